@@ -1,0 +1,143 @@
+"""What the host keeps about games, and the one small protocol every storage backend implements.
+
+The host never writes SQL: it calls a ``Store``. SQLite (aiosqlite) is the embedded default; PostgreSQL
+(asyncpg) serves several processes. Both must pass the same tests (``tests/store``).
+
+Guarantees every backend gives:
+
+- At most one *live* game (status ``lobby`` or ``active``) per channel: ``insert_game`` raises
+  ``Conflict`` otherwise. Finished and ended games stay readable until the channel's next game replaces them.
+- Optimistic concurrency: every write names the version it read; a write against another version raises
+  ``Conflict`` and changes nothing. A successful write returns the record with ``version + 1``.
+- ``record_action`` is one transaction: the action row, the new snapshot and the new version commit together
+  (or not at all) before the host tells anybody anything.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal, Protocol
+
+from pydantic import BaseModel, Field
+
+GameStatus = Literal["lobby", "active", "finished", "ended"]
+LIVE_STATUSES: tuple[GameStatus, ...] = ("lobby", "active")
+
+
+class SeatRecord(BaseModel):
+    """A player in a game: their seat index, Discord user, the name shown, and the role they hold."""
+
+    seat: int
+    user_id: int
+    display_name: str
+    role: str | None = None
+
+
+class GameRecord(BaseModel):
+    """One game in one channel, as stored.
+
+    ``snapshot`` is the engine state's JSON after the last action (``None`` in the lobby), so loading never
+    replays a long log. ``board_message_id`` is the channel message the host edits for small steps.
+    ``narration`` holds the public lines shown on that message. ``waiting_since`` is when the current
+    decisions became due (unix seconds).
+    """
+
+    id: int | None = None
+    guild_id: int | None = None
+    channel_id: int
+    game_key: str
+    options: dict[str, Any] = Field(default_factory=dict)
+    seed: int
+    engine_version: str
+    status: GameStatus = "lobby"
+    version: int = 0
+    opener_id: int
+    seats: list[SeatRecord] = Field(default_factory=list)
+    snapshot: str | None = None
+    board_message_id: int | None = None
+    narration: list[str] = Field(default_factory=list)
+    result: str | None = None
+    created_at: float = 0.0
+    updated_at: float = 0.0
+    waiting_since: float = 0.0
+
+    def seat_of(self, user_id: int) -> SeatRecord | None:
+        """The seat this user holds, if any."""
+        for s in self.seats:
+            if s.user_id == user_id:
+                return s
+        return None
+
+    def user_of(self, seat: int) -> SeatRecord | None:
+        """The seat record for seat index ``seat``."""
+        for s in self.seats:
+            if s.seat == seat:
+                return s
+        return None
+
+
+class ActionRecord(BaseModel):
+    """One answered prompt in a game's append-only log.
+
+    ``public`` holds the public narration lines it produced (for the game log a spectator may read).
+    """
+
+    game_id: int
+    index: int  # 0-based position in this game's log
+    seat: int
+    user_id: int
+    prompt_id: str
+    choice_id: str
+    public: list[str] = Field(default_factory=list)
+    at: float = 0.0
+
+
+class UserPrefs(BaseModel):
+    """What the bot remembers about one Discord user across games."""
+
+    user_id: int
+    dm_closed: bool = False
+
+
+class Store(Protocol):
+    """The persistence every host needs; see the module docstring for its guarantees."""
+
+    async def open(self) -> None:
+        """Connect and bring the schema up to date (numbered migrations)."""
+
+    async def close(self) -> None:
+        """Release connections."""
+
+    async def insert_game(self, game: GameRecord) -> GameRecord:
+        """Store a new game (``id`` is assigned, ``version`` becomes 1); ``Conflict`` if the channel has a live one."""
+
+    async def live_game(self, channel_id: int) -> GameRecord | None:
+        """The channel's game in ``lobby`` or ``active`` status, if any."""
+
+    async def latest_game(self, channel_id: int) -> GameRecord | None:
+        """The channel's most recent game in any status (a finished game stays readable)."""
+
+    async def get_game(self, game_id: int) -> GameRecord | None:
+        """A game by id."""
+
+    async def update_game(self, game: GameRecord, expected_version: int) -> GameRecord:
+        """Write every field of ``game`` if the stored version is ``expected_version``; else ``Conflict``."""
+
+    async def record_action(
+        self, game: GameRecord, expected_version: int, action: ActionRecord
+    ) -> GameRecord:
+        """Append ``action`` and write ``game`` (snapshot, status, narration…) in one transaction."""
+
+    async def actions(self, game_id: int) -> list[ActionRecord]:
+        """The game's log in order."""
+
+    async def delete_game(self, game_id: int) -> None:
+        """Wipe a game and its log (a moderator's reset)."""
+
+    async def games_of_user(self, user_id: int, guild_id: int | None = None) -> list[GameRecord]:
+        """Live games where this user holds a seat (in one guild, or all)."""
+
+    async def user_prefs(self, user_id: int) -> UserPrefs:
+        """The user's preferences (defaults if never stored)."""
+
+    async def set_user_prefs(self, prefs: UserPrefs) -> None:
+        """Store the user's preferences."""

@@ -1,0 +1,56 @@
+"""The engine contract: every game exports one ``GameSpec`` built from these pieces."""
+
+from .contract import (
+    MAX_CHOICE_ID,
+    MAX_LABEL,
+    MAX_PROMPT_ID,
+    Choice,
+    Event,
+    GameSpec,
+    Outcome,
+    Prompt,
+    Role,
+    SeatSetup,
+    State,
+    View,
+    check_choice,
+)
+from .errors import (
+    BadOptions,
+    Conflict,
+    GameError,
+    IllegalAction,
+    LobbyError,
+    NoGameHere,
+    NotAllowed,
+    NotYourTurn,
+    StaleChoice,
+)
+from .rng import RiggedRng, Rng
+
+__all__ = [
+    "MAX_CHOICE_ID",
+    "MAX_LABEL",
+    "MAX_PROMPT_ID",
+    "BadOptions",
+    "Choice",
+    "Conflict",
+    "Event",
+    "GameError",
+    "GameSpec",
+    "IllegalAction",
+    "LobbyError",
+    "NoGameHere",
+    "NotAllowed",
+    "NotYourTurn",
+    "Outcome",
+    "Prompt",
+    "RiggedRng",
+    "Rng",
+    "Role",
+    "SeatSetup",
+    "StaleChoice",
+    "State",
+    "View",
+    "check_choice",
+]

@@ -1,0 +1,205 @@
+"""The contract every game fulfils: prompts, choices, events, views, outcomes and the ``GameSpec``.
+
+A game is a value, not a framework: ``setup`` makes a state, ``prompts`` lists every decision the game
+waits for right now (each addressed to one seat; several seats may be prompted at once), ``apply`` takes one
+answer and resolves everything automatic up to the next decisions, ``view`` is what one viewer may see,
+and ``outcome`` says whether and how the game ended. The host never looks inside a state.
+
+``prompts(state)`` is the one source of legal choices (python-chess's ``legal_moves``): buttons, select
+menus, ``/act`` autocomplete, random players and ``apply``'s own check all read it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, Generic, Literal, TypeVar
+
+from pydantic import BaseModel, ConfigDict
+
+from .errors import IllegalAction, NotYourTurn, StaleChoice
+
+# Discord custom ids are at most 100 characters and carry "<kind>:<channel>:<prompt id>:<choice id>", so
+# ids are kept short; the contract test checks these limits for every game.
+MAX_PROMPT_ID = 32
+MAX_CHOICE_ID = 24
+MAX_LABEL = 80
+
+
+class Choice(BaseModel):
+    """One answer to a prompt: a stable short id and a label a player reads."""
+
+    model_config = ConfigDict(frozen=True)
+
+    id: str
+    label: str
+
+
+class Prompt(BaseModel):
+    """A decision one seat must take now.
+
+    ``id`` is unique over the whole game (it names the turn and step), so an answer to an older prompt can
+    be told apart from an answer to the current one. ``private`` marks a prompt whose question or choices
+    name hidden information: it is only ever shown to its seat (panel, DM, autocomplete).
+    """
+
+    model_config = ConfigDict(frozen=True)
+
+    id: str
+    seat: int
+    question: str
+    choices: tuple[Choice, ...]
+    private: bool = True
+
+    def choice(self, choice_id: str) -> Choice | None:
+        """The choice with this id, if it is offered."""
+        for c in self.choices:
+            if c.id == choice_id:
+                return c
+        return None
+
+
+Audience = Literal["public"] | tuple[int, ...]
+
+
+class Event(BaseModel):
+    """Something that happened, narrated in one sentence, with who may read it.
+
+    ``audience`` is ``"public"`` (the channel) or the seats that may read it (private). A public event with
+    ``headline`` set tells the host to post a fresh board message (which notifies people) instead of editing
+    the current one: use it when a resolution happened, not for each small step.
+    """
+
+    model_config = ConfigDict(frozen=True)
+
+    text: str
+    audience: Audience = "public"
+    headline: bool = False  # a new stage worth a new channel message (a turn resolved, the game ended)
+
+    @property
+    def is_public(self) -> bool:
+        return self.audience == "public"
+
+    def readable_by(self, seat: int | None) -> bool:
+        """Whether ``seat`` (``None`` = the channel) may read this event."""
+        if self.audience == "public":
+            return True
+        return seat is not None and seat in self.audience
+
+
+class View(BaseModel):
+    """What one viewer may see; ``viewer`` is a seat or ``None`` for the public (channel) view.
+
+    Each game subclasses it with its own fields; renderers read only views, never states.
+    """
+
+    viewer: int | None = None
+
+    def describe(self) -> str:
+        """A short text of this view for a message (Discord markdown); games override it."""
+        return ""
+
+
+class Outcome(BaseModel):
+    """How a finished game ended.
+
+    ``result`` is ``"win"`` (``winners`` names the winning seats; every seat in a cooperative win),
+    ``"loss"`` (nobody won: a cooperative loss), or ``"tie"``.
+    """
+
+    result: Literal["win", "loss", "tie"]
+    winners: tuple[int, ...] = ()
+    summary: str
+    scores: dict[int, int] | None = None
+
+
+class State(BaseModel):
+    """Base for every game's state: JSON-serialisable, holding its own seeded generator."""
+
+    turn: int = 1
+
+
+class SeatSetup(BaseModel):
+    """What the lobby hands to ``setup`` for one seat: its role key (or ``None``) in seat order."""
+
+    role: str | None = None
+
+
+S = TypeVar("S", bound=State)
+O = TypeVar("O", bound=BaseModel)
+
+
+@dataclass(frozen=True)
+class Role:
+    """A seat role a player can pick in the lobby (a side, a character)."""
+
+    key: str
+    label: str
+
+
+@dataclass(frozen=True)
+class GameSpec(Generic[S, O]):
+    """Everything the host needs to know about one game.
+
+    ``roles`` lists the roles the lobby offers; when ``roles_required`` every player must hold a distinct
+    role before Begin (the lobby hands out free ones at random, shown before Begin). ``setup`` receives the
+    seats in seat order (seat ``i`` is the ``i``-th element) and must be deterministic in its seed.
+    ``apply`` must raise ``IllegalAction`` for anything not offered by ``prompts`` — use ``check_choice``.
+    ``rules_text`` is the short reference ``/rules`` shows.
+    """
+
+    key: str
+    name: str
+    min_players: int
+    max_players: int
+    options_model: type[O]
+    state_model: type[S]
+    engine_version: str
+    setup: Callable[[Sequence[SeatSetup], O, int], S]
+    prompts: Callable[[S], list[Prompt]]
+    apply: Callable[[S, int, str, str], tuple[S, list[Event]]]
+    view: Callable[[S, int | None], View]
+    outcome: Callable[[S], Outcome | None]
+    rules_text: str
+    roles: tuple[Role, ...] = ()
+    roles_required: bool = False
+    blurb: str = ""
+
+    def parse_options(self, raw: dict[str, Any]) -> O:
+        """Validate lobby options, turning pydantic's errors into one sentence."""
+        from pydantic import ValidationError
+
+        from .errors import BadOptions
+
+        try:
+            return self.options_model.model_validate(raw)
+        except ValidationError as exc:
+            messages = []
+            for err in exc.errors():
+                msg = str(err.get("msg", "invalid value"))
+                msg = msg.removeprefix("Value error, ")
+                messages.append(msg)
+            raise BadOptions(" ".join(messages)) from None
+
+    def load_state(self, data: str) -> S:
+        """A state from its stored JSON."""
+        return self.state_model.model_validate_json(data)
+
+
+def check_choice(prompts: Sequence[Prompt], seat: int, prompt_id: str, choice_id: str) -> Prompt:
+    """Find ``choice_id`` in the pending prompt ``prompt_id`` of ``seat`` or raise a sentence.
+
+    Every game's ``apply`` starts with this, so that the legal list and the legality check are one thing.
+    """
+    for p in prompts:
+        if p.id == prompt_id:
+            if p.seat != seat:
+                raise NotYourTurn("That decision belongs to another player.")
+            if p.choice(choice_id) is None:
+                raise IllegalAction("That is not one of your choices right now.")
+            return p
+    if any(p.seat == seat for p in prompts):
+        raise StaleChoice("That choice is from an earlier step; your current decision is waiting.")
+    if prompts:
+        raise NotYourTurn("The game is not waiting on you right now.")
+    raise StaleChoice("That choice is from an earlier turn; nothing is waiting on it any more.")

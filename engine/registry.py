@@ -1,0 +1,19 @@
+"""The games this host can run: key -> ``GameSpec``. The lobby builds ``/start`` from this, never its own list."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.abordaje import SPEC as ABORDAJE
+from engine.core import GameSpec, NoGameHere
+
+GAMES: dict[str, GameSpec[Any, Any]] = {spec.key: spec for spec in (ABORDAJE,)}
+
+
+def get_spec(key: str) -> GameSpec[Any, Any]:
+    """The spec for ``key``, or a sentence saying which games exist."""
+    try:
+        return GAMES[key]
+    except KeyError:
+        names = ", ".join(sorted(GAMES))
+        raise NoGameHere(f"There is no game called {key!r} here; try one of: {names}.") from None
