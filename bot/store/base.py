@@ -55,6 +55,7 @@ class GameRecord(BaseModel):
     snapshot: str | None = None
     board_message_id: int | None = None
     narration: list[str] = Field(default_factory=list)
+    action_count: int = 0  # length of the action log; record_action sets it to the new action's index + 1
     result: str | None = None
     created_at: float = 0.0
     updated_at: float = 0.0

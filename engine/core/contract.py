@@ -39,8 +39,10 @@ class Prompt(BaseModel):
     """A decision one seat must take now.
 
     ``id`` is unique over the whole game (it names the turn and step), so an answer to an older prompt can
-    be told apart from an answer to the current one. ``private`` marks a prompt whose question or choices
-    name hidden information: it is only ever shown to its seat (panel, DM, autocomplete).
+    be told apart from an answer to the current one. The ``question`` must never name hidden information
+    (``/status`` shows it to everyone); choices may. ``private`` marks a prompt whose choices name hidden
+    information: those are only ever shown to its seat (panel, DM, autocomplete), which is where every
+    prompt is answered anyway.
     """
 
     model_config = ConfigDict(frozen=True)

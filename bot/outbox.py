@@ -1,0 +1,79 @@
+"""What the host asks Discord to do after a request: the outbox.
+
+The host (``bot.tables``) never talks to Discord. Every request returns an ``Outbox``: channel posts or edits,
+direct messages, and the private answer to the person who asked. The cogs deliver it. Keeping this a plain
+value is what lets the host be tested without Discord and lets the local terminal table reuse it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+from engine.core import Prompt
+
+PostKind = Literal["lobby", "board", "notice"]
+
+
+@dataclass(frozen=True)
+class Attachment:
+    """A file to attach (always a PNG here)."""
+
+    filename: str
+    data: bytes
+
+
+@dataclass(frozen=True)
+class ChannelPost:
+    """A message everyone in the channel can see: nothing hidden may ever be in it.
+
+    ``kind`` says which controls go with it: a ``lobby`` message carries Join/Leave/Begin/Cancel and the
+    role picker, a ``board`` message carries the "Your move" button while the game runs (``live``), a
+    ``notice`` carries nothing. ``edit_message_id`` set means edit that message instead of posting a new
+    one (a new one notifies people, an edit does not). After posting a new lobby or board message the
+    deliverer reports its id back with ``Host.board_posted`` so the next small step edits it.
+    """
+
+    kind: PostKind
+    text: str
+    image: Attachment | None = None
+    edit_message_id: int | None = None
+    pings: tuple[int, ...] = ()
+    live: bool = True
+    game_id: int | None = None
+
+    @property
+    def is_edit(self) -> bool:
+        return self.edit_message_id is not None
+
+
+@dataclass(frozen=True)
+class Panel:
+    """One player's private view and their pending decisions: an ephemeral panel, a DM, or ``/hand``."""
+
+    text: str
+    prompts: tuple[Prompt, ...] = ()
+    image: Attachment | None = None
+
+
+@dataclass(frozen=True)
+class DirectMessage:
+    """A private message to one player about the game in ``channel_id`` (buttons for ``panel.prompts``)."""
+
+    user_id: int
+    channel_id: int
+    panel: Panel
+
+
+@dataclass
+class Outbox:
+    """Everything to deliver for one request, in order: channel posts, then DMs, then the private reply."""
+
+    channel_id: int
+    posts: list[ChannelPost] = field(default_factory=list)
+    dms: list[DirectMessage] = field(default_factory=list)
+    reply: Panel | None = None
+
+    def public_texts(self) -> list[str]:
+        """Every text that reaches the channel (for leak checks)."""
+        return [p.text for p in self.posts]

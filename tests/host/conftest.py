@@ -1,0 +1,68 @@
+"""Fixtures for host tests: a real SQLite store in a temporary folder and a host over it with the test game."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.store import Store
+from bot.store.factory import open_store
+from bot.tables import Actor, Host
+from engine.registry import GAMES
+
+from .duel_game import SPEC as DUEL
+
+ALICE = Actor(101, "alice")
+BOB = Actor(102, "bob")
+CAROL = Actor(103, "carol")
+MOD = Actor(900, "mod", can_moderate=True)
+CHANNEL = 5000
+GUILD = 1
+
+
+class Clock:
+    """A clock the tests move by hand."""
+
+    def __init__(self) -> None:
+        self.now = 1_700_000_000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@pytest.fixture
+def db_path(tmp_path: Path) -> Path:
+    return tmp_path / "games.db"
+
+
+@pytest.fixture
+async def store(db_path: Path) -> AsyncIterator[Store]:
+    s = await open_store(str(db_path))
+    yield s
+    await s.close()
+
+
+@pytest.fixture
+def clock() -> Clock:
+    return Clock()
+
+
+def make_host(store: Store, clock: Clock) -> Host:
+    games: dict[str, Any] = {**GAMES, DUEL.key: DUEL}
+    return Host(store, games=games, clock=clock)
+
+
+@pytest.fixture
+def host(store: Store, clock: Clock) -> Host:
+    return make_host(store, clock)
+
+
+async def started_duel(host: Host, players: tuple[Actor, ...] = (ALICE, BOB)) -> None:
+    """A duel begun in CHANNEL with these players (the first opens the lobby)."""
+    await host.start(GUILD, CHANNEL, players[0], "duel", {})
+    for p in players[1:]:
+        await host.join(CHANNEL, p)
+    await host.begin(CHANNEL, players[0])

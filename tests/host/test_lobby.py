@@ -1,0 +1,94 @@
+"""Lobby rules of the host: one game per channel, seats, roles, who may begin or cancel."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.tables import Host
+from engine.core import BadOptions, LobbyError, NotAllowed
+
+from .conftest import ALICE, BOB, CAROL, CHANNEL, GUILD, MOD, Actor
+
+
+async def test_start_posts_a_lobby_with_the_opener_seated(host: Host) -> None:
+    out = await host.start(GUILD, CHANNEL, ALICE, "duel", {})
+    [post] = out.posts
+    assert post.kind == "lobby" and not post.is_edit
+    assert "Hidden Duel" in post.text and f"<@{ALICE.user_id}>" in post.text
+    assert "1 more needed" in post.text
+
+
+async def test_a_busy_channel_refuses_a_second_start_and_points_at_status(host: Host) -> None:
+    await host.start(GUILD, CHANNEL, ALICE, "duel", {})
+    with pytest.raises(LobbyError, match="/status"):
+        await host.start(GUILD, CHANNEL, BOB, "duel", {})
+
+
+async def test_bad_options_are_refused_with_a_sentence(host: Host) -> None:
+    with pytest.raises(BadOptions):
+        await host.start(GUILD, CHANNEL, ALICE, "duel", {"target": 7})
+    assert await host.store.live_game(CHANNEL) is None
+
+
+async def test_join_leave_and_a_full_lobby(host: Host) -> None:
+    await host.start(GUILD, CHANNEL, ALICE, "duel", {})
+    await host.join(CHANNEL, BOB)
+    with pytest.raises(LobbyError, match="already seated"):
+        await host.join(CHANNEL, BOB)
+    await host.join(CHANNEL, CAROL)
+    with pytest.raises(LobbyError, match="full"):
+        await host.join(CHANNEL, Actor(104, "dave"))
+    await host.leave(CHANNEL, BOB)
+    record = await host.store.live_game(CHANNEL)
+    assert record is not None
+    assert [s.user_id for s in record.seats] == [ALICE.user_id, CAROL.user_id]
+    assert [s.seat for s in record.seats] == [0, 1]
+
+
+async def test_roles_are_dealt_distinct_and_picking_a_taken_role_swaps(host: Host) -> None:
+    await host.start(GUILD, CHANNEL, ALICE, "duel", {})
+    await host.join(CHANNEL, BOB)
+    record = await host.store.live_game(CHANNEL)
+    assert record is not None
+    roles = {s.user_id: s.role for s in record.seats}
+    assert len(set(roles.values())) == 2 and None not in roles.values()
+    out = await host.pick_role(CHANNEL, ALICE, roles[BOB.user_id] or "")
+    record = await host.store.live_game(CHANNEL)
+    assert record is not None
+    assert {s.user_id: s.role for s in record.seats} == {ALICE.user_id: roles[BOB.user_id], BOB.user_id: roles[ALICE.user_id]}
+    assert out.posts[0].kind == "lobby"
+
+
+async def test_only_the_opener_or_a_moderator_begins(host: Host) -> None:
+    await host.start(GUILD, CHANNEL, ALICE, "duel", {})
+    with pytest.raises(LobbyError, match="needs 2 players"):
+        await host.begin(CHANNEL, ALICE)
+    await host.join(CHANNEL, BOB)
+    with pytest.raises(NotAllowed, match="alice"):
+        await host.begin(CHANNEL, BOB)
+    out = await host.begin(CHANNEL, MOD)
+    assert any(p.kind == "board" for p in out.posts)
+
+
+async def test_the_opener_or_a_moderator_cancels_and_others_are_refused(host: Host) -> None:
+    await host.start(GUILD, CHANNEL, ALICE, "duel", {})
+    await host.join(CHANNEL, BOB)
+    with pytest.raises(NotAllowed):
+        await host.cancel(CHANNEL, BOB)
+    out = await host.cancel(CHANNEL, ALICE)
+    assert "closed" in out.posts[0].text
+    assert await host.store.live_game(CHANNEL) is None
+    # The channel is free again.
+    await host.start(GUILD, CHANNEL, BOB, "duel", {})
+
+
+async def test_begin_deals_a_private_panel_to_each_player_and_pings_them(host: Host) -> None:
+    await host.start(GUILD, CHANNEL, ALICE, "duel", {})
+    await host.join(CHANNEL, BOB)
+    out = await host.begin(CHANNEL, ALICE)
+    board = [p for p in out.posts if p.kind == "board"]
+    assert len(board) == 1 and not board[0].is_edit
+    assert set(board[0].pings) == {ALICE.user_id, BOB.user_id}
+    assert {dm.user_id for dm in out.dms} == {ALICE.user_id, BOB.user_id}
+    for dm in out.dms:
+        assert dm.panel.prompts and all(p.question for p in dm.panel.prompts)
