@@ -123,7 +123,7 @@ def _pick(prompt: Prompt, ask: Callable[[str], str]) -> str:
         for c in prompt.choices:
             if answer.casefold() in (c.id.casefold(), c.label.casefold()):
                 return c.id
-        lines = [f"Type a number from 1 to {len(prompt.choices)}."] + lines[-len(prompt.choices) - 1 :]
+        lines = [f"Type a number from 1 to {len(prompt.choices)}.", *lines[-len(prompt.choices) - 1 :]]
 
 
 def _plain(text: str) -> str:
@@ -144,7 +144,9 @@ async def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bot.local", description="Play a game hot-seat in the terminal.")
     parser.add_argument("game", choices=sorted(GAMES), help="which game")
     parser.add_argument("--players", type=int, default=None, help="how many players (default: the minimum)")
-    parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE", help="a game option, e.g. variant=advanced")
+    parser.add_argument(
+        "--option", action="append", default=[], metavar="KEY=VALUE", help="a game option, e.g. variant=advanced"
+    )
     parser.add_argument("--out", type=Path, default=Path("boards"), help="folder for board images (default: boards/)")
     parser.add_argument("--db", default=None, help="database file (default: a temporary one)")
     args = parser.parse_args(argv)

@@ -121,7 +121,7 @@ class Host:
         if cached is not None and cached[0] == record.version:
             self._states.move_to_end(record.id)
             return cached[1]
-        state = spec.load_state(record.snapshot)
+        state: State = spec.load_state(record.snapshot)
         self._remember(record, state)
         return state
 
@@ -372,7 +372,8 @@ class Host:
     def lobby_text(self, record: GameRecord, spec: GameSpec[Any, Any]) -> str:
         """The lobby message: game, options, seats with their roles, and what is needed to begin."""
         options = ", ".join(f"{k}: {_option_text(v)}" for k, v in record.options.items())
-        lines = [f"**{spec.name}** — lobby opened by {mention(record.opener_id)}" + (f" ({options})" if options else "")]
+        title = f"**{spec.name}** — lobby opened by {mention(record.opener_id)}"
+        lines = [title + (f" ({options})" if options else "")]
         if spec.blurb:
             lines.append(f"_{spec.blurb}_")
         lines.append(f"Players ({len(record.seats)}/{spec.max_players}):")
@@ -480,7 +481,7 @@ class Host:
     async def _board_post(
         self, loaded: Loaded, prompts: Sequence[Prompt], *, new: bool, ping_seats: set[int]
     ) -> ChannelPost:
-        record, spec = loaded.record, loaded.spec
+        record = loaded.record
         text = self.board_text(loaded, prompts)
         image = await self._board_image(loaded)
         pings = tuple(s.user_id for s in record.seats if s.seat in ping_seats)
@@ -531,7 +532,8 @@ class Host:
             seat = record.user_of(p.seat)
             who = mention(seat.user_id) if seat else f"seat {p.seat}"
             parts.append(f"{who}: {p.question}")
-        return "⏳ Waiting on " + "; ".join(parts) + f" (since {relative_time(record.waiting_since)}). Press **Your move**."
+        since = relative_time(record.waiting_since)
+        return "⏳ Waiting on " + "; ".join(parts) + f" (since {since}). Press **Your move**."
 
     async def _panel(
         self, loaded: Loaded, seat: SeatRecord, private_lines: Sequence[str], intro: str | None = None
@@ -606,7 +608,9 @@ class Host:
         if "|" in value:
             prompt_id, _, choice_id = value.partition("|")
             return await self.act(channel_id, actor, prompt_id, choice_id)
-        matches = [v for label, v in await self.choices_for(channel_id, actor.user_id) if label.casefold() == value.casefold().strip()]
+        typed = value.casefold().strip()
+        offered = await self.choices_for(channel_id, actor.user_id)
+        matches = [v for label, v in offered if label.casefold() == typed]
         if len(matches) == 1:
             prompt_id, _, choice_id = matches[0].partition("|")
             return await self.act(channel_id, actor, prompt_id, choice_id)

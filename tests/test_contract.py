@@ -58,7 +58,8 @@ def test_random_playouts_keep_the_contract(key: str, seed: int) -> None:
             cids = [c.id for c in p.choices]
             assert len(cids) == len(set(cids)), f"duplicate choice ids in {p.id}: {where}"
             for c in p.choices:
-                assert 0 < len(c.id) <= MAX_CHOICE_ID and "|" not in c.id and ":" not in c.id, f"choice {c.id!r}: {where}"
+                well_formed = 0 < len(c.id) <= MAX_CHOICE_ID and "|" not in c.id and ":" not in c.id
+                assert well_formed, f"choice {c.id!r}: {where}"
                 assert 0 < len(c.label) <= MAX_LABEL, f"label {c.label!r}: {where}"
         for e in step.events:
             assert e.is_public or all(0 <= s < players for s in e.audience), f"event audience {e.audience}: {where}"

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 
 from engine.core import View
 
@@ -79,6 +79,65 @@ class AbordajeView(View):
     tie: bool = False
     # Private to the viewer (empty in the public view):
     my_side: Side | None = None
-    hand: list[CardKind] = []
-    last_passed: list[CardKind] = []
+    hand: list[CardKind] = Field(default_factory=list)
+    last_passed: list[CardKind] = Field(default_factory=list)
     drawn_set_aside: CardKind | None = None
+
+    def describe(self) -> str:
+        """A compact Discord-markdown text of this view: the board by card, then both sides, then the hand."""
+        from .catalog import CATALOG  # the card names live in the data files; catalog imports this module
+
+        side_name = {"pirate": "Pirates", "spanish": "Spanish"}
+        arrow = "prow → stern" if self.direction == "prow_to_stern" else "stern → prow"
+        phase = {
+            "assign": f"assigning orders (card {self.assigning_card})",
+            "swap": "swapping tactics",
+            "captain": "captain movement",
+            "resolve": "resolving orders",
+            "over": "game over",
+        }[self.phase]
+        lines = [f"**Turn {self.turn}** · initiative: {side_name[self.initiative]} ({arrow}) · {phase}"]
+        for card in self.cards:
+            if not card.active:
+                who = " & ".join(side_name[s] for s in card.conquered_by)
+                lines.append(f"`{card.number}` ~~conquered~~ by {who}")
+                continue
+            decks = []
+            for ship in ("pirate", "spanish"):
+                deck = card.decks[ship]
+                text = f"{side_name[ship]} deck {deck.pirate_crew}P/{deck.spanish_crew}S"
+                if deck.captains:
+                    text += " " + "".join("⚓" + side_name[c][0] for c in deck.captains)
+                if deck.control_marker is not None:
+                    text += f" 🟡{side_name[deck.control_marker][0]}"
+                decks.append(text)
+            orders = []
+            for side in ("pirate", "spanish"):
+                slot = card.slots[side]
+                if not slot.filled:
+                    continue
+                mark = CATALOG.name(slot.kind) if slot.kind is not None else "▢"
+                orders.append(f"{side_name[side][0]}:{'~~' + mark + '~~' if slot.spent else mark}")
+            tail = f" · {' '.join(orders)}" if orders else ""
+            lines.append(f"`{card.number}` {' | '.join(decks)}{tail}")
+        for side, info in self.sides.items():
+            extra = f", swapped {info.swapped[0]}↔{info.swapped[1]}" if info.swapped else ""
+            wait = " ⏳" if info.waiting else ""
+            lines.append(
+                f"**{side_name[side]}**{wait}: in play {info.in_play}, pool {info.pool}, "
+                f"losses {info.losses}, conquests {info.conquests}, hand {info.hand_count}{extra}"
+            )
+        if self.winner is not None:
+            lines.append(f"**The {side_name[self.winner]} win.**")
+        elif self.tie:
+            lines.append("**The game is a tie.**")
+        if self.my_side is not None:
+            lines.append(f"You are the {side_name[self.my_side]}.")
+            lines.append("Your hand: " + (", ".join(CATALOG.name(k) for k in self.hand) or "empty"))
+            if self.drawn_set_aside is not None:
+                lines.append(f"Drawn from the set-aside cards: {CATALOG.name(self.drawn_set_aside)}")
+            if self.last_passed:
+                lines.append(
+                    "Hand you last passed on: " + ", ".join(CATALOG.name(k) for k in self.last_passed)
+                )
+        return "\n".join(lines)

@@ -128,7 +128,7 @@ class SeatSetup(BaseModel):
 
 
 S = TypeVar("S", bound=State)
-O = TypeVar("O", bound=BaseModel)
+Opts = TypeVar("Opts", bound=BaseModel)
 
 
 @dataclass(frozen=True)
@@ -140,7 +140,7 @@ class Role:
 
 
 @dataclass(frozen=True)
-class GameSpec(Generic[S, O]):
+class GameSpec(Generic[S, Opts]):
     """Everything the host needs to know about one game.
 
     ``roles`` lists the roles the lobby offers; when ``roles_required`` every player must hold a distinct
@@ -154,10 +154,10 @@ class GameSpec(Generic[S, O]):
     name: str
     min_players: int
     max_players: int
-    options_model: type[O]
+    options_model: type[Opts]
     state_model: type[S]
     engine_version: str
-    setup: Callable[[Sequence[SeatSetup], O, int], S]
+    setup: Callable[[Sequence[SeatSetup], Opts, int], S]
     prompts: Callable[[S], list[Prompt]]
     apply: Callable[[S, int, str, str], tuple[S, list[Event]]]
     view: Callable[[S, int | None], View]
@@ -167,7 +167,7 @@ class GameSpec(Generic[S, O]):
     roles_required: bool = False
     blurb: str = ""
 
-    def parse_options(self, raw: dict[str, Any]) -> O:
+    def parse_options(self, raw: dict[str, Any]) -> Opts:
         """Validate lobby options, turning pydantic's errors into one sentence."""
         from pydantic import ValidationError
 
@@ -203,5 +203,5 @@ def check_choice(prompts: Sequence[Prompt], seat: int, prompt_id: str, choice_id
     if any(p.seat == seat for p in prompts):
         raise StaleChoice("That choice is from an earlier step; your current decision is waiting.")
     if prompts:
-        raise NotYourTurn("The game is not waiting on you right now.")
+        raise StaleChoice("That choice is no longer open: the game is now waiting on another player.")
     raise StaleChoice("That choice is from an earlier turn; nothing is waiting on it any more.")

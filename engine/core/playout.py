@@ -29,7 +29,7 @@ def replay(
     actions: Sequence[LoggedAction],
 ) -> State:
     """The state reached by applying ``actions`` to a fresh setup (every action checked again)."""
-    state = spec.setup(seats, options, seed)
+    state: State = spec.setup(seats, options, seed)
     for action in actions:
         state, _ = spec.apply(state, action.seat, action.prompt_id, action.choice_id)
     return state

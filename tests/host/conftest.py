@@ -50,9 +50,10 @@ def clock() -> Clock:
     return Clock()
 
 
-def make_host(store: Store, clock: Clock) -> Host:
+def make_host(store: Store, clock: Clock, *, images: bool = False) -> Host:
+    """A host with every registered game and the test duel; without images unless asked (they are slow)."""
     games: dict[str, Any] = {**GAMES, DUEL.key: DUEL}
-    return Host(store, games=games, clock=clock)
+    return Host(store, games=games, clock=clock, renderers=None if images else {})
 
 
 @pytest.fixture
@@ -65,4 +66,6 @@ async def started_duel(host: Host, players: tuple[Actor, ...] = (ALICE, BOB)) ->
     await host.start(GUILD, CHANNEL, players[0], "duel", {})
     for p in players[1:]:
         await host.join(CHANNEL, p)
-    await host.begin(CHANNEL, players[0])
+    out = await host.begin(CHANNEL, players[0])
+    board = next(p for p in out.posts if p.kind == "board")
+    await host.board_posted(CHANNEL, board.game_id, 777)  # as the bot does once the board is posted

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Literal
 
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 
 from engine.core import (
     Choice,
@@ -34,9 +34,9 @@ class DuelOptions(BaseModel):
 class DuelState(State):
     players: int
     target: int
-    picks: dict[int, int] = {}
-    scores: dict[int, int] = {}
-    roles: list[str | None] = []
+    picks: dict[int, int] = Field(default_factory=dict)
+    scores: dict[int, int] = Field(default_factory=dict)
+    roles: list[str | None] = Field(default_factory=list)
     over: bool = False
 
 

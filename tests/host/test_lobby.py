@@ -55,7 +55,8 @@ async def test_roles_are_dealt_distinct_and_picking_a_taken_role_swaps(host: Hos
     out = await host.pick_role(CHANNEL, ALICE, roles[BOB.user_id] or "")
     record = await host.store.live_game(CHANNEL)
     assert record is not None
-    assert {s.user_id: s.role for s in record.seats} == {ALICE.user_id: roles[BOB.user_id], BOB.user_id: roles[ALICE.user_id]}
+    swapped = {ALICE.user_id: roles[BOB.user_id], BOB.user_id: roles[ALICE.user_id]}
+    assert {s.user_id: s.role for s in record.seats} == swapped
     assert out.posts[0].kind == "lobby"
 
 

@@ -1,0 +1,194 @@
+"""Numbered schema migrations, one list for both backends.
+
+Each migration has a number, a name and its DDL for SQLite and for PostgreSQL (the dialects differ in types
+and in how ids are generated). A database records the migrations it has in ``schema_version``; opening it
+applies every later one, each in its own transaction, so a database written by an older release opens in a
+newer one. Never edit a released migration: append a new one.
+
+A database newer than this code (a downgrade) is refused, because the old code would misread it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Migration:
+    """One step of the schema: statements run in order inside one transaction."""
+
+    number: int
+    name: str
+    sqlite: tuple[str, ...]
+    postgres: tuple[str, ...]
+
+
+SCHEMA_VERSION_SQLITE = """
+CREATE TABLE IF NOT EXISTS schema_version (
+    version INTEGER PRIMARY KEY,
+    name TEXT NOT NULL,
+    applied_at REAL NOT NULL
+)"""
+
+SCHEMA_VERSION_POSTGRES = """
+CREATE TABLE IF NOT EXISTS schema_version (
+    version INTEGER PRIMARY KEY,
+    name TEXT NOT NULL,
+    applied_at DOUBLE PRECISION NOT NULL
+)"""
+
+# A game's live-ness is its status; the partial index is what makes "one live game per channel" hold even
+# between two processes racing to open a lobby.
+_ONE_LIVE_GAME = (
+    "CREATE UNIQUE INDEX games_one_live_per_channel ON games (channel_id) WHERE status IN ('lobby', 'active')"
+)
+
+_GAMES_BY_CHANNEL = "CREATE INDEX games_by_channel ON games (channel_id, id)"
+
+# JSON (options, narration, public lines) is stored as TEXT in both backends: it round-trips byte for byte
+# (JSONB would reorder keys) and nothing queries inside it.
+MIGRATIONS: tuple[Migration, ...] = (
+    Migration(
+        1,
+        "games, seats and the action log",
+        sqlite=(
+            """
+            CREATE TABLE games (
+                id INTEGER PRIMARY KEY AUTOINCREMENT,
+                guild_id INTEGER,
+                channel_id INTEGER NOT NULL,
+                game_key TEXT NOT NULL,
+                options TEXT NOT NULL,
+                seed INTEGER NOT NULL,
+                engine_version TEXT NOT NULL,
+                status TEXT NOT NULL CHECK (status IN ('lobby', 'active', 'finished', 'ended')),
+                version INTEGER NOT NULL,
+                opener_id INTEGER NOT NULL,
+                snapshot TEXT,
+                board_message_id INTEGER,
+                narration TEXT NOT NULL,
+                action_count INTEGER NOT NULL,
+                result TEXT,
+                created_at REAL NOT NULL,
+                updated_at REAL NOT NULL,
+                waiting_since REAL NOT NULL
+            )""",
+            """
+            CREATE TABLE seats (
+                game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+                position INTEGER NOT NULL,
+                seat INTEGER NOT NULL,
+                user_id INTEGER NOT NULL,
+                display_name TEXT NOT NULL,
+                role TEXT,
+                PRIMARY KEY (game_id, position)
+            )""",
+            """
+            CREATE TABLE actions (
+                game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+                idx INTEGER NOT NULL,
+                seat INTEGER NOT NULL,
+                user_id INTEGER NOT NULL,
+                prompt_id TEXT NOT NULL,
+                choice_id TEXT NOT NULL,
+                public TEXT NOT NULL,
+                at REAL NOT NULL,
+                PRIMARY KEY (game_id, idx)
+            )""",
+            _ONE_LIVE_GAME,
+            _GAMES_BY_CHANNEL,
+        ),
+        postgres=(
+            """
+            CREATE TABLE games (
+                id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+                guild_id BIGINT,
+                channel_id BIGINT NOT NULL,
+                game_key TEXT NOT NULL,
+                options TEXT NOT NULL,
+                seed BIGINT NOT NULL,
+                engine_version TEXT NOT NULL,
+                status TEXT NOT NULL CHECK (status IN ('lobby', 'active', 'finished', 'ended')),
+                version BIGINT NOT NULL,
+                opener_id BIGINT NOT NULL,
+                snapshot TEXT,
+                board_message_id BIGINT,
+                narration TEXT NOT NULL,
+                action_count BIGINT NOT NULL,
+                result TEXT,
+                created_at DOUBLE PRECISION NOT NULL,
+                updated_at DOUBLE PRECISION NOT NULL,
+                waiting_since DOUBLE PRECISION NOT NULL
+            )""",
+            """
+            CREATE TABLE seats (
+                game_id BIGINT NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+                position INTEGER NOT NULL,
+                seat INTEGER NOT NULL,
+                user_id BIGINT NOT NULL,
+                display_name TEXT NOT NULL,
+                role TEXT,
+                PRIMARY KEY (game_id, position)
+            )""",
+            """
+            CREATE TABLE actions (
+                game_id BIGINT NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+                idx BIGINT NOT NULL,
+                seat INTEGER NOT NULL,
+                user_id BIGINT NOT NULL,
+                prompt_id TEXT NOT NULL,
+                choice_id TEXT NOT NULL,
+                public TEXT NOT NULL,
+                at DOUBLE PRECISION NOT NULL,
+                PRIMARY KEY (game_id, idx)
+            )""",
+            _ONE_LIVE_GAME,
+            _GAMES_BY_CHANNEL,
+        ),
+    ),
+    Migration(
+        2,
+        "users' preferences; seats found by user",
+        sqlite=(
+            """
+            CREATE TABLE user_prefs (
+                user_id INTEGER PRIMARY KEY,
+                dm_closed INTEGER NOT NULL DEFAULT 0
+            )""",
+            "CREATE INDEX seats_by_user ON seats (user_id)",
+        ),
+        postgres=(
+            """
+            CREATE TABLE user_prefs (
+                user_id BIGINT PRIMARY KEY,
+                dm_closed BOOLEAN NOT NULL DEFAULT FALSE
+            )""",
+            "CREATE INDEX seats_by_user ON seats (user_id)",
+        ),
+    ),
+)
+
+LATEST = MIGRATIONS[-1].number
+
+
+def pending(current: int) -> list[Migration]:
+    """The migrations a database at schema version ``current`` still needs, in order.
+
+    Raises ``RuntimeError`` when the database is newer than this code: running old code on it would lose data.
+    """
+    if current > LATEST:
+        raise RuntimeError(
+            f"The database is at schema version {current}, newer than this release knows ({LATEST}). "
+            "Run the newer release, or restore a backup made before it."
+        )
+    return [m for m in MIGRATIONS if m.number > current]
+
+
+def _check_numbering() -> None:
+    """Migrations are numbered 1, 2, 3… with no gap: the number is what a database remembers."""
+    numbers = [m.number for m in MIGRATIONS]
+    if numbers != list(range(1, len(numbers) + 1)):
+        raise AssertionError(f"Migrations must be numbered 1..n without gaps, not {numbers}.")
+
+
+_check_numbering()

@@ -1,0 +1,210 @@
+"""The shared store: PostgreSQL through an asyncpg pool, for several bot processes over one database.
+
+Each write is one transaction on one pooled connection. The version check is the ``UPDATE … WHERE id = $n
+AND version = $m`` itself: under READ COMMITTED a second writer blocks on the row lock, then re-checks the
+condition against the committed row and updates nothing, so exactly one of two racing writers wins. Reads
+that need the game row and its seats run in one REPEATABLE READ transaction so both come from one moment.
+Migrations take a transaction-level advisory lock so two processes starting together apply each once.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import Any
+
+import asyncpg  # ships no type information: mypy treats it as Any (ignore_missing_imports)
+
+from . import sql
+from .base import ActionRecord, GameRecord, SeatRecord, UserPrefs
+from .migrations import SCHEMA_VERSION_POSTGRES, pending
+
+log = logging.getLogger(__name__)
+
+# Any constant shared by every process of this application; pg_advisory_xact_lock takes a bigint.
+MIGRATION_LOCK = 0x5350_4143_4548_4F53  # "SPACEHOS"
+
+Connection = Any  # asyncpg.Connection, untyped
+
+
+class PostgresStore:
+    """A ``Store`` in a PostgreSQL database named by a ``postgresql://`` URL."""
+
+    def __init__(self, url: str, *, min_size: int = 1, max_size: int = 10) -> None:
+        self.url = url
+        self.min_size = min_size
+        self.max_size = max_size
+        self._pool: Any = None
+
+    def __repr__(self) -> str:
+        return "PostgresStore(<url hidden>)"  # the URL may hold a password
+
+    # ------------------------------------------------------------------ connection
+
+    async def open(self) -> None:
+        """Create the pool and bring the schema up to date."""
+        if self._pool is not None:
+            return
+        pool = await asyncpg.create_pool(self.url, min_size=self.min_size, max_size=self.max_size)
+        try:
+            self._pool = pool
+            await self._migrate()
+        except BaseException:
+            self._pool = None
+            await pool.close()
+            raise
+        log.debug("postgres store open")
+
+    async def close(self) -> None:
+        """Close the pool (a second close does nothing)."""
+        pool, self._pool = self._pool, None
+        if pool is not None:
+            await pool.close()
+
+    @asynccontextmanager
+    async def _transaction(self, isolation: str = "read_committed") -> AsyncIterator[Connection]:
+        """One pooled connection inside one transaction: committed on success, rolled back on any error."""
+        if self._pool is None:
+            raise RuntimeError("The store is not open: call `await store.open()` (or use open_store).")
+        async with self._pool.acquire() as conn, conn.transaction(isolation=isolation):
+            yield conn
+
+    def _read(self) -> Any:
+        return self._transaction("repeatable_read")
+
+    async def _migrate(self) -> None:
+        """Apply the pending migrations in one transaction under an advisory lock."""
+        async with self._transaction() as conn:
+            await conn.execute("SELECT pg_advisory_xact_lock($1)", MIGRATION_LOCK)
+            await conn.execute(SCHEMA_VERSION_POSTGRES)
+            level = await conn.fetchval(sql.SCHEMA_LEVEL)
+            for step in pending(int(level)):
+                for statement in step.postgres:
+                    await conn.execute(statement)
+                await conn.execute(sql.RECORD_MIGRATION, step.number, step.name, time.time())
+                log.debug("postgres migration applied number=%s", step.number)
+
+    # ------------------------------------------------------------------ games
+
+    async def insert_game(self, game: GameRecord) -> GameRecord:
+        """Store a new game at version 1; ``Conflict`` if the channel already has a live one."""
+        stored = game.model_copy(deep=True, update={"id": None, "version": 1})
+        try:
+            async with self._transaction() as conn:
+                game_id = int(await conn.fetchval(sql.INSERT_GAME, *sql.game_params(stored)))
+                await _write_seats(conn, game_id, stored.seats)
+        except asyncpg.UniqueViolationError as exc:
+            raise sql.channel_busy() from exc
+        log.debug("game inserted id=%s channel=%s", game_id, game.channel_id)
+        return sql.written(stored, game_id, 1)
+
+    async def live_game(self, channel_id: int) -> GameRecord | None:
+        """The channel's game in lobby or active status, if any."""
+        async with self._read() as conn:
+            return await _game(conn, sql.LIVE_GAME, channel_id)
+
+    async def latest_game(self, channel_id: int) -> GameRecord | None:
+        """The channel's most recent game in any status."""
+        async with self._read() as conn:
+            return await _game(conn, sql.LATEST_GAME, channel_id)
+
+    async def get_game(self, game_id: int) -> GameRecord | None:
+        """A game by id."""
+        async with self._read() as conn:
+            return await _game(conn, sql.GAME_BY_ID, game_id)
+
+    async def update_game(self, game: GameRecord, expected_version: int) -> GameRecord:
+        """Write every field of ``game`` if it is still at ``expected_version``; else ``Conflict``."""
+        game_id = sql.game_id_of(game)
+        async with self._transaction() as conn:
+            await _update(conn, game, game_id, expected_version)
+            await _write_seats(conn, game_id, game.seats)
+        log.debug("game updated id=%s version=%s", game_id, expected_version + 1)
+        return sql.written(game, game_id, expected_version + 1)
+
+    async def record_action(self, game: GameRecord, expected_version: int, action: ActionRecord) -> GameRecord:
+        """Append ``action`` and write ``game`` in one transaction; ``Conflict`` changes nothing."""
+        game_id = sql.game_id_of(game)
+        sql.check_action(game_id, action)
+        stored = game.model_copy(update={"action_count": action.index + 1})
+        async with self._transaction() as conn:
+            await _update(conn, stored, game_id, expected_version)
+            await _write_seats(conn, game_id, stored.seats)
+            try:
+                await conn.execute(sql.INSERT_ACTION, *sql.action_params(action))
+            except asyncpg.UniqueViolationError as exc:
+                raise sql.duplicate_action() from exc
+        log.debug("action recorded id=%s index=%s version=%s", game_id, action.index, expected_version + 1)
+        return sql.written(stored, game_id, expected_version + 1)
+
+    async def actions(self, game_id: int) -> list[ActionRecord]:
+        """The game's log in order."""
+        async with self._read() as conn:
+            rows = await conn.fetch(sql.ACTIONS_OF_GAME, game_id)
+        return [sql.action_from_row(r) for r in rows]
+
+    async def delete_game(self, game_id: int) -> None:
+        """Remove the game, its seats and its log (nothing if it does not exist)."""
+        async with self._transaction() as conn:
+            await conn.execute(sql.DELETE_ACTIONS, game_id)
+            await conn.execute(sql.DELETE_SEATS, game_id)
+            await conn.execute(sql.DELETE_GAME, game_id)
+        log.debug("game deleted id=%s", game_id)
+
+    async def games_of_user(self, user_id: int, guild_id: int | None = None) -> list[GameRecord]:
+        """Live games where the user holds a seat, oldest first."""
+        async with self._read() as conn:
+            if guild_id is None:
+                rows = await conn.fetch(sql.GAMES_OF_USER, user_id)
+            else:
+                rows = await conn.fetch(sql.GAMES_OF_USER_IN_GUILD, user_id, guild_id)
+            return [sql.game_from_row(r, await _seats(conn, r["id"])) for r in rows]
+
+    # ------------------------------------------------------------------ users
+
+    async def user_prefs(self, user_id: int) -> UserPrefs:
+        """The user's preferences, defaults if never stored."""
+        async with self._read() as conn:
+            row = await conn.fetchrow(sql.USER_PREFS, user_id)
+        return sql.prefs_from_row(user_id, row)
+
+    async def set_user_prefs(self, prefs: UserPrefs) -> None:
+        """Store (or replace) the user's preferences."""
+        async with self._transaction() as conn:
+            await conn.execute(sql.UPSERT_USER_PREFS, prefs.user_id, prefs.dm_closed)
+
+
+# ---------------------------------------------------------------------- helpers (inside a transaction)
+
+
+async def _seats(conn: Connection, game_id: int) -> list[SeatRecord]:
+    return [sql.seat_from_row(r) for r in await conn.fetch(sql.SEATS_OF_GAME, game_id)]
+
+
+async def _game(conn: Connection, statement: str, *params: Any) -> GameRecord | None:
+    row = await conn.fetchrow(statement, *params)
+    if row is None:
+        return None
+    return sql.game_from_row(row, await _seats(conn, row["id"]))
+
+
+async def _write_seats(conn: Connection, game_id: int, seats: list[SeatRecord]) -> None:
+    await conn.execute(sql.DELETE_SEATS, game_id)
+    if seats:
+        await conn.executemany(sql.INSERT_SEAT, sql.seat_params(game_id, seats))
+
+
+async def _update(conn: Connection, game: GameRecord, game_id: int, expected_version: int) -> None:
+    """The version-checked UPDATE of the game row; ``Conflict`` (the caller's transaction rolls back) if stale."""
+    params = (*sql.game_params(game.model_copy(update={"version": expected_version + 1})), game_id, expected_version)
+    try:
+        status: str = await conn.execute(sql.UPDATE_GAME, *params)
+    except asyncpg.UniqueViolationError as exc:  # the game became live in a channel that has another live game
+        raise sql.channel_busy() from exc
+    if status == "UPDATE 1":
+        return
+    if await conn.fetchval(sql.GAME_EXISTS, game_id) is None:
+        raise sql.gone()
+    raise sql.stale_version()

@@ -1,0 +1,251 @@
+"""The embedded store: one SQLite file through aiosqlite.
+
+One connection serves the whole process and an ``asyncio.Lock`` lets one operation use it at a time. With a
+single connection the lock is what keeps a reader from seeing another task's half-done transaction, and it
+makes this process the file's one writer; other processes (a maintenance script) are held off by SQLite's
+own locks and ``busy_timeout``. Writes start with ``BEGIN IMMEDIATE`` so two processes never deadlock
+upgrading a read lock. WAL with ``synchronous=NORMAL``: a power cut may lose the last commits but never
+corrupts the file, and readers never block the writer.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import sqlite3
+import time
+from collections.abc import AsyncIterator, Iterable
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+import aiosqlite
+
+from . import sql
+from .base import ActionRecord, GameRecord, SeatRecord, UserPrefs
+from .migrations import SCHEMA_VERSION_SQLITE, pending
+
+log = logging.getLogger(__name__)
+
+MEMORY = ":memory:"
+BUSY_TIMEOUT_MS = 5000
+
+
+class SqliteStore:
+    """A ``Store`` in one SQLite file (or in memory, for tests: ``SqliteStore(":memory:")``)."""
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = str(path)
+        self._db: aiosqlite.Connection | None = None
+        self._lock = asyncio.Lock()
+
+    def __repr__(self) -> str:
+        return f"SqliteStore({self.path!r})"
+
+    # ------------------------------------------------------------------ connection
+
+    async def open(self) -> None:
+        """Connect, set the pragmas and bring the schema up to date."""
+        if self._db is not None:
+            return
+        if self.path != MEMORY:
+            Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+        # isolation_level=None: no implicit transactions; every BEGIN/COMMIT below is explicit.
+        db = await aiosqlite.connect(self.path, isolation_level=None)
+        try:
+            db.row_factory = aiosqlite.Row
+            await db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+            await db.execute("PRAGMA journal_mode = WAL")
+            await db.execute("PRAGMA synchronous = NORMAL")
+            await db.execute("PRAGMA foreign_keys = ON")
+            self._db = db
+            await self._migrate()
+        except BaseException:
+            self._db = None
+            await db.close()
+            raise
+        log.debug("sqlite store open path=%s", self.path)
+
+    async def close(self) -> None:
+        """Close the connection (a second close does nothing)."""
+        db, self._db = self._db, None
+        if db is not None:
+            async with self._lock:
+                await db.close()
+
+    def _connection(self) -> aiosqlite.Connection:
+        if self._db is None:
+            raise RuntimeError("The store is not open: call `await store.open()` (or use open_store).")
+        return self._db
+
+    @asynccontextmanager
+    async def _transaction(self, begin: str = "BEGIN IMMEDIATE") -> AsyncIterator[aiosqlite.Connection]:
+        """Hold the lock for one transaction: committed if the block ends normally, rolled back otherwise.
+
+        Reads use a deferred ``BEGIN`` too, so a game row and its seats come from the same moment.
+        """
+        async with self._lock:
+            db = self._connection()
+            await db.execute(begin)
+            try:
+                yield db
+            except BaseException:
+                await db.execute("ROLLBACK")
+                raise
+            await db.execute("COMMIT")
+
+    def _read(self) -> AbstractAsyncContextManager[aiosqlite.Connection]:
+        return self._transaction("BEGIN")
+
+    async def _migrate(self) -> None:
+        """Apply the pending migrations, each in its own transaction with its ``schema_version`` row."""
+        db = self._connection()
+        await db.execute(SCHEMA_VERSION_SQLITE)
+        while True:
+            async with self._transaction() as db:
+                level = await _value(db, sql.SCHEMA_LEVEL)
+                todo = pending(int(level))
+                if not todo:
+                    return
+                step = todo[0]
+                for statement in step.sqlite:
+                    await db.execute(statement)
+                await db.execute(sql.for_sqlite(sql.RECORD_MIGRATION), (step.number, step.name, time.time()))
+            log.debug("sqlite migration applied path=%s number=%s", self.path, step.number)
+
+    # ------------------------------------------------------------------ games
+
+    async def insert_game(self, game: GameRecord) -> GameRecord:
+        """Store a new game at version 1; ``Conflict`` if the channel already has a live one."""
+        stored = game.model_copy(deep=True, update={"id": None, "version": 1})
+        try:
+            async with self._transaction() as db:
+                game_id = int(await _value(db, sql.INSERT_GAME, sql.game_params(stored)))
+                await _write_seats(db, game_id, stored.seats)
+        except sqlite3.IntegrityError as exc:
+            raise sql.channel_busy() from exc
+        log.debug("game inserted id=%s channel=%s", game_id, game.channel_id)
+        return sql.written(stored, game_id, 1)
+
+    async def live_game(self, channel_id: int) -> GameRecord | None:
+        """The channel's game in lobby or active status, if any."""
+        async with self._read() as db:
+            return await _game(db, sql.LIVE_GAME, (channel_id,))
+
+    async def latest_game(self, channel_id: int) -> GameRecord | None:
+        """The channel's most recent game in any status."""
+        async with self._read() as db:
+            return await _game(db, sql.LATEST_GAME, (channel_id,))
+
+    async def get_game(self, game_id: int) -> GameRecord | None:
+        """A game by id."""
+        async with self._read() as db:
+            return await _game(db, sql.GAME_BY_ID, (game_id,))
+
+    async def update_game(self, game: GameRecord, expected_version: int) -> GameRecord:
+        """Write every field of ``game`` if it is still at ``expected_version``; else ``Conflict``."""
+        game_id = sql.game_id_of(game)
+        async with self._transaction() as db:
+            await _update(db, game, game_id, expected_version)
+            await _write_seats(db, game_id, game.seats)
+        log.debug("game updated id=%s version=%s", game_id, expected_version + 1)
+        return sql.written(game, game_id, expected_version + 1)
+
+    async def record_action(self, game: GameRecord, expected_version: int, action: ActionRecord) -> GameRecord:
+        """Append ``action`` and write ``game`` in one transaction; ``Conflict`` changes nothing."""
+        game_id = sql.game_id_of(game)
+        sql.check_action(game_id, action)
+        stored = game.model_copy(update={"action_count": action.index + 1})
+        async with self._transaction() as db:
+            await _update(db, stored, game_id, expected_version)
+            await _write_seats(db, game_id, stored.seats)
+            try:
+                await db.execute(sql.for_sqlite(sql.INSERT_ACTION), sql.action_params(action))
+            except sqlite3.IntegrityError as exc:
+                raise sql.duplicate_action() from exc
+        log.debug("action recorded id=%s index=%s version=%s", game_id, action.index, expected_version + 1)
+        return sql.written(stored, game_id, expected_version + 1)
+
+    async def actions(self, game_id: int) -> list[ActionRecord]:
+        """The game's log in order."""
+        async with self._read() as db:
+            rows = await db.execute_fetchall(sql.for_sqlite(sql.ACTIONS_OF_GAME), (game_id,))
+        return [sql.action_from_row(r) for r in rows]
+
+    async def delete_game(self, game_id: int) -> None:
+        """Remove the game, its seats and its log (nothing if it does not exist)."""
+        async with self._transaction() as db:
+            await db.execute(sql.for_sqlite(sql.DELETE_ACTIONS), (game_id,))
+            await db.execute(sql.for_sqlite(sql.DELETE_SEATS), (game_id,))
+            await db.execute(sql.for_sqlite(sql.DELETE_GAME), (game_id,))
+        log.debug("game deleted id=%s", game_id)
+
+    async def games_of_user(self, user_id: int, guild_id: int | None = None) -> list[GameRecord]:
+        """Live games where the user holds a seat, oldest first."""
+        async with self._read() as db:
+            if guild_id is None:
+                return await _games(db, sql.GAMES_OF_USER, (user_id,))
+            return await _games(db, sql.GAMES_OF_USER_IN_GUILD, (user_id, guild_id))
+
+    # ------------------------------------------------------------------ users
+
+    async def user_prefs(self, user_id: int) -> UserPrefs:
+        """The user's preferences, defaults if never stored."""
+        async with self._read() as db:
+            row = await _row(db, sql.USER_PREFS, (user_id,))
+        return sql.prefs_from_row(user_id, row)
+
+    async def set_user_prefs(self, prefs: UserPrefs) -> None:
+        """Store (or replace) the user's preferences."""
+        async with self._transaction() as db:
+            await db.execute(sql.for_sqlite(sql.UPSERT_USER_PREFS), (prefs.user_id, prefs.dm_closed))
+
+
+# ---------------------------------------------------------------------- helpers (inside a transaction)
+
+
+async def _row(db: aiosqlite.Connection, statement: str, params: Iterable[Any] = ()) -> sqlite3.Row | None:
+    async with db.execute(sql.for_sqlite(statement), tuple(params)) as cursor:
+        row: sqlite3.Row | None = await cursor.fetchone()
+        return row
+
+
+async def _value(db: aiosqlite.Connection, statement: str, params: Iterable[Any] = ()) -> Any:
+    row = await _row(db, statement, params)
+    return None if row is None else row[0]
+
+
+async def _seats(db: aiosqlite.Connection, game_id: int) -> list[SeatRecord]:
+    rows = await db.execute_fetchall(sql.for_sqlite(sql.SEATS_OF_GAME), (game_id,))
+    return [sql.seat_from_row(r) for r in rows]
+
+
+async def _game(db: aiosqlite.Connection, statement: str, params: tuple[Any, ...]) -> GameRecord | None:
+    row = await _row(db, statement, params)
+    if row is None:
+        return None
+    return sql.game_from_row(row, await _seats(db, row["id"]))
+
+
+async def _games(db: aiosqlite.Connection, statement: str, params: tuple[Any, ...]) -> list[GameRecord]:
+    rows = await db.execute_fetchall(sql.for_sqlite(statement), params)
+    return [sql.game_from_row(r, await _seats(db, r["id"])) for r in rows]
+
+
+async def _write_seats(db: aiosqlite.Connection, game_id: int, seats: list[SeatRecord]) -> None:
+    await db.execute(sql.for_sqlite(sql.DELETE_SEATS), (game_id,))
+    await db.executemany(sql.for_sqlite(sql.INSERT_SEAT), sql.seat_params(game_id, seats))
+
+
+async def _update(db: aiosqlite.Connection, game: GameRecord, game_id: int, expected_version: int) -> None:
+    """The version-checked UPDATE of the game row; ``Conflict`` (the caller's transaction rolls back) if stale."""
+    params = (*sql.game_params(game.model_copy(update={"version": expected_version + 1})), game_id, expected_version)
+    try:
+        cursor = await db.execute(sql.for_sqlite(sql.UPDATE_GAME), params)
+    except sqlite3.IntegrityError as exc:  # the game became live in a channel that has another live game
+        raise sql.channel_busy() from exc
+    if cursor.rowcount == 1:
+        return
+    if await _value(db, sql.GAME_EXISTS, (game_id,)) is None:
+        raise sql.gone()
+    raise sql.stale_version()

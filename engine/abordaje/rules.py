@@ -1,0 +1,193 @@
+"""The contract functions of ¡Abordaje!: ``prompts``, ``apply``, ``view`` and ``outcome``.
+
+``apply`` checks the answer against ``prompts`` (one source of legal choices), works on a deep copy, and then
+``settle`` resolves everything automatic up to the next decisions: hand exchanges, the set-aside draw,
+one-card hands, the whole resolution up to its next question, and the start of the next turn.
+"""
+
+from __future__ import annotations
+
+from engine.core import Choice, Event, Outcome, Prompt, check_choice
+
+from .assignment import advance, both_placed, is_last_card, place, place_forced, start_turn
+from .catalog import CATALOG, SIDES
+from .resolution import begin_resolution, run_resolution
+from .state import AbordajeState, other
+from .view import AbordajeView, CardKind, DeckView, Phase, ShipDeckCardView, SideView, SlotView
+
+
+def prompts(state: AbordajeState) -> list[Prompt]:
+    """Every decision the game waits on now: both seats during assignment, one seat afterwards."""
+    if state.phase == "assign":
+        number = state.play_order()[state.step]
+        placed = state.board.card(number).orders
+        result = []
+        for side in SIDES:
+            if side in placed:
+                continue
+            kinds = CATALOG.by_priority(list(dict.fromkeys(state.hands[side])))
+            result.append(
+                Prompt(
+                    id=f"t{state.turn}.as{number}.{side[0]}",
+                    seat=state.seats[side],
+                    question=f"Which order do you place face down on ship-deck card {number}?",
+                    choices=tuple(
+                        Choice(id=k, label=f"{CATALOG.name(k)} (priority {CATALOG.priority(k)})")
+                        for k in kinds
+                    ),
+                    private=True,
+                )
+            )
+        return sorted(result, key=lambda p: p.seat)
+    if state.phase == "orders" and state.resolution is not None and state.resolution.pending is not None:
+        pending = state.resolution.pending
+        return [
+            Prompt(
+                id=pending.id,
+                seat=state.seats[pending.side],
+                question=pending.question,
+                choices=tuple(pending.choices),
+                private=pending.private,
+            )
+        ]
+    return []
+
+
+def apply(
+    state: AbordajeState, seat: int, prompt_id: str, choice_id: str
+) -> tuple[AbordajeState, list[Event]]:
+    """Take one answer and resolve everything automatic up to the next decisions; ``state`` is not changed."""
+    check_choice(prompts(state), seat, prompt_id, choice_id)
+    new = state.clone()
+    side = new.side_of(seat)
+    events: list[Event] = []
+    if new.phase == "assign":
+        kind = next(k for k in new.hands[side] if k == choice_id)
+        events += place(new, side, kind)
+    else:
+        assert new.resolution is not None
+        new.resolution.answers.append(choice_id)
+        new.resolution.pending = None
+    return new, events + settle(new)
+
+
+def settle(state: AbordajeState) -> list[Event]:
+    """Everything that happens without a decision, until somebody must decide or the game is over."""
+    events: list[Event] = []
+    while True:
+        if state.phase == "assign":
+            if both_placed(state):
+                if is_last_card(state):
+                    begin_resolution(state)
+                else:
+                    events += advance(state)
+                continue
+            forced = place_forced(state)
+            if not forced:
+                return events
+            events += forced
+        elif state.phase == "orders":
+            assert state.resolution is not None
+            if state.resolution.pending is not None:
+                return events
+            more, finished = run_resolution(state)
+            events += more
+            if finished and outcome(state) is None:
+                events += start_turn(state)
+        else:
+            return events
+
+
+def outcome(state: AbordajeState) -> Outcome | None:
+    """``None`` while playing; the winner's seat, or a tie (ABO-END-*)."""
+    if state.phase != "over":
+        return None
+    board = state.board
+    if board.winner is not None:
+        return Outcome(result="win", winners=(state.seats[board.winner],), summary=board.result)
+    return Outcome(result="tie", winners=(), summary=board.result)
+
+
+def phase_of(state: AbordajeState) -> Phase:
+    if state.phase == "assign":
+        return "assign"
+    if state.phase == "over":
+        return "over"
+    assert state.resolution is not None and state.resolution.pending is not None
+    return state.resolution.pending.stage
+
+
+def view(state: AbordajeState, viewer: int | None) -> AbordajeView:
+    """What ``viewer`` may see; ``None`` is the public view: no hand, no face-down card, no set-aside card."""
+    board = state.board
+    me = state.side_of(viewer) if viewer is not None and viewer in state.seats.values() else None
+    waiting = {p.seat for p in prompts(state)}
+    cards = []
+    for card in board.cards:
+        decks = {
+            ship: DeckView(
+                pirate_crew=deck.crew["pirate"],
+                spanish_crew=deck.crew["spanish"],
+                captains=[side for side in SIDES if board.captains[side] == (card.number, ship)],
+                control_marker=other(ship) if deck.marker > 0 else None,
+                marker_turns=deck.marker,
+            )
+            for ship, deck in card.decks.items()
+        }
+        slots = {}
+        for side in SIDES:
+            order = card.orders.get(side)
+            visible = order is not None and (board.revealed or side == me)
+            slots[side] = SlotView(
+                filled=order is not None,
+                kind=order.kind if order is not None and visible else None,
+                spent=order.spent if order is not None else False,
+            )
+        cards.append(
+            ShipDeckCardView(
+                number=card.number,
+                active=card.active,
+                conquered_by=list(card.conquered_by),
+                decks=decks,
+                slots=slots,
+            )
+        )
+    sides = {
+        side: SideView(
+            seat=state.seats[side],
+            pool=board.pool[side],
+            losses=board.losses[side],
+            in_play=board.in_play(side),
+            conquests=board.conquests[side],
+            hand_count=len(state.hands[side]),
+            can_swap=side in CATALOG.variant(state.variant).swapping_tactics,
+            swapped=board.swapped.get(side),
+            waiting=state.seats[side] in waiting,
+        )
+        for side in SIDES
+    }
+    hand: list[CardKind] = []
+    last_passed: list[CardKind] = []
+    drawn: CardKind | None = None
+    if me is not None:
+        hand = CATALOG.by_priority(list(state.hands[me]))
+        last_passed = CATALOG.by_priority(list(state.last_passed.get(me, [])))
+        drawn = state.drawn.get(me)
+    return AbordajeView(
+        viewer=viewer,
+        variant=state.variant,
+        handicap=state.handicap,
+        turn=state.turn,
+        initiative=state.initiative,
+        direction="prow_to_stern" if state.turn % 2 == 1 else "stern_to_prow",
+        phase=phase_of(state),
+        assigning_card=state.assigning_card(),
+        cards=cards,
+        sides=sides,
+        winner=board.winner,
+        tie=board.tie,
+        my_side=me,
+        hand=hand,
+        last_passed=last_passed,
+        drawn_set_aside=drawn,
+    )

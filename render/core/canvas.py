@@ -1,0 +1,167 @@
+"""Drawing on the fixed palette: a blank canvas and the few shapes every renderer needs.
+
+Everything takes palette indices (``Ink``) and draws straight onto a mode ``"P"`` image, so nothing is
+converted or quantized before encoding. Text on a palette image is drawn without anti-aliasing, which is
+why renderers keep text at 14 px or more and prefer the bold face for anything important.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+from PIL import Image, ImageDraw
+
+from .fonts import Font, font
+from .palette import Ink, palette_bytes
+
+Box = tuple[int, int, int, int]
+
+
+def new_canvas(width: int, height: int, background: Ink = Ink.PAPER) -> Image.Image:
+    """A blank palette image on the project palette."""
+    image = Image.new("P", (width, height), int(background))
+    image.putpalette(palette_bytes())
+    return image
+
+
+def text_width(text: str, face: Font) -> int:
+    """How many pixels ``text`` takes in ``face``."""
+    left, _, right, _ = face.getbbox(text)
+    return math.ceil(right - left)
+
+
+def fitted(text: str, width: int, size: int, *, bold: bool = False, smallest: int = 12) -> Font:
+    """The largest font not above ``size`` in which ``text`` fits ``width`` pixels (never below ``smallest``).
+
+    Labels come from data (card names, player names), so their length is not known when the layout is made.
+    """
+    while size > smallest and text_width(text, font(size, bold=bold)) > width:
+        size -= 1
+    return font(size, bold=bold)
+
+
+def wrap(text: str, face: Font, width: int) -> list[str]:
+    """``text`` broken into lines of at most ``width`` pixels, at spaces."""
+    lines: list[str] = []
+    current = ""
+    for word in text.split():
+        candidate = f"{current} {word}".strip()
+        if current and text_width(candidate, face) > width:
+            lines.append(current)
+            current = word
+        else:
+            current = candidate
+    if current:
+        lines.append(current)
+    return lines
+
+
+def label(
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    text: str,
+    size: int,
+    ink: Ink,
+    *,
+    bold: bool = False,
+    anchor: str = "la",
+) -> None:
+    """Text at ``xy`` in DejaVu Sans; ``anchor`` as in Pillow (``"mm"`` centres it)."""
+    draw.text(xy, text, fill=int(ink), font=font(size, bold=bold), anchor=anchor)
+
+
+def disc(
+    draw: ImageDraw.ImageDraw,
+    centre: tuple[int, int],
+    radius: int,
+    fill: Ink,
+    letter: str,
+    letter_ink: Ink,
+    *,
+    outline: Ink | None = None,
+    size: int | None = None,
+) -> None:
+    """A round token with a letter on it: the letter is what a colour-blind player reads."""
+    x, y = centre
+    box = (x - radius, y - radius, x + radius, y + radius)
+    draw.ellipse(box, fill=int(fill), outline=None if outline is None else int(outline), width=3)
+    label(draw, (x, y), letter, size or int(radius * 1.1), letter_ink, bold=True, anchor="mm")
+
+
+def star_points(
+    centre: tuple[int, int], outer: int, inner: int, points: int = 5
+) -> list[tuple[float, float]]:
+    """The corners of a star pointing up."""
+    x, y = centre
+    corners: list[tuple[float, float]] = []
+    for i in range(points * 2):
+        r = outer if i % 2 == 0 else inner
+        angle = -math.pi / 2 + i * math.pi / points
+        corners.append((x + r * math.cos(angle), y + r * math.sin(angle)))
+    return corners
+
+
+def polygon(
+    draw: ImageDraw.ImageDraw,
+    points: Sequence[tuple[float, float]],
+    fill: Ink,
+    outline: Ink,
+    *,
+    width: int = 3,
+) -> None:
+    """A filled polygon with an outline (3 pixels unless told)."""
+    draw.polygon(list(points), fill=int(fill), outline=int(outline), width=width)
+
+
+def rounded(
+    draw: ImageDraw.ImageDraw,
+    box: Box,
+    fill: Ink | None,
+    outline: Ink | None = None,
+    *,
+    radius: int = 10,
+    width: int = 2,
+) -> None:
+    """A rounded rectangle (panels, cards, badges) in palette inks; ``None`` leaves fill or outline out."""
+    draw.rounded_rectangle(
+        box,
+        radius=radius,
+        fill=None if fill is None else int(fill),
+        outline=None if outline is None else int(outline),
+        width=width,
+    )
+
+
+def arrow(
+    draw: ImageDraw.ImageDraw, start: tuple[int, int], end: tuple[int, int], ink: Ink, *, width: int = 5
+) -> None:
+    """A straight arrow from ``start`` to ``end`` with a solid head."""
+    draw.line([start, end], fill=int(ink), width=width)
+    angle = math.atan2(end[1] - start[1], end[0] - start[0])
+    head = width * 4
+    left = (end[0] - head * math.cos(angle - 0.45), end[1] - head * math.sin(angle - 0.45))
+    right = (end[0] - head * math.cos(angle + 0.45), end[1] - head * math.sin(angle + 0.45))
+    draw.polygon([end, left, right], fill=int(ink))
+
+
+def dashed_box(draw: ImageDraw.ImageDraw, box: Box, ink: Ink, *, dash: int = 10, width: int = 2) -> None:
+    """A rectangle outline drawn in dashes (an empty place waiting for something)."""
+    x0, y0, x1, y1 = box
+    for x in range(x0, x1, dash * 2):
+        draw.line([(x, y0), (min(x + dash, x1), y0)], fill=int(ink), width=width)
+        draw.line([(x, y1), (min(x + dash, x1), y1)], fill=int(ink), width=width)
+    for y in range(y0, y1, dash * 2):
+        draw.line([(x0, y), (x0, min(y + dash, y1))], fill=int(ink), width=width)
+        draw.line([(x1, y), (x1, min(y + dash, y1))], fill=int(ink), width=width)
+
+
+def hatch(draw: ImageDraw.ImageDraw, box: Box, ink: Ink, *, step: int = 14, width: int = 2) -> None:
+    """Diagonal stripes inside ``box``: the "flipped card" and "out of play" texture."""
+    x0, y0, x1, y1 = box
+    h = y1 - y0
+    for offset in range(-h, x1 - x0, step):
+        a = (x0 + max(offset, 0), y0 + max(-offset, 0))
+        b_x = x0 + offset + h
+        b = (min(b_x, x1), y1 - max(b_x - x1, 0))
+        draw.line([a, b], fill=int(ink), width=width)

@@ -1,0 +1,34 @@
+"""Fonts shipped with the project (DejaVu Sans, see ``render/fonts/LICENSE``), loaded once per size.
+
+Shipping the font keeps images identical on every host; Pillow's built-in font is only a fallback for a
+broken install, so a missing file degrades the look instead of failing a move. The cached font objects are
+shared by the threads renderers run in: safe under the GIL, where Pillow holds it around each FreeType call
+(a free-threaded build needs a Pillow that locks each face, python-pillow/Pillow#9498).
+"""
+
+from __future__ import annotations
+
+import logging
+from functools import lru_cache
+from pathlib import Path
+
+from PIL import ImageFont
+
+FONT_DIR = Path(__file__).resolve().parent.parent / "fonts"
+REGULAR = FONT_DIR / "DejaVuSans.ttf"
+BOLD = FONT_DIR / "DejaVuSans-Bold.ttf"
+
+Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
+
+log = logging.getLogger(__name__)
+
+
+@lru_cache(maxsize=64)
+def font(size: int, *, bold: bool = False) -> Font:
+    """DejaVu Sans (or Bold) at ``size`` pixels; Pillow's default font if the file cannot be read."""
+    path = BOLD if bold else REGULAR
+    try:
+        return ImageFont.truetype(str(path), size)
+    except OSError:
+        log.warning("font %s unreadable; falling back to Pillow's built-in font", path)
+        return ImageFont.load_default(size)

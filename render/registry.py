@@ -1,0 +1,27 @@
+"""Which renderer draws which game: the host looks a game's key up here.
+
+A renderer reads a game's ``View`` only (never its state), so what it draws cannot show more than the
+viewer may see. ``board`` draws the public view (``viewer`` is ``None``) for the channel; ``hand`` draws a
+seated player's private view for their panel and DM, or returns ``None`` when the game has nothing private.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from engine.core import View
+
+
+class Renderer(Protocol):
+    """Draws one game's views as PNG bytes."""
+
+    def board(self, view: View) -> bytes:
+        """The public board, as posted in the channel."""
+        ...
+
+    def hand(self, view: View) -> bytes | None:
+        """A seated player's private view (their hand), or ``None`` when there is nothing private to draw."""
+        ...
+
+
+RENDERERS: dict[str, Renderer] = {}
