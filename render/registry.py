@@ -24,4 +24,11 @@ class Renderer(Protocol):
         ...
 
 
-RENDERERS: dict[str, Renderer] = {}
+def _renderers() -> dict[str, Renderer]:
+    # Imported here so a renderer module can import ``Renderer`` from this one without a cycle.
+    from render.abordaje import RENDERER as ABORDAJE
+
+    return {"abordaje": ABORDAJE}
+
+
+RENDERERS: dict[str, Renderer] = _renderers()

@@ -1,0 +1,141 @@
+"""A player's private image: the order cards in hand, the orders already placed, and what was passed on.
+
+It is drawn from the seat's own view, so it may show that seat's hand, its face-down orders (the view shows
+their kinds to their owner), the card drawn from the set-aside pile and the hand it last passed on
+(ABO-GAP-21). It is sent only to that player.
+"""
+
+from __future__ import annotations
+
+from PIL import Image, ImageDraw
+
+from engine.abordaje.catalog import CATALOG
+from engine.abordaje.view import AbordajeView, CardKind, Side
+from render.core import Box, Ink, fitted, font, label, new_canvas, rounded, wrap
+
+from .pieces import SIDE_INK, SIDE_LETTER, SIDE_NAME, order_face, priority_badge
+
+WIDTH, HEIGHT = 1280, 600
+HEADER_HEIGHT = 60
+CARD_TOP, CARD_HEIGHT = 84, 300
+CARD_WIDTH, CARD_GAP = 196, 12
+LOWER_TOP = CARD_TOP + CARD_HEIGHT + 24
+
+EFFECT: dict[CardKind, str] = {
+    "fight": "Combat where both crews share a deck. Your captain in that deck kills 1 first.",
+    "boarding": "Kill 1 enemy on the opposite deck, then move 2 (or 3) crew across. Captain may cross.",
+    "fire": "2 random tokens on the opposite deck die, any colour. Captain here: 1 more enemy.",
+    "repel": "Cancel the enemy Boarding! on this card, or +1 crew from the pool & move 1.",
+    "take_cover": "Cancel the enemy Fire! on this card, or +1 crew from the pool & move 1.",
+    "stand_up": "+1 crew from your pool. Captain here: +1 back from your losses.",
+}
+
+
+def has_private(view: AbordajeView) -> bool:
+    """Whether the view holds anything for a hand image (a seat, and a card in hand, placed or passed)."""
+    if view.my_side is None:
+        return False
+    placed = any(card.slots[view.my_side].kind is not None for card in view.cards if card.active)
+    return bool(view.hand or view.last_passed or view.drawn_set_aside or placed)
+
+
+def draw_hand(view: AbordajeView) -> Image.Image:
+    """The hand image for a seated viewer; callers check ``has_private`` first."""
+    side = view.my_side
+    assert side is not None, "a hand is drawn only for a seated viewer"
+    image = new_canvas(WIDTH, HEIGHT, Ink.PAPER)
+    draw = ImageDraw.Draw(image)
+    _header(draw, view, side)
+    _cards(draw, view)
+    _placed(draw, view, side)
+    _passed(draw, view)
+    return image
+
+
+def _header(draw: ImageDraw.ImageDraw, view: AbordajeView, side: Side) -> None:
+    draw.rectangle((0, 0, WIDTH, HEADER_HEIGHT), fill=int(Ink.CHARCOAL))
+    y = HEADER_HEIGHT // 2
+    draw.ellipse((14, y - 18, 50, y + 18), fill=int(SIDE_INK[side]), outline=int(Ink.WHITE), width=2)
+    label(draw, (32, y), SIDE_LETTER[side], 22, Ink.WHITE, bold=True, anchor="mm")
+    title = f"Your hand · {SIDE_NAME[side]} · turn {view.turn}"
+    label(draw, (64, y), title, 28, Ink.WHITE, bold=True, anchor="lm")
+    if view.phase == "assign" and view.assigning_card is not None:
+        now = f"placing on card {view.assigning_card}"
+        label(draw, (WIDTH - 16, y), now, 24, Ink.YELLOW, bold=True, anchor="rm")
+
+
+def _cards(draw: ImageDraw.ImageDraw, view: AbordajeView) -> None:
+    if not view.hand:
+        label(draw, (24, CARD_TOP + 20), "No order cards in your hand.", 24, Ink.CHARCOAL, bold=True)
+        return
+    drawn = view.drawn_set_aside
+    for i, kind in enumerate(view.hand):
+        left = 16 + i * (CARD_WIDTH + CARD_GAP)
+        box = (left, CARD_TOP, left + CARD_WIDTH, CARD_TOP + CARD_HEIGHT)
+        from_set_aside = drawn is not None and kind == drawn
+        _card(draw, box, kind, from_set_aside=from_set_aside)
+        if from_set_aside:
+            drawn = None  # mark one copy only when the hand holds two of that kind
+
+
+def _card(draw: ImageDraw.ImageDraw, box: Box, kind: CardKind, *, from_set_aside: bool) -> None:
+    """One order card: priority, name, and what it does in a sentence."""
+    x0, y0, x1, y1 = box
+    rounded(
+        draw,
+        box,
+        Ink.WHITE,
+        Ink.ORANGE if from_set_aside else Ink.BLACK,
+        radius=12,
+        width=5 if from_set_aside else 3,
+    )
+    priority_badge(draw, (x0 + 34, y0 + 34), kind, 24)
+    label(draw, (x1 - 12, y0 + 34), "priority", 15, Ink.GREY, anchor="rm")
+    name = CATALOG.name(kind)
+    face = fitted(name, x1 - x0 - 20, 30, bold=True, smallest=18)
+    draw.text(((x0 + x1) // 2, y0 + 88), name, fill=int(Ink.BLACK), font=face, anchor="mm")
+    draw.line([(x0 + 14, y0 + 112), (x1 - 14, y0 + 112)], fill=int(Ink.SILVER), width=2)
+    body = font(18)
+    y = y0 + 122
+    for line in wrap(EFFECT[kind], body, x1 - x0 - 24):
+        draw.text((x0 + 12, y), line, fill=int(Ink.CHARCOAL), font=body)
+        y += 23
+    if from_set_aside:
+        tag = (x0 + 8, y1 - 36, x1 - 8, y1 - 8)
+        rounded(draw, tag, Ink.ORANGE, None, radius=6)
+        words = "drawn from set-aside"
+        face = fitted(words, tag[2] - tag[0] - 10, 15, bold=True, smallest=11)
+        centre = ((tag[0] + tag[2]) // 2, (tag[1] + tag[3]) // 2)
+        draw.text(centre, words, fill=int(Ink.BLACK), font=face, anchor="mm")
+
+
+def _placed(draw: ImageDraw.ImageDraw, view: AbordajeView, side: Side) -> None:
+    """Your orders on the board by ship-deck card (face down to the opponent until the reveal)."""
+    label(draw, (16, LOWER_TOP), "Your orders on the board", 22, Ink.BLACK, bold=True)
+    active = [card for card in view.cards if card.active]
+    x = 16
+    top = LOWER_TOP + 34
+    for card in active:
+        slot = card.slots[side]
+        box = (x + 44, top, x + 44 + 176, top + 52)
+        label(draw, (x + 18, top + 26), str(card.number), 30, Ink.BLACK, bold=True, anchor="mm")
+        if slot.kind is not None:
+            order_face(draw, box, slot.kind, spent=slot.spent)
+        else:
+            rounded(draw, box, None, Ink.SILVER, radius=8, width=2)
+            label(draw, ((box[0] + box[2]) // 2, top + 26), "not yet", 18, Ink.GREY, anchor="mm")
+        x += 44 + 176 + 24
+
+
+def _passed(draw: ImageDraw.ImageDraw, view: AbordajeView) -> None:
+    """The hand last passed to the opponent (ABO-GAP-21) and a set-aside draw already played."""
+    parts = []
+    if view.last_passed:
+        parts.append("Hand you last passed on: " + ", ".join(CATALOG.name(k) for k in view.last_passed))
+    if view.drawn_set_aside is not None and view.drawn_set_aside not in view.hand:
+        parts.append(f"Drawn from the set-aside cards: {CATALOG.name(view.drawn_set_aside)}")
+    if not parts:
+        return
+    text = " · ".join(parts)
+    face = fitted(text, WIDTH - 32, 22, smallest=14)
+    draw.text((16, HEIGHT - 42), text, fill=int(Ink.CHARCOAL), font=face)

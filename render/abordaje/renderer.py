@@ -1,0 +1,54 @@
+"""The ¡Abordaje! renderer: board and hand PNGs from views, with both caches in front of the drawing.
+
+An image is drawn only when its view has not been drawn before (``RenderCache``, keyed by the view's JSON),
+and a drawing starts from a copy of the static layer for the game's ship-deck cards (``LayerCache``).
+"""
+
+from __future__ import annotations
+
+from engine.abordaje.view import AbordajeView
+from engine.core import View
+from render.core import LayerCache, RenderCache, encode_png, view_key
+
+from .board import draw_board, draw_static
+from .hand import draw_hand, has_private
+from .layout import layout_for
+
+
+def _abordaje(view: View) -> AbordajeView:
+    if not isinstance(view, AbordajeView):
+        raise TypeError(f"the ¡Abordaje! renderer draws an AbordajeView, not a {type(view).__name__}")
+    return view
+
+
+class AbordajeRenderer:
+    """Draws ¡Abordaje! views; one instance serves every game (the caches are thread-safe)."""
+
+    def __init__(self) -> None:
+        self.cache = RenderCache()
+        self.layers = LayerCache()
+
+    def board(self, view: View) -> bytes:
+        """The public board. A seat's view is refused: it would show that seat's face-down orders."""
+        board_view = _abordaje(view)
+        if board_view.viewer is not None:
+            raise ValueError("board() draws the public view (viewer=None) only; a seat's view has secrets")
+        key = view_key("abordaje.board", board_view)
+        return self.cache.get_or_render(key, lambda: self._board(board_view))
+
+    def hand(self, view: View) -> bytes | None:
+        """The seat's hand, placed orders and passed cards; ``None`` for the public view or an empty hand."""
+        hand_view = _abordaje(view)
+        if not has_private(hand_view):
+            return None
+        return self.cache.get_or_render(
+            view_key("abordaje.hand", hand_view), lambda: encode_png(draw_hand(hand_view))
+        )
+
+    def _board(self, view: AbordajeView) -> bytes:
+        layout = layout_for(tuple(card.number for card in view.cards))
+        base = self.layers.copy_of(layout.numbers, lambda: draw_static(layout))
+        return encode_png(draw_board(view, layout, base))
+
+
+RENDERER = AbordajeRenderer()

@@ -1,0 +1,204 @@
+"""The ¡Abordaje! renderer on states reached by seeded random playouts.
+
+What is pinned: every board is a landscape palette PNG under 200 KB; the same view always gives the same
+bytes and a different public view a different image (so every public fact is drawn); the image cache never
+redraws an unchanged view and the static layer is drawn once per set of ship-deck cards; the hand image
+exists only for a seated viewer; a finished game shows its result; the board refuses a seat's view.
+"""
+
+from __future__ import annotations
+
+import io
+from functools import cache
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+from engine.abordaje import SPEC, AbordajeOptions, AbordajeState
+from engine.abordaje.view import AbordajeView
+from engine.core import SeatSetup
+from engine.core.playout import random_playout
+from render.abordaje import RENDERER, AbordajeRenderer
+from render.abordaje.layout import HEIGHT, WIDTH
+from render.registry import RENDERERS
+
+MAX_BYTES = 200_000
+SEATS = [SeatSetup(role="pirate"), SeatSetup(role="spanish")]
+# (variant, handicap, seed): chosen so the games between them reach markers, conquests, a win and a tie.
+GAMES = [("basic", False, 8), ("basic", False, 0), ("advanced", True, 34), ("advanced", False, 2)]
+
+
+@cache
+def playout(variant: str, handicap: bool, seed: int) -> tuple[AbordajeState, ...]:
+    """Every state of one seeded random game, the set-up first."""
+    options = AbordajeOptions.model_validate({"variant": variant, "handicap": handicap})
+    states = [SPEC.setup(SEATS, options, seed)]
+    for step in random_playout(SPEC, SEATS, options, seed):
+        assert isinstance(step.after, AbordajeState)
+        states.append(step.after)
+    return tuple(states)
+
+
+def public(state: AbordajeState) -> AbordajeView:
+    view = SPEC.view(state, None)
+    assert isinstance(view, AbordajeView)
+    return view
+
+
+def seat_view(state: AbordajeState, seat: int) -> AbordajeView:
+    view = SPEC.view(state, seat)
+    assert isinstance(view, AbordajeView)
+    return view
+
+
+def decode(data: bytes) -> Image.Image:
+    image = Image.open(io.BytesIO(data))
+    image.load()
+    return image
+
+
+def sample(states: tuple[AbordajeState, ...], every: int = 9) -> list[AbordajeState]:
+    return [*states[::every], states[-1]]
+
+
+@pytest.mark.parametrize(("variant", "handicap", "seed"), GAMES)
+def test_boards_are_small_landscape_palette_pngs(variant: str, handicap: bool, seed: int) -> None:
+    renderer = AbordajeRenderer()
+    for index, state in enumerate(sample(playout(variant, handicap, seed))):
+        data = renderer.board(public(state))
+        image = decode(data)
+        where = f"{variant} seed={seed} sample={index}"
+        assert image.format == "PNG", where
+        assert image.size == (WIDTH, HEIGHT) and WIDTH > HEIGHT, where
+        assert image.mode == "P", f"drawn on the fixed palette, not converted: {where}"
+        assert len(data) < MAX_BYTES, f"{len(data)} bytes: {where}"
+
+
+def test_the_same_view_gives_the_same_bytes() -> None:
+    state = playout("basic", False, 8)[40]
+    view = public(state)
+    again = AbordajeView.model_validate_json(view.model_dump_json())
+    assert AbordajeRenderer().board(view) == AbordajeRenderer().board(again)
+
+
+def test_every_public_change_changes_the_board() -> None:
+    """Consecutive states whose public views differ must give different images: nothing public is undrawn."""
+    renderer = AbordajeRenderer()
+    states = playout("basic", False, 8)
+    previous_view = public(states[0])
+    previous_png = renderer.board(previous_view)
+    changes = 0
+    for step, state in enumerate(states[1:], start=1):
+        view = public(state)
+        png = renderer.board(view)
+        if view != previous_view:
+            changes += 1
+            assert png != previous_png, f"step {step}: the public view changed but the board did not"
+        previous_view, previous_png = view, png
+    assert changes > 20
+
+
+def test_a_resolution_changes_the_board() -> None:
+    """Orders revealed and crew killed: the board after the turn's resolution differs from before it."""
+    states = playout("basic", False, 8)
+    phases = [public(s).phase for s in states]
+    start = phases.index("resolve")
+    after = next(i for i in range(start, len(states)) if phases[i] not in ("resolve",))
+    renderer = AbordajeRenderer()
+    assert renderer.board(public(states[start - 1])) != renderer.board(public(states[after]))
+
+
+def test_the_cache_never_redraws_an_unchanged_view() -> None:
+    renderer = AbordajeRenderer()
+    state = playout("basic", False, 8)[12]
+    first = renderer.board(public(state))
+    second = renderer.board(public(state))  # an equal view built again, as the host does after each request
+    assert first == second
+    assert renderer.cache.renders == 1
+    assert renderer.cache.hits == 1
+    renderer.board(public(playout("basic", False, 8)[60]))
+    assert renderer.cache.renders == 2
+
+
+def test_the_static_layer_is_drawn_once_per_set_of_ship_deck_cards() -> None:
+    renderer = AbordajeRenderer()
+    for state in sample(playout("basic", False, 8), every=30):
+        renderer.board(public(state))
+    assert renderer.layers.draws == 1
+    renderer.board(public(playout("advanced", True, 34)[5]))
+    assert renderer.layers.draws == 2
+
+
+def test_hand_is_none_for_the_public_view_and_a_png_for_a_seat() -> None:
+    renderer = AbordajeRenderer()
+    state = playout("basic", False, 8)[3]
+    assert renderer.hand(public(state)) is None
+    pirate, spanish = renderer.hand(seat_view(state, 0)), renderer.hand(seat_view(state, 1))
+    assert pirate is not None and spanish is not None
+    assert pirate != spanish
+    for data in (pirate, spanish):
+        image = decode(data)
+        assert image.width > image.height
+        assert len(data) < MAX_BYTES
+
+
+def test_hand_shows_the_drawn_set_aside_card() -> None:
+    """Before the last placement a seat's view carries its set-aside draw; the hand image changes with it."""
+    renderer = AbordajeRenderer()
+    for state in playout("basic", False, 8):
+        view = seat_view(state, 0)
+        if view.drawn_set_aside is not None:
+            without = view.model_copy(update={"drawn_set_aside": None})
+            assert renderer.hand(view) != renderer.hand(without)
+            return
+    pytest.fail("no state with a drawn set-aside card in this playout")
+
+
+def test_the_board_refuses_a_seat_view() -> None:
+    """A seat's view shows its own face-down orders: posting it in the channel would leak them."""
+    state = playout("basic", False, 8)[5]
+    with pytest.raises(ValueError, match="public view"):
+        AbordajeRenderer().board(seat_view(state, 0))
+
+
+@pytest.mark.parametrize(("variant", "handicap", "seed"), [("basic", False, 8), ("basic", False, 0)])
+def test_a_finished_game_shows_its_result(variant: str, handicap: bool, seed: int) -> None:
+    final = public(playout(variant, handicap, seed)[-1])
+    assert final.phase == "over" and (final.winner is not None or final.tie)
+    unresolved = final.model_copy(update={"winner": None, "tie": False})
+    renderer = AbordajeRenderer()
+    assert renderer.board(final) != renderer.board(unresolved)
+
+
+def test_the_advanced_board_has_five_ship_deck_cards() -> None:
+    state = playout("advanced", True, 34)[40]
+    view = public(state)
+    assert [c.number for c in view.cards] == [1, 2, 3, 4, 5] and view.handicap
+    data = RENDERER.board(view)
+    assert decode(data).size == (WIDTH, HEIGHT)
+    basic_numbers = [c.number for c in public(playout("basic", False, 8)[0]).cards]
+    assert basic_numbers == [1, 2, 4, 5]
+
+
+def test_the_registry_serves_abordaje() -> None:
+    assert RENDERERS["abordaje"] is RENDERER
+
+
+def test_render_does_not_import_discord() -> None:
+    root = Path(__file__).resolve().parents[2] / "render"
+    for path in root.rglob("*.py"):
+        text = path.read_text(encoding="utf-8")
+        assert "import discord" not in text and "from discord" not in text, path
+
+
+def test_example_images_can_be_written(tmp_path: Path) -> None:
+    """Writes a few boards and a hand to a temporary folder (handy to look at with ``--basetemp``)."""
+    for variant, handicap, seed in GAMES[:3]:
+        states = playout(variant, handicap, seed)
+        for label, state in (("mid", states[len(states) // 2]), ("end", states[-1])):
+            (tmp_path / f"{variant}_{seed}_{label}.png").write_bytes(RENDERER.board(public(state)))
+        hand = RENDERER.hand(seat_view(states[3], 0))
+        assert hand is not None
+        (tmp_path / f"{variant}_{seed}_hand.png").write_bytes(hand)
+    assert len(list(tmp_path.glob("*.png"))) == 9
