@@ -9,15 +9,17 @@ from __future__ import annotations
 import random
 
 from bot.outbox import Outbox
+from bot.store import Store
 from bot.tables import Actor, Host
 from engine.abordaje.catalog import CATALOG
 from engine.registry import GAMES
 
-from .conftest import ALICE, BOB, CHANNEL, GUILD
+from .conftest import ALICE, BOB, CHANNEL, GUILD, Clock, make_host
 
 SPEC = GAMES["abordaje"]
 CARD_NAMES = [card.name for card in CATALOG.cards.values()]
 STEP_CAP = 2000
+PNG = b"\x89PNG\r\n\x1a\n"
 
 
 class Table:
@@ -126,3 +128,19 @@ async def test_the_waiting_line_never_names_a_card_while_orders_are_face_down(ho
             assert not [name for name in CARD_NAMES if name in waiting], waiting
             checked += 1
     assert checked > 10
+
+
+async def test_the_board_and_each_hand_arrive_as_images(store: Store, clock: Clock) -> None:
+    host = make_host(store, clock, images=True)
+    await host.start(GUILD, CHANNEL, ALICE, "abordaje", {})
+    await host.join(CHANNEL, BOB)
+    out = await host.begin(CHANNEL, ALICE)
+    board = next(p for p in out.posts if p.kind == "board")
+    assert board.image is not None and board.image.data.startswith(PNG)
+    assert {dm.user_id for dm in out.dms} == {ALICE.user_id, BOB.user_id}
+    hands = {dm.user_id: dm.panel.image for dm in out.dms}
+    assert all(image is not None and image.data.startswith(PNG) for image in hands.values())
+    alice, bob = hands[ALICE.user_id], hands[BOB.user_id]
+    assert alice is not None and bob is not None and alice.data != bob.data, "each player sees their own hand"
+    panel = await host.panel(CHANNEL, ALICE.user_id)
+    assert panel.image is not None and panel.image.data == alice.data
