@@ -1,5 +1,15 @@
 """Persistence behind one protocol: ``open_store(url)`` picks the backend from the URL."""
 
 from .base import LIVE_STATUSES, ActionRecord, GameRecord, GameStatus, SeatRecord, Store, UserPrefs
+from .factory import open_store
 
-__all__ = ["LIVE_STATUSES", "ActionRecord", "GameRecord", "GameStatus", "SeatRecord", "Store", "UserPrefs"]
+__all__ = [
+    "LIVE_STATUSES",
+    "ActionRecord",
+    "GameRecord",
+    "GameStatus",
+    "SeatRecord",
+    "Store",
+    "UserPrefs",
+    "open_store",
+]

@@ -53,7 +53,7 @@ def sqlite_path(url: str) -> str | None:
 
 
 async def open_store(url: str) -> Store:
-    """An opened store for ``url`` (see the module docstring for the forms); ``ValueError`` if not understood."""
+    """An opened store for ``url`` (forms in the module docstring); ``ValueError`` if not understood."""
     path = sqlite_path(url)
     store: Store
     if path is None:

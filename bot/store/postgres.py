@@ -12,7 +12,7 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from typing import Any
 
 import asyncpg  # ships no type information: mypy treats it as Any (ignore_missing_imports)
@@ -71,7 +71,7 @@ class PostgresStore:
         async with self._pool.acquire() as conn, conn.transaction(isolation=isolation):
             yield conn
 
-    def _read(self) -> Any:
+    def _read(self) -> AbstractAsyncContextManager[Connection]:
         return self._transaction("repeatable_read")
 
     async def _migrate(self) -> None:
@@ -124,7 +124,9 @@ class PostgresStore:
         log.debug("game updated id=%s version=%s", game_id, expected_version + 1)
         return sql.written(game, game_id, expected_version + 1)
 
-    async def record_action(self, game: GameRecord, expected_version: int, action: ActionRecord) -> GameRecord:
+    async def record_action(
+        self, game: GameRecord, expected_version: int, action: ActionRecord
+    ) -> GameRecord:
         """Append ``action`` and write ``game`` in one transaction; ``Conflict`` changes nothing."""
         game_id = sql.game_id_of(game)
         sql.check_action(game_id, action)
@@ -197,11 +199,17 @@ async def _write_seats(conn: Connection, game_id: int, seats: list[SeatRecord]) 
 
 
 async def _update(conn: Connection, game: GameRecord, game_id: int, expected_version: int) -> None:
-    """The version-checked UPDATE of the game row; ``Conflict`` (the caller's transaction rolls back) if stale."""
-    params = (*sql.game_params(game.model_copy(update={"version": expected_version + 1})), game_id, expected_version)
+    """The version-checked UPDATE of the game row; ``Conflict`` if stale (the caller rolls back)."""
+    params = (
+        *sql.game_params(game.model_copy(update={"version": expected_version + 1})),
+        game_id,
+        expected_version,
+    )
     try:
         status: str = await conn.execute(sql.UPDATE_GAME, *params)
-    except asyncpg.UniqueViolationError as exc:  # the game became live in a channel that has another live game
+    except (
+        asyncpg.UniqueViolationError
+    ) as exc:  # the game became live in a channel that has another live game
         raise sql.channel_busy() from exc
     if status == "UPDATE 1":
         return

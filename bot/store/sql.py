@@ -111,7 +111,7 @@ _PLACEHOLDER = re.compile(r"\$(\d+)")
 
 
 def for_sqlite(statement: str) -> str:
-    """The statement with ``$n`` placeholders written as SQLite's ``?n`` (same meaning: the n-th parameter)."""
+    """The statement with ``$n`` placeholders written as SQLite's ``?n`` (also "the n-th parameter")."""
     return _PLACEHOLDER.sub(r"?\1", statement)
 
 
@@ -173,7 +173,9 @@ def seat_params(game_id: int, seats: list[SeatRecord]) -> list[tuple[Any, ...]]:
 
 def seat_from_row(row: Row) -> SeatRecord:
     """A fresh seat from a ``SEATS_OF_GAME`` row."""
-    return SeatRecord(seat=row["seat"], user_id=row["user_id"], display_name=row["display_name"], role=row["role"])
+    return SeatRecord(
+        seat=row["seat"], user_id=row["user_id"], display_name=row["display_name"], role=row["role"]
+    )
 
 
 def action_params(action: ActionRecord) -> tuple[Any, ...]:

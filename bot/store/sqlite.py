@@ -1,11 +1,11 @@
 """The embedded store: one SQLite file through aiosqlite.
 
-One connection serves the whole process and an ``asyncio.Lock`` lets one operation use it at a time. With a
+One connection serves the whole process and an ``asyncio.Lock`` lets one operation use it at a time: with a
 single connection the lock is what keeps a reader from seeing another task's half-done transaction, and it
-makes this process the file's one writer; other processes (a maintenance script) are held off by SQLite's
-own locks and ``busy_timeout``. Writes start with ``BEGIN IMMEDIATE`` so two processes never deadlock
-upgrading a read lock. WAL with ``synchronous=NORMAL``: a power cut may lose the last commits but never
-corrupts the file, and readers never block the writer.
+gives the process one writer. Another process on the same file (a second store, a maintenance script) is
+held off by SQLite's own locks and ``busy_timeout``; writes start with ``BEGIN IMMEDIATE`` so two processes
+never deadlock upgrading a read lock. WAL with ``synchronous=NORMAL``: a power cut may lose the last commits
+but never corrupts the file, and another process's readers never block the writer.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ import logging
 import sqlite3
 import time
 from collections.abc import AsyncIterator, Iterable
-from contextlib import AbstractAsyncContextManager, asynccontextmanager
+from contextlib import AbstractAsyncContextManager, asynccontextmanager, suppress
 from pathlib import Path
 from typing import Any
 
@@ -82,17 +82,21 @@ class SqliteStore:
     async def _transaction(self, begin: str = "BEGIN IMMEDIATE") -> AsyncIterator[aiosqlite.Connection]:
         """Hold the lock for one transaction: committed if the block ends normally, rolled back otherwise.
 
-        Reads use a deferred ``BEGIN`` too, so a game row and its seats come from the same moment.
+        Reads use a deferred ``BEGIN`` too, so a game row and its seats come from the same moment. BEGIN and
+        COMMIT sit inside the ``try``: a task cancelled while either is queued on aiosqlite's thread, or a
+        failed COMMIT, must not leave the shared connection inside a transaction. The ROLLBACK runs after
+        them (aiosqlite runs one statement at a time, in order) and is harmless if none is open.
         """
         async with self._lock:
             db = self._connection()
-            await db.execute(begin)
             try:
+                await db.execute(begin)
                 yield db
+                await db.execute("COMMIT")
             except BaseException:
-                await db.execute("ROLLBACK")
+                with suppress(sqlite3.OperationalError):  # "cannot rollback - no transaction is active"
+                    await db.execute("ROLLBACK")
                 raise
-            await db.execute("COMMIT")
 
     def _read(self) -> AbstractAsyncContextManager[aiosqlite.Connection]:
         return self._transaction("BEGIN")
@@ -151,7 +155,9 @@ class SqliteStore:
         log.debug("game updated id=%s version=%s", game_id, expected_version + 1)
         return sql.written(game, game_id, expected_version + 1)
 
-    async def record_action(self, game: GameRecord, expected_version: int, action: ActionRecord) -> GameRecord:
+    async def record_action(
+        self, game: GameRecord, expected_version: int, action: ActionRecord
+    ) -> GameRecord:
         """Append ``action`` and write ``game`` in one transaction; ``Conflict`` changes nothing."""
         game_id = sql.game_id_of(game)
         sql.check_action(game_id, action)
@@ -238,8 +244,12 @@ async def _write_seats(db: aiosqlite.Connection, game_id: int, seats: list[SeatR
 
 
 async def _update(db: aiosqlite.Connection, game: GameRecord, game_id: int, expected_version: int) -> None:
-    """The version-checked UPDATE of the game row; ``Conflict`` (the caller's transaction rolls back) if stale."""
-    params = (*sql.game_params(game.model_copy(update={"version": expected_version + 1})), game_id, expected_version)
+    """The version-checked UPDATE of the game row; ``Conflict`` if stale (the caller rolls back)."""
+    params = (
+        *sql.game_params(game.model_copy(update={"version": expected_version + 1})),
+        game_id,
+        expected_version,
+    )
     try:
         cursor = await db.execute(sql.for_sqlite(sql.UPDATE_GAME), params)
     except sqlite3.IntegrityError as exc:  # the game became live in a channel that has another live game

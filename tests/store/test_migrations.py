@@ -1,0 +1,97 @@
+"""Numbered migrations: a database an older release left behind opens in this one (both backends)."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from bot.store import GameRecord, SeatRecord, UserPrefs, sql
+from bot.store.factory import open_store
+from bot.store.migrations import LATEST, MIGRATIONS, SCHEMA_VERSION_POSTGRES, SCHEMA_VERSION_SQLITE, pending
+
+from .conftest import Database
+
+
+async def build_at_level_one(database: Database) -> None:
+    """The database as the first release created it: only migration 1, applied by hand."""
+    first = MIGRATIONS[0]
+    sqlite = database.backend == "sqlite"
+    await database.execute(SCHEMA_VERSION_SQLITE if sqlite else SCHEMA_VERSION_POSTGRES)
+    for statement in first.sqlite if sqlite else first.postgres:
+        await database.execute(statement)
+    await database.execute(sql.RECORD_MIGRATION, first.number, first.name, 0.0)
+
+
+async def levels(database: Database) -> list[int]:
+    return [row[0] for row in await database.execute("SELECT version FROM schema_version ORDER BY version")]
+
+
+def old_game() -> GameRecord:
+    return GameRecord(
+        id=None,
+        channel_id=77,
+        game_key="capricorn",
+        seed=5,
+        engine_version="capricorn-1",
+        status="active",
+        version=3,
+        opener_id=1,
+        snapshot='{"old": true}',
+    )
+
+
+def test_migrations_are_numbered_from_one_without_gaps() -> None:
+    assert [m.number for m in MIGRATIONS] == list(range(1, LATEST + 1))
+    assert LATEST >= 2, "the upgrade test below needs a migration after the first"
+    assert all(len(m.sqlite) and len(m.postgres) for m in MIGRATIONS), "every migration serves both backends"
+
+
+def test_pending_lists_what_a_level_lacks() -> None:
+    assert [m.number for m in pending(0)] == list(range(1, LATEST + 1))
+    assert [m.number for m in pending(1)] == list(range(2, LATEST + 1))
+    assert pending(LATEST) == []
+
+
+async def test_a_fresh_database_gets_every_migration_once(database: Database) -> None:
+    store = await open_store(database.url)
+    await store.close()
+    store = await open_store(database.url)  # a second start applies nothing
+    await store.close()
+    assert await levels(database) == list(range(1, LATEST + 1))
+
+
+async def test_a_database_at_level_one_is_upgraded_and_keeps_its_games(database: Database) -> None:
+    await build_at_level_one(database)
+    game = old_game()
+    rows = await database.execute(sql.INSERT_GAME, *sql.game_params(game))
+    game_id = rows[0][0]
+    for params in sql.seat_params(game_id, [SeatRecord(seat=0, user_id=1, display_name="one")]):
+        await database.execute(sql.INSERT_SEAT, *params)
+    assert await levels(database) == [1]
+
+    store = await open_store(database.url)
+    try:
+        assert await levels(database) == list(range(1, LATEST + 1))
+        stored = await store.get_game(game_id)
+        assert stored is not None
+        assert stored.snapshot == '{"old": true}' and stored.version == 3
+        assert [g.id for g in await store.games_of_user(1)] == [game_id]
+        await store.set_user_prefs(UserPrefs(user_id=1, dm_closed=True))  # the table migration 2 added
+        assert (await store.user_prefs(1)).dm_closed
+    finally:
+        await store.close()
+
+
+async def test_a_database_newer_than_this_release_is_refused(database: Database) -> None:
+    await build_at_level_one(database)
+    await database.execute(sql.RECORD_MIGRATION, LATEST + 1, "from the future", 0.0)
+    with pytest.raises(RuntimeError, match="newer than this release"):
+        await open_store(database.url)
+
+
+async def test_two_processes_starting_together_migrate_once(database: Database) -> None:
+    stores = await asyncio.gather(open_store(database.url), open_store(database.url))
+    for store in stores:
+        await store.close()
+    assert await levels(database) == list(range(1, LATEST + 1))
