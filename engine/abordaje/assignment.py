@@ -140,8 +140,11 @@ def advance(state: AbordajeState) -> list[Event]:
 
 def exchange_hands(state: AbordajeState) -> list[Event]:
     """The players swap their entire remaining hands (ABO-ASSIGN-3)."""
-    passed = {side: state.hands[side] for side in SIDES}
-    state.hands = {side: passed[other(side)] for side in SIDES}
+    # Copies, not the same lists: a hand placed from later (even within this apply, by a forced
+    # placement) must not shrink the record of the hand passed on (ABO-GAP-21), which would also show the
+    # passer the card the receiver placed face down.
+    passed = {side: list(state.hands[side]) for side in SIDES}
+    state.hands = {side: list(passed[other(side)]) for side in SIDES}
     state.last_passed = passed
     events = [Event(text="The players exchanged their remaining hands.")]
     for side in SIDES:
