@@ -1,0 +1,175 @@
+"""Timing probes put *around* the calls the host makes, so one real ``act`` is split into its parts.
+
+The host is not changed and not copied: it receives a spec, a store and a renderer that delegate to the real
+ones and add the time each call took to a ``Probe``. ``encode_png`` is timed by rebinding the name in every
+``render`` module that imported it (restored afterwards), which separates drawing from encoding inside a
+renderer's ``board``/``hand`` without knowing how a particular renderer is written. A renderer that does not
+encode through ``render.core.encode_png`` is reported as "encode not separable", never silently as zero.
+"""
+
+from __future__ import annotations
+
+import sys
+import threading
+import time
+from collections import defaultdict
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from typing import Any
+
+from PIL import Image
+
+from engine.core import View
+
+# The spec functions the host calls; all of them are engine work (rules, views, parsing the snapshot).
+ENGINE_CALLS = frozenset({"setup", "prompts", "apply", "view", "outcome", "load_state", "parse_options"})
+COMMIT_CALLS = frozenset({"record_action"})
+
+
+@dataclass
+class Probe:
+    """Seconds spent per category since the last ``reset``, plus what the renderer produced.
+
+    Categories: ``engine``, ``store.commit`` (``record_action``), ``store.other`` (every other store call),
+    ``render.board``/``render.hand`` (the renderer's method, encode included) and ``encode.board``/
+    ``encode.hand`` (the ``encode_png`` calls inside them). Counts say how many images were really encoded.
+    """
+
+    seconds: defaultdict[str, float] = field(default_factory=lambda: defaultdict(float))
+    counts: defaultdict[str, int] = field(default_factory=lambda: defaultdict(int))
+    last_board_image: Image.Image | None = None
+    board_sizes: list[int] = field(default_factory=list)
+    hand_sizes: list[int] = field(default_factory=list)
+    _local: threading.local = field(default_factory=threading.local)
+
+    def reset(self) -> None:
+        self.seconds.clear()
+        self.counts.clear()
+
+    def add(self, category: str, seconds: float) -> None:
+        self.seconds[category] += seconds
+        self.counts[category] += 1
+
+    @property
+    def kind(self) -> str:
+        """What the renderer is drawing on this thread (``board``/``hand``), so an encode is attributed."""
+        return str(getattr(self._local, "kind", "other"))
+
+    @contextmanager
+    def drawing(self, kind: str) -> Iterator[None]:
+        self._local.kind = kind
+        try:
+            yield
+        finally:
+            self._local.kind = "other"
+
+
+class TimedSpec:
+    """A ``GameSpec`` stand-in: every attribute is the real spec's, engine calls are timed."""
+
+    def __init__(self, spec: Any, probe: Probe) -> None:
+        self._spec = spec
+        self._probe = probe
+
+    def __getattr__(self, name: str) -> Any:
+        value = getattr(self._spec, name)
+        if name not in ENGINE_CALLS:
+            return value
+        probe = self._probe
+
+        def timed(*args: Any, **kwargs: Any) -> Any:
+            start = time.perf_counter()
+            try:
+                return value(*args, **kwargs)
+            finally:
+                probe.add("engine", time.perf_counter() - start)
+
+        return timed
+
+
+class TimedStore:
+    """A ``Store`` stand-in: each coroutine method is timed as ``store.commit`` or ``store.other``."""
+
+    def __init__(self, store: Any, probe: Probe) -> None:
+        self._store = store
+        self._probe = probe
+
+    def __getattr__(self, name: str) -> Any:
+        value = getattr(self._store, name)
+        if not callable(value) or name.startswith("_"):
+            return value
+        category = "store.commit" if name in COMMIT_CALLS else "store.other"
+        probe = self._probe
+
+        async def timed(*args: Any, **kwargs: Any) -> Any:
+            start = time.perf_counter()
+            try:
+                return await value(*args, **kwargs)
+            finally:
+                probe.add(category, time.perf_counter() - start)
+
+        return timed
+
+    def __repr__(self) -> str:
+        return f"TimedStore({self._store!r})"
+
+
+class TimedRenderer:
+    """A ``Renderer`` stand-in timing ``board`` and ``hand`` (in the worker thread the host runs them in)."""
+
+    def __init__(self, renderer: Any, probe: Probe) -> None:
+        self._renderer = renderer
+        self._probe = probe
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._renderer, name)
+
+    def board(self, view: View) -> bytes:
+        with self._probe.drawing("board"):
+            data: bytes = self._timed("render.board", lambda: self._renderer.board(view))
+        self._probe.board_sizes.append(len(data))
+        return data
+
+    def hand(self, view: View) -> bytes | None:
+        with self._probe.drawing("hand"):
+            data: bytes | None = self._timed("render.hand", lambda: self._renderer.hand(view))
+        if data is not None:
+            self._probe.hand_sizes.append(len(data))
+        return data
+
+    def _timed(self, category: str, call: Callable[[], Any]) -> Any:
+        start = time.perf_counter()
+        try:
+            return call()
+        finally:
+            self._probe.add(category, time.perf_counter() - start)
+
+
+@contextmanager
+def timed_encode(probe: Probe) -> Iterator[Callable[[Image.Image], bytes]]:
+    """Rebind ``encode_png`` in every loaded ``render`` module to a timed one; yields the original."""
+    import render.core.png as png
+
+    original = png.encode_png
+
+    def encode_png(image: Image.Image) -> bytes:
+        kind = probe.kind
+        start = time.perf_counter()
+        data = original(image)
+        probe.add(f"encode.{kind}", time.perf_counter() - start)
+        if kind == "board":
+            probe.last_board_image = image
+        return data
+
+    patched = []
+    for name, module in list(sys.modules.items()):
+        if (name == "render" or name.startswith("render.")) and getattr(module, "encode_png", None) is original:
+            setattr(module, "encode_png", encode_png)  # noqa: B010 - rebinding a module global on purpose
+            patched.append(module)
+    try:
+        yield original
+    finally:
+        for module in patched:
+            setattr(module, "encode_png", original)  # noqa: B010
+
