@@ -41,6 +41,7 @@ class ChannelPost:
     pings: tuple[int, ...] = ()
     live: bool = True
     game_id: int | None = None
+    game_key: str | None = None  # which game, so the deliverer can build its controls (e.g. the role picker)
 
     @property
     def is_edit(self) -> bool:

@@ -48,6 +48,9 @@ AUTOCOMPLETE_LIMIT = 25
 CACHE_SIZE = 512
 
 
+RESET_REFUSED = "Only moderators (Manage Channels or Manage Server) can reset a game."
+
+
 @dataclass(frozen=True)
 class Actor:
     """Who is asking: a Discord user, and whether Discord says they may moderate this channel.
@@ -283,6 +286,7 @@ class Host:
                 edit_message_id=record.board_message_id,
                 live=False,
                 game_id=record.id,
+                game_key=record.game_key,
             )
         )
         return out
@@ -328,6 +332,7 @@ class Host:
                         edit_message_id=old_message,
                         live=False,
                         game_id=record.id,
+                        game_key=record.game_key,
                     )
                 )
             loaded = Loaded(record, spec, state)
@@ -365,6 +370,7 @@ class Host:
                 text=self.lobby_text(record, spec),
                 edit_message_id=None if new or record.board_message_id is None else record.board_message_id,
                 game_id=record.id,
+                game_key=record.game_key,
             )
         )
         return out
@@ -493,6 +499,7 @@ class Host:
             pings=pings,
             live=record.status == "active",
             game_id=record.id,
+            game_key=record.game_key,
         )
 
     async def _board_image(self, loaded: Loaded) -> Attachment | None:
@@ -663,10 +670,17 @@ class Host:
 
     # ------------------------------------------------------------------ moderation
 
+    async def check_reset(self, channel_id: int, actor: Actor) -> str:
+        """Whether ``actor`` may reset this channel's game, before asking "are you sure?": the game's status
+        line when they may, a refusal (``NotAllowed``, ``NoGameHere``) with its sentence when they may not."""
+        if not actor.can_moderate:
+            raise NotAllowed(RESET_REFUSED)
+        return await self.status(channel_id)
+
     async def reset(self, channel_id: int, actor: Actor) -> Outbox:
         """Wipe the channel's game (moderators only; the UI asks for confirmation first)."""
         if not actor.can_moderate:
-            raise NotAllowed("Only moderators (Manage Channels or Manage Server) can reset a game.")
+            raise NotAllowed(RESET_REFUSED)
         async with self.lock(channel_id):
             loaded = await self._load(channel_id, live_only=False)
             record = loaded.record
@@ -683,6 +697,7 @@ class Host:
                         edit_message_id=record.board_message_id,
                         live=False,
                         game_id=record.id,
+                        game_key=record.game_key,
                     )
                 )
             out.posts.append(
@@ -691,6 +706,7 @@ class Host:
                     text=f"🧹 {actor.display_name} reset the game of **{loaded.spec.name}** in this channel. "
                     "Start a new one with `/start`.",
                     game_id=record.id,
+                    game_key=record.game_key,
                 )
             )
             return out

@@ -1,0 +1,35 @@
+"""Buttons and selects, every one a ``DynamicItem`` so that messages sent before a restart keep working.
+
+``DYNAMIC_ITEMS`` is registered once with ``bot.add_dynamic_items`` (``bot.app``). Custom ids:
+
+==============================  ==========================================
+``sh:lobby:<verb>:<channel>``   Join / Leave / Begin / Cancel on a lobby
+``sh:role:<channel>``           the lobby's role picker
+``sh:move:<channel>``           "Your move" on a board: the private panel
+``sh:p:<channel>:<prompt>|<choice>``  one choice, as a button
+``sh:pick:<channel>:<prompt>|<page>`` one prompt's choices, as a select
+``sh:reset:<yes|no>:<channel>``       the ``/reset`` confirmation
+==============================  ==========================================
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+
+from .board import YourMoveButton
+from .lobby import LobbyButton, RoleSelect
+from .moderation import ResetButton
+from .prompts import PromptButton, PromptSelect
+
+DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
+    LobbyButton,
+    RoleSelect,
+    YourMoveButton,
+    PromptButton,
+    PromptSelect,
+    ResetButton,
+)
+
+__all__ = ["DYNAMIC_ITEMS"]

@@ -1,0 +1,100 @@
+"""The Discord bot: one ``commands.Bot`` holding the host, the deliverer, the cogs and the dynamic items.
+
+Start-up (``setup_hook``) opens the store, builds the host over it, registers every ``DynamicItem`` class once
+(so buttons sent before a restart keep working: discord.py matches their custom ids against the templates),
+loads the cogs and syncs the slash commands — to the development guild at once when ``DEV_GUILD_ID`` is set,
+globally otherwise (Discord may take a while to show global commands).
+"""
+
+from __future__ import annotations
+
+import logging
+
+import discord
+from discord.ext import commands
+
+from .delivery import Delivery
+from .errors import GameTree
+from .outbox import Outbox
+from .settings import Settings
+from .store import Store
+from .store.factory import open_store
+from .tables import Host
+from .ui import DYNAMIC_ITEMS
+
+log = logging.getLogger(__name__)
+
+COGS = ("bot.cogs.lobby", "bot.cogs.play", "bot.cogs.moderation", "bot.cogs.help")
+
+
+def intents() -> discord.Intents:
+    """Only what the bot uses: guilds and channels (interactions, DMs and posts need no privileged intent)."""
+    wanted = discord.Intents.none()
+    wanted.guilds = True
+    return wanted
+
+
+class SpaceBot(commands.Bot):
+    """The bot: slash commands and buttons in, ``Host`` requests, outboxes delivered back to Discord.
+
+    ``host`` may be given (tests, tools); otherwise ``setup_hook`` opens the store named by the settings.
+    """
+
+    def __init__(self, settings: Settings, *, host: Host | None = None) -> None:
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=intents(),
+            tree_cls=GameTree,
+            help_command=None,
+            # Nobody is notified unless a post names them in its pings (see Delivery).
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+        self.settings = settings
+        self._host = host
+        self._owns_store = host is None
+        self.delivery = Delivery(self)
+
+    @property
+    def host(self) -> Host:
+        """The game host; available once ``setup_hook`` has run."""
+        if self._host is None:
+            raise RuntimeError("The host is created in setup_hook; the bot has not started yet.")
+        return self._host
+
+    async def setup_hook(self) -> None:
+        if self._host is None:
+            store: Store = await open_store(self.settings.database_url)
+            self._host = Host(store)
+        log.info("store %r", self._host.store)
+        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        for cog in COGS:
+            await self.load_extension(cog)
+        await self.sync_commands()
+
+    async def sync_commands(self) -> None:
+        """Publish the slash commands: to the development guild at once, or globally."""
+        if self.settings.dev_guild_id is not None:
+            guild = discord.Object(id=self.settings.dev_guild_id)
+            self.tree.copy_global_to(guild=guild)
+            synced = await self.tree.sync(guild=guild)
+            log.info("synced %d commands to guild %s", len(synced), self.settings.dev_guild_id)
+        else:
+            synced = await self.tree.sync()
+            log.info("synced %d global commands (they may take a while to appear)", len(synced))
+
+    async def deliver(self, out: Outbox, *, reply_shown_to: int | None = None) -> None:
+        """Post, edit and DM what ``out`` says; ``reply_shown_to`` already sees ``out.reply``."""
+        await self.delivery.deliver(out, reply_shown_to=reply_shown_to)
+
+    async def close_store(self) -> None:
+        """Close the store this bot opened (a host given from outside belongs to its giver)."""
+        if self._owns_store and self._host is not None:
+            await self._host.store.close()
+
+    async def close(self) -> None:
+        await super().close()
+        await self.close_store()
+
+    async def on_ready(self) -> None:
+        user = self.user
+        log.info("ready as %s (id %s) in %d servers", user, user.id if user else "?", len(self.guilds))

@@ -1,0 +1,37 @@
+"""``/help``: what the bot does and every command, in one private message."""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from ..ui.common import host_of
+
+HELP = """**Space board games in this channel.** One game per channel.
+`/start <game>` open a lobby (games: {games}) · `/join` `/leave` take or give up a seat · `/begin` deal (the \
+opener or a moderator) · `/cancel` close the lobby
+`/act` take a decision waiting on you (autocomplete lists your choices) · `/hand` your private view · \
+`/board` post the board again · `/status` who the game waits on · `/rules` a short rules reference
+Moderators (Manage Channels or Manage Server): `/reset` wipe the game (asks first) · `/end` end it, \
+no winner
+Your hand and choices come by DM and in the private panel of the **Your move** button on the board; if your \
+DMs are closed, the panel and `/hand` carry everything."""
+
+
+class Help(commands.Cog):
+    """The help command."""
+
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    @app_commands.command(name="help", description="What this bot does and its commands.")
+    async def help(self, interaction: discord.Interaction) -> None:
+        games = ", ".join(
+            f"`{key}` ({spec.name})" for key, spec in sorted(host_of(interaction).games.items())
+        )
+        await interaction.response.send_message(HELP.format(games=games), ephemeral=True)
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(Help(bot))

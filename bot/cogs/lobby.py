@@ -1,0 +1,158 @@
+"""Opening and filling a lobby: ``/start <game>``, ``/join``, ``/leave``, ``/begin``, ``/cancel``.
+
+``/start`` is a command group with one subcommand per registered game, so players type exactly
+``/start abordaje variant:advanced handicap:on``. The subcommands and their options are built from the
+registry (``engine.registry.GAMES``) and each game's pydantic options model, never from a list kept here:
+``Literal`` fields become choices, booleans become ``on``/``off``, ints and strings stay as typed. The host
+validates the values (``GameSpec.parse_options``), so a combination the game refuses comes back as its
+sentence.
+"""
+
+from __future__ import annotations
+
+import inspect
+import types
+import typing
+from collections.abc import Mapping
+from typing import Any, Literal
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+from pydantic.fields import FieldInfo
+
+from engine.core import GameSpec
+
+from ..ui.common import actor_of, client_of, game_channel, host_of
+from .base import deliver_and_say
+
+ON, OFF = "on", "off"
+DESCRIPTION_LIMIT = 100
+
+
+def _option_annotation(name: str, field: FieldInfo) -> Any:
+    """The slash-command annotation for one options field (raises for a type the lobby cannot offer)."""
+    annotation = field.annotation
+    if typing.get_origin(annotation) in (typing.Union, types.UnionType):
+        # Optional[X]: offer X; leaving the option out keeps the model's default.
+        args = [a for a in typing.get_args(annotation) if a is not type(None)]
+        if len(args) == 1:
+            annotation = args[0]
+    if annotation is bool:
+        return Literal["on", "off"]
+    if typing.get_origin(annotation) is Literal or annotation in (int, str, float):
+        return annotation
+    raise TypeError(
+        f"/start cannot offer option {name!r} of type {annotation!r}; use Literal, bool, int or str"
+    )
+
+
+def _option_description(name: str, field: FieldInfo) -> str:
+    """The description Discord shows under an option: the field's own, or its values and default."""
+    if field.description:
+        return field.description[:DESCRIPTION_LIMIT]
+    annotation = _option_annotation(name, field)
+    values = typing.get_args(annotation) if typing.get_origin(annotation) is Literal else ()
+    default = field.get_default(call_default_factory=True)
+    if isinstance(default, bool):
+        default = ON if default else OFF
+    shown = " or ".join(str(v) for v in values) if values else name.replace("_", " ")
+    text = f"{shown} (default: {default})" if default is not None else shown
+    return text[:DESCRIPTION_LIMIT]
+
+
+def _to_model_value(value: Any, field: FieldInfo) -> Any:
+    """An option as the options model takes it (``on``/``off`` back to a boolean)."""
+    return value == ON if _is_bool(field) else value
+
+
+def _is_bool(field: FieldInfo) -> bool:
+    """A boolean field, optional or not."""
+    return field.annotation is bool or bool in typing.get_args(field.annotation)
+
+
+def start_command(spec: GameSpec[Any, Any]) -> app_commands.Command[Any, Any, None]:
+    """``/start <spec.key>`` with one optional parameter per field of the game's options model."""
+    fields: Mapping[str, FieldInfo] = spec.options_model.model_fields
+    parameters = [
+        inspect.Parameter(
+            "interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=discord.Interaction
+        )
+    ]
+    for name, field in fields.items():
+        parameters.append(
+            inspect.Parameter(
+                name,
+                inspect.Parameter.KEYWORD_ONLY,
+                annotation=_option_annotation(name, field),
+                default=None,  # not given: the model's default applies
+            )
+        )
+
+    async def start(interaction: discord.Interaction, /, **chosen: Any) -> None:
+        options = {k: _to_model_value(v, fields[k]) for k, v in chosen.items() if v is not None}
+        channel_id = game_channel(interaction)
+        client = client_of(interaction)
+        step = client.host.start(interaction.guild_id, channel_id, actor_of(interaction), spec.key, options)
+        await deliver_and_say(
+            interaction, step, f"Your lobby of **{spec.name}** is open: others join with **Join** or `/join`."
+        )
+
+    start.__signature__ = inspect.Signature(parameters)  # type: ignore[attr-defined]
+    described = app_commands.describe(**{n: _option_description(n, f) for n, f in fields.items()})(start)
+    about = (spec.blurb or f"Open a lobby of {spec.name} in this channel.")[:DESCRIPTION_LIMIT]
+    return app_commands.Command(name=spec.key, description=about, callback=described)
+
+
+def start_group(games: Mapping[str, GameSpec[Any, Any]]) -> app_commands.Group:
+    """``/start`` with one subcommand per game."""
+    group = app_commands.Group(name="start", description="Open a lobby for a game in this channel.")
+    for key in sorted(games):
+        group.add_command(start_command(games[key]))
+    return group
+
+
+class Lobby(commands.Cog):
+    """Lobby commands; the lobby message's buttons (``bot.ui.lobby``) do the same."""
+
+    def __init__(self, bot: commands.Bot, games: Mapping[str, GameSpec[Any, Any]]) -> None:
+        self.bot = bot
+        self.start = start_group(games)
+
+    async def cog_load(self) -> None:
+        self.bot.tree.add_command(self.start)
+
+    async def cog_unload(self) -> None:
+        self.bot.tree.remove_command(self.start.name)
+
+    @app_commands.command(name="join", description="Take a seat in this channel's lobby.")
+    async def join(self, interaction: discord.Interaction) -> None:
+        step = host_of(interaction).join(game_channel(interaction), actor_of(interaction))
+        await deliver_and_say(interaction, step, "You are seated.")
+
+    @app_commands.command(name="leave", description="Give up your seat in this channel's lobby.")
+    async def leave(self, interaction: discord.Interaction) -> None:
+        step = host_of(interaction).leave(game_channel(interaction), actor_of(interaction))
+        await deliver_and_say(interaction, step, "You left the lobby.")
+
+    @app_commands.command(
+        name="begin", description="Deal and start the game (the lobby's opener or a moderator)."
+    )
+    async def begin(self, interaction: discord.Interaction) -> None:
+        step = host_of(interaction).begin(game_channel(interaction), actor_of(interaction))
+        await deliver_and_say(interaction, step, "The game has begun: check your DMs or press **Your move**.")
+
+    @app_commands.command(
+        name="cancel", description="Close this channel's lobby (its opener or a moderator)."
+    )
+    async def cancel(self, interaction: discord.Interaction) -> None:
+        step = host_of(interaction).cancel(game_channel(interaction), actor_of(interaction))
+        await deliver_and_say(interaction, step, "The lobby is closed.")
+
+
+async def setup(bot: commands.Bot) -> None:
+    from ..app import SpaceBot
+
+    if not isinstance(bot, SpaceBot):
+        raise TypeError("The lobby cog builds /start from the host's games: load it into a SpaceBot.")
+    await bot.add_cog(Lobby(bot, bot.host.games))

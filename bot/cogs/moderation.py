@@ -1,0 +1,44 @@
+"""Moderators' commands: ``/reset`` (after a confirmation button) and ``/end``.
+
+Moderators are members with Manage Channels or Manage Server in the channel; the cog reads that from Discord
+and the host decides (``Actor.can_moderate``), so a refusal is the host's sentence. ``/reset`` asks first:
+the confirmation is ephemeral and its button asks the host again at the click, with the permissions Discord
+reports then.
+"""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from ..ui.common import actor_of, game_channel, host_of
+from ..ui.moderation import reset_view
+from .base import deliver_and_say
+
+
+class Moderation(commands.Cog):
+    """Wiping or ending the game of a channel."""
+
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    @app_commands.command(name="reset", description="Wipe this channel's game (moderators; asks first).")
+    async def reset(self, interaction: discord.Interaction) -> None:
+        channel_id = game_channel(interaction)
+        # Refused before asking "are you sure?"; the host checks again at the click.
+        summary = await host_of(interaction).check_reset(channel_id, actor_of(interaction))
+        await interaction.response.send_message(
+            f"Reset this channel's game? It is wiped for good, with its log.\n> {summary}",
+            view=reset_view(channel_id),
+            ephemeral=True,
+        )
+
+    @app_commands.command(name="end", description="End this channel's game now, with no winner (moderators).")
+    async def end(self, interaction: discord.Interaction) -> None:
+        step = host_of(interaction).end(game_channel(interaction), actor_of(interaction))
+        await deliver_and_say(interaction, step, "The game is ended.")
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(Moderation(bot))

@@ -1,0 +1,89 @@
+"""Playing: ``/act`` (with autocomplete), ``/hand``, ``/board``, ``/status``, ``/rules``.
+
+``/act``'s autocomplete lists exactly the caller's legal choices right now (``Host.choices_for``: filtered by
+what they type, at most 25, nothing to a player with nothing pending), and its values are ``prompt|choice``
+pairs the host checks again on submit, so a value typed by hand or copied from someone else is refused with a
+sentence. Private answers (``/act``, ``/hand``) are ephemeral: they may show the player's hand.
+"""
+
+from __future__ import annotations
+
+import logging
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from ..ui.common import actor_of, client_of, clip, game_channel, host_of
+from ..ui.prompts import send_panel
+from .base import deliver_and_say, think_privately
+
+log = logging.getLogger(__name__)
+
+
+class Play(commands.Cog):
+    """Commands for players and onlookers of the game in a channel."""
+
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    @app_commands.command(name="act", description="Take a decision waiting on you in this channel's game.")
+    @app_commands.describe(choice="Start typing: the list shows exactly the choices open to you right now.")
+    async def act(self, interaction: discord.Interaction, choice: str) -> None:
+        channel_id = game_channel(interaction)
+        await think_privately(interaction)
+        client = client_of(interaction)
+        out = await client.host.act_typed(channel_id, actor_of(interaction), choice)
+        if out.reply is not None:
+            await send_panel(interaction, out.reply, channel_id)
+        else:
+            await interaction.followup.send("Done.", ephemeral=True)
+        await client.deliver(out, reply_shown_to=interaction.user.id if out.reply is not None else None)
+
+    @act.autocomplete("choice")
+    async def act_choices(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        """The caller's legal choices matching ``current``; an empty list when nothing waits on them."""
+        if interaction.guild_id is None or interaction.channel_id is None:
+            return []
+        try:
+            offered = await host_of(interaction).choices_for(
+                interaction.channel_id, interaction.user.id, current
+            )
+        except Exception:
+            # Autocomplete errors reach no handler in discord.py; an empty list is the honest answer.
+            log.exception(
+                "autocomplete failed channel=%s user=%s", interaction.channel_id, interaction.user.id
+            )
+            return []
+        return [app_commands.Choice(name=label, value=value) for label, value in offered]
+
+    @app_commands.command(name="hand", description="Your private view of this channel's game, only to you.")
+    async def hand(self, interaction: discord.Interaction) -> None:
+        channel_id = game_channel(interaction)
+        await think_privately(interaction)
+        panel = await host_of(interaction).panel(channel_id, interaction.user.id)
+        await send_panel(interaction, panel, channel_id)
+
+    @app_commands.command(name="board", description="Post this channel's board again.")
+    async def board(self, interaction: discord.Interaction) -> None:
+        channel_id = game_channel(interaction)
+        await deliver_and_say(
+            interaction, host_of(interaction).board(channel_id), "The board is posted below."
+        )
+
+    @app_commands.command(name="status", description="Whose decision this channel's game is waiting for.")
+    async def status(self, interaction: discord.Interaction) -> None:
+        text = await host_of(interaction).status(game_channel(interaction))
+        await interaction.response.send_message(clip(text), ephemeral=True)
+
+    @app_commands.command(name="rules", description="A short rules reference for this channel's game.")
+    async def rules(self, interaction: discord.Interaction) -> None:
+        channel_id = interaction.channel_id if interaction.guild_id is not None else None
+        text = await host_of(interaction).rules(channel_id)
+        await interaction.response.send_message(clip(text), ephemeral=True)
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(Play(bot))

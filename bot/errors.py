@@ -1,0 +1,116 @@
+"""One error policy for every slash command, button and select.
+
+In order:
+
+1. A ``GameError`` (``engine.core.errors``) is a refusal the player caused: they read its sentence, and only
+   they read it (ephemeral, always: a sentence may name a card of their hand). Nothing is logged above DEBUG.
+2. A check of discord.py (a command used where it cannot run) is a sentence too.
+3. Anything else is a bug: the user reads an apology, the log gets one ERROR line with the channel, the user
+   and the command or custom id, with the traceback. The host changed nothing (it commits before it answers,
+   and refuses before it commits), so the apology can say the game is unchanged.
+
+Slash commands reach this through ``GameTree.on_error``. ``DynamicItem`` callbacks do not reach any
+``on_error`` in discord.py (it logs and drops their exceptions), so every item's callback runs inside
+``guarded``.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Mapping
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from engine.core import GameError
+
+from .tables import error_sentence
+
+log = logging.getLogger(__name__)
+
+
+class CannotPost(GameError):
+    """Discord refused a channel message (missing permissions): the game moved on, the board did not."""
+
+
+def sentence_for(error: BaseException) -> str:
+    """What the user reads for ``error``: its sentence, a check's reason, or the apology."""
+    if isinstance(error, app_commands.CommandInvokeError):
+        error = error.original
+    if isinstance(error, GameError):
+        return error.sentence
+    if isinstance(error, app_commands.NoPrivateMessage):
+        return "This command works in a server channel, not in direct messages."
+    if isinstance(error, app_commands.CommandOnCooldown):
+        return f"Slow down: try again in {error.retry_after:.0f} s."
+    if isinstance(error, app_commands.TransformerError):
+        return f"I can't read {error.value!r} as that option; pick one of the offered values."
+    if isinstance(error, app_commands.CheckFailure):
+        return "You can't use this command here."
+    return error_sentence(error)
+
+
+def _where(interaction: discord.Interaction) -> str:
+    if interaction.command is not None:
+        return f"/{interaction.command.qualified_name}"
+    data: Mapping[str, Any] = interaction.data or {}
+    custom_id = data.get("custom_id")
+    return f"custom_id={custom_id!r}"
+
+
+async def tell(interaction: discord.Interaction, text: str) -> None:
+    """Say ``text`` to the user alone, whatever state the interaction is in; never raises."""
+    try:
+        if interaction.response.is_done():
+            await interaction.followup.send(text, ephemeral=True)
+        else:
+            await interaction.response.send_message(text, ephemeral=True)
+    except discord.HTTPException:
+        # The token may have expired (15 minutes) or the channel vanished; nobody is left to tell.
+        log.warning(
+            "could not answer interaction channel=%s user=%s", interaction.channel_id, interaction.user.id
+        )
+
+
+async def report(interaction: discord.Interaction, error: BaseException) -> None:
+    """Apply the policy above to one failed interaction."""
+    original = error.original if isinstance(error, app_commands.CommandInvokeError) else error
+    if isinstance(original, GameError) or (
+        isinstance(original, app_commands.AppCommandError)
+        and not isinstance(original, app_commands.CommandInvokeError)
+    ):
+        log.debug(
+            "refused channel=%s user=%s %s: %s",
+            interaction.channel_id,
+            interaction.user.id,
+            _where(interaction),
+            type(original).__name__,
+        )
+    else:
+        log.error(
+            "unexpected error channel=%s user=%s %s: %r",
+            interaction.channel_id,
+            interaction.user.id,
+            _where(interaction),
+            original,
+            exc_info=original,
+        )
+    await tell(interaction, sentence_for(original))
+
+
+async def guarded(interaction: discord.Interaction, work: Awaitable[None]) -> None:
+    """Run a component callback, reporting any failure to the user who clicked (see the module docstring)."""
+    try:
+        await work
+    except Exception as exc:
+        await report(interaction, exc)
+
+
+class GameTree(app_commands.CommandTree[discord.Client]):
+    """The command tree whose one error handler turns every failure into a sentence for the user."""
+
+    async def on_error(
+        self, interaction: discord.Interaction, error: app_commands.AppCommandError, /
+    ) -> None:
+        await report(interaction, error)

@@ -1,0 +1,74 @@
+"""What every cog and every item needs from an interaction: the host, who is asking, and where.
+
+Items and cogs reach the host and the deliverer through the client (``GameClient``), never through imports
+of ``bot.app``, so ``bot.delivery`` can build views from ``bot.ui`` without an import cycle.
+"""
+
+from __future__ import annotations
+
+import io
+from typing import Protocol, cast
+
+import discord
+
+from engine.core import NoGameHere
+
+from ..outbox import Attachment, Outbox
+from ..tables import Actor, Host
+
+# Custom ids are "sh:<kind>:…": short, and apart from any other bot's ids in a shared test or log.
+PREFIX = "sh"
+
+
+class GameClient(Protocol):
+    """The bot as the UI sees it: the host, and a way to deliver an outbox."""
+
+    @property
+    def host(self) -> Host: ...
+
+    async def deliver(self, out: Outbox, *, reply_shown_to: int | None = None) -> None:
+        """Post, edit and DM what ``out`` says; ``reply_shown_to`` already sees ``out.reply``."""
+
+
+def client_of(interaction: discord.Interaction) -> GameClient:
+    """The bot that received ``interaction`` (always a ``bot.app.SpaceBot``)."""
+    return cast(GameClient, interaction.client)
+
+
+def host_of(interaction: discord.Interaction) -> Host:
+    """The game host behind the bot that received ``interaction``."""
+    return client_of(interaction).host
+
+
+def can_moderate(interaction: discord.Interaction) -> bool:
+    """Manage Channels or Manage Server in this channel: Discord's word, passed to the host as a boolean."""
+    if interaction.guild is None:
+        return False
+    perms = interaction.permissions
+    return perms.manage_channels or perms.manage_guild
+
+
+def actor_of(interaction: discord.Interaction) -> Actor:
+    """The user behind ``interaction`` as the host knows them."""
+    user = interaction.user
+    return Actor(user_id=user.id, display_name=user.display_name, can_moderate=can_moderate(interaction))
+
+
+def game_channel(interaction: discord.Interaction) -> int:
+    """The channel whose game a command is about; a sentence when it is used in direct messages."""
+    if interaction.guild_id is None or interaction.channel_id is None:
+        raise NoGameHere(
+            "Games live in server channels: use this command in the channel where the game is played "
+            "(in direct messages, the buttons on my messages work)."
+        )
+    return interaction.channel_id
+
+
+def to_file(attachment: Attachment) -> discord.File:
+    """A fresh ``discord.File`` for an outbox attachment (a ``File`` can be sent only once)."""
+    return discord.File(io.BytesIO(attachment.data), filename=attachment.filename)
+
+
+def clip(text: str, limit: int = 2000) -> str:
+    """Discord's message limit; the host already keeps texts shorter, this only guards a header added here."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"

@@ -1,0 +1,64 @@
+"""The confirmation of ``/reset``: a moderator's second thought before a game is wiped.
+
+The confirm button asks the host again with the clicker's permissions as Discord reports them at the click,
+so a confirmation shown before a moderator lost their role no longer works.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import discord
+
+from ..errors import guarded
+from .common import PREFIX, actor_of, client_of
+
+CONFIRM = "yes"
+KEEP = "no"
+
+
+class ResetButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=rf"{PREFIX}:reset:(?P<answer>yes|no):(?P<channel>\d+)",
+):
+    """ "Reset it" or "Keep it" on the ephemeral confirmation of ``/reset``."""
+
+    def __init__(self, answer: str, channel_id: int) -> None:
+        self.answer = answer
+        self.channel_id = channel_id
+        confirm = answer == CONFIRM
+        super().__init__(
+            discord.ui.Button(
+                label="Reset the game" if confirm else "Keep it",
+                style=discord.ButtonStyle.danger if confirm else discord.ButtonStyle.secondary,
+                custom_id=f"{PREFIX}:reset:{answer}:{channel_id}",
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> ResetButton:
+        return cls(match["answer"], int(match["channel"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await guarded(interaction, self._run(interaction))
+
+    async def _run(self, interaction: discord.Interaction) -> None:
+        if self.answer != CONFIRM:
+            await interaction.response.edit_message(content="Nothing was reset.", view=None)
+            return
+        await interaction.response.defer()
+        client = client_of(interaction)
+        out = await client.host.reset(self.channel_id, actor_of(interaction))
+        await interaction.edit_original_response(content="The game in this channel was reset.", view=None)
+        await client.deliver(out)
+
+
+def reset_view(channel_id: int) -> discord.ui.View:
+    """The two answers to "reset this channel's game?"."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(ResetButton(CONFIRM, channel_id))
+    view.add_item(ResetButton(KEEP, channel_id))
+    return view

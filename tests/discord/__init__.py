@@ -1,0 +1,1 @@
+"""The bot in a simulated Discord (SimCord): lobby, play, restarts, closed DMs, permissions, bad input."""

@@ -1,0 +1,123 @@
+"""A running bot in a simulated server: the real ``SpaceBot`` (cogs, views, host) over a SQLite file.
+
+The renderer is whatever ``render.registry.RENDERERS`` holds, so the scenarios run with images when a game has
+a renderer and without when it has none; image checks apply to whatever attachments are there.
+
+The store is opened before the simulated Discord starts and handed to the bot: opened inside it, SQLite
+refuses the schema migration's COMMIT ("SQL statements in progress") because SimCord keeps the results of
+``call_soon_threadsafe`` callbacks alive, and with them the un-closed cursors of the store's ``PRAGMA``
+statements (see ``test_startup.py``, which pins the store's own start-up path).
+
+SimCord records every exception the bot's handlers raise; a refusal (a ``GameError`` turned into a sentence by
+the command tree's handler) is expected behaviour, anything else fails the test at teardown.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import discord
+import pytest
+import simcord
+from discord import app_commands
+
+from bot.app import SpaceBot
+from bot.settings import Settings
+from bot.store import Store
+from bot.store.factory import open_store
+from bot.tables import Host
+from engine.core import GameError
+
+
+def settings_for(db: Path) -> Settings:
+    """Settings for a test bot: no token needed, the database in the test's folder, no .env read."""
+    return Settings(_env_file=None, database_url=str(db), dev_guild_id=None, log_level="INFO")
+
+
+def is_refusal(error: BaseException) -> bool:
+    """A game's refusal, which the bot turned into a sentence for the user (not a bug)."""
+    if isinstance(error, app_commands.CommandInvokeError):
+        error = error.original
+    return isinstance(error, GameError)
+
+
+@dataclass
+class Table:
+    """One server with a game channel and its people."""
+
+    env: simcord.Env
+    db: Path
+    guild: simcord.GuildHandle
+    channel: simcord.ChannelHandle
+    alice: simcord.MemberActor
+    bob: simcord.MemberActor
+    carol: simcord.MemberActor  # a member who never plays
+    mod: simcord.MemberActor  # Manage Channels (and Manage Messages, to delete a board)
+
+    @property
+    def bot(self) -> SpaceBot:
+        assert isinstance(self.env.bot, SpaceBot)
+        return self.env.bot
+
+    next_store: Store  # the store the next process opens over the same file (see the module docstring)
+    expected_bugs: list[BaseException] = field(default_factory=list)  # failures a test provokes on purpose
+
+    def unexpected_errors(self) -> list[BaseException]:
+        """What the bot raised that is neither a refusal nor a failure the test provoked."""
+        return [e for e in self.env.errors if not is_refusal(e) and e not in self.expected_bugs]
+
+    async def restart(self) -> SpaceBot:
+        """Stop this bot and start a fresh one, like a new process, over the same database file."""
+        fresh = SpaceBot(settings_for(self.db), host=Host(self.next_store))
+        await self.env.restart_bot(fresh)
+        return fresh
+
+
+@pytest.fixture
+def db(tmp_path: Path) -> Path:
+    return tmp_path / "games.db"
+
+
+@pytest.fixture
+async def stores(db: Path) -> AsyncIterator[tuple[Store, Store]]:
+    """Two connections to one file: this process's store, and the one a restarted process opens."""
+    first, second = await open_store(str(db)), await open_store(str(db))
+    yield first, second
+    await first.close()
+    await second.close()
+
+
+@pytest.fixture
+async def env(db: Path, stores: tuple[Store, Store]) -> AsyncIterator[simcord.Env]:
+    bot = SpaceBot(settings_for(db), host=Host(stores[0]))
+    sim = simcord.Env(bot)
+    await sim.start()
+    try:
+        yield sim
+    finally:
+        await sim.shutdown()
+
+
+@pytest.fixture
+def table(env: simcord.Env, db: Path, stores: tuple[Store, Store]) -> Iterator[Table]:
+    guild = env.create_guild("Space Station")
+    channel = guild.create_text_channel("games")
+    mods = guild.create_role(
+        "Mods", permissions=discord.Permissions(manage_channels=True, manage_messages=True)
+    )
+    table = Table(
+        env=env,
+        db=db,
+        guild=guild,
+        channel=channel,
+        alice=guild.add_member(env.create_user("alice")),
+        bob=guild.add_member(env.create_user("bob")),
+        carol=guild.add_member(env.create_user("carol")),
+        mod=guild.add_member(env.create_user("mod"), roles=[mods]),
+        next_store=stores[1],
+    )
+    yield table
+    unexpected = table.unexpected_errors()
+    assert not unexpected, f"the bot raised unexpected errors: {unexpected!r}"
