@@ -1,0 +1,144 @@
+"""The data files of Abandon Capricorn: complete, consistent, and refused with a sentence when mistyped."""
+
+from __future__ import annotations
+
+import shutil
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from engine.capricorn.catalog import CATALOG, DATA_DIR, Catalog, DataError
+
+
+def broken_copy(tmp_path: Path, file: str, old: str, new: str) -> Path:
+    """A copy of the data directory with one text replacement in ``file``."""
+    target = tmp_path / "capricorn"
+    shutil.copytree(DATA_DIR, target)
+    path = target / file
+    text = path.read_text(encoding="utf-8")
+    assert old in text, f"{old!r} not in {file}"
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    return target
+
+
+def test_a_typo_names_the_file_and_the_field(tmp_path: Path) -> None:
+    data = broken_copy(tmp_path, "cards.toml", "copies = 4", "copiez = 4")
+    with pytest.raises(DataError) as err:
+        Catalog(data)
+    assert "cards.toml: legendary.0.copiez" in str(err.value)
+
+
+def test_a_space_outside_its_room_is_refused(tmp_path: Path) -> None:
+    data = broken_copy(tmp_path, "ship.toml", 'breaches = ["o0", "o4", "i5"]', 'breaches = ["o0", "o4", "i6"]')
+    with pytest.raises(DataError) as err:
+        Catalog(data)
+    assert "ship.toml: rings.2.layout: Value error, breaches: 'i6'" in str(err.value)
+    assert "outside the room" in str(err.value)
+
+
+def test_an_event_naming_an_unknown_room_is_refused(tmp_path: Path) -> None:
+    data = broken_copy(tmp_path, "cards.toml", '"BRIDGE", "OFFICES"', '"BRIGDE", "OFFICES"')
+    with pytest.raises(DataError, match=r"events\.1\.rooms: there is no room 'BRIGDE'"):
+        Catalog(data)
+
+
+@pytest.mark.rule("CAP-G-DIFF-1")
+def test_a_threat_off_the_track_is_refused(tmp_path: Path) -> None:
+    data = broken_copy(tmp_path, "rules.toml", "threat = { 2 = 4, 3 = 3, 4 = 4, 5 = 5 }", "threat = { 2 = 9 }")
+    with pytest.raises(DataError, match="difficulty"):
+        Catalog(data)
+
+
+@pytest.mark.rule("CAP-SETUP-4")
+def test_every_role_has_ten_starter_cards_with_six_in_common() -> None:
+    for role, ids in CATALOG.starter.items():
+        assert len(ids) == 10, role
+        names = [CATALOG.action(i).name for i in ids]
+        assert names[:6] == [CATALOG.action(i).name for i in CATALOG.starter["engineer"][:6]]
+        assert all(CATALOG.action(i).role == role for i in ids)
+    assert CATALOG.starter["engineer"][0] == "E1" and CATALOG.starter["soldier"][-1] == "S10"
+
+
+@pytest.mark.rule("CAP-G-SETUP-1")
+def test_twenty_five_legendary_cards_make_three_per_main_room_and_four_shared() -> None:
+    assert len(CATALOG.legendary) == 25
+    assert len(CATALOG.main_rooms) == 7
+    assert CATALOG.rules.legendary_per_room == 3
+    assert CATALOG.shared_deck_size == 4
+    assert CATALOG.shared_rooms == ("BRIDGE", "OFFICES")
+
+
+@pytest.mark.rule("CAP-JUMP-5")
+def test_seven_jump_scares_one_of_them_the_green_mother() -> None:
+    scares = [c.alien for c in CATALOG.found.values() if c.kind == "jump_scare"]
+    assert Counter(scares) == {"blue": 2, "yellow": 2, "red": 2, "green": 1}
+
+
+@pytest.mark.rule("CAP-MAP-11")
+def test_one_spare_part_per_main_room_naming_its_room() -> None:
+    parts = [c.room for c in CATALOG.found.values() if c.kind == "part"]
+    assert sorted(p or "" for p in parts) == sorted(CATALOG.main_rooms)
+
+
+def test_items_are_five_med_kits_and_two_flamethrowers() -> None:
+    kits = sorted(c.value for c in CATALOG.found.values() if c.kind == "med_kit")
+    flames = [c.value for c in CATALOG.found.values() if c.kind == "flamethrower"]
+    assert kits == [3, 3, 4, 4, 5]
+    assert flames == [5, 5]
+
+
+@pytest.mark.rule("CAP-REPAIR-4")
+def test_the_repair_deck_has_six_cards_two_of_them_fifty_percent_done() -> None:
+    kinds = Counter((c.kind, c.ring) for c in CATALOG.repair.values())
+    assert kinds == {("done", None): 2, ("rotate", "inner"): 1, ("rotate", "middle"): 2, ("jump_scare", None): 1}
+    scare = next(c for c in CATALOG.repair.values() if c.kind == "jump_scare")
+    assert (scare.alien, scare.damage) == ("red", 2)
+
+
+@pytest.mark.rule("CAP-SETUP-11")
+def test_the_event_deck_has_twenty_six_cards() -> None:
+    events = list(CATALOG.events.values())
+    assert len(events) == 26
+    kinds = Counter((e.kind, e.mother or e.ring) for e in events)
+    assert kinds == {
+        ("aliens_here", None): 6,
+        ("aliens_in", None): 9,
+        ("mother", "black"): 2,
+        ("mother", "green"): 2,
+        ("rotate", "inner"): 3,
+        ("rotate", "middle"): 4,
+    }
+    assert sorted(e.room or "" for e in events if e.kind == "aliens_in") == sorted(
+        room.key for ring in CATALOG.ship.rings for room in ring.rooms
+    )
+
+
+def test_card_ids_are_unique_short_and_safe_for_choice_ids() -> None:
+    ids = [*CATALOG.actions, *CATALOG.found, *CATALOG.repair, *CATALOG.events]
+    assert len(ids) == len(set(ids)) == 75 + 21 + 6 + 26
+    assert all(len(i) <= 4 and "|" not in i and ":" not in i and "." not in i for i in ids)
+
+
+@pytest.mark.rule("CAP-TYPE-1")
+@pytest.mark.rule("CAP-TYPE-2")
+@pytest.mark.rule("CAP-TYPE-3")
+@pytest.mark.rule("CAP-TYPE-4")
+def test_alien_types() -> None:
+    aliens = CATALOG.rules.aliens
+    assert (aliens["yellow"].health, aliens["yellow"].damage, aliens["yellow"].speed) == (2, 1, 1)
+    assert (aliens["blue"].health, aliens["blue"].damage, aliens["blue"].speed) == (1, 1, 2)
+    assert (aliens["red"].health, aliens["red"].damage, aliens["red"].speed) == (1, 2, 1)
+    for mother in CATALOG.rules.mothers.values():
+        assert (mother.health, mother.damage) == (10, 3)
+
+
+@pytest.mark.rule("CAP-G-DICE-1")
+def test_dice_faces() -> None:
+    assert sorted(CATALOG.rules.dice.alien) == [0, 1, 1, 2, 2, 3]
+    assert sorted(CATALOG.rules.dice.mother) == [1, 2, 2, 3, 3, 4]
+
+
+@pytest.mark.rule("CAP-SETUP-6")
+def test_the_bag_holds_eighteen_of_each_colour() -> None:
+    assert {k: a.in_bag for k, a in CATALOG.rules.aliens.items()} == {"yellow": 18, "blue": 18, "red": 18}

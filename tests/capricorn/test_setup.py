@@ -1,0 +1,171 @@
+"""Setting up a game: characters from seats, threat and repairs by difficulty, decks, bag and Mothers."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from engine.capricorn.catalog import CATALOG
+from engine.capricorn.options import CapricornOptions
+from engine.capricorn.setup import setup
+from engine.capricorn.state import BLACK_TOKEN, SHARED_DECK, CapricornState
+from engine.capricorn.terms import POD
+from engine.core import BadOptions, SeatSetup
+
+
+def seats(*roles: str | None) -> list[SeatSetup]:
+    return [SeatSetup(role=r) for r in roles]
+
+
+def game(*roles: str | None, difficulty: str = "normal", seed: int = 1, **extra: str) -> CapricornState:
+    options = CapricornOptions.model_validate({"difficulty": difficulty, **extra})
+    return setup(seats(*roles), options, seed)
+
+
+@pytest.mark.rule("CAP-G-SEAT-3")
+@pytest.mark.rule("CAP-G-SEAT-5")
+def test_one_character_per_seat_in_seat_order() -> None:
+    state = game("medic", "engineer", "soldier")
+    assert [(c.role, c.seat) for c in state.crew.characters] == [("medic", 0), ("engineer", 1), ("soldier", 2)]
+    assert state.crew.active == 0
+    assert state.seats == 3
+
+
+@pytest.mark.rule("CAP-G-SEAT-2")
+def test_a_lone_player_plays_two_characters() -> None:
+    state = game("soldier")
+    assert [(c.role, c.seat) for c in state.crew.characters] == [("soldier", 0), ("engineer", 0)]
+    chosen = game("engineer", second_role="chemist")
+    assert [(c.role, c.seat) for c in chosen.crew.characters] == [("engineer", 0), ("chemist", 0)]
+    assert chosen.crew.threat == 2  # two characters: the "Scro" row
+
+
+@pytest.mark.rule("CAP-G-SEAT-2")
+def test_the_second_role_must_differ() -> None:
+    with pytest.raises(BadOptions, match="must differ"):
+        game("medic", second_role="medic")
+
+
+@pytest.mark.rule("CAP-G-SEAT-4")
+def test_five_players_bring_in_the_scout() -> None:
+    state = game(None, None, None, None, None)
+    assert [c.role for c in state.crew.characters] == ["engineer", "soldier", "medic", "chemist", "scout"]
+
+
+@pytest.mark.rule("CAP-G-SEAT-3")
+def test_duplicate_or_unknown_roles_are_refused_with_a_sentence() -> None:
+    with pytest.raises(BadOptions, match="same role"):
+        game("medic", "medic")
+    with pytest.raises(BadOptions, match="no role 'pilot'"):
+        game("pilot", "medic")
+    with pytest.raises(BadOptions, match="1 to 5 players"):
+        game(*([None] * 6))
+
+
+@pytest.mark.rule("CAP-G-VAR-1")
+def test_options_are_sentences_and_only_the_two_variants_exist() -> None:
+    with pytest.raises(ValueError, match=r"The difficulty must be one of easy, normal, hard, nightmare\."):
+        CapricornOptions.model_validate({"difficulty": "insane"})
+    with pytest.raises(ValueError, match=r"The variant must be one of standard, rotation-gone-mad\."):
+        CapricornOptions.model_validate({"variant": "last-man-standing"})
+    assert CapricornOptions().difficulty == "normal" and CapricornOptions().variant == "standard"
+
+
+@pytest.mark.rule("CAP-SETUP-1")
+@pytest.mark.rule("CAP-G-DIFF-1")
+@pytest.mark.parametrize(
+    ("difficulty", "players", "threat", "repairs"),
+    [
+        ("easy", 2, 1, 1),
+        ("easy", 5, 2, 1),
+        ("normal", 2, 2, 1),
+        ("normal", 3, 1, 1),
+        ("normal", 4, 2, 1),
+        ("normal", 5, 3, 1),
+        ("hard", 3, 2, 2),
+        ("hard", 4, 3, 2),
+        ("nightmare", 2, 4, 3),
+        ("nightmare", 5, 5, 3),
+    ],
+)
+def test_threat_and_required_repairs_by_difficulty_and_crew(
+    difficulty: str, players: int, threat: int, repairs: int
+) -> None:
+    state = game(*([None] * players), difficulty=difficulty)
+    assert state.crew.threat == threat
+    assert state.crew.repairs_required == repairs
+    assert state.crew.repaired == []
+
+
+@pytest.mark.rule("CAP-SETUP-3")
+@pytest.mark.rule("CAP-SETUP-4")
+@pytest.mark.rule("CAP-SETUP-5")
+@pytest.mark.rule("CAP-G-HP-1")
+def test_everyone_starts_in_the_pod_at_full_health_with_five_of_their_own_cards() -> None:
+    state = game(None, None, None, None)
+    for c in state.crew.characters:
+        assert c.space == POD and c.health == 10 and not c.hiding
+        assert len(c.hand) == 5 and len(c.stack) == 5 and c.used == [] and c.backpack == []
+        assert sorted(c.hand + c.stack) == sorted(CATALOG.starter[c.role])
+
+
+@pytest.mark.rule("CAP-SETUP-6")
+@pytest.mark.rule("CAP-SETUP-7")
+@pytest.mark.rule("CAP-SETUP-8")
+def test_the_bag_and_the_mothers_by_difficulty() -> None:
+    normal = game(None, None)
+    assert normal.crew.bag == {"yellow": 18, "blue": 18, "red": 18, BLACK_TOKEN: 1}
+    assert normal.crew.mothers["black"].status == "waiting"
+    easy = game(None, None, difficulty="easy")
+    assert easy.crew.bag == {"yellow": 18, "blue": 18, "red": 18}
+    assert easy.crew.mothers["black"].status == "absent"
+    for state in (normal, easy):
+        green = state.crew.mothers["green"]
+        assert (green.status, green.space, green.health) == ("waiting", None, 10)
+        assert state.crew.alien_total() == 54
+
+
+@pytest.mark.rule("CAP-SETUP-9")
+@pytest.mark.rule("CAP-SETUP-10")
+@pytest.mark.rule("CAP-G-SETUP-1")
+def test_room_decks_hold_a_part_a_scare_an_item_and_three_legendary_cards() -> None:
+    decks = game(None, None, seed=5).crew.room_decks
+    assert sorted(decks) == sorted([*CATALOG.main_rooms, SHARED_DECK])
+    for room in CATALOG.main_rooms:
+        kinds = Counter(CATALOG.found_kind(c) for c in decks[room])
+        assert kinds["part"] == 1 and kinds["jump_scare"] == 1 and kinds["legendary"] == 3, room
+        assert kinds["med_kit"] + kinds["flamethrower"] == 1, room
+    assert len(decks[SHARED_DECK]) == 4
+    assert all(CATALOG.found_kind(c) == "legendary" for c in decks[SHARED_DECK])
+
+
+@pytest.mark.rule("CAP-SETUP-11")
+@pytest.mark.rule("CAP-SETUP-12")
+@pytest.mark.rule("CAP-SETUP-13")
+@pytest.mark.rule("CAP-SETUP-2")
+def test_event_and_repair_decks_and_an_empty_map() -> None:
+    crew = game(None, None, None).crew
+    assert sorted(crew.event_deck) == sorted(CATALOG.events) and crew.event_discard == []
+    assert sorted(crew.repair_deck) == sorted(CATALOG.repair) and crew.repair_flipped == []
+    assert crew.aliens == [] and crew.searched == [] and crew.cubes == []
+    assert crew.rotation == {"inner": 0, "middle": 0}
+    assert crew.parts_found == [] and crew.repaired == [] and not crew.end_game
+
+
+def test_every_card_is_in_exactly_one_place() -> None:
+    crew = game(None, None, None, None, None).crew
+    cards = crew.all_cards()
+    assert len(cards) == len(set(cards))
+    assert set(cards) == {*CATALOG.actions, *CATALOG.found, *CATALOG.repair, *CATALOG.events}
+
+
+def test_setup_is_deterministic_in_its_seed() -> None:
+    assert game(None, None, seed=3) == game(None, None, seed=3)
+    assert game(None, None, seed=3).crew.room_decks != game(None, None, seed=4).crew.room_decks
+
+
+def test_the_state_survives_a_json_round_trip() -> None:
+    state = game(None, None, None)
+    assert CapricornState.model_validate_json(state.model_dump_json()) == state
+    assert state.clone() == state and state.clone() is not state
