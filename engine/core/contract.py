@@ -178,9 +178,10 @@ class GameSpec(Generic[S, Opts]):
         except ValidationError as exc:
             messages = []
             for err in exc.errors():
-                msg = str(err.get("msg", "invalid value"))
-                msg = msg.removeprefix("Value error, ")
-                messages.append(msg)
+                msg = str(err.get("msg", "invalid value")).removeprefix("Value error, ")
+                field = ".".join(str(part) for part in err.get("loc", ()))
+                # A field's own error names the field; a check across fields speaks for itself.
+                messages.append(f"{field}: {msg}." if field else f"{msg.rstrip('.')}.")
             raise BadOptions(" ".join(messages)) from None
 
     def load_state(self, data: str) -> S:
