@@ -8,31 +8,25 @@ each order *does*.
 
 from __future__ import annotations
 
-import tomllib
 from pathlib import Path
-from typing import Literal, TypeVar
+from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, ValidationError, model_validator
+from pydantic import model_validator
+
+from engine.core.data import DATA_ROOT, DataError, StrictModel, load_file
 
 from .view import CardKind, Side
 
-DATA_DIR = Path(__file__).resolve().parents[2] / "data" / "abordaje"
+DATA_DIR = DATA_ROOT / "abordaje"
 
 SIDES: tuple[Side, Side] = ("pirate", "spanish")
 KINDS: tuple[CardKind, ...] = ("fight", "boarding", "fire", "repel", "take_cover", "stand_up")
 
 
-class DataError(Exception):
-    """A data file that does not describe a valid game; the message names the file and the field."""
 
 
-class _Strict(BaseModel):
-    """Refuses unknown keys, so a misspelt field is reported instead of silently ignored."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-
-class ActionCard(_Strict):
+class ActionCard(StrictModel):
     """One kind of order card."""
 
     kind: CardKind
@@ -42,7 +36,7 @@ class ActionCard(_Strict):
     cancels: CardKind | None = None
 
 
-class CardsFile(_Strict):
+class CardsFile(StrictModel):
     """``cards.toml``: the six kinds of order, each once."""
 
     action_cards: tuple[ActionCard, ...]
@@ -60,7 +54,7 @@ class CardsFile(_Strict):
         return self
 
 
-class SideSetup(_Strict):
+class SideSetup(StrictModel):
     """One side's crew for a variant."""
 
     crew: int
@@ -75,7 +69,7 @@ class SideSetup(_Strict):
         return self
 
 
-class Variant(_Strict):
+class Variant(StrictModel):
     """A set-up: which ship-deck cards, whose crew where, and which special abilities apply."""
 
     ship_deck_cards: tuple[int, ...]
@@ -101,43 +95,24 @@ class Variant(_Strict):
         return self.pirate if side == "pirate" else self.spanish
 
 
-class Handicap(_Strict):
+class Handicap(StrictModel):
     """The advanced game's handicap: cards removed, and who draws from the set-aside cards."""
 
     remove_cards: dict[CardKind, int]
     set_aside_to: tuple[Side, ...]
 
 
-class Deal(_Strict):
+class Deal(StrictModel):
     set_aside_to: tuple[Side, ...]
 
 
-class VariantsFile(_Strict):
+class VariantsFile(StrictModel):
     """``variants.toml``."""
 
     basic: Variant
     advanced: Variant
     handicap: Handicap
     deal: Deal
-
-
-M = TypeVar("M", bound=BaseModel)
-
-
-def load_file(path: Path, model: type[M]) -> M:
-    """Parse and validate one TOML file; every problem is reported as ``file: field: message``."""
-    try:
-        raw = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, tomllib.TOMLDecodeError) as exc:
-        raise DataError(f"{path}: {exc}") from None
-    try:
-        return model.model_validate(raw)
-    except ValidationError as exc:
-        lines = []
-        for err in exc.errors():
-            field = ".".join(str(part) for part in err["loc"]) or "(top level)"
-            lines.append(f"{path}: {field}: {err['msg']}")
-        raise DataError("\n".join(lines)) from None
 
 
 class Catalog:
