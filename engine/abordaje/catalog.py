@@ -23,9 +23,6 @@ SIDES: tuple[Side, Side] = ("pirate", "spanish")
 KINDS: tuple[CardKind, ...] = ("fight", "boarding", "fire", "repel", "take_cover", "stand_up")
 
 
-
-
-
 class ActionCard(StrictModel):
     """One kind of order card."""
 
