@@ -8,13 +8,14 @@ only what each card *does*.
 
 from __future__ import annotations
 
-import tomllib
 from pathlib import Path
-from typing import Literal, TypeVar
+from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+from pydantic import Field, field_validator, model_validator
 
-DATA_DIR = Path(__file__).resolve().parents[2] / "data" / "jupiter"
+from engine.core.data import DATA_ROOT, DataError, StrictModel, load_file
+
+DATA_DIR = DATA_ROOT / "jupiter"
 
 SIDE_NAMES: tuple[str, ...] = ("E", "NE", "NW", "W", "SW", "SE")
 """Side (and outer dome) names, index ``k`` = direction ``k``, counter-clockwise from east (JUP-GAP-TILE-1)."""
@@ -29,16 +30,6 @@ CENTRE_OF_MODULE: dict[int, Centre] = {3: "power_plant", 4: "radar_dish"}
 """The rulebook's critical modules: Module 3 tiles carry a power plant, Module 4 tiles a radar dish."""
 
 
-class DataError(Exception):
-    """A data file that does not describe a valid game; the message names the file and the field."""
-
-
-class _Strict(BaseModel):
-    """Refuses unknown keys, so a misspelt field is reported instead of silently ignored."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-
 def side_index(name: str) -> int:
     """``"NW"`` -> ``2``; raises ``ValueError`` with a sentence for an unknown side name."""
     try:
@@ -47,7 +38,7 @@ def side_index(name: str) -> int:
         raise ValueError(f"{name!r} is not a side; use one of {', '.join(SIDE_NAMES)}") from None
 
 
-class Pattern(_Strict):
+class Pattern(StrictModel):
     """The bridges inside one tile, in its printed orientation."""
 
     spokes: tuple[str, ...] = ()
@@ -85,7 +76,7 @@ class Pattern(_Strict):
         return tuple(side_index(link.split("-")[0]) for link in self.ring)
 
 
-class TileSpec(_Strict):
+class TileSpec(StrictModel):
     """One colony module tile: its id (used in dome names), module number (the die face) and layout."""
 
     id: str = Field(pattern=r"^T\d\d$")
@@ -105,7 +96,7 @@ class TileSpec(_Strict):
         return self.centre == "dome"
 
 
-class TilesFile(_Strict):
+class TilesFile(StrictModel):
     """``tiles.toml``: the bridge patterns and the 20 tiles."""
 
     patterns: dict[str, Pattern]
@@ -127,7 +118,7 @@ class TilesFile(_Strict):
         return self
 
 
-class Numbers(_Strict):
+class Numbers(StrictModel):
     """The counts of the box and the numbers the rules use (see ``colony.toml`` for each one's rule id)."""
 
     colonists: int = Field(ge=1)
@@ -141,14 +132,14 @@ class Numbers(_Strict):
     dealt: int = Field(ge=1)
 
 
-class RobotSpec(_Strict):
+class RobotSpec(StrictModel):
     """A pawn and core ring: its colour and the letter drawn on it."""
 
     colour: str
     letter: str = Field(min_length=1, max_length=1)
 
 
-class ColonyFile(_Strict):
+class ColonyFile(StrictModel):
     """``colony.toml``."""
 
     spiral: tuple[tuple[int, int], ...]
@@ -167,7 +158,7 @@ class ColonyFile(_Strict):
         return self
 
 
-class CardSpec(_Strict):
+class CardSpec(StrictModel):
     """One kind of Rescue card."""
 
     key: str = Field(pattern=r"^[a-z]+$", max_length=12)
@@ -190,7 +181,7 @@ class CardSpec(_Strict):
         return self
 
 
-class RescueFile(_Strict):
+class RescueFile(StrictModel):
     """``rescue.toml``: the 36-card Rescue deck."""
 
     cards: tuple[CardSpec, ...]
@@ -204,26 +195,6 @@ class RescueFile(_Strict):
         if total != 36:
             raise ValueError(f"the Rescue deck holds 36 cards, not {total}")
         return self
-
-
-M = TypeVar("M", bound=BaseModel)
-
-
-def load_file(path: Path, model: type[M]) -> M:
-    """Parse and validate one TOML file; every problem is reported as ``file: field: message``."""
-    try:
-        raw = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, tomllib.TOMLDecodeError) as exc:
-        raise DataError(f"{path}: {exc}") from None
-    try:
-        return model.model_validate(raw)
-    except ValidationError as exc:
-        lines = []
-        for err in exc.errors():
-            field = ".".join(str(part) for part in err["loc"]) or "(top level)"
-            message = str(err["msg"]).removeprefix("Value error, ")
-            lines.append(f"{path}: {field}: {message}")
-        raise DataError("\n".join(lines)) from None
 
 
 class Catalog:
