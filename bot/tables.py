@@ -202,7 +202,9 @@ class Host:
         role: str | None = None
         if spec.roles:
             taken = {s.role for s in record.seats}
-            free = [r.key for r in spec.roles if r.key not in taken]
+            seats = len(record.seats) + 1
+            free = [r.key for r in spec.roles if r.key not in taken and seats >= r.dealt_from]
+            free = free or [r.key for r in spec.roles if r.key not in taken]
             if free:
                 role = random.Random(record.seed + len(record.seats)).choice(free)
         seat = SeatRecord(seat=len(record.seats), user_id=actor.user_id, display_name=actor.display_name, role=role)

@@ -133,10 +133,15 @@ Opts = TypeVar("Opts", bound=BaseModel)
 
 @dataclass(frozen=True)
 class Role:
-    """A seat role a player can pick in the lobby (a side, a character)."""
+    """A seat role a player can pick in the lobby (a side, a character).
+
+    ``dealt_from``: the lobby hands this role out at random only once that many players sit (Capricorn's
+    Scout joins a crew of five); a player may still pick it by hand.
+    """
 
     key: str
     label: str
+    dealt_from: int = 1
 
 
 @dataclass(frozen=True)

@@ -133,6 +133,6 @@ SPEC: GameSpec[DuelState, DuelOptions] = GameSpec(
     view=view,
     outcome=outcome,
     rules_text="Pick 1-3 in secret; the highest unique pick scores.",
-    roles=(Role("red", "Red"), Role("blue", "Blue"), Role("green", "Green")),
+    roles=(Role("red", "Red"), Role("blue", "Blue"), Role("green", "Green", dealt_from=3)),
     roles_required=False,
 )

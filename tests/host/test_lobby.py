@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import pytest
 
+from bot.store import Store
 from bot.tables import Host
 from engine.core import BadOptions, LobbyError, NotAllowed
 
-from .conftest import ALICE, BOB, CAROL, CHANNEL, GUILD, MOD, Actor
+from .conftest import ALICE, BOB, CAROL, CHANNEL, GUILD, MOD, Actor, Clock, make_host
 
 
 async def test_start_posts_a_lobby_with_the_opener_seated(host: Host) -> None:
@@ -93,3 +94,20 @@ async def test_begin_deals_a_private_panel_to_each_player_and_pings_them(host: H
     assert {dm.user_id for dm in out.dms} == {ALICE.user_id, BOB.user_id}
     for dm in out.dms:
         assert dm.panel.prompts and all(p.question for p in dm.panel.prompts)
+
+
+async def test_a_role_for_a_full_table_is_dealt_only_when_the_table_is_full(store: Store, clock: Clock) -> None:
+    """Green is dealt from the third player on, like Capricorn's Scout for a crew of five."""
+    for attempt in range(6):  # the deal is random: several lobbies, each with its own seed
+        host = make_host(store, clock)
+        channel = CHANNEL + attempt
+        await host.start(GUILD, channel, ALICE, "duel", {})
+        await host.join(channel, BOB)
+        record = await host.store.live_game(channel)
+        assert record is not None and {s.role for s in record.seats} == {"red", "blue"}
+        await host.join(channel, CAROL)
+        record = await host.store.live_game(channel)
+        assert record is not None and record.seats[2].role == "green"
+        await host.pick_role(channel, ALICE, "green")  # still a choice by hand
+        record = await host.store.live_game(channel)
+        assert record is not None and record.seats[0].role == "green"
