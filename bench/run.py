@@ -163,6 +163,15 @@ def action_rows(report: GameReport, res: ActionResult, spec: GameSpec[Any, Any])
         "each new-board action against the encode of its own board (inside the action)",
         f"total / own board encode: median {own.median:.2f}×, p95 {own.p95:.2f}× (n={own.n})",
     )
+    encoded = [x for x in res.samples if x.boards_encoded and x.encode > 0]
+    every = Dist.of([x.total / x.encode for x in encoded])
+    rest = Dist.of([x.total - x.encode for x in encoded])
+    report.row(
+        "floor",
+        "each new-board action against every encode inside it (its board and the hand images it delivers)",
+        f"total / all encodes: median {every.median:.2f}×, p95 {every.p95:.2f}×; "
+        f"total minus encodes: median {ms(rest.median)}, p95 {ms(rest.p95)} (n={every.n})",
+    )
     report.row(
         "png",
         "PNG bytes",

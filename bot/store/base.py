@@ -126,7 +126,10 @@ class Store(Protocol):
     async def record_action(
         self, game: GameRecord, expected_version: int, action: ActionRecord
     ) -> GameRecord:
-        """Append ``action`` and write ``game`` (snapshot, status, narration…) in one transaction."""
+        """Append ``action`` and write ``game``'s row (snapshot, status, narration…) in one transaction.
+
+        Seats are not written here: they change only through ``update_game`` (lobby, moderation).
+        """
 
     async def actions(self, game_id: int) -> list[ActionRecord]:
         """The game's log in order."""

@@ -127,13 +127,15 @@ class PostgresStore:
     async def record_action(
         self, game: GameRecord, expected_version: int, action: ActionRecord
     ) -> GameRecord:
-        """Append ``action`` and write ``game`` in one transaction; ``Conflict`` changes nothing."""
+        """Append ``action`` and write ``game``'s row in one transaction; ``Conflict`` changes nothing.
+
+        Seats are not rewritten: they change in the lobby and by moderation, through ``update_game``.
+        """
         game_id = sql.game_id_of(game)
         sql.check_action(game_id, action)
         stored = game.model_copy(update={"action_count": action.index + 1})
         async with self._transaction() as conn:
             await _update(conn, stored, game_id, expected_version)
-            await _write_seats(conn, game_id, stored.seats)
             try:
                 await conn.execute(sql.INSERT_ACTION, *sql.action_params(action))
             except asyncpg.UniqueViolationError as exc:

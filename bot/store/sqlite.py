@@ -54,10 +54,12 @@ class SqliteStore:
         db = await aiosqlite.connect(self.path, isolation_level=None)
         try:
             db.row_factory = aiosqlite.Row
-            await db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-            await db.execute("PRAGMA journal_mode = WAL")
-            await db.execute("PRAGMA synchronous = NORMAL")
-            await db.execute("PRAGMA foreign_keys = ON")
+            # Each statement's cursor is closed at once: an open one would keep a statement "in progress" and
+            # make the migration's COMMIT fail.
+            await _pragma(db, f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+            await _switch_to_wal(db)
+            await _pragma(db, "PRAGMA synchronous = NORMAL")
+            await _pragma(db, "PRAGMA foreign_keys = ON")
             self._db = db
             await self._migrate()
         except BaseException:
@@ -158,13 +160,15 @@ class SqliteStore:
     async def record_action(
         self, game: GameRecord, expected_version: int, action: ActionRecord
     ) -> GameRecord:
-        """Append ``action`` and write ``game`` in one transaction; ``Conflict`` changes nothing."""
+        """Append ``action`` and write ``game``'s row in one transaction; ``Conflict`` changes nothing.
+
+        Seats are not rewritten: they change in the lobby and by moderation, through ``update_game``.
+        """
         game_id = sql.game_id_of(game)
         sql.check_action(game_id, action)
         stored = game.model_copy(update={"action_count": action.index + 1})
         async with self._transaction() as db:
             await _update(db, stored, game_id, expected_version)
-            await _write_seats(db, game_id, stored.seats)
             try:
                 await db.execute(sql.for_sqlite(sql.INSERT_ACTION), sql.action_params(action))
             except sqlite3.IntegrityError as exc:
@@ -197,8 +201,8 @@ class SqliteStore:
 
     async def user_prefs(self, user_id: int) -> UserPrefs:
         """The user's preferences, defaults if never stored."""
-        async with self._read() as db:
-            row = await _row(db, sql.USER_PREFS, (user_id,))
+        async with self._lock:  # one statement is atomic on its own: no transaction needed
+            row = await _row(self._connection(), sql.USER_PREFS, (user_id,))
         return sql.prefs_from_row(user_id, row)
 
     async def set_user_prefs(self, prefs: UserPrefs) -> None:
@@ -259,3 +263,23 @@ async def _update(db: aiosqlite.Connection, game: GameRecord, game_id: int, expe
     if await _value(db, sql.GAME_EXISTS, (game_id,)) is None:
         raise sql.gone()
     raise sql.stale_version()
+
+
+async def _pragma(db: aiosqlite.Connection, statement: str) -> None:
+    async with db.execute(statement) as cursor:
+        await cursor.fetchall()
+
+
+async def _switch_to_wal(db: aiosqlite.Connection) -> None:
+    """Switch the file to WAL. Two processes opening a new file together may both try: SQLite answers the
+    loser "database is locked" at once (a lock upgrade it will not wait for, so ``busy_timeout`` does not
+    apply), so it retries within the same time limit."""
+    deadline = time.monotonic() + BUSY_TIMEOUT_MS / 1000
+    while True:
+        try:
+            await _pragma(db, "PRAGMA journal_mode = WAL")
+            return
+        except sqlite3.OperationalError as exc:
+            if "locked" not in str(exc) or time.monotonic() > deadline:
+                raise
+            await asyncio.sleep(0.01)

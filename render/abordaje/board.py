@@ -23,6 +23,7 @@ from render.core import (
     new_canvas,
     polygon,
     rounded,
+    text,
     text_width,
 )
 
@@ -105,7 +106,7 @@ def _legend(draw: ImageDraw.ImageDraw) -> None:
     x = 16
     size = 15
 
-    def text(words: str) -> None:
+    def caption(words: str) -> None:
         nonlocal x
         label(draw, (x, y), words, size, Ink.CHARCOAL, anchor="lm")
         x += _width(words, size) + 18
@@ -113,21 +114,21 @@ def _legend(draw: ImageDraw.ImageDraw) -> None:
     for side in SIDES:
         crew_token(draw, (x + 13, y), side, radius=13)
         x += 32
-        text("pirate crew" if side == "pirate" else "Spanish crew")
+        caption("pirate crew" if side == "pirate" else "Spanish crew")
     captain(draw, (x + 15, y), "pirate", radius=16)
     x += 36
-    text("captain")
+    caption("captain")
     control_marker(draw, (x, y - 13, x + 26, y + 13), "spanish")
     x += 34
-    text("control marker (turns held/2)")
+    caption("control marker (turns held/2)")
     card_back(draw, (x, y - 14, x + 24, y + 14), radius=4)
     x += 32
-    text("face-down order")
+    caption("face-down order")
     rounded(draw, (x, y - 13, x + 34, y + 13), Ink.MIST, Ink.GREY, radius=4)
     hatch(draw, (x + 2, y - 11, x + 32, y + 11), Ink.SILVER, step=8)
     x += 42
-    text("conquered")
-    text("s3: Spanish deck of card 3")
+    caption("conquered")
+    caption("s3: Spanish deck of card 3")
 
 
 def _width(words: str, size: int, *, bold: bool = False) -> int:
@@ -180,8 +181,7 @@ def _header(draw: ImageDraw.ImageDraw, view: AbordajeView) -> None:
         extra.append("handicap ON" if view.handicap else "no handicap")
     right = WIDTH - 14
     if extra:
-        text = " · ".join(extra)
-        label(draw, (right, y + 14), text, 16, Ink.WHITE, anchor="rm")
+        label(draw, (right, y + 14), " · ".join(extra), 16, Ink.WHITE, anchor="rm")
         badge_y = y - 12
     else:
         badge_y = y
@@ -267,9 +267,9 @@ def _conquest_tag(draw: ImageDraw.ImageDraw, deck: Box, by: Side) -> None:
     half = min(84, (x1 - x0) // 2 - 8)
     rounded(draw, (x - half, y - 52, x + half, y + 52), Ink.WHITE, Ink.BLACK, radius=8, width=2)
     control_marker(draw, (x - 22, y - 46, x + 22, y - 2), by)
-    for text, size, dy in (("CONQUERED", 22, 14), (f"by {SIDE_NAME[by]}", 20, 38)):
-        face = fitted(text, 2 * half - 12, size, bold=True)
-        draw.text((x, y + dy), text, fill=int(Ink.BLACK), font=face, anchor="mm")
+    for words, size, dy in (("CONQUERED", 22, 14), (f"by {SIDE_NAME[by]}", 20, 38)):
+        face = fitted(words, 2 * half - 12, size, bold=True)
+        text(draw, (x, y + dy), words, face, Ink.BLACK, anchor="mm")
 
 
 def _panel_values(draw: ImageDraw.ImageDraw, box: Box, info: SideView) -> None:
@@ -301,7 +301,7 @@ def _panel_values(draw: ImageDraw.ImageDraw, box: Box, info: SideView) -> None:
         for col, value in enumerate(pair):
             cell = _stat_cell(box, row, col)
             face = fitted(value, cell[2] - cell[0] - 12, 32, bold=True, smallest=18)
-            draw.text((cell[2] - 8, cell[3] - 4), value, fill=int(Ink.BLACK), font=face, anchor="rd")
+            text(draw, (cell[2] - 8, cell[3] - 4), value, face, Ink.BLACK, anchor="rd")
 
 
 def _initiative(draw: ImageDraw.ImageDraw, box: Box, view: AbordajeView) -> None:

@@ -7,11 +7,13 @@ their kinds to their owner), the card drawn from the set-aside pile and the hand
 
 from __future__ import annotations
 
+import json
+
 from PIL import Image, ImageDraw
 
 from engine.abordaje.catalog import CATALOG
 from engine.abordaje.view import AbordajeView, CardKind, Side
-from render.core import Box, Ink, fitted, font, label, new_canvas, rounded, wrap
+from render.core import SPRITES, Box, Ink, fitted, font, label, new_canvas, rounded, text, wrap
 
 from .pieces import SIDE_INK, SIDE_LETTER, SIDE_NAME, order_face, priority_badge
 
@@ -37,6 +39,25 @@ def has_private(view: AbordajeView) -> bool:
         return False
     placed = any(card.slots[view.my_side].kind is not None for card in view.cards if card.active)
     return bool(view.hand or view.last_passed or view.drawn_set_aside or placed)
+
+
+def hand_key(view: AbordajeView) -> str:
+    """Everything ``draw_hand`` (and ``has_private``) reads from the view, and nothing else, as a cache key.
+
+    The seat's view also holds the public board (crew counts, the opponent's slots, the other side's
+    numbers), which changes far more often than the hand image: keying the image on the whole view would
+    redraw an identical hand after every public change. Keep this in step with the drawing functions below;
+    ``tests/render`` checks that views with one key draw one image.
+    """
+    side = view.my_side
+    placed = (
+        [(card.number, card.slots[side].kind, card.slots[side].spent) for card in view.cards if card.active]
+        if side is not None
+        else []
+    )
+    assigning = view.assigning_card if view.phase == "assign" else None
+    fields = (side, view.turn, assigning, view.hand, view.drawn_set_aside, view.last_passed, placed)
+    return "abordaje.hand:" + json.dumps(fields, separators=(",", ":"))
 
 
 def draw_hand(view: AbordajeView) -> Image.Image:
@@ -79,7 +100,18 @@ def _cards(draw: ImageDraw.ImageDraw, view: AbordajeView) -> None:
 
 
 def _card(draw: ImageDraw.ImageDraw, box: Box, kind: CardKind, *, from_set_aside: bool) -> None:
-    """One order card: priority, name, and what it does in a sentence."""
+    """One order card: priority, name, and what it does in a sentence (a face drawn once, then stamped)."""
+    x0, y0, x1, y1 = box
+    width, height = x1 - x0, y1 - y0
+
+    def paint(d: ImageDraw.ImageDraw, at: tuple[int, int]) -> None:
+        _card_face(d, (at[0], at[1], at[0] + width, at[1] + height), kind, from_set_aside=from_set_aside)
+
+    key = ("abordaje.hand_card", kind, from_set_aside, width, height)
+    SPRITES.stamp(draw, (x0, y0), key, (0, 0, width, height), paint)
+
+
+def _card_face(draw: ImageDraw.ImageDraw, box: Box, kind: CardKind, *, from_set_aside: bool) -> None:
     x0, y0, x1, y1 = box
     rounded(
         draw,
@@ -93,12 +125,12 @@ def _card(draw: ImageDraw.ImageDraw, box: Box, kind: CardKind, *, from_set_aside
     label(draw, (x1 - 12, y0 + 34), "priority", 15, Ink.GREY, anchor="rm")
     name = CATALOG.name(kind)
     face = fitted(name, x1 - x0 - 20, 30, bold=True, smallest=18)
-    draw.text(((x0 + x1) // 2, y0 + 88), name, fill=int(Ink.BLACK), font=face, anchor="mm")
+    text(draw, ((x0 + x1) // 2, y0 + 88), name, face, Ink.BLACK, anchor="mm")
     draw.line([(x0 + 14, y0 + 112), (x1 - 14, y0 + 112)], fill=int(Ink.SILVER), width=2)
     body = font(18)
     y = y0 + 122
     for line in wrap(EFFECT[kind], body, x1 - x0 - 24):
-        draw.text((x0 + 12, y), line, fill=int(Ink.CHARCOAL), font=body)
+        text(draw, (x0 + 12, y), line, body, Ink.CHARCOAL)
         y += 23
     if from_set_aside:
         tag = (x0 + 8, y1 - 36, x1 - 8, y1 - 8)
@@ -106,7 +138,7 @@ def _card(draw: ImageDraw.ImageDraw, box: Box, kind: CardKind, *, from_set_aside
         words = "drawn from set-aside"
         face = fitted(words, tag[2] - tag[0] - 10, 15, bold=True, smallest=11)
         centre = ((tag[0] + tag[2]) // 2, (tag[1] + tag[3]) // 2)
-        draw.text(centre, words, fill=int(Ink.BLACK), font=face, anchor="mm")
+        text(draw, centre, words, face, Ink.BLACK, anchor="mm")
 
 
 def _placed(draw: ImageDraw.ImageDraw, view: AbordajeView, side: Side) -> None:
@@ -136,6 +168,6 @@ def _passed(draw: ImageDraw.ImageDraw, view: AbordajeView) -> None:
         parts.append(f"Drawn from the set-aside cards: {CATALOG.name(view.drawn_set_aside)}")
     if not parts:
         return
-    text = " · ".join(parts)
-    face = fitted(text, WIDTH - 32, 22, smallest=14)
-    draw.text((16, HEIGHT - 42), text, fill=int(Ink.CHARCOAL), font=face)
+    words = " · ".join(parts)
+    face = fitted(words, WIDTH - 32, 22, smallest=14)
+    text(draw, (16, HEIGHT - 42), words, face, Ink.CHARCOAL)

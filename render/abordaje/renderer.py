@@ -1,7 +1,9 @@
 """The ¡Abordaje! renderer: board and hand PNGs from views, with both caches in front of the drawing.
 
-An image is drawn only when its view has not been drawn before (``RenderCache``, keyed by the view's JSON),
-and a drawing starts from a copy of the static layer for the game's ship-deck cards (``LayerCache``).
+An image is drawn only when its view has not been drawn before (``RenderCache``, keyed by the board view's
+JSON, or for a hand by exactly the fields the hand image shows), and a board starts from a copy of the static
+layer for the game's ship-deck cards (``LayerCache``). Pieces and texts are stamped from drawn-once sprites
+and masks (``render.core.stamps``).
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ from engine.core import View
 from render.core import LayerCache, RenderCache, encode_png, view_key
 
 from .board import draw_board, draw_static
-from .hand import draw_hand, has_private
+from .hand import draw_hand, hand_key, has_private
 from .layout import layout_for
 
 
@@ -41,9 +43,8 @@ class AbordajeRenderer:
         hand_view = _abordaje(view)
         if not has_private(hand_view):
             return None
-        return self.cache.get_or_render(
-            view_key("abordaje.hand", hand_view), lambda: encode_png(draw_hand(hand_view))
-        )
+        # Keyed on what the hand image shows, not on the whole seat view (which changes with the board).
+        return self.cache.get_or_render(hand_key(hand_view), lambda: encode_png(draw_hand(hand_view)))
 
     def _board(self, view: AbordajeView) -> bytes:
         layout = layout_for(tuple(card.number for card in view.cards))

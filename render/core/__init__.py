@@ -13,6 +13,7 @@ from .canvas import (
     polygon,
     rounded,
     star_points,
+    text,
     text_width,
     wrap,
 )
@@ -20,14 +21,18 @@ from .fonts import Font, font
 from .layers import LayerCache
 from .palette import RGB, Ink, palette_bytes
 from .png import encode_png
+from .stamps import SPRITES, SpriteCache, Stamp, stamp_text, text_stamp
 
 __all__ = [
     "RGB",
+    "SPRITES",
     "Box",
     "Font",
     "Ink",
     "LayerCache",
     "RenderCache",
+    "SpriteCache",
+    "Stamp",
     "arrow",
     "dashed_box",
     "disc",
@@ -40,7 +45,10 @@ __all__ = [
     "palette_bytes",
     "polygon",
     "rounded",
+    "stamp_text",
     "star_points",
+    "text",
+    "text_stamp",
     "text_width",
     "view_key",
     "wrap",

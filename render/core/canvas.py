@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
 from .fonts import Font, font
 from .palette import Ink, palette_bytes
+from .stamps import SPRITES, stamp_label, stamp_text
 
 Box = tuple[int, int, int, int]
 
@@ -25,12 +27,14 @@ def new_canvas(width: int, height: int, background: Ink = Ink.PAPER) -> Image.Im
     return image
 
 
+@lru_cache(maxsize=4096)
 def text_width(text: str, face: Font) -> int:
-    """How many pixels ``text`` takes in ``face``."""
+    """How many pixels ``text`` takes in ``face`` (remembered: labels repeat from turn to turn)."""
     left, _, right, _ = face.getbbox(text)
     return math.ceil(right - left)
 
 
+@lru_cache(maxsize=4096)
 def fitted(text: str, width: int, size: int, *, bold: bool = False, smallest: int = 12) -> Font:
     """The largest font not above ``size`` in which ``text`` fits ``width`` pixels (never below ``smallest``).
 
@@ -42,7 +46,12 @@ def fitted(text: str, width: int, size: int, *, bold: bool = False, smallest: in
 
 
 def wrap(text: str, face: Font, width: int) -> list[str]:
-    """``text`` broken into lines of at most ``width`` pixels, at spaces."""
+    """``text`` broken into lines of at most ``width`` pixels, at spaces (a new list; callers may keep it)."""
+    return list(_wrap(text, face, width))
+
+
+@lru_cache(maxsize=1024)
+def _wrap(text: str, face: Font, width: int) -> tuple[str, ...]:
     lines: list[str] = []
     current = ""
     for word in text.split():
@@ -54,7 +63,7 @@ def wrap(text: str, face: Font, width: int) -> list[str]:
             current = candidate
     if current:
         lines.append(current)
-    return lines
+    return tuple(lines)
 
 
 def label(
@@ -67,8 +76,18 @@ def label(
     bold: bool = False,
     anchor: str = "la",
 ) -> None:
-    """Text at ``xy`` in DejaVu Sans; ``anchor`` as in Pillow (``"mm"`` centres it)."""
-    draw.text(xy, text, fill=int(ink), font=font(size, bold=bold), anchor=anchor)
+    """Text at ``xy`` in DejaVu Sans; ``anchor`` as in Pillow (``"mm"`` centres it).
+
+    Drawn from a cached mask (``render.core.stamps``): the same pixels as ``draw.text``, without FreeType.
+    """
+    stamp_label(draw, xy, text, size, ink, bold=bold, anchor=anchor)
+
+
+def text(
+    draw: ImageDraw.ImageDraw, xy: tuple[float, float], words: str, face: Font, ink: Ink, anchor: str = "la"
+) -> None:
+    """``draw.text`` in a given face (e.g. one ``fitted`` chose), from the cached mask like ``label``."""
+    stamp_text(draw, xy, words, face, ink, anchor)
 
 
 def disc(
@@ -82,11 +101,20 @@ def disc(
     outline: Ink | None = None,
     size: int | None = None,
 ) -> None:
-    """A round token with a letter on it: the letter is what a colour-blind player reads."""
-    x, y = centre
-    box = (x - radius, y - radius, x + radius, y + radius)
-    draw.ellipse(box, fill=int(fill), outline=None if outline is None else int(outline), width=3)
-    label(draw, (x, y), letter, size or int(radius * 1.1), letter_ink, bold=True, anchor="mm")
+    """A round token with a letter on it: the letter is what a colour-blind player reads.
+
+    Drawn once per look into the shared sprite cache and stamped from there (the same pixels).
+    """
+
+    def paint(d: ImageDraw.ImageDraw, at: tuple[int, int]) -> None:
+        x, y = at
+        box = (x - radius, y - radius, x + radius, y + radius)
+        d.ellipse(box, fill=int(fill), outline=None if outline is None else int(outline), width=3)
+        label(d, (x, y), letter, size or int(radius * 1.1), letter_ink, bold=True, anchor="mm")
+
+    key = ("disc", radius, fill, letter, letter_ink, outline, size)
+    reach = radius + 1
+    SPRITES.stamp(draw, centre, key, (-reach, -reach, reach, reach), paint)
 
 
 def star_points(

@@ -2,24 +2,60 @@
 
 Board images are big flat areas on a 16-colour palette: 4-bit pixels halve the bytes zlib must chew, and a
 low compression level costs little size on such images while keeping the encode to a few milliseconds.
+
+The PNG is written here rather than by ``Image.save``: Pillow's encoder tries the five PNG row filters on
+every row and keeps the best, which on these images costs more than the compression itself (about 4.7 ms
+of a 1280×800 board's encode, against 2.3 ms written here) and gains nothing, since the PNG specification's
+own advice for palette images is filter type 0 (none). The pixels and the palette are exactly the image's;
+only the compressed bytes differ from Pillow's, within a few per cent in size. Anything this writer does not cover
+(more than 256 colours, transparency, another mode) is refused or handed to Pillow.
 """
 
 from __future__ import annotations
 
 import io
+import struct
+import zlib
 
 from PIL import Image
 
 from .palette import Ink
 
 COMPRESS_LEVEL = 3
+SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
 
 def encode_png(image: Image.Image) -> bytes:
     """The PNG bytes of a mode ``"P"`` image drawn on the fixed palette."""
     if image.mode != "P":
         raise ValueError(f"expected a palette image drawn on render.core.palette, got mode {image.mode!r}")
-    buf = io.BytesIO()
     bits = 4 if len(Ink) <= 16 else 8
-    image.save(buf, format="PNG", compress_level=COMPRESS_LEVEL, bits=bits)
-    return buf.getvalue()
+    palette = image.getpalette() or []
+    if "transparency" in image.info or len(palette) > 3 * (1 << bits) or not palette:
+        buf = io.BytesIO()
+        image.save(buf, format="PNG", compress_level=COMPRESS_LEVEL, bits=bits)
+        return buf.getvalue()
+    return _palette_png(image, bits, bytes(palette))
+
+
+def _palette_png(image: Image.Image, bits: int, palette: bytes) -> bytes:
+    """A PNG of colour type 3 (palette), ``bits`` per pixel, every row unfiltered, one IDAT chunk."""
+    width, height = image.size
+    raw = image.tobytes("raw", "P;4" if bits == 4 else "P")
+    stride = (width * bits + 7) // 8
+    rows = memoryview(raw)
+    scanlines = b"".join(b"\0" + rows[y * stride : (y + 1) * stride] for y in range(height))
+    header = struct.pack(">IIBBBBB", width, height, bits, 3, 0, 0, 0)
+    return b"".join(
+        (
+            SIGNATURE,
+            _chunk(b"IHDR", header),
+            _chunk(b"PLTE", palette),
+            _chunk(b"IDAT", zlib.compress(scanlines, COMPRESS_LEVEL)),
+            _chunk(b"IEND", b""),
+        )
+    )
+
+
+def _chunk(kind: bytes, data: bytes) -> bytes:
+    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))

@@ -74,12 +74,6 @@ async def test_help_and_rules_answer_privately(table: Table) -> None:
         assert "abordaje" in result.response.content.lower()
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="bot/store/sqlite.py leaves the cursors of its PRAGMA statements open; under SimCord (which keeps "
-    "callback results alive) the migration's COMMIT then fails with 'SQL statements in progress'. Fix: close "
-    "them (`async with db.execute(...)`). Then remove this mark, and let conftest's bot open its own store.",
-)
 async def test_the_bot_opens_the_store_its_settings_name_at_start_up(tmp_path: Path) -> None:
     db = tmp_path / "data" / "games.db"
     bot = SpaceBot(settings_for(db))

@@ -3,7 +3,9 @@
 What is pinned: every board is a landscape palette PNG under 200 KB; the same view always gives the same
 bytes and a different public view a different image (so every public fact is drawn); the image cache never
 redraws an unchanged view and the static layer is drawn once per set of ship-deck cards; the hand image
-exists only for a seated viewer; a finished game shows its result; the board refuses a seat's view.
+exists only for a seated viewer; a finished game shows its result; the board refuses a seat's view. Texts and
+pieces stamped from drawn-once masks are the very pixels drawing them in place gives, and the hand image is
+cached on exactly what it shows.
 """
 
 from __future__ import annotations
@@ -13,14 +15,17 @@ from functools import cache
 from pathlib import Path
 
 import pytest
-from PIL import Image
+from PIL import Image, ImageDraw
 
 from engine.abordaje import SPEC, AbordajeOptions, AbordajeState
 from engine.abordaje.view import AbordajeView
 from engine.core import SeatSetup
 from engine.core.playout import random_playout
 from render.abordaje import RENDERER, AbordajeRenderer
+from render.abordaje.hand import draw_hand, hand_key, has_private
 from render.abordaje.layout import HEIGHT, WIDTH
+from render.core import Ink, disc, encode_png, font, label, new_canvas, text_stamp
+from render.core.stamps import _measured_text_stamp
 from render.registry import RENDERERS
 
 MAX_BYTES = 200_000
@@ -196,9 +201,84 @@ def test_example_images_can_be_written(tmp_path: Path) -> None:
     """Writes a few boards and a hand to a temporary folder (handy to look at with ``--basetemp``)."""
     for variant, handicap, seed in GAMES[:3]:
         states = playout(variant, handicap, seed)
-        for label, state in (("mid", states[len(states) // 2]), ("end", states[-1])):
-            (tmp_path / f"{variant}_{seed}_{label}.png").write_bytes(RENDERER.board(public(state)))
+        for moment, state in (("mid", states[len(states) // 2]), ("end", states[-1])):
+            (tmp_path / f"{variant}_{seed}_{moment}.png").write_bytes(RENDERER.board(public(state)))
         hand = RENDERER.hand(seat_view(states[3], 0))
         assert hand is not None
         (tmp_path / f"{variant}_{seed}_hand.png").write_bytes(hand)
     assert len(list(tmp_path.glob("*.png"))) == 9
+
+
+# ---------------------------------------------------------------------- drawn-once stamps and the hand key
+
+
+def test_views_with_one_hand_key_draw_one_hand_image() -> None:
+    """The hand image is cached on the fields it shows, not the whole seat view: equal keys, equal pixels."""
+    drawn: dict[str, bytes] = {}
+    views = 0
+    for variant, handicap, seed in GAMES:
+        for state in playout(variant, handicap, seed)[::3]:
+            for seat in (0, 1):
+                view = seat_view(state, seat)
+                if not has_private(view):
+                    continue
+                views += 1
+                pixels = draw_hand(view).tobytes()
+                assert drawn.setdefault(hand_key(view), pixels) == pixels, f"{variant} seed={seed} seat={seat}"
+    assert views > 100 and len(drawn) < views, "public changes alone must not make a new hand image"
+
+
+def test_a_public_change_does_not_redraw_the_hand() -> None:
+    renderer = AbordajeRenderer()
+    view = seat_view(playout("basic", False, 8)[3], 0)
+    sides = {side: info.model_copy(update={"pool": info.pool + 1}) for side, info in view.sides.items()}
+    first = renderer.hand(view)
+    assert renderer.hand(view.model_copy(update={"sides": sides})) == first
+    assert renderer.cache.renders == 1
+
+
+@pytest.mark.parametrize("anchor", ["la", "mm", "lm", "rm", "rd"])
+def test_stamped_text_is_the_same_pixels_as_draw_text(anchor: str) -> None:
+    for bold in (False, True):
+        for size in (11, 15, 22, 56):
+            for words in ("P", "12", "2/2", "placing…", "Spanish crew", "⇄", "✓", "¡Abordaje!", "WM—⇄⇄", "ÿ"):
+                stamped = new_canvas(260, 120, Ink.SLATE_TINT)
+                drawn = stamped.copy()
+                label(ImageDraw.Draw(stamped), (97, 61), words, size, Ink.BLACK, bold=bold, anchor=anchor)
+                ImageDraw.Draw(drawn).text(
+                    (97, 61), words, fill=int(Ink.BLACK), font=font(size, bold=bold), anchor=anchor
+                )
+                assert stamped.tobytes() == drawn.tobytes(), (words, size, bold, anchor)
+
+
+def test_stamped_pieces_are_the_same_pixels_wherever_they_land() -> None:
+    """A sprite drawn once and stamped equals the piece drawn in place, on any background, at any spot."""
+    for x, y in ((40, 40), (61, 47), (133, 90)):
+        for background in (Ink.WHITE, Ink.VERMILLION_TINT):
+            stamped = new_canvas(200, 140, background)
+            drawn = stamped.copy()
+            draw = ImageDraw.Draw(drawn)
+            disc(ImageDraw.Draw(stamped), (x, y), 28, Ink.VERMILLION, "S", Ink.WHITE, outline=Ink.WHITE)
+            draw.ellipse((x - 28, y - 28, x + 28, y + 28), fill=int(Ink.VERMILLION), outline=int(Ink.WHITE), width=3)
+            draw.text((x, y), "S", fill=int(Ink.WHITE), font=font(30, bold=True), anchor="mm")
+            assert stamped.tobytes() == drawn.tobytes(), (x, y, background)
+
+
+def test_encode_png_keeps_every_pixel_and_the_palette() -> None:
+    """The PNG is written by ``render.core.png`` (unfiltered rows): a valid file with the exact pixels."""
+    image = draw_hand(seat_view(playout("advanced", True, 34)[20], 1))
+    data = encode_png(image)
+    Image.open(io.BytesIO(data)).verify()  # chunk CRCs and structure
+    back = decode(data)
+    assert back.mode == "P" and back.size == image.size
+    assert back.tobytes() == image.tobytes()
+    assert back.getpalette() == image.getpalette()
+
+
+def test_both_ways_of_measuring_a_text_stamp_agree() -> None:
+    """A text is drawn into a generous mask, or measured with ``getbbox`` first when it reached an edge."""
+    for words, size, anchor in (("Turn 12", 32, "lm"), ("⇄", 20, "mm"), ("0/2", 32, "rd"), ("priority", 15, "la")):
+        face = font(size, bold=True)
+        quick, measured = text_stamp(words, face, anchor), _measured_text_stamp(words, face, anchor)
+        assert quick.offset == measured.offset, words
+        assert [m.tobytes() for _, m in quick.layers] == [m.tobytes() for _, m in measured.layers], words
