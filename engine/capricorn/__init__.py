@@ -1,17 +1,66 @@
 """Abandon Capricorn (Søren Brandborg, Bastian Borup): a cooperative escape from a rotating space station.
 
-Work in progress, built in layers; not registered in ``engine/registry.py`` until it can be played whole
-(no ``SPEC`` yet). Modules: ``terms`` (the game's words as types), ``catalog`` (the ship, cards and numbers
-from ``data/capricorn``), ``board`` (the ship's geometry: spaces, adjacency, doors under rotation),
-``options``, ``state`` (the table, the turn log), ``setup``, ``script`` (a turn as straight code that asks
-questions, replayed from the turn's snapshot), ``effects`` (damage, the bag, placing and pushing aliens),
-``actions`` (each card action and Search), ``turn`` (one character's turn), ``rules`` (``prompts``,
-``apply``, ``outcome``). See ``docs/rules/capricorn.md`` for what is implemented and what is not yet.
+Not registered in ``engine/registry.py`` yet: the lead registers it when it is ready for players.
+
+Modules: ``terms`` (the game's words as types), ``catalog`` (the ship, cards and numbers from
+``data/capricorn``), ``board`` (the ship's geometry: spaces, adjacency, doors under rotation), ``options``,
+``state`` (the table, the turn log), ``setup``, ``script`` (a turn as straight code that asks questions,
+replayed from the turn's snapshot), ``effects`` (damage, the bag, placing and pushing aliens, rotation, jump
+scares), ``repair`` (attempts and the repair deck), ``actions`` (each card action, role powers and Search),
+``aliens`` (step 3), ``events`` (step 4), ``turn`` (one character's turn), ``rules`` (``prompts``, ``apply``,
+``outcome``), ``view`` (what a viewer sees), ``reference`` (the ``/rules`` text). See
+``docs/rules/capricorn.md`` for the rules as implemented and every decision.
 """
 
 from __future__ import annotations
 
+from engine.core import GameSpec, Role
+
 from .board import SHIP, Ship
 from .catalog import CATALOG, Catalog, DataError
+from .options import CapricornOptions
+from .reference import BLURB, RULES_TEXT
+from .rules import apply, outcome, prompts
+from .setup import setup
+from .state import CapricornState
+from .view import CapricornView, view
 
-__all__ = ["CATALOG", "SHIP", "Catalog", "DataError", "Ship"]
+ENGINE_VERSION = "capricorn-1"
+
+SPEC: GameSpec[CapricornState, CapricornOptions] = GameSpec(
+    key="capricorn",
+    name="Abandon Capricorn",
+    min_players=1,
+    max_players=5,
+    options_model=CapricornOptions,
+    state_model=CapricornState,
+    engine_version=ENGINE_VERSION,
+    setup=setup,
+    prompts=prompts,
+    apply=apply,
+    view=view,
+    outcome=outcome,
+    rules_text=RULES_TEXT,
+    roles=(
+        Role("engineer", "Engineer"),
+        Role("soldier", "Soldier"),
+        Role("medic", "Medic"),
+        Role("chemist", "Chemist"),
+        Role("scout", "Scout", dealt_from=5),  # CAP-G-SEAT-4: ours, for a fifth player
+    ),
+    roles_required=True,
+    blurb=BLURB,
+)
+
+__all__ = [
+    "CATALOG",
+    "ENGINE_VERSION",
+    "SHIP",
+    "SPEC",
+    "CapricornOptions",
+    "CapricornState",
+    "CapricornView",
+    "Catalog",
+    "DataError",
+    "Ship",
+]

@@ -1,5 +1,6 @@
 """What each action on a card does, one action at a time (CAP-MOVE-*, CAP-ROT-1, CAP-HIT-*, CAP-SHOOT-*,
-CAP-GREN-*, CAP-HIDE-1), and the free Search after a card (CAP-SEARCH-*, CAP-JUMP-*, CAP-PART-*).
+CAP-GREN-*, CAP-HIDE-1, CAP-POWER-1 and the role powers CAP-ROLE-*), and the free Search after a card
+(CAP-SEARCH-*, CAP-JUMP-*, CAP-PART-*).
 
 Each ``do_*`` function performs up to ``count`` actions of one symbol for the active character, asking for
 the target of each and offering to stop early (CAP-ACT-4, CAP-ACT-5). ``usable`` says whether a symbol has
@@ -18,17 +19,17 @@ from .effects import (
     damage_alien,
     damage_mother,
     damage_space,
-    free_for_piece,
+    heal,
     hurt,
+    jump_scare,
     mother_name,
-    place_alien,
-    place_mother,
-    placement_space,
     populate_room,
+    rotate,
 )
+from .repair import close_repair, engineer_flip, flip
 from .script import Script
 from .state import Alien, Crew, Mother
-from .terms import POD, ROTATING, AlienColor, RotatingRing, Symbol
+from .terms import POD, ROTATING, RotatingRing, Symbol
 
 STOP = Choice(id="stop", label="Stop here")
 
@@ -37,10 +38,7 @@ STOP = Choice(id="stop", label="Stop here")
 
 
 def usable(s: Script, symbol: Symbol) -> bool:
-    """Whether the active character has at least one legal action of ``symbol`` right now.
-
-    Power is not offered yet: the role powers are the next layer of this engine.
-    """
+    """Whether the active character has at least one legal action of ``symbol`` right now."""
     crew = s.crew
     me = crew.active
     c = crew.current
@@ -56,7 +54,7 @@ def usable(s: Script, symbol: Symbol) -> bool:
         return bool(SHIP.grenade_corners(c.space, CATALOG.rules.actions.grenade_range))
     if symbol == "hide":
         return c.space != POD and SHIP.space(c.space).hiding and not c.hiding
-    return False
+    return power_usable(crew, me)
 
 
 # --- move (CAP-MOVE-1..5, CAP-G-MOVE-1/2)
@@ -91,7 +89,8 @@ def move_targets(crew: Crew, me: int, left: int) -> list[str]:
     ]
 
 
-def do_move(s: Script, count: int) -> None:
+def do_move(s: Script, count: int, dash: bool = False) -> None:
+    """Up to ``count`` steps, one prompt each; ``dash``: the Scout's power, passing aliens do not attack."""
     crew = s.crew
     me = crew.active
     c = crew.current
@@ -100,10 +99,11 @@ def do_move(s: Script, count: int) -> None:
         choices = [Choice(id=n, label=f"Step to {n}{enemy_note(crew, n)}") for n in move_targets(crew, me, left)]
         if not occupied_by_enemy(crew, c.space):
             choices.append(STOP)
-        answer = s.ask(me, f"Move: where to? ({left} step{'s' if left > 1 else ''} left)", choices)
+        verb = "Dash" if dash else "Move"
+        answer = s.ask(me, f"{verb}: where to? ({left} step{'s' if left > 1 else ''} left)", choices)
         if answer == STOP.id:
             return
-        step_to(s, me, answer)
+        step_to(s, me, answer, attacks=not dash)
         left -= 1
 
 
@@ -113,23 +113,26 @@ def enemy_note(crew: Crew, space: str) -> str:
     return f" ({n} alien{'s' if n > 1 else ''} attack)" if n else ""
 
 
-def step_to(s: Script, me: int, space: str) -> None:
+def step_to(s: Script, me: int, space: str, attacks: bool = True) -> None:
     """One step: stand up from hiding, take a cube's damage, be attacked by whatever stands there
-    (CAP-MOVE-4), and re-populate a room entered from elsewhere (CAP-MOVE-5, CAP-G-MOVE-2)."""
+    (CAP-MOVE-4; not on the Scout's dash), and re-populate a room entered from elsewhere (CAP-MOVE-5,
+    CAP-G-MOVE-2). A repairer stepping off the repair space ends the attempt at once (CAP-G-REP-2)."""
     crew = s.crew
     c = crew.characters[me]
     before = SHIP.room_of(c.space)
     c.space = space
     c.hiding = False  # CAP-G-HIDE-1: hiding lasts until the hider moves
     s.say(f"The {c.name} moves to {SHIP.name(space)}.")
+    if crew.repair_room is not None and me == crew.active:
+        close_repair(s, f"The {c.name} leaves the repair space")
     if space == POD:
         check_win(s)
         return
     if space in crew.cubes:
         hurt(s, me, CATALOG.rules.actions.cube_damage, "A chemistry cube")
-    for alien in crew.aliens_at(space):
+    for alien in crew.aliens_at(space) if attacks else []:
         hurt(s, me, CATALOG.rules.aliens[alien.color].damage, alien_name(alien).capitalize())
-    mother = crew.mother_at(space)
+    mother = crew.mother_at(space) if attacks else None
     if mother is not None:
         hurt(s, me, CATALOG.rules.mothers[mother.color].damage, mother_name(mother).capitalize())
     room = SHIP.room_of(space)
@@ -140,25 +143,34 @@ def step_to(s: Script, me: int, space: str) -> None:
 # --- rotate (CAP-ROT-1, CAP-MAP-4)
 
 
-def rotate(s: Script, ring: RotatingRing, why: str) -> None:
-    """Turn a ring one mark clockwise; everything on it turns with it (CAP-MAP-5)."""
-    s.crew.rotation[ring] = (s.crew.rotation[ring] + 1) % SHIP.marks
-    s.say(f"{why}: the {ring} ring turns one mark clockwise.")
-
-
 def do_rotate(s: Script, count: int) -> None:
+    """Up to ``count`` rotations; while a repair attempt is open each may flip a repair card instead
+    (CAP-ROT-1, CAP-REPAIR-2, CAP-REPAIR-3, CAP-G-REP-1)."""
     crew = s.crew
     for done in range(count):
-        choices = [Choice(id=ring, label=f"Rotate the {ring} ring") for ring in ROTATING]
-        if done:
-            choices.append(STOP)
-        else:
-            choices.append(Choice(id="stop", label="Stop without rotating"))
+        choices = ring_choices(crew)
+        choices.append(STOP if done else Choice(id="stop", label="Stop without rotating"))
         answer = s.ask(crew.active, f"Rotate: which ring? ({count - done} left)", choices)
         if answer == STOP.id:
             return
-        ring: RotatingRing = "inner" if answer == "inner" else "middle"
-        rotate(s, ring, f"The {crew.current.name} rotates")
+        spend_rotation(s, crew.active, answer)
+
+
+def ring_choices(crew: Crew, flip_label: str = "Flip a repair card") -> list[Choice]:
+    """The two rotating rings, and flipping a repair card while an attempt is open (D5)."""
+    choices = [Choice(id=ring, label=f"Rotate the {ring} ring") for ring in ROTATING]
+    if crew.repair_room is not None and crew.repair_deck:
+        choices.append(Choice(id="flip", label=f"{flip_label} ({SHIP.room(crew.repair_room).name})"))
+    return choices
+
+
+def spend_rotation(s: Script, who: int, answer: str) -> None:
+    """Carry out one rotation symbol: ``inner``/``middle`` turn that ring, ``flip`` flips a repair card."""
+    if answer == "flip":
+        flip(s, who)
+        return
+    ring: RotatingRing = "inner" if answer == "inner" else "middle"
+    rotate(s, ring, f"The {s.crew.characters[who].name} rotates")
 
 
 # --- hit, shoot, grenade
@@ -310,47 +322,89 @@ def search(s: Script) -> None:
     jump_scare(s, me, found.alien or "red")
 
 
-def jump_scare_space(crew: Crew, here: str, small: bool) -> str:
-    """Where a jump-scare alien appears (CAP-G-JUMP-1): the opposite lane's space if it has room, else an
-    orthogonal neighbour, else a diagonal one, else the nearest free space."""
-    info = SHIP.space(here)
-    opposite = SHIP.code(info.room, "o" if info.lane == "i" else "i", info.col)
-
-    def has_room(space: str) -> bool:
-        return free_for_piece(crew, space) and (not small or len(crew.aliens_at(space)) < 3)
-
-    orthogonal = [n for n in SHIP.within_room_steps(here) if n != opposite]
-    diagonal = [n for n in SHIP.around(here) if n not in SHIP.within_room_steps(here)]
-    for space in [opposite, *orthogonal, *diagonal]:
-        if has_room(space):
-            return space
-    return placement_space(crew, opposite)
+# --- role powers (CAP-POWER-1, CAP-ROLE-*, digest §6.5)
 
 
-def jump_scare(s: Script, victim: int, what: str, damage: int | None = None) -> None:
-    """Bring in the alien a jump scare shows next to ``victim``; it attacks them at once (CAP-JUMP-1/2).
+def heal_choices(crew: Crew, me: int) -> list[Choice]:
+    """The Medic's heals that restore something: 2 to herself, 3 to an adjacent character (CAP-ROLE-MEDIC-1)."""
+    numbers = CATALOG.rules.actions
+    top = CATALOG.rules.character_health
+    c = crew.characters[me]
+    choices = []
+    if c.health < top:
+        choices.append(Choice(id="self", label=f"Heal yourself {numbers.medic_self_heal} ({c.health} health now)"))
+    for i, other in enumerate(crew.characters):
+        if i != me and other.health < top and SHIP.adjacent(c.space, other.space):  # never from the pod
+            label = f"Heal the {other.name} {numbers.medic_other_heal} ({other.health} health now)"
+            choices.append(Choice(id=f"heal.{other.role}", label=label))
+    return choices
 
-    A small alien comes from the bag, or from the killed pile if the bag has none of its colour; if that
-    colour is nowhere, nothing appears but the damage still applies (CAP-G-JUMP-1). ``damage`` overrides the
-    attack (the repair deck's jump scare: CAP-REPAIR-7).
-    """
+
+def cube_spaces(crew: Crew, me: int) -> list[str]:
+    """Where the Chemist may put a cube: a space next to her in her room with no piece and no cube, while
+    cubes are left (CAP-ROLE-CHEMIST-1, CAP-G-CUBE-1)."""
+    if len(crew.cubes) >= CATALOG.rules.actions.cubes:
+        return []
+    return [
+        space
+        for space in SHIP.around(crew.characters[me].space)
+        if crew.character_at(space) is None
+        and not crew.aliens_at(space)
+        and crew.mother_at(space) is None
+        and space not in crew.cubes
+    ]
+
+
+def power_usable(crew: Crew, me: int) -> bool:
+    """Whether the character's role power can do something right now."""
+    role = crew.characters[me].role
+    if role == "medic":
+        return bool(heal_choices(crew, me))
+    if role == "soldier":
+        return bool(shoot_targets(crew, me))
+    if role == "chemist":
+        return bool(cube_spaces(crew, me))
+    if role == "scout":
+        return bool(move_targets(crew, me, CATALOG.rules.actions.scout_dash))
+    return True  # the Engineer can always rotate a ring
+
+
+def do_power(s: Script) -> None:
+    """The active character's role power (CAP-POWER-1)."""
     crew = s.crew
-    here = crew.characters[victim].space
-    if what == "green":
-        mother = crew.mothers["green"]
-        place_mother(s, mother, jump_scare_space(crew, here, small=False), "Jump scare")
-        hurt(s, victim, CATALOG.rules.mothers["green"].damage if damage is None else damage, "The Green Mother")
-        return
-    color: AlienColor = "yellow" if what == "yellow" else "blue" if what == "blue" else "red"
-    amount = CATALOG.rules.aliens[color].damage if damage is None else damage
-    name = f"The {CATALOG.rules.aliens[color].name} alien"
-    if crew.bag.get(color, 0) > 0:
-        crew.bag[color] -= 1
-    elif crew.killed[color] > 0:
-        crew.killed[color] -= 1
+    me = crew.active
+    c = crew.current
+    numbers = CATALOG.rules.actions
+    if c.role == "medic":
+        answer = s.ask(me, "Medic: whom do you heal?", heal_choices(crew, me))
+        if answer == "self":
+            heal(s, me, numbers.medic_self_heal, "The Medic's care")
+        else:
+            who = next(i for i, o in enumerate(crew.characters) if o.role == answer.removeprefix("heal."))
+            heal(s, who, numbers.medic_other_heal, "The Medic's care")
+    elif c.role == "soldier":  # CAP-ROLE-SOLDIER-1: like a Shoot, for 3
+        answer = s.ask(me, "Soldier: which target?", shoot_targets(crew, me))
+        strike(s, answer, numbers.soldier_damage, "The Soldier's aimed shot")
+    elif c.role == "chemist":
+        choices = [Choice(id=space, label=f"Cube on {space}") for space in cube_spaces(crew, me)]
+        space = s.ask(me, "Chemist: where does the cube go?", choices)
+        crew.cubes.append(space)
+        s.say(f"The Chemist places a chemistry cube on {space} ({numbers.cubes - len(crew.cubes)} left).")
+    elif c.role == "scout":  # §6.5: a dash; aliens passed do not attack
+        do_move(s, numbers.scout_dash, dash=True)
     else:
-        s.say(f"No {CATALOG.rules.aliens[color].name} alien is left to appear, but the scare still hurts.")
-        hurt(s, victim, amount, name)
+        engineer_power(s, me)
+
+
+def engineer_power(s: Script, who: int) -> None:
+    """One rotation (CAP-G-ENG-1): a ring, or during a repair the draw-2 flip. On her own turn the Engineer
+    picks; off-turn during a repair her Power always flips (CAP-G-REP-1)."""
+    crew = s.crew
+    if crew.repair_room is not None and crew.repair_deck and who != crew.active:
+        engineer_flip(s, who)
         return
-    place_alien(s, color, jump_scare_space(crew, here, small=True), "Jump scare")
-    hurt(s, victim, amount, name)
+    answer = s.ask(who, "Engineer: which rotation?", ring_choices(crew, "Draw 2 repair cards, carry out one"))
+    if answer == "flip":
+        engineer_flip(s, who)
+    else:
+        spend_rotation(s, who, answer)

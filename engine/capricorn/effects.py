@@ -15,7 +15,7 @@ from .board import SHIP
 from .catalog import CATALOG
 from .script import GameOver, Script
 from .state import BLACK_TOKEN, Alien, Crew, Mother
-from .terms import ALIEN_COLORS, POD, AlienColor
+from .terms import ALIEN_COLORS, POD, AlienColor, RotatingRing
 
 # --- names for narration
 
@@ -261,3 +261,61 @@ def land(s: Script, alien: Alien, space: str, depth: int = 0) -> None:
             return
     if len(s.crew.aliens_at(space)) >= 4:
         push_from(s, space, keep=alien.id, depth=depth + 1)
+
+
+# --- rotation (CAP-ROT-1, CAP-MAP-4)
+
+
+def rotate(s: Script, ring: RotatingRing, why: str) -> None:
+    """Turn a ring one mark clockwise; everything on it turns with it (CAP-MAP-5)."""
+    s.crew.rotation[ring] = (s.crew.rotation[ring] + 1) % SHIP.marks
+    s.say(f"{why}: the {ring} ring turns one mark clockwise.")
+
+
+# --- jump scares (CAP-JUMP-*, CAP-REPAIR-7)
+
+
+def jump_scare_space(crew: Crew, here: str, small: bool) -> str:
+    """Where a jump-scare alien appears (CAP-G-JUMP-1): the opposite lane's space if it has room, else an
+    orthogonal neighbour, else a diagonal one, else the nearest free space."""
+    info = SHIP.space(here)
+    opposite = SHIP.code(info.room, "o" if info.lane == "i" else "i", info.col)
+
+    def has_room(space: str) -> bool:
+        return free_for_piece(crew, space) and (not small or len(crew.aliens_at(space)) < 3)
+
+    orthogonal = [n for n in SHIP.within_room_steps(here) if n != opposite]
+    diagonal = [n for n in SHIP.around(here) if n not in SHIP.within_room_steps(here)]
+    for space in [opposite, *orthogonal, *diagonal]:
+        if has_room(space):
+            return space
+    return placement_space(crew, opposite)
+
+
+def jump_scare(s: Script, victim: int, what: str, damage: int | None = None) -> None:
+    """Bring in the alien a jump scare shows next to ``victim``; it attacks them at once (CAP-JUMP-1/2).
+
+    A small alien comes from the bag, or from the killed pile if the bag has none of its colour; if that
+    colour is nowhere, nothing appears but the damage still applies (CAP-G-JUMP-1). ``damage`` overrides the
+    attack (the repair deck's jump scare: CAP-REPAIR-7).
+    """
+    crew = s.crew
+    here = crew.characters[victim].space
+    if what == "green":
+        mother = crew.mothers["green"]
+        place_mother(s, mother, jump_scare_space(crew, here, small=False), "Jump scare")
+        hurt(s, victim, CATALOG.rules.mothers["green"].damage if damage is None else damage, "The Green Mother")
+        return
+    color: AlienColor = "yellow" if what == "yellow" else "blue" if what == "blue" else "red"
+    amount = CATALOG.rules.aliens[color].damage if damage is None else damage
+    name = f"The {CATALOG.rules.aliens[color].name} alien"
+    if crew.bag.get(color, 0) > 0:
+        crew.bag[color] -= 1
+    elif crew.killed[color] > 0:
+        crew.killed[color] -= 1
+    else:
+        s.say(f"No {CATALOG.rules.aliens[color].name} alien is left to appear, but the scare still hurts.")
+        hurt(s, victim, amount, name)
+        return
+    place_alien(s, color, jump_scare_space(crew, here, small=True), "Jump scare")
+    hurt(s, victim, amount, name)

@@ -110,6 +110,9 @@ class Crew(BaseModel):
     mothers: dict[MotherColor, Mother]
     cubes: list[str] = Field(default_factory=list)  # chemistry cubes on the map (CAP-ROLE-CHEMIST-*)
     end_game: bool = False  # the required repairs are done (CAP-END-1)
+    repair_room: str | None = None  # the room whose repair attempt is open; the active character repairs
+    engineer_rotated: bool = False  # the Engineer's once-per-turn off-turn rotation is spent (CAP-G-ENG-2)
+    not_now: list[int] = Field(default_factory=list)  # characters who declined off-turn offers this turn
 
     # --- characters
 

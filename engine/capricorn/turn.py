@@ -1,10 +1,11 @@
 """One character's turn as straight code (CAP-TURN-2), run by ``script.Script``.
 
-Implemented so far: Rotation Gone Mad's rotation at the start (CAP-VAR-RGM-1), step 1 Action (play every
-card but one: card → action type → one target per action; discard for no effect; the free Search after
-each card played for an action) and step 2 Share/Trash and Draw. Not yet implemented, and listed in the
-engine's hand-over notes: role powers, items, handing over spare parts, Repair, the Engineer's off-turn
-rotation, step 3 (aliens move and attack), step 4 (events) and the end game's skipping of steps 3 and 4.
+Rotation Gone Mad's rotation first (CAP-VAR-RGM-1); step 1 Action: play every card but one (card → action
+type → one target per action; discard for no effect; the free Search after each card played for an action),
+with the free actions at the top level (repair, spare parts, items: CAP-G-ACT-1) and the off-turn plays of
+other characters offered beside the active player's choice (the Engineer's rotation, repair contributions:
+CAP-COMM-3); step 2 Share/Trash and Draw; step 3 aliens (``aliens``) and step 4 events (``events``), both
+skipped for a character in the pod in the end game (CAP-END-2, CAP-G-END-1); the turn's end, a headline.
 """
 
 from __future__ import annotations
@@ -16,17 +17,22 @@ from .actions import (
     do_grenade,
     do_hide,
     do_move,
+    do_power,
     do_rotate,
     do_targets,
-    rotate,
+    engineer_power,
     search,
     usable,
 )
+from .aliens import aliens_step
 from .board import SHIP
 from .catalog import CATALOG
-from .effects import hurt
-from .script import GameOver, Script
-from .terms import Variant
+from .effects import damage_space, heal, hurt, rotate
+from .events import events_step
+from .repair import can_open_repair, close_repair, flip, open_repair
+from .script import GameOver, Question, Script
+from .state import Crew
+from .terms import POD, Variant
 
 NO_EFFECT = "none"
 
@@ -35,7 +41,7 @@ def run_turn(s: Script, variant: Variant) -> None:
     """The whole turn of the active character, up to (not including) handing over to the next one."""
     crew = s.crew
     c = crew.current
-    s.say(f"Turn {s.turn}: the {c.name}.", headline=True)
+    s.say(f"Turn {s.turn}: the {c.name}.")
     if not any(ch.hand or ch.stack or ch.used for ch in crew.characters):
         # CAP-G-DECK-3 (ours): every card was trashed; nobody can ever act again, so the game cannot be won.
         s.say("Nobody has a single action card left: the crew is stranded. The crew has lost.", headline=True)
@@ -46,6 +52,11 @@ def run_turn(s: Script, variant: Variant) -> None:
             rotate(s, ring, "Rotation Gone Mad")
     action_step(s)
     share_and_draw(s)
+    if crew.end_game and crew.current.space == POD:  # CAP-END-2, CAP-G-END-1: safe in the pod
+        s.say(f"The {crew.current.name} is safe in the pod: no aliens, no events.")
+    else:
+        aliens_step(s)
+        events_step(s)
     end_turn(s)
 
 
@@ -53,7 +64,9 @@ def run_turn(s: Script, variant: Variant) -> None:
 
 
 def action_step(s: Script) -> None:
-    """Play or discard every card but one (CAP-ACT-1, CAP-ACT-6, CAP-ACT-7); finish with one card left."""
+    """Play or discard every card but one (CAP-ACT-1, CAP-ACT-6, CAP-ACT-7), with free actions between cards
+    and after the last (CAP-G-ACT-1); finish with one card left. An open repair ends with the step, after
+    the other characters' closing window (CAP-G-REP-2)."""
     crew = s.crew
     me = crew.active
     while True:
@@ -63,12 +76,22 @@ def action_step(s: Script) -> None:
             for card_id in sorted(c.hand, key=card_order):
                 card = CATALOG.action(card_id)
                 choices.append(Choice(id=f"play.{card_id}", label=f"Play {card.label}"[:80]))
-        else:
+        choices += free_actions(crew)
+        if len(c.hand) <= 1:
             choices.append(Choice(id="done", label="End your actions"))
-        answer = s.ask(me, "Your action step: what do you do next?", choices)
-        if answer == "done":
+        question = Question(key="a", character=me, question="Your action step: what do you do next?", choices=choices)
+        key, answer = s.ask_any([question, *off_turn_questions(crew)])
+        if key != "a":
+            off_turn_play(s, int(key.removeprefix("c")), answer)
+        elif answer == "done":
+            if crew.repair_room is not None:
+                closing_window(s)
+                close_repair(s, "The action step ends")
             return
-        play_card(s, answer.removeprefix("play."))
+        elif answer.startswith("play."):
+            play_card(s, answer.removeprefix("play."))
+        else:
+            free_action(s, answer)
 
 
 def card_order(card_id: str) -> tuple[str, int]:
@@ -92,7 +115,9 @@ def play_card(s: Script, card_id: str) -> None:
         return
     option = next(o for o in card.options if o.symbol == answer)
     s.say(f"The {c.name} plays {card.name}: {option.label}.")
-    if option.symbol == "move":
+    if option.symbol == "power":
+        do_power(s)
+    elif option.symbol == "move":
         do_move(s, option.count)
     elif option.symbol == "rotate":
         do_rotate(s, option.count)
@@ -159,7 +184,190 @@ def draw(s: Script, who: int, n: int) -> None:
 
 
 def end_turn(s: Script) -> None:
-    """Wounds on surviving small aliens heal (CAP-G-DMG-1); the active character stands up (CAP-G-HIDE-1)."""
-    for alien in s.crew.aliens:
+    """Wounds on surviving small aliens heal (CAP-G-DMG-1); the active character stands up (CAP-G-HIDE-1);
+    the off-turn offers reset. The end of a turn is a headline: the host posts a fresh board."""
+    crew = s.crew
+    for alien in crew.aliens:
         alien.damage = 0
-    s.crew.current.hiding = False
+    crew.current.hiding = False
+    crew.engineer_rotated = False
+    crew.not_now = []
+    following = crew.characters[crew.next_character(crew.active)]
+    s.say(f"End of turn {s.turn}. Next: the {following.name}.", headline=True)
+
+
+# --- free actions (CAP-G-ACT-1, CAP-REPAIR-1, CAP-PART-2, CAP-ITEM-1, CAP-ITEM-2)
+
+
+def free_actions(crew: Crew) -> list[Choice]:
+    """The free actions the active character can take now, at the top level of the Action step."""
+    me = crew.active
+    c = crew.current
+    choices: list[Choice] = []
+    room = can_open_repair(crew)
+    if room is not None:
+        choices.append(Choice(id="repair", label=f"Start the {SHIP.room(room).name} repair"))
+    if crew.repair_room is not None:
+        choices.append(Choice(id="endrep", label=f"End the {SHIP.room(crew.repair_room).name} repair attempt"))
+    others = [i for i, o in enumerate(crew.characters) if i != me and SHIP.adjacent(c.space, o.space)]
+    top = CATALOG.rules.character_health
+    for card_id in c.backpack:
+        found = CATALOG.found[card_id]
+        if found.kind == "part" and found.room != crew.repair_room:
+            for i in others:
+                who = crew.characters[i]
+                choices.append(
+                    Choice(id=f"give.{card_id}.{who.role}", label=f"Give the {found.name} to the {who.name}")
+                )
+        elif found.kind == "med_kit":
+            for i in others:
+                who = crew.characters[i]
+                if who.health < top:
+                    label = f"Med kit: heal the {who.name} {found.value} ({who.health} health now)"
+                    choices.append(Choice(id=f"kit.{card_id}.{who.role}", label=label))
+        elif found.kind == "flamethrower" and c.space != POD:
+            choices.append(
+                Choice(id=f"flame.{card_id}", label=f"Use the flamethrower ({found.value} damage, radius 2)")
+            )
+    return choices
+
+
+def character_of(crew: Crew, role: str) -> int:
+    return next(i for i, c in enumerate(crew.characters) if c.role == role)
+
+
+def free_action(s: Script, answer: str) -> None:
+    """Carry out one free action chosen at the top level."""
+    crew = s.crew
+    me = crew.active
+    c = crew.current
+    if answer == "repair":
+        room = can_open_repair(crew)
+        assert room is not None
+        open_repair(s, room)
+        return
+    if answer == "endrep":
+        closing_window(s)
+        close_repair(s, f"The {c.name} ends the attempt")
+        return
+    kind, card_id, *rest = answer.split(".")
+    found = CATALOG.found[card_id]
+    c.backpack.remove(card_id)
+    if kind == "give":  # CAP-PART-2, CAP-G-ITEM-1
+        who = character_of(crew, rest[0])
+        crew.characters[who].backpack.append(card_id)
+        s.say(f"The {c.name} hands the {found.name} to the {crew.characters[who].name}.")
+    elif kind == "kit":  # CAP-ITEM-1
+        crew.discard.append(card_id)
+        heal(s, character_of(crew, rest[0]), found.value, f"The {c.name}'s med kit")
+    else:  # CAP-ITEM-2, CAP-G-FLAME-1: everything within 2 in the room but the user
+        crew.discard.append(card_id)
+        s.say(f"The {c.name} fires a flamethrower!")
+        for space in [c.space, *SHIP.around(c.space, radius=CATALOG.flamethrower_radius)]:
+            damage_space(s, space, found.value, "The flamethrower", spare=me)
+
+
+# --- off-turn plays (CAP-COMM-3, CAP-REPAIR-9, CAP-ROLE-ENGINEER-2, CAP-G-REP-5, CAP-G-ENG-2)
+
+
+def eligible_cards(crew: Crew, who: int) -> list[str]:
+    """Cards ``who`` may play off-turn now: on an open repair a Rotate card (the Engineer: also Power);
+    otherwise only the Engineer, once a turn, a Rotate or Power card to rotate a ring."""
+    c = crew.characters[who]
+    symbols = ("rotate", "power") if c.role == "engineer" else ("rotate",)
+    if crew.repair_room is None and (c.role != "engineer" or crew.engineer_rotated):
+        return []
+    return [
+        card
+        for card in sorted(c.hand, key=card_order)
+        if any(o.symbol in symbols for o in CATALOG.action(card).options)
+    ]
+
+
+def off_turn_questions(crew: Crew) -> list[Question]:
+    """Standing off-turn offers beside the active player's top-level choice (D13, D18)."""
+    questions = []
+    n = len(crew.characters)
+    for k in range(1, n):
+        who = (crew.active + k) % n
+        cards = eligible_cards(crew, who)
+        if not cards or who in crew.not_now:
+            continue
+        c = crew.characters[who]
+        if crew.repair_room is not None:
+            text = f"Off-turn: {c.name}, play a card on the {SHIP.room(crew.repair_room).name} repair?"
+        else:
+            text = f"Off-turn: {c.name}, play a card to rotate a ring?"
+        choices = [Choice(id=f"play.{card}", label=f"Play {CATALOG.action(card).label}"[:80]) for card in cards]
+        choices.append(Choice(id="notnow", label="Not now (for the rest of this turn)"))
+        questions.append(Question(key=f"c{who}", character=who, question=text, choices=choices))
+    return questions
+
+
+def off_turn_play(s: Script, who: int, answer: str) -> None:
+    """An off-turn character's answer: decline for this turn, or play a card (to the Used pile)."""
+    crew = s.crew
+    if answer == "notnow":
+        crew.not_now.append(who)
+        return
+    contribute(s, who, answer.removeprefix("play."))
+
+
+def contribute(s: Script, who: int, card_id: str) -> None:
+    """Play ``card_id`` off-turn: on an open repair each Rotate symbol flips one card, stopping allowed, and
+    the Engineer's Power is the draw-2 flip; with no repair, the Engineer's one rotation (CAP-G-ENG-1/2)."""
+    crew = s.crew
+    c = crew.characters[who]
+    card = CATALOG.action(card_id)
+    c.hand.remove(card_id)
+    c.used.append(card_id)
+    if crew.repair_room is None:
+        crew.engineer_rotated = True
+        s.say(f"Off-turn, the {c.name} plays {card.name} to rotate a ring.")
+        engineer_power(s, who)
+        return
+    s.say(f"Off-turn, the {c.name} plays {card.name} on the repair.")
+    options = [o for o in card.options if o.symbol == "rotate" or (o.symbol == "power" and c.role == "engineer")]
+    choices = [
+        Choice(id=o.symbol, label=o.label if o.symbol == "rotate" else "Power: draw 2, carry out one") for o in options
+    ]
+    symbol = s.ask(who, f"Which action of {card.name} do you use on the repair?", choices)
+    if symbol == "power":
+        engineer_power(s, who)
+        return
+    count = next(o.count for o in options if o.symbol == "rotate")
+    for done in range(count):
+        if crew.repair_room is None:
+            return
+        if done and not s.yes_no(who, f"Flip another repair card? ({count - done} left)", "Flip", "Stop"):
+            return
+        flip(s, who)
+
+
+def closing_window(s: Script) -> None:
+    """Before an unfinished repair ends, every other character holding an eligible card is asked in turn
+    order after the active one to contribute or decline, until all have declined since the last
+    contribution (CAP-G-REP-2, D14)."""
+    crew = s.crew
+    n = len(crew.characters)
+    others = [(crew.active + k) % n for k in range(1, n)]
+    declined: set[int] = set()
+    at = 0
+    while crew.repair_room is not None:
+        rota = others[at:] + others[:at]
+        who = next((o for o in rota if o not in declined and eligible_cards(crew, o)), None)
+        if who is None:
+            return
+        at = (others.index(who) + 1) % len(others)
+        choices = [
+            Choice(id=f"play.{card}", label=f"Play {CATALOG.action(card).label}"[:80])
+            for card in eligible_cards(crew, who)
+        ]
+        choices.append(Choice(id="decline", label="Decline"))
+        room = SHIP.room(crew.repair_room).name
+        answer = s.ask(who, f"The {room} repair is about to end: play a card on it?", choices)
+        if answer == "decline":
+            declined.add(who)
+        else:
+            declined = set()
+            contribute(s, who, answer.removeprefix("play."))

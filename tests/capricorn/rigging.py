@@ -64,6 +64,10 @@ def rig(
     killed: Mapping[str, int] | None = None,
     threat: int | None = None,
     active: int | None = None,
+    hiding: Iterable[int] = (),
+    repair_tops: Iterable[str] = (),
+    event_deck: Iterable[str] | None = None,
+    repaired: Iterable[str] = (),
     draws: Iterable[int] = (),
 ) -> CapricornState:
     """A copy of ``state`` at the start of its current turn, changed as given, run to the first decision.
@@ -72,8 +76,11 @@ def rig(
     they were; cards a replaced hand held go to the shared discard pile). ``aliens`` are ``(colour, space)``
     pairs taken from the bag; ``mothers`` maps a colour to ``(space, health)``. ``bag`` and ``killed`` set
     those counts directly (the only options that do not conserve the alien total: use them for the bag's
-    refill and exhaustion). ``draws`` are queued for the generator: a bag draw is ``randrange(tokens in the
-    bag)`` over yellow, blue, red, then black, so ``0`` draws a yellow alien from a full bag.
+    refill and exhaustion). ``hiding`` lays those characters down; ``repair_tops`` go on top of the repair
+    deck; ``event_deck`` becomes the whole event deck, top first (the other event cards go to its discard
+    pile); ``repaired`` rooms count as repaired (the end game starts once enough are). ``draws`` are queued
+    for the generator: a bag draw is ``randrange(tokens in the bag)`` over yellow, blue, red, then black, so
+    ``0`` draws a yellow alien from a full bag; a die roll is ``randrange(6)`` over its faces.
     """
     new = state.clone()
     crew = Crew.model_validate_json(new.log.start.model_dump_json())
@@ -117,6 +124,16 @@ def rig(
         crew.killed[color] = n  # type: ignore[index]
     if threat is not None:
         crew.threat = threat
+    for i in hiding:
+        crew.characters[i].hiding = True
+    tops = list(repair_tops)
+    crew.repair_deck = tops + [c for c in crew.repair_deck if c not in tops]
+    if event_deck is not None:
+        wanted = list(event_deck)
+        crew.event_discard = [c for c in crew.event_deck + crew.event_discard if c not in wanted]
+        crew.event_deck = wanted
+    crew.repaired += list(repaired)
+    crew.end_game = len(crew.repaired) >= crew.repairs_required
     new.crew = crew
     new.result = None
     new.log = TurnLog(start=crew, rng=RiggedRng(state=99, queued=list(draws)))
@@ -168,6 +185,22 @@ class Play:
         if share is not None:
             self.act(share)
         return self
+
+    def answer(self, seat: int, choice_id: str, character: int | None = None) -> Play:
+        """Answer the pending prompt of ``seat`` (of ``character`` when one seat holds two)."""
+        found = [p for p in self.prompts() if p.seat == seat]
+        if character is not None:
+            found = [p for p in found if self.state.log.pending[self.prompts().index(p)].character == character]
+        assert found, f"nothing waits on seat {seat}; prompts: {[p.id for p in self.prompts()]}"
+        prompt = found[0]
+        assert prompt.choice(choice_id) is not None, f"{choice_id!r} not in {[c.id for c in prompt.choices]}"
+        self.state, events = rules.apply(self.state, seat, prompt.id, choice_id)
+        self.events += events
+        return self
+
+    def questions(self, seat: int) -> list[str]:
+        """The questions waiting on ``seat``."""
+        return [p.question for p in self.prompts() if p.seat == seat]
 
     def text(self) -> str:
         return "\n".join(e.text for e in self.events if e.is_public)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import pytest
 
 from engine.capricorn import rules
+from engine.capricorn.board import SHIP
 from engine.capricorn.terms import POD
 
 from .rigging import Play, new_game, rig
@@ -342,6 +343,7 @@ def test_a_jump_scare_places_its_alien_opposite_attacks_and_raises_the_threat() 
 
 
 @pytest.mark.rule("CAP-G-JUMP-1")
+@pytest.mark.rule("CAP-G-DIFF-2")
 def test_a_jump_scare_goes_beside_when_the_opposite_space_is_full() -> None:
     play = engineer_game(spaces={0: "LAB.o2", 1: "LAB.i1"}, deck_tops={"LAB": ["J7"]}, threat=8)  # J7: the green Mother
     play.play("E3", "move", "LAB.o1", "yes")
@@ -430,6 +432,16 @@ def test_rotation_gone_mad_turns_the_active_characters_ring_first() -> None:
     assert rig(state, spaces={0: "CARGO.i3"}).crew.rotation == {"inner": 0, "middle": 0}
     assert rig(state, spaces={0: POD}).crew.rotation == {"inner": 0, "middle": 0}
     assert rig(state, spaces={0: "LAB.i3"}).crew.aliens == []  # never "moving into" a room
+
+
+@pytest.mark.rule("CAP-MAP-5")
+def test_a_rotation_keeps_every_space_id_and_changes_only_the_doors() -> None:
+    play = engineer_game(spaces={0: "LAB.i3"}, aliens=[("yellow", "LAB.o5")], cubes=["LAB.i2"], searched=["LAB.o1"])
+    play.play("E5", "rotate", "middle")
+    crew = play.crew
+    assert crew.characters[0].space == "LAB.i3" and crew.aliens[0].space == "LAB.o5"
+    assert crew.cubes == ["LAB.i2"] and crew.searched == ["LAB.o1"] and crew.rotation == {"inner": 0, "middle": 1}
+    assert ("BRIDGE.o9", "LAB.i1") not in SHIP.openings(crew.rotation)
 
 
 @pytest.mark.rule("CAP-ROLE-CHEMIST-2")
