@@ -13,11 +13,14 @@ choice id names, so they must stay short (a choice id is at most 24 characters).
 
 from __future__ import annotations
 
-import tomllib
 from pathlib import Path
-from typing import Literal, TypeVar
+from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import Field, model_validator
+
+from engine.core.data import DATA_ROOT, DataError, StrictModel, load_file
+
+__all__ = ["CATALOG", "DATA_DIR", "Catalog", "DataError"]
 
 from .terms import (
     ALIEN_COLORS,
@@ -35,17 +38,7 @@ from .terms import (
     Symbol,
 )
 
-DATA_DIR = Path(__file__).resolve().parents[2] / "data" / "capricorn"
-
-
-class DataError(Exception):
-    """A data file that does not describe a valid game; the message names the file and the field."""
-
-
-class _Strict(BaseModel):
-    """Refuses unknown keys, so a misspelt field is reported instead of silently ignored."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True)
+DATA_DIR = DATA_ROOT / "capricorn"
 
 
 # --- ship.toml -------------------------------------------------------------------------------------------
@@ -62,12 +55,12 @@ def _parse_local(code: str, width: int) -> tuple[str, int]:
     return lane, col
 
 
-class RoomData(_Strict):
+class RoomData(StrictModel):
     key: str = Field(pattern=r"^[A-Z]{2,8}$")
     name: str
 
 
-class Layout(_Strict):
+class Layout(StrictModel):
     """The features of every room of a ring, room-relative (CAP-G-MAP-4)."""
 
     width: int = Field(gt=1)
@@ -100,7 +93,7 @@ class Layout(_Strict):
         return self
 
 
-class RingData(_Strict):
+class RingData(StrictModel):
     key: RingKey
     name: str
     rotates: bool
@@ -109,7 +102,7 @@ class RingData(_Strict):
     layout: Layout
 
 
-class ShipFile(_Strict):
+class ShipFile(StrictModel):
     """``ship.toml``: three rings from the centre outward, the pod's sockets, columns and rotation marks."""
 
     columns: int
@@ -149,7 +142,7 @@ class ShipFile(_Strict):
 # --- cards.toml ------------------------------------------------------------------------------------------
 
 
-class Option(_Strict):
+class Option(StrictModel):
     """One action type printed on a card: its symbol and how many actions of it (CAP-ACT-4)."""
 
     symbol: Symbol
@@ -160,7 +153,7 @@ class Option(_Strict):
         return self.symbol.capitalize() if self.count == 1 else f"{self.symbol.capitalize()} ×{self.count}"
 
 
-class CardText(_Strict):
+class CardText(StrictModel):
     name: str
     options: tuple[Option, ...] = Field(min_length=1)
 
@@ -174,7 +167,7 @@ class CardText(_Strict):
         return self
 
 
-class RoleData(_Strict):
+class RoleData(StrictModel):
     name: str
     letter: str = Field(pattern=r"^[A-Z]$")
     power: str
@@ -185,14 +178,14 @@ class LegendaryData(CardText):
     copies: int = Field(ge=1)
 
 
-class ItemsData(_Strict):
+class ItemsData(StrictModel):
     med_kit_heals: tuple[int, ...]
     flamethrowers: int = Field(ge=0)
     flamethrower_damage: int = Field(ge=1)
     flamethrower_radius: int = Field(ge=1)
 
 
-class RepairData(_Strict):
+class RepairData(StrictModel):
     kind: Literal["done", "rotate", "jump_scare"]
     copies: int = Field(default=1, ge=1)
     ring: RotatingRing | None = None
@@ -208,7 +201,7 @@ class RepairData(_Strict):
         return self
 
 
-class EventData(_Strict):
+class EventData(StrictModel):
     kind: Literal["aliens_here", "aliens_in", "mother", "rotate"]
     copies: int = Field(default=1, ge=1)
     rooms: tuple[str, ...] = ()  # aliens_in: one card per room named
@@ -228,7 +221,7 @@ class EventData(_Strict):
         return self
 
 
-class CardsFile(_Strict):
+class CardsFile(StrictModel):
     """``cards.toml``."""
 
     common: tuple[CardText, ...]
@@ -260,19 +253,19 @@ class CardsFile(_Strict):
 # --- rules.toml ------------------------------------------------------------------------------------------
 
 
-class DifficultyData(_Strict):
+class DifficultyData(StrictModel):
     name: str
     repairs: int = Field(ge=1)
     black_mother: bool
     threat: dict[int, int]
 
 
-class DiceData(_Strict):
+class DiceData(StrictModel):
     alien: tuple[int, ...] = Field(min_length=1)
     mother: tuple[int, ...] = Field(min_length=1)
 
 
-class AlienData(_Strict):
+class AlienData(StrictModel):
     name: str
     letter: str = Field(pattern=r"^[A-Z]$")
     health: int = Field(ge=1)
@@ -281,13 +274,13 @@ class AlienData(_Strict):
     in_bag: int = Field(ge=0)
 
 
-class MotherData(_Strict):
+class MotherData(StrictModel):
     name: str
     health: int = Field(ge=1)
     damage: int = Field(ge=0)
 
 
-class ActionNumbers(_Strict):
+class ActionNumbers(StrictModel):
     hit_damage: int
     shoot_damage: int
     grenade_damage: int
@@ -300,7 +293,7 @@ class ActionNumbers(_Strict):
     scout_dash: int
 
 
-class RulesFile(_Strict):
+class RulesFile(StrictModel):
     """``rules.toml``."""
 
     hand_size: int = Field(ge=1)
@@ -328,29 +321,10 @@ class RulesFile(_Strict):
         return self
 
 
-M = TypeVar("M", bound=BaseModel)
-
-
-def load_file(path: Path, model: type[M]) -> M:
-    """Parse and validate one TOML file; every problem is reported as ``file: field: message``."""
-    try:
-        raw = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, tomllib.TOMLDecodeError) as exc:
-        raise DataError(f"{path}: {exc}") from None
-    try:
-        return model.model_validate(raw)
-    except ValidationError as exc:
-        lines = []
-        for err in exc.errors():
-            field = ".".join(str(part) for part in err["loc"]) or "(top level)"
-            lines.append(f"{path}: {field}: {err['msg']}")
-        raise DataError("\n".join(lines)) from None
-
-
 # --- card instances --------------------------------------------------------------------------------------
 
 
-class ActionCard(_Strict):
+class ActionCard(StrictModel):
     """A starter or legendary action card."""
 
     id: str
@@ -370,7 +344,7 @@ class ActionCard(_Strict):
 FoundKind = Literal["legendary", "med_kit", "flamethrower", "part", "jump_scare"]
 
 
-class FoundCard(_Strict):
+class FoundCard(StrictModel):
     """A card of a room deck other than a legendary action card: an item, a spare part or a jump scare."""
 
     id: str
@@ -381,7 +355,7 @@ class FoundCard(_Strict):
     alien: AlienColor | Literal["green"] | None = None  # what a jump scare brings in
 
 
-class RepairCard(_Strict):
+class RepairCard(StrictModel):
     id: str
     kind: Literal["done", "rotate", "jump_scare"]
     ring: RotatingRing | None = None
@@ -397,7 +371,7 @@ class RepairCard(_Strict):
         return f"Jump scare ({self.alien} alien, {self.damage} damage)"
 
 
-class EventCard(_Strict):
+class EventCard(StrictModel):
     id: str
     kind: Literal["aliens_here", "aliens_in", "mother", "rotate"]
     room: str | None = None
