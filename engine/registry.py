@@ -6,8 +6,9 @@ from typing import Any
 
 from engine.abordaje import SPEC as ABORDAJE
 from engine.core import GameSpec, NoGameHere
+from engine.jupiter import SPEC as JUPITER
 
-GAMES: dict[str, GameSpec[Any, Any]] = {spec.key: spec for spec in (ABORDAJE,)}
+GAMES: dict[str, GameSpec[Any, Any]] = {spec.key: spec for spec in (ABORDAJE, JUPITER)}
 
 
 def get_spec(key: str) -> GameSpec[Any, Any]:

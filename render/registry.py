@@ -27,8 +27,9 @@ class Renderer(Protocol):
 def _renderers() -> dict[str, Renderer]:
     # Imported here so a renderer module can import ``Renderer`` from this one without a cycle.
     from render.abordaje import RENDERER as ABORDAJE
+    from render.jupiter import RENDERER as JUPITER
 
-    return {"abordaje": ABORDAJE}
+    return {"abordaje": ABORDAJE, "jupiter": JUPITER}
 
 
 RENDERERS: dict[str, Renderer] = _renderers()

@@ -1,0 +1,226 @@
+"""The colony: tiles, bridges and named domes (the static layer), then the pieces and the pod on top.
+
+``draw_colony_static`` draws what only the tile placements decide: the hexes with their ids and module
+numbers (the invasion die's faces), the exposed rim, bridges, plants and dishes, and every dome with its
+typeable name (``T07.NE``) printed small under it. ``draw_colony_pieces`` adds what the view says now:
+colonists, creeps, super creeps, robots, the docked pod and its load, and the tiles an invasion is hitting.
+"""
+
+from __future__ import annotations
+
+from PIL import ImageDraw
+
+from engine.jupiter.view import DomeView, JupiterView, PodView, RobotView, TileView
+from render.core import Ink, font, label, polygon, rounded, text, text_width
+
+from .layout import COLONY, POD_RADIUS, Layout, side_index, tag_above, unit
+from .pieces import active_ring, colonist, creep, die, empty_place, power_plant, radar_dish, robot, super_creep
+
+DEEP = Ink.CHARCOAL
+TILE_FILL = Ink.SLATE_TINT
+BRIDGE = Ink.GREY
+NAME_SIZE = 10
+
+
+def _tile_by_id(view: JupiterView) -> dict[str, TileView]:
+    return {tile.id: tile for tile in view.tiles}
+
+
+def _domes(view: JupiterView) -> dict[str, DomeView]:
+    return {dome.name: dome for tile in view.tiles for dome in tile.domes}
+
+
+# ---------------------------------------------------------------------------------------------- static layer
+
+
+def draw_colony_static(draw: ImageDraw.ImageDraw, view: JupiterView, layout: Layout) -> None:
+    """The empty colony for this layout (every input here is fixed by the tile placements)."""
+    draw.rectangle(COLONY, fill=int(DEEP))
+    step = layout.step
+    for tile in view.tiles:
+        polygon(draw, layout.hexagon(tile.q, tile.r), TILE_FILL, Ink.GREY, width=2)
+    for tile in view.tiles:
+        for side in tile.exposed_sides:
+            draw.line(list(layout.side_segment(tile.q, tile.r, side_index(side))), fill=int(Ink.WHITE), width=4)
+    domes = _domes(view)
+    width = max(4, round(step * 0.2))
+    for a, b in view.bridges:
+        if a in domes and b in domes:
+            draw.line([layout.xy(domes[a].point), layout.xy(domes[b].point)], fill=int(BRIDGE), width=width)
+    radius = layout.dome_radius
+    for tile in view.tiles:
+        cx, cy = layout.centre(tile.q, tile.r)
+        half = round(step * 0.36)
+        if tile.centre == "power_plant":
+            power_plant(draw, (cx, cy), half)
+        elif tile.centre == "radar_dish":
+            radar_dish(draw, (cx, cy), half)
+        for dome in tile.domes:
+            x, y = layout.xy(dome.point)
+            dome_box = (x - radius, y - radius, x + radius, y + radius)
+            draw.ellipse(dome_box, fill=int(Ink.WHITE), outline=int(Ink.CHARCOAL), width=2)
+        _tile_marks(draw, tile, layout)
+    for tile in view.tiles:
+        _names(draw, tile, layout)
+
+
+def _names(draw: ImageDraw.ImageDraw, tile: TileView, layout: Layout) -> None:
+    """Each dome's typeable name under it, on a knock-out so a bridge passing under does not cut the letters."""
+    for dome in tile.domes:
+        _name(draw, dome, layout)
+
+
+def _name(draw: ImageDraw.ImageDraw, dome: DomeView, layout: Layout) -> None:
+    face = font(NAME_SIZE)
+    radius = layout.dome_radius
+    x, y = layout.xy(dome.point)
+    half = text_width(dome.name, face) // 2 + 1
+    draw.rectangle((x - half, y + radius + 1, x + half, y + radius + 1 + NAME_SIZE), fill=int(TILE_FILL))
+    text(draw, (x, y + radius + 1), dome.name, face, Ink.BLACK, anchor="mt")
+
+
+def _tile_marks(draw: ImageDraw.ImageDraw, tile: TileView, layout: Layout) -> None:
+    """The tile id by the top corner and its module number (the die face that invades it) by the bottom one."""
+    cx, cy = layout.centre(tile.q, tile.r)
+    step = layout.step
+    label(draw, (cx, round(cy - step * 1.4)), tile.id, 15, Ink.BLACK, bold=True, anchor="mm")
+    die(draw, (cx, round(cy + step * 1.5)), tile.module, 8)
+
+
+# ---------------------------------------------------------------------------------------------- the moment
+
+
+def draw_colony_pieces(draw: ImageDraw.ImageDraw, view: JupiterView, layout: Layout) -> None:
+    """Everything on the colony that changes: invasion marks, super creeps, pieces, the pod, the active robot."""
+    step = layout.step
+    robots = {r.seat: r for r in view.robots}
+    invading = set(view.invading)
+    for tile in view.tiles:
+        if tile.id in invading:
+            # An outline only: the tile's bridges, domes and names in the static layer stay as they are.
+            draw.polygon(layout.hexagon(tile.q, tile.r, inset=5), outline=int(Ink.ORANGE), width=6)
+            _names(draw, tile, layout)
+            _tile_marks(draw, tile, layout)
+    _pod_bridge(draw, view, layout)  # under the pieces, so a robot on the docking dome stays whole
+    radius = layout.dome_radius
+    pad = 9
+    active_at: tuple[int, int] | None = None
+    for tile in view.tiles:
+        if tile.super_creep:
+            super_creep(draw, layout.centre(tile.q, tile.r), round(step * 0.5))
+        for dome in tile.domes:
+            at = layout.xy(dome.point)
+            if dome.piece == "colonist":
+                colonist(draw, at, radius - 2)
+            elif dome.piece == "creep":
+                creep(draw, at, radius + 2)
+            elif dome.piece == "robot" and dome.seat is not None and dome.seat in robots:
+                info = robots[dome.seat]
+                robot(draw, at, info.colour, info.letter, radius)
+                if dome.seat == view.active and _is_playing(view):
+                    active_at = at
+    aboard = _pod(draw, view, layout, robots) if view.pod.docked_at is not None else _pod_away(draw, view, robots)
+    if view.active in aboard and _is_playing(view):
+        active_at = aboard[view.active]
+        radius, pad = pod_slot(round(step * POD_RADIUS)) + 1, 5
+    if active_at is not None:
+        active_ring(draw, active_at, radius, pad=pad)
+
+
+def _is_playing(view: JupiterView) -> bool:
+    return view.phase not in ("won", "lost", "core", "first")
+
+
+def _pod_at(view: JupiterView, layout: Layout) -> tuple[int, int] | None:
+    pod = view.pod
+    if pod.docked_at is None or pod.dock_tile is None or pod.dock_side is None:
+        return None
+    tile = _tile_by_id(view).get(pod.dock_tile)
+    if tile is None:
+        return None
+    return layout.pod_centre(tile.q, tile.r, side_index(pod.dock_side))
+
+
+def _pod_bridge(draw: ImageDraw.ImageDraw, view: JupiterView, layout: Layout) -> None:
+    """The docked pod's one bridge, from its docking dome out to the pod."""
+    centre = _pod_at(view, layout)
+    dock = _domes(view).get(view.pod.docked_at or "")
+    if centre is not None and dock is not None:
+        draw.line([layout.xy(dock.point), centre], fill=int(Ink.WHITE), width=max(4, round(layout.step * 0.2)))
+        _name(draw, dock, layout)  # the bridge leaves through the docking dome's name
+
+
+def _pod(
+    draw: ImageDraw.ImageDraw, view: JupiterView, layout: Layout, robots: dict[int, RobotView]
+) -> dict[int, tuple[int, int]]:
+    """The docked pod beyond its side, bridged to its docking dome, with seven places showing its load.
+
+    Returns where each robot aboard was drawn (so the active robot's halo can go round it).
+    """
+    centre = _pod_at(view, layout)
+    pod = view.pod
+    if centre is None or pod.docked_at is None:
+        return {}
+    step = layout.step
+    above = tag_above(side_index(pod.dock_side or "E"))
+    return draw_pod(draw, centre, round(step * POD_RADIUS), pod, robots, above=above)
+
+
+def _pod_away(draw: ImageDraw.ImageDraw, view: JupiterView, robots: dict[int, RobotView]) -> dict[int, tuple[int, int]]:
+    """The pod while it is away (or not docked yet at setup): in the deep's top-left corner, with its load and
+    who docks it next."""
+    x0, y0, _, _ = COLONY
+    centre = (x0 + 68, y0 + 110)
+    pod = view.pod
+    if pod.launched_by is not None and pod.launched_by in robots:
+        caption = f"docks on {robots[pod.launched_by].colour}'s turn"
+    elif view.phase in ("core", "first", "dock"):
+        caption = "docks before turn 1"
+    else:
+        caption = "waiting to dock"
+    label(draw, (x0 + 14, y0 + 22), "POD AWAY", 18, Ink.WHITE, bold=True, anchor="lm")
+    label(draw, (x0 + 14, y0 + 44), caption, 14, Ink.WHITE, anchor="lm")
+    return draw_pod(draw, centre, 50, pod, robots, above=False)
+
+
+def pod_slot(radius: int) -> int:
+    """The radius of one of the seven places in a pod drawn ``radius`` pixels wide."""
+    return max(7, round(radius * 0.24))
+
+
+def draw_pod(
+    draw: ImageDraw.ImageDraw,
+    centre: tuple[int, int],
+    radius: int,
+    pod: PodView,
+    robots: dict[int, RobotView],
+    *,
+    above: bool = False,
+) -> dict[int, tuple[int, int]]:
+    """The pod as a ringed capsule of seven places (robots first, then colonists, then empty places) and a
+    tag with its load out of its capacity. Returns where each robot aboard was drawn."""
+    x, y = centre
+    draw.ellipse((x - radius, y - radius, x + radius, y + radius), fill=int(Ink.MIST), outline=int(Ink.BLUE), width=5)
+    slot = pod_slot(radius)
+    spread = radius * 0.6
+    places = [centre] + [(round(x + spread * unit(k)[0]), round(y + spread * unit(k)[1])) for k in (2, 1, 0, 5, 4, 3)]
+    filled = 0
+    drawn: dict[int, tuple[int, int]] = {}
+    for seat in pod.robots:
+        if filled < len(places) and seat in robots:
+            info = robots[seat]
+            robot(draw, places[filled], info.colour, info.letter, slot + 1)
+            drawn[seat] = places[filled]
+            filled += 1
+    for _ in range(pod.colonists):
+        if filled < len(places):
+            colonist(draw, places[filled], slot)
+            filled += 1
+    for place in places[filled : pod.capacity]:
+        empty_place(draw, place, slot - 2)
+    load = pod.colonists + len(pod.robots)
+    words = f"POD {load}/{pod.capacity}"
+    tag_y = y - radius - 2 if above else y + radius + 2
+    rounded(draw, (x - 38, tag_y - 10, x + 38, tag_y + 10), Ink.BLUE, Ink.WHITE, radius=6, width=2)
+    label(draw, (x, tag_y), words, 14, Ink.WHITE, bold=True, anchor="mm")
+    return drawn

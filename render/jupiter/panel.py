@@ -1,0 +1,389 @@
+"""Everything around the colony: the header, the team's numbers, every robot's cards, the legend, the result.
+
+Nothing in Jupiter Deep is secret, so the panel shows every hand and core by name; only the deck's order is
+hidden, and the view gives just its size. The colonist bar is the team's scoreboard: saved, aboard the pod,
+on the colony and lost, against the rescue target (28, or every colonist with Ultimate Heroes), so "can we
+still win" reads at a glance.
+"""
+
+from __future__ import annotations
+
+from PIL import ImageDraw
+
+from engine.jupiter.catalog import CATALOG
+from engine.jupiter.view import JupiterView, RobotView
+from render.core import Box, Ink, fitted, font, label, rounded, text, text_width, wrap
+
+from .layout import COLONY, HEADER, LEGEND, PANEL, WIDTH
+from .pieces import COLONIST_INK, active_ring, colonist, creep, die, power_plant, radar_dish, robot, super_creep
+
+SAVED_INK = Ink.GREEN
+POD_INK = Ink.BLUE
+LOST_INK = Ink.GREY
+OPTION_NAMES: dict[str, str] = {
+    "robot_vulnerability": "robot vulnerability",
+    "fast_creeps": "fast creeps",
+    "ultimate_heroes": "ultimate heroes",
+    "polite_colonists": "polite colonists",
+}
+
+
+def card_name(key: str) -> str:
+    """A Rescue card's printed name (the key itself if the data no longer has it)."""
+    return CATALOG.card_name(key) if key in CATALOG.cards else key
+
+
+def robot_title(info: RobotView) -> str:
+    """``Red robot``."""
+    return f"{info.colour.capitalize()} robot"
+
+
+def _width(words: str, size: int, *, bold: bool = False) -> int:
+    return text_width(words, font(size, bold=bold))
+
+
+# ---------------------------------------------------------------------------------------------- static parts
+
+
+def draw_frame(draw: ImageDraw.ImageDraw) -> None:
+    """The header band, the panel's section frames and captions, and the legend: the same for every game."""
+    draw.rectangle(HEADER, fill=int(Ink.BLACK))
+    label(draw, (16, HEADER[3] // 2), "Jupiter Deep", 28, Ink.WHITE, bold=True, anchor="lm")
+    _legend(draw)
+
+
+def _legend(draw: ImageDraw.ImageDraw) -> None:
+    """One line naming every mark on the colony, each beside the mark itself."""
+    x0, y0, _, y1 = LEGEND
+    draw.rectangle(LEGEND, fill=int(Ink.PAPER))
+    y = (y0 + y1) // 2
+    x = x0 + 10
+    size = 14
+
+    def caption(words: str) -> None:
+        nonlocal x
+        label(draw, (x, y), words, size, Ink.CHARCOAL, anchor="lm")
+        x += _width(words, size) + 12
+
+    colonist(draw, (x + 10, y), 10)
+    x += 24
+    caption("colonist")
+    creep(draw, (x + 12, y), 12)
+    x += 28
+    caption("creep")
+    super_creep(draw, (x + 12, y), 12)
+    x += 28
+    caption("super creep")
+    robot(draw, (x + 11, y), "white", "W", 10)
+    x += 26
+    caption("robot")
+    power_plant(draw, (x + 11, y), 11)
+    x += 26
+    caption("plant")
+    radar_dish(draw, (x + 11, y), 11)
+    x += 26
+    caption("dish")
+    die(draw, (x + 10, y), 3, 10)
+    x += 24
+    caption("module (die)")
+    label(draw, (x, y), "T07.NE", 12, Ink.BLACK, bold=True, anchor="lm")
+    x += _width("T07.NE", 12, bold=True) + 6
+    caption("= dome for /act")
+
+
+# ---------------------------------------------------------------------------------------------- header
+
+
+def draw_header(draw: ImageDraw.ImageDraw, view: JupiterView) -> None:
+    """Turn, what the game waits for, and the alternate rules in play."""
+    y = HEADER[3] // 2
+    x = 16 + _width("Jupiter Deep", 28, bold=True) + 24
+    label(draw, (x, y), f"Turn {view.turn}", 24, Ink.WHITE, bold=True, anchor="lm")
+    x += _width(f"Turn {view.turn}", 24, bold=True) + 20
+    status = _status(view)
+    ink = Ink.YELLOW if view.phase not in ("won", "lost") else (Ink.GREEN if view.phase == "won" else Ink.ORANGE)
+    right = WIDTH - 14
+    badges = [OPTION_NAMES.get(k, k.replace("_", " ")) for k, on in view.options.items() if on]
+    badge_x = right
+    for words in reversed(badges):
+        width = _width(words, 14, bold=True) + 14
+        rounded(draw, (badge_x - width, y - 12, badge_x, y + 12), Ink.SKY, None, radius=6)
+        label(draw, (badge_x - width // 2, y), words, 14, Ink.BLACK, bold=True, anchor="mm")
+        badge_x -= width + 6
+    face = fitted(status, badge_x - x - 10, 22, bold=True, smallest=14)
+    text(draw, (x, y), status, face, ink, anchor="lm")
+
+
+def _status(view: JupiterView) -> str:
+    robots = {r.seat: r for r in view.robots}
+    active = robot_title(robots[view.active]) if view.active in robots else f"Seat {view.active}"
+    if view.phase == "core":
+        return "Every robot chooses its core ability"
+    if view.phase == "first":
+        return "Choosing the first robot"
+    if view.phase in ("dock", "start"):
+        return f"{active} docks the pod"
+    if view.phase == "actions":
+        return f"{active}: {view.actions_left} of {view.actions_per_turn} actions left"
+    if view.phase == "end":
+        return f"{active}: end of turn (conversion, invasion, draw)"
+    if view.phase == "won":
+        return "The colony is saved!"
+    return "The colony is lost"
+
+
+# ---------------------------------------------------------------------------------------------- the panel
+
+
+def draw_panel(draw: ImageDraw.ImageDraw, view: JupiterView) -> None:
+    """The team's numbers, the turn's numbers and every robot, top to bottom."""
+    x0, y0, x1, y1 = PANEL
+    y = _rescue(draw, view, (x0, y0, x1, y0 + 104))
+    y = _turn(draw, view, (x0, y + 8, x1, y + 8 + 170))
+    _robots(draw, view, (x0, y + 8, x1, y1))
+
+
+def _rescue(draw: ImageDraw.ImageDraw, view: JupiterView, box: Box) -> int:
+    """Saved out of the target, and a bar of every colonist placed: saved, in the pod, on the colony, lost."""
+    x0, y0, x1, y1 = box
+    rounded(draw, box, Ink.WHITE, Ink.SILVER, radius=10, width=2)
+    label(draw, (x0 + 12, y0 + 8), "SAVED", 15, Ink.CHARCOAL, bold=True)
+    label(draw, (x0 + 12, y0 + 26), f"{view.saved}/{view.needed}", 34, Ink.BLACK, bold=True)
+    savable = view.saved + view.living
+    ok = savable >= view.needed
+    lines = (
+        f"still savable {savable}" + (" ✓" if ok else " ✗"),
+        f"on colony {view.living - view.pod.colonists} · pod {view.pod.colonists} · lost {view.lost}",
+    )
+    right = x1 - 12
+    label(draw, (right, y0 + 18), lines[0], 20, Ink.BLACK if ok else Ink.VERMILLION, bold=True, anchor="rm")
+    label(draw, (right, y0 + 44), lines[1], 15, Ink.CHARCOAL, anchor="rm")
+    total = max(view.placed, view.saved + view.living + view.lost, view.needed, 1)
+    bar = (x0 + 12, y0 + 70, x1 - 12, y0 + 92)
+    width = bar[2] - bar[0]
+    on_colony = view.living - view.pod.colonists
+    segments = (
+        (view.saved, SAVED_INK),
+        (view.pod.colonists, POD_INK),
+        (on_colony, COLONIST_INK),
+        (view.lost, LOST_INK),
+    )
+    draw.rectangle(bar, fill=int(Ink.MIST), outline=int(Ink.CHARCOAL), width=1)
+    start = 0
+    for count, ink in segments:
+        if count <= 0:
+            continue
+        left = bar[0] + round(width * start / total)
+        right_px = bar[0] + round(width * (start + count) / total)
+        draw.rectangle((left, bar[1], right_px, bar[3]), fill=int(ink), outline=int(Ink.CHARCOAL), width=1)
+        start += count
+    for i in range(1, total):
+        tick = bar[0] + round(width * i / total)
+        draw.line([(tick, bar[3] - 5), (tick, bar[3])], fill=int(Ink.CHARCOAL), width=1)
+    target = bar[0] + round(width * view.needed / total)
+    draw.line([(target, bar[1] - 6), (target, bar[3] + 6)], fill=int(Ink.BLACK), width=4)
+    label(draw, (target + 4, bar[1] - 2), str(view.needed), 12, Ink.BLACK, bold=True, anchor="ld")
+    return y1
+
+
+def _stat_cells(box: Box, columns: int, rows: int) -> list[Box]:
+    x0, y0, x1, _ = box
+    width = (x1 - x0 - 8 * (columns + 1)) // columns
+    return [
+        (x0 + 8 + c * (width + 8), y0 + 8 + r * 50, x0 + 8 + c * (width + 8) + width, y0 + 8 + r * 50 + 44)
+        for r in range(rows)
+        for c in range(columns)
+    ]
+
+
+def _turn(draw: ImageDraw.ImageDraw, view: JupiterView, box: Box) -> int:
+    """The turn's numbers: actions, hand limit, deck, discard, creeps, the invasion die; then what is in force."""
+    x0, y0, x1, y1 = box
+    rounded(draw, box, Ink.WHITE, Ink.SILVER, radius=10, width=2)
+    playing = view.phase == "actions"
+    actions = f"{view.actions_left}/{view.actions_per_turn}" if playing else f"–/{view.actions_per_turn}"
+    stats: list[tuple[str, str]] = [
+        ("actions left" if playing else "actions/turn", actions),
+        ("hand limit", str(view.hand_limit)),
+        ("creeps", f"{view.creeps_on_board}/{view.creep_markers}"),
+        ("deck", str(view.deck_size)),
+        ("discard", str(len(view.discard))),
+        ("invasion die", ""),
+    ]
+    cells = _stat_cells(box, 3, 2)
+    for (caption, value), cell in zip(stats, cells, strict=True):
+        alert = (caption == "hand limit" and view.hand_limit < CATALOG.numbers.hand_limit) or (
+            caption.startswith("action") and view.dish_jammed
+        )
+        rounded(draw, cell, Ink.VERMILLION_TINT if alert else Ink.PAPER, Ink.SILVER, radius=6, width=1)
+        label(draw, (cell[0] + 8, cell[1] + 4), caption, 13, Ink.CHARCOAL)
+        if value:
+            face = fitted(value, cell[2] - cell[0] - 12, 26, bold=True, smallest=16)
+            text(draw, (cell[2] - 8, cell[3] - 3), value, face, Ink.BLACK, anchor="rd")
+    die_cell = cells[5]
+    if view.roll is not None:
+        die(draw, (die_cell[2] - 24, (die_cell[1] + die_cell[3]) // 2 + 4), view.roll, 15, lit=True)
+    else:
+        label(draw, (die_cell[2] - 8, die_cell[3] - 3), "–", 28, Ink.GREY, bold=True, anchor="rd")
+    notes = _notes(view)
+    if notes:
+        face = font(14)
+        lines = wrap(" · ".join(notes), face, x1 - x0 - 20)[:3]
+        for i, line in enumerate(lines):
+            text(draw, (x0 + 10, y0 + 110 + i * 18), line, face, Ink.BLACK)
+    return y1
+
+
+def _notes(view: JupiterView) -> list[str]:
+    """The turn's situation in words: dish jammed, cards in force, invasion targets, the pod, lost tiles."""
+    notes: list[str] = []
+    if view.dish_jammed:
+        notes.append(f"radar jammed: {view.actions_per_turn} actions")
+    if view.in_force:
+        notes.append("in force: " + ", ".join(card_name(k) for k in view.in_force))
+    if view.roll is not None:
+        what = "every tile with a creep" if view.roll == 6 else f"module {view.roll} edge tiles"
+        notes.append(f"rolled {view.roll}: {what}")
+    if view.invading:
+        notes.append("creeps coming to " + ", ".join(view.invading))
+    pod = view.pod
+    if pod.docked_at is None:
+        notes.append(f"pod away ({pod.launches} launches so far)" if pod.launches else "pod not docked yet")
+    else:
+        notes.append(f"pod docked at {pod.docked_at}")
+    if view.destroyed:
+        notes.append("destroyed: " + ", ".join(view.destroyed))
+    notes.append(f"{view.out_of_game} out of the game")
+    return notes
+
+
+def _robots(draw: ImageDraw.ImageDraw, view: JupiterView, box: Box) -> None:
+    """One row per robot: pawn, where it is, its core and its hand by name."""
+    x0, y0, x1, y1 = box
+    count = max(len(view.robots), 1)
+    row = min(96, (y1 - y0) // count)
+    for i, info in enumerate(view.robots):
+        top = y0 + i * row
+        _robot_row(draw, view, info, (x0, top, x1, top + row - 5))
+
+
+def _robot_row(draw: ImageDraw.ImageDraw, view: JupiterView, info: RobotView, box: Box) -> None:
+    """The pawn on the left; then its colour, where it stands, tags, and its cards flowing over the lines."""
+    x0, y0, x1, y1 = box
+    active = info.seat == view.active and view.phase not in ("won", "lost", "core", "first")
+    outline = Ink.ORANGE if active else Ink.SILVER
+    rounded(draw, box, Ink.WHITE if info.in_play else Ink.MIST, outline, radius=8, width=4 if active else 2)
+    half = 17
+    token = (x0 + 10 + half, min(y0 + 8 + half, (y0 + y1) // 2))
+    if active:
+        active_ring(draw, token, half)
+    robot(draw, token, info.colour, info.letter, half, dim=not info.in_play)
+    left = x0 + 10 + 2 * half + 14
+    title = info.colour.capitalize()
+    where = "in the pod" if info.where == "pod" else (info.where or "out of play")
+    line = y0 + 8 + CHIP_HEIGHT // 2
+    label(draw, (left, line), title, 18, Ink.BLACK, bold=True, anchor="lm")
+    x = left + _width(title, 18, bold=True) + 8
+    label(draw, (x, line), where, 15, Ink.CHARCOAL, anchor="lm")
+    x += _width(where, 15) + 10
+    tags: list[tuple[str, Ink]] = []
+    if info.waiting:
+        tags.append(("to play", Ink.ORANGE))
+    if info.seat == view.first:
+        tags.append(("first", Ink.SKY))
+    for words, ink in tags:
+        width = _width(words, 13, bold=True) + 12
+        rounded(draw, (x, line - 10, x + width, line + 10), ink, Ink.BLACK, radius=5, width=1)
+        label(draw, (x + width // 2, line), words, 13, Ink.BLACK, bold=True, anchor="mm")
+        x += width + 6
+    chips: list[tuple[str, str]] = []
+    if info.core is not None:
+        chips.append(("core", card_name(info.core) + (" (used)" if info.core_used else "")))
+    elif info.dealt:
+        chips.append(("pick", "core from: " + " / ".join(card_name(k) for k in info.dealt)))
+    chips.extend(("hand", card_name(k)) for k in info.hand)
+    if info.core is not None and not info.hand:
+        chips.append(("none", "no cards in hand"))
+    _chips(draw, chips, (left, y0 + 8, x1 - 8, y1 - 3), start=x + 4)
+
+
+CHIP_HEIGHT = 22
+CHIP_GAP = 4
+
+
+Chip = tuple[str, str, Box]
+CHIP_SIZES: tuple[tuple[int, int, int], ...] = ((15, CHIP_HEIGHT, CHIP_GAP), (13, 19, 3), (12, 17, 2))
+"""(font size, chip height, gap) to try in turn: seven robots with full hands need the smaller ones."""
+
+
+def _flow(
+    chips: list[tuple[str, str]], box: Box, start: int, size: int, height: int, gap: int
+) -> tuple[list[Chip], int]:
+    """Where each chip goes, flowing from ``start`` on the first line; and how many did not fit."""
+    x0, y0, x1, y1 = box
+    x, y = start, y0
+    placed: list[Chip] = []
+    for i, (kind, words) in enumerate(chips):
+        if kind == "none":
+            width = _width(words, size - 1) + 4
+        else:
+            width = _width(words, size, bold=True) + 14
+        if kind == "core":
+            width += _width("CORE", 11, bold=True) + 6
+        if x + width > x1 and x > x0:
+            x, y = x0, y + height + gap
+        if y + height > y1:
+            return placed, len(chips) - i
+        width = min(width, x1 - x)
+        placed.append((kind, words, (x, y, x + width, y + height)))
+        x += width + gap
+    return placed, 0
+
+
+def _chips(draw: ImageDraw.ImageDraw, chips: list[tuple[str, str]], box: Box, *, start: int) -> None:
+    """Cards as labelled chips flowing from ``start`` on the first line, then over as many lines as the box
+    holds, in the largest size at which all fit; whatever still cannot fit is counted as ``+n more``."""
+    for size, height, gap in CHIP_SIZES:
+        placed, left_out = _flow(chips, box, start, size, height, gap)
+        if not left_out:
+            break
+    for kind, words, chip in placed:
+        x, y, right, bottom = chip
+        middle = (y + bottom) // 2
+        if kind == "core":
+            rounded(draw, chip, Ink.YELLOW, Ink.BLACK, radius=6, width=2)
+            label(draw, (x + 6, middle), "CORE", 11, Ink.BLACK, bold=True, anchor="lm")
+            inner = x + 6 + _width("CORE", 11, bold=True) + 6
+            face = fitted(words, right - inner - 6, size, bold=True, smallest=10)
+            text(draw, (inner, middle), words, face, Ink.BLACK, anchor="lm")
+        elif kind == "none":
+            label(draw, (x + 2, middle), words, size - 1, Ink.GREY, anchor="lm")
+        else:
+            fill = Ink.MIST if kind == "pick" else Ink.PAPER
+            rounded(draw, chip, fill, Ink.CHARCOAL, radius=6, width=1)
+            face = fitted(words, right - x - 12, size, bold=True, smallest=10)
+            text(draw, (x + 7, middle), words, face, Ink.BLACK, anchor="lm")
+    if left_out:
+        label(draw, (box[2], box[3] - 8), f"+{left_out} more", 14, Ink.VERMILLION, bold=True, anchor="rm")
+
+
+# ---------------------------------------------------------------------------------------------- the end
+
+
+def draw_result(draw: ImageDraw.ImageDraw, view: JupiterView) -> None:
+    """Across the middle of the colony: saved (green) or lost (vermillion), with the engine's reason."""
+    cx0, cy0, cx1, cy1 = COLONY
+    mid = (cy0 + cy1) // 2
+    box = (cx0 + 60, mid - 90, cx1 - 60, mid + 90)
+    x0, y0, x1, y1 = box
+    won = view.phase == "won"
+    rounded(draw, box, Ink.GREEN if won else Ink.VERMILLION, Ink.BLACK, radius=14, width=5)
+    title = "COLONY SAVED" if won else "COLONY LOST"
+    mark = "✓" if won else "✗"
+    label(draw, ((x0 + x1) // 2, y0 + 44), f"{mark} {title} {mark}", 46, Ink.WHITE, bold=True, anchor="mm")
+    reason = view.result or ("Every robot made it out." if won else "The creeps have the colony.")
+    face = font(22, bold=True)
+    for i, line in enumerate(wrap(reason, face, x1 - x0 - 40)[:2]):
+        text(draw, ((x0 + x1) // 2, y0 + 94 + i * 28), line, face, Ink.WHITE, anchor="mm")
+    summary = f"{view.saved} of {view.needed} colonists saved · turn {view.turn}"
+    label(draw, ((x0 + x1) // 2, y1 - 24), summary, 20, Ink.WHITE, bold=True, anchor="mm")

@@ -1,0 +1,84 @@
+"""The Jupiter Deep renderer: the board PNG from the public view, with both caches in front of the drawing.
+
+An image is drawn only when its view has not been drawn before (``RenderCache``, keyed by the view's JSON).
+A board starts from a copy of the static layer for its tile placements (``LayerCache``): the frame, the
+legend and the empty colony (tiles, bridges, domes and their names), which change only when a tile
+self-destructs or Module Control moves one. Pieces and texts are stamped from drawn-once sprites and masks.
+"""
+
+from __future__ import annotations
+
+from PIL import Image, ImageDraw
+
+from engine.core import View
+from engine.jupiter.view import JupiterView
+from render.core import Ink, LayerCache, RenderCache, encode_png, new_canvas, view_key
+
+from .colony import draw_colony_pieces, draw_colony_static
+from .layout import HEIGHT, WIDTH, Layout, Placement, layout_for
+from .panel import draw_frame, draw_header, draw_panel, draw_result
+
+
+def _jupiter(view: View) -> JupiterView:
+    if not isinstance(view, JupiterView):
+        raise TypeError(f"the Jupiter Deep renderer draws a JupiterView, not a {type(view).__name__}")
+    return view
+
+
+def placements(view: JupiterView) -> tuple[Placement, ...]:
+    """The tile placements of a view: what the layout and the static layer depend on."""
+    return tuple(sorted((t.id, t.q, t.r, t.rotation) for t in view.tiles))
+
+
+def draw_static(view: JupiterView, layout: Layout) -> Image.Image:
+    """The frame, legend and empty colony for ``layout`` (``view`` is read only for what the layout fixes)."""
+    image = new_canvas(WIDTH, HEIGHT, Ink.PAPER)
+    draw = ImageDraw.Draw(image)
+    draw_frame(draw)
+    draw_colony_static(draw, view, layout)
+    return image
+
+
+def draw_board(view: JupiterView, layout: Layout, image: Image.Image) -> Image.Image:
+    """The board for ``view`` drawn onto ``image`` (a copy of the static layer for ``layout``)."""
+    draw = ImageDraw.Draw(image)
+    draw_header(draw, view)
+    draw_colony_pieces(draw, view, layout)
+    draw_panel(draw, view)
+    if view.phase in ("won", "lost"):
+        draw_result(draw, view)
+    return image
+
+
+class JupiterRenderer:
+    """Draws Jupiter Deep views; one instance serves every game (the caches are thread-safe)."""
+
+    def __init__(self) -> None:
+        self.cache = RenderCache()
+        self.layers = LayerCache()
+
+    def board(self, view: View) -> bytes:
+        """The board: the colony, the pod, the team's numbers and every robot's cards.
+
+        Any viewer's view may be drawn (a seat's view differs from the public one only in ``viewer`` and
+        ``my_seat``, which the image does not show), and both are keyed apart in the cache.
+        """
+        board_view = _jupiter(view)
+        key = view_key("jupiter.board", board_view)
+        return self.cache.get_or_render(key, lambda: self._board(board_view))
+
+    def hand(self, view: View) -> bytes | None:
+        """Always ``None``: nothing in Jupiter Deep is secret, so every hand and core is on the board.
+
+        A separate hand image would repeat the board's robot row; the player's own choices come as prompts.
+        """
+        _jupiter(view)
+        return None
+
+    def _board(self, view: JupiterView) -> bytes:
+        layout = layout_for(placements(view))
+        base = self.layers.copy_of(layout.placements, lambda: draw_static(view, layout))
+        return encode_png(draw_board(view, layout, base))
+
+
+RENDERER = JupiterRenderer()

@@ -1,0 +1,157 @@
+"""The Jupiter Deep renderer on states reached by seeded random playouts (1, 3 and 7 robots).
+
+What is pinned: every board is a landscape palette PNG under 200 KB; the same view always gives the same
+bytes and a different public view a different image (so every public fact is drawn); a finished game shows
+its result in a banner (green when saved, vermillion when lost); the image cache never redraws an unchanged
+view and the static layer is drawn once per layout of tiles; there is no hand image (nothing is secret).
+"""
+
+from __future__ import annotations
+
+import io
+from functools import cache
+
+import pytest
+from PIL import Image
+
+from engine.core import SeatSetup
+from engine.core.playout import random_playout
+from engine.jupiter import SPEC, JupiterOptions, JupiterState
+from engine.jupiter.view import JupiterView
+from render.core import Ink
+from render.jupiter import RENDERER, JupiterRenderer
+from render.jupiter.layout import COLONY, HEIGHT, WIDTH
+from render.registry import Renderer
+
+MAX_BYTES = 200_000
+ALL_OPTIONS = {"robot_vulnerability": True, "fast_creeps": True, "ultimate_heroes": True, "polite_colonists": True}
+# (robots, seed, every alternate rule on?): one game per player count the brief names, plus the variants.
+GAMES = [(1, 1, False), (3, 1, False), (7, 3, False), (3, 5, True)]
+
+
+@cache
+def playout(robots: int, seed: int, variants: bool = False) -> tuple[JupiterState, ...]:
+    """Every state of one seeded random game, the set-up first."""
+    options = JupiterOptions.model_validate(ALL_OPTIONS if variants else {})
+    seats = [SeatSetup() for _ in range(robots)]
+    states = [SPEC.setup(seats, options, seed)]
+    for step in random_playout(SPEC, seats, options, seed):
+        assert isinstance(step.after, JupiterState)
+        states.append(step.after)
+    return tuple(states)
+
+
+def public(state: JupiterState) -> JupiterView:
+    view = SPEC.view(state, None)
+    assert isinstance(view, JupiterView)
+    return view
+
+
+def decode(data: bytes) -> Image.Image:
+    image = Image.open(io.BytesIO(data))
+    image.load()
+    return image
+
+
+def banner_pixel(data: bytes) -> int:
+    """The palette index in the result banner's corner area (left of its title, inside its frame)."""
+    x0, y0, _, y1 = COLONY
+    pixel = decode(data).getpixel((x0 + 80, (y0 + y1) // 2 + 40))
+    assert isinstance(pixel, int)
+    return pixel
+
+
+@pytest.mark.parametrize(("robots", "seed", "variants"), GAMES)
+def test_boards_are_small_landscape_palette_pngs(robots: int, seed: int, variants: bool) -> None:
+    renderer = JupiterRenderer()
+    states = playout(robots, seed, variants)
+    for index, state in enumerate([*states[::15], states[-1]]):
+        data = renderer.board(public(state))
+        image = decode(data)
+        where = f"robots={robots} seed={seed} variants={variants} sample={index}"
+        assert image.format == "PNG", where
+        assert image.size == (WIDTH, HEIGHT) and WIDTH > HEIGHT, where
+        assert image.mode == "P", f"drawn on the fixed palette, not converted: {where}"
+        assert len(data) < MAX_BYTES, f"{len(data)} bytes: {where}"
+
+
+def test_the_same_view_gives_the_same_bytes() -> None:
+    view = public(playout(3, 1)[40])
+    again = JupiterView.model_validate_json(view.model_dump_json())
+    assert JupiterRenderer().board(view) == JupiterRenderer().board(again)
+
+
+@pytest.mark.parametrize(("robots", "seed"), [(3, 1), (7, 3)])
+def test_every_public_change_changes_the_board(robots: int, seed: int) -> None:
+    """Consecutive states whose public views differ must give different images: nothing public is undrawn."""
+    renderer = JupiterRenderer()
+    states = playout(robots, seed)
+    previous_view = public(states[0])
+    previous_png = renderer.board(previous_view)
+    changes = 0
+    for step, state in enumerate(states[1:], start=1):
+        view = public(state)
+        png = renderer.board(view)
+        if view != previous_view:
+            changes += 1
+            assert png != previous_png, f"step {step}: the public view changed but the board did not"
+        previous_view, previous_png = view, png
+    assert changes > 30
+
+
+def test_a_lost_game_shows_its_result() -> None:
+    states = playout(3, 1)
+    last = public(states[-1])
+    assert last.phase == "lost"
+    renderer = JupiterRenderer()
+    assert banner_pixel(renderer.board(last)) == Ink.VERMILLION
+    assert banner_pixel(renderer.board(public(states[-2]))) != Ink.VERMILLION
+
+
+def test_a_won_game_shows_its_result() -> None:
+    """Random play never wins, so a won view is made from a late one: the banner turns green."""
+    view = public(playout(3, 1)[-1])
+    won = view.model_copy(update={"phase": "won", "result": "Every robot is aboard with 28 colonists saved."})
+    assert banner_pixel(JupiterRenderer().board(won)) == Ink.GREEN
+
+
+def test_the_cache_never_redraws_an_unchanged_view() -> None:
+    renderer = JupiterRenderer()
+    state = playout(3, 1)[12]
+    first = renderer.board(public(state))
+    second = renderer.board(public(state))  # an equal view built again, as the host does after each request
+    assert first == second
+    assert renderer.cache.renders == 1
+    assert renderer.cache.hits == 1
+    renderer.board(public(playout(3, 1)[30]))
+    assert renderer.cache.renders == 2
+
+
+def test_the_static_layer_is_drawn_once_per_layout_of_tiles() -> None:
+    """Tiles only change when one self-destructs or Module Control moves it: one layer per layout."""
+    renderer = JupiterRenderer()
+    states = playout(7, 3)
+    layouts = set()
+    for state in states[::5]:
+        renderer.board(public(state))
+        layouts.add(tuple(sorted((t.id, t.q, t.r, t.rotation) for t in public(state).tiles)))
+    assert renderer.layers.draws == len(layouts)
+    assert renderer.layers.draws < len(states[::5]) // 4
+
+
+def test_hand_is_none_because_nothing_is_secret() -> None:
+    state = playout(3, 1)[20]
+    renderer: Renderer = RENDERER  # the registry's protocol
+    assert renderer.hand(public(state)) is None
+    seat_view = SPEC.view(state, 1)
+    assert renderer.hand(seat_view) is None
+
+
+def test_other_games_views_are_refused() -> None:
+    from engine.abordaje import SPEC as ABORDAJE
+    from engine.abordaje import AbordajeOptions
+
+    seats = [SeatSetup(role="pirate"), SeatSetup(role="spanish")]
+    state = ABORDAJE.setup(seats, AbordajeOptions.model_validate({}), 1)
+    with pytest.raises(TypeError):
+        RENDERER.board(ABORDAJE.view(state, None))
