@@ -10,6 +10,11 @@ statements (see ``test_startup.py``, which pins the store's own start-up path).
 
 SimCord records every exception the bot's handlers raise; a refusal (a ``GameError`` turned into a sentence by
 the command tree's handler) is expected behaviour, anything else fails the test at teardown.
+
+Every scenario also runs under two watchers installed on the simulated Discord (``sim.ResponseClock`` and
+``leaks.LeakScanner``): at teardown it fails if any interaction was answered after Discord's 3 seconds (or
+never), or if anything channel-visible or any autocomplete list leaked a hidden card. Their counts are printed
+at the end of the run.
 """
 
 from __future__ import annotations
@@ -22,6 +27,7 @@ import discord
 import pytest
 import simcord
 from discord import app_commands
+from simcord.backend.models import Interaction
 
 from bot.app import SpaceBot
 from bot.settings import Settings
@@ -29,6 +35,10 @@ from bot.store import Store
 from bot.store.factory import open_store
 from bot.tables import Host
 from engine.core import GameError
+
+from .leaks import LeakScanner
+from .sim import ResponseClock, Timing
+from .stats import COUNTS
 
 
 def settings_for(db: Path) -> Settings:
@@ -62,6 +72,8 @@ class Table:
         return self.env.bot
 
     next_store: Store  # the store the next process opens over the same file (see the module docstring)
+    clock: ResponseClock
+    scanner: LeakScanner
     expected_bugs: list[BaseException] = field(default_factory=list)  # failures a test provokes on purpose
 
     def unexpected_errors(self) -> list[BaseException]:
@@ -72,7 +84,13 @@ class Table:
         """Stop this bot and start a fresh one, like a new process, over the same database file."""
         fresh = SpaceBot(settings_for(self.db), host=Host(self.next_store))
         await self.env.restart_bot(fresh)
+        COUNTS.restarts += 1
         return fresh
+
+    def timing_of(self, result: simcord.InteractionResult) -> Timing:
+        """The clock's record of one interaction."""
+        record: Interaction = result._interaction
+        return next(t for t in self.clock.timings if t.interaction_id == record.id)
 
 
 @pytest.fixture
@@ -101,7 +119,18 @@ async def env(db: Path, stores: tuple[Store, Store]) -> AsyncIterator[simcord.En
 
 
 @pytest.fixture
-def table(env: simcord.Env, db: Path, stores: tuple[Store, Store]) -> Iterator[Table]:
+def watchers(env: simcord.Env, db: Path) -> Iterator[tuple[ResponseClock, LeakScanner]]:
+    """The 3-second clock and the leak scanner, installed on the simulated Discord for one scenario."""
+    clock = ResponseClock(env).install()
+    scanner = LeakScanner(env, db).install(clock.on_autocomplete)
+    yield clock, scanner
+    scanner.close()
+
+
+@pytest.fixture
+def table(
+    env: simcord.Env, db: Path, stores: tuple[Store, Store], watchers: tuple[ResponseClock, LeakScanner]
+) -> Iterator[Table]:
     guild = env.create_guild("Space Station")
     channel = guild.create_text_channel("games")
     mods = guild.create_role(
@@ -117,7 +146,33 @@ def table(env: simcord.Env, db: Path, stores: tuple[Store, Store]) -> Iterator[T
         carol=guild.add_member(env.create_user("carol")),
         mod=guild.add_member(env.create_user("mod"), roles=[mods]),
         next_store=stores[1],
+        clock=watchers[0],
+        scanner=watchers[1],
     )
     yield table
     unexpected = table.unexpected_errors()
     assert not unexpected, f"the bot raised unexpected errors: {unexpected!r}"
+    count(table)
+    late = table.clock.problems()
+    assert not late, "interactions missed Discord's 3-second limit:\n" + "\n".join(late)
+    leaks = table.scanner.scan()
+    assert not leaks, "hidden information reached someone else:\n" + "\n".join(leaks)
+
+
+def count(table: Table) -> None:
+    """Add one scenario's figures to the run's counts."""
+    COUNTS.scenarios += 1
+    COUNTS.interactions += len(table.clock.timings)
+    slowest = table.clock.slowest()
+    if slowest is not None and (slowest.elapsed or 0.0) > COUNTS.slowest:
+        COUNTS.slowest, COUNTS.slowest_what = slowest.elapsed or 0.0, slowest.what
+    COUNTS.messages_scanned += table.scanner.messages
+    COUNTS.autocomplete_lists_scanned += table.scanner.lists
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    """Print the run's counts: interactions, slowest first response, messages scanned, restarts."""
+    if COUNTS.scenarios:
+        terminalreporter.section("simulated Discord")
+        for line in COUNTS.lines():
+            terminalreporter.write_line(line)

@@ -13,25 +13,43 @@ server has that SimCord 3.2.1 does not offer as a verb, added here (never in the
   a component the clicker was never shown, on a message they can see — and dispatch it through SimCord's own
   gateway path, so the bot's real DynamicItem machinery has to refuse it.
 
+- **Discord's 3-second limit, in real time** (``ResponseClock``): Discord gives a bot 3 seconds to send the
+  first response to an interaction (a reply, a defer, an autocomplete list); after that the interaction is
+  gone and every callback fails with 404, code 10062 "Unknown interaction". SimCord models that limit on its
+  *virtual* clock only, which moves when a test calls ``advance_time``, never because the bot was slow. The
+  clock here stamps every interaction with the real time SimCord creates it (``time.perf_counter``: SimCord
+  swaps ``time.monotonic`` for its virtual clock while it runs), makes SimCord's own deadline check answer
+  10062 once 3 real seconds have passed, and records how long each first response took, so a scenario fails
+  when any took longer.
+- **Two people acting at the same instant** (``at_the_same_instant``): SimCord runs one user operation at a
+  time (it refuses an overlapping ``click``/``slash`` with "operation overlaps"), so ``asyncio.gather`` of
+  two clicks cannot be expressed with its verbs. Real Discord delivers two users' clicks independently; the
+  bot may receive both before it has run a line of either handler. We emit the INTERACTION_CREATE events of
+  several ordinary SimCord verbs back to back and only then let the bot run, so their handlers interleave.
+
 The rest are small readers over what a user sees: buttons of a message, the board, DMs, PNG attachments.
 """
 
 from __future__ import annotations
 
 import io
-from collections.abc import Iterator
+import time
+from collections.abc import Awaitable, Callable, Iterator
 from copy import deepcopy
+from dataclasses import dataclass, field
+from typing import Any
 
 import discord
 import simcord
 from PIL import Image
-from simcord.actors import _component_interaction, _visible_message
+from simcord.actors import _autocomplete_result, _component_interaction, _visible_message
 from simcord.backend.models.interaction import ResponseKind
-from simcord.enums import ComponentType
+from simcord.enums import ComponentType, InteractionType
 from simcord.results import ResponseMessage
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 CANNOT_DM_CODE = 50007
+FIRST_RESPONSE_LIMIT = 3.0  # seconds Discord waits for an interaction's first response
 
 MessageLike = discord.Message | ResponseMessage
 
@@ -73,6 +91,167 @@ async def forge_click(
     return await _component_interaction(
         actor, forged, {"custom_id": custom_id, "component_type": ComponentType.BUTTON}
     )
+
+
+@dataclass
+class Timing:
+    """One interaction: what it was, when SimCord created it, and when the bot first answered (real time)."""
+
+    interaction_id: int
+    what: str
+    started: float
+    limit: float
+    answered: float | None = None
+    late: bool = False  # SimCord answered the bot 10062 because the limit had passed
+
+    @property
+    def elapsed(self) -> float | None:
+        return None if self.answered is None else self.answered - self.started
+
+
+class _RealDeadline:
+    """SimCord's ``initial_response_deadline`` made to pass after ``limit`` real seconds too.
+
+    SimCord checks ``now_iso >= record.initial_response_deadline`` (ISO strings of its virtual clock) before
+    accepting a first response; ``str >= _RealDeadline`` falls back to ``_RealDeadline.__le__``, which answers
+    for both clocks. Everything else about SimCord's check (the 10062 it raises) stays its own.
+    """
+
+    def __init__(self, virtual: str | None, timing: Timing) -> None:
+        self.virtual = virtual
+        self.timing = timing
+
+    def __le__(self, now: object) -> bool:
+        if not isinstance(now, str):
+            return NotImplemented
+        if self.virtual is not None and now >= self.virtual:
+            return True
+        if time.perf_counter() - self.timing.started > self.timing.limit:
+            self.timing.late = True
+            return True
+        return False
+
+    def __repr__(self) -> str:
+        return f"<deadline {self.timing.limit:g}s real or {self.virtual} virtual>"
+
+
+# The callback kinds that count as an interaction's first response (SimCord's own markers on its record).
+_FIRST_RESPONSES = (
+    "respond_with_message",
+    "defer",
+    "defer_update",
+    "update_source",
+    "show_modal",
+    "complete_autocomplete",
+    "pong",
+)
+
+
+@dataclass
+class ResponseClock:
+    """Discord's 3-second limit on first responses, in real time (a SimCord extension: see the module doc).
+
+    ``install`` once per ``Env``; it survives ``restart_bot`` (it watches SimCord's interactions, not a bot).
+    ``on_autocomplete`` listeners receive every autocomplete list the bot offers (the leak scan reads them).
+    """
+
+    env: simcord.Env
+    limit: float = FIRST_RESPONSE_LIMIT
+    timings: list[Timing] = field(default_factory=list)
+    on_autocomplete: list[Callable[[Any, list[dict[str, Any]]], None]] = field(default_factory=list)
+
+    def install(self) -> ResponseClock:
+        self.env._register_dispatch_observer(self._observe)
+        self.env.backend.subscribers.append(self._label)
+        return self
+
+    def _observe(self, record: Any) -> None:
+        """Called by SimCord just before it emits an INTERACTION_CREATE (the user's click, in Discord)."""
+        timing = Timing(record.id, _describe(record), time.perf_counter(), self.limit)
+        self.timings.append(timing)
+        record.initial_response_deadline = _RealDeadline(record.initial_response_deadline, timing)
+        for name in _FIRST_RESPONSES:
+            setattr(record, name, self._stamped(record, timing, name, getattr(record, name)))
+
+    def _stamped(self, record: Any, timing: Timing, name: str, marker: Callable[..., Any]) -> Callable[..., Any]:
+        def first_response(*args: Any, **kwargs: Any) -> Any:
+            if timing.answered is None:
+                timing.answered = time.perf_counter()
+            if name == "complete_autocomplete":
+                for listener in self.on_autocomplete:
+                    listener(record, list(args[0]) if args else list(kwargs.get("choices", [])))
+            return marker(*args, **kwargs)
+
+        return first_response
+
+    def _label(self, event: str, payload: Any) -> None:
+        """Name component interactions by their custom id (SimCord's record does not keep it)."""
+        if event != "INTERACTION_CREATE" or not isinstance(payload, dict):
+            return
+        custom_id = (payload.get("data") or {}).get("custom_id")
+        if custom_id:
+            for timing in reversed(self.timings):
+                if str(timing.interaction_id) == payload.get("id"):
+                    timing.what = f"component {custom_id}"
+                    break
+
+    def slowest(self) -> Timing | None:
+        answered = [t for t in self.timings if t.elapsed is not None]
+        return max(answered, key=lambda t: t.elapsed or 0.0) if answered else None
+
+    def problems(self) -> list[str]:
+        """Every interaction answered late or never answered, as sentences."""
+        found = []
+        for t in self.timings:
+            if t.late or (t.elapsed is not None and t.elapsed > t.limit):
+                took = "never" if t.elapsed is None else f"after {t.elapsed:.2f} s"
+                found.append(f"{t.what}: first response {took}, past Discord's {t.limit:g} s (10062)")
+            elif t.answered is None:
+                found.append(f"{t.what}: never answered (Discord shows 'This interaction failed')")
+        return found
+
+
+def _describe(record: Any) -> str:
+    kind = {
+        InteractionType.APPLICATION_COMMAND: "slash",
+        InteractionType.APPLICATION_COMMAND_AUTOCOMPLETE: "autocomplete",
+        InteractionType.MESSAGE_COMPONENT: "component",
+    }.get(record.type, f"type {record.type}")
+    name = f" /{record.command_name}" if record.command_name else ""
+    return f"{kind}{name}"
+
+
+async def at_the_same_instant(
+    env: simcord.Env, *verbs: Callable[[], Awaitable[simcord.InteractionResult]]
+) -> list[simcord.InteractionResult]:
+    """Run SimCord verbs (``lambda: actor.click(...)``) so that the bot receives all their interactions first.
+
+    Each verb builds and emits its INTERACTION_CREATE as usual, but SimCord's wait for the bot to settle is
+    held back until the last one is out; then the bot runs all the handlers at once. Verbs must return an
+    ``InteractionResult`` (for autocomplete use ``autocomplete_result``): results are read after the bot ran.
+    """
+    env._begin_operation("at_the_same_instant")
+    try:
+
+        async def hold(**_: Any) -> None:
+            return None
+
+        env._settle_internal = hold  # type: ignore[method-assign]
+        try:
+            results = [await verb() for verb in verbs]
+        finally:
+            del env._settle_internal
+        await env._settle_internal(dispatch=f"{len(verbs)} x INTERACTION_CREATE at the same instant")
+        return results
+    finally:
+        env._end_operation()
+
+
+def autocomplete_result(
+    actor: simcord.MemberActor, channel: simcord.ChannelHandle, command: str, option: str, typed: str
+) -> Awaitable[simcord.InteractionResult]:
+    """Autocomplete as an ``InteractionResult`` (its ``autocomplete_choices``), for ``at_the_same_instant``."""
+    return _autocomplete_result(actor, channel, command, option, typed, {})
 
 
 # ---------------------------------------------------------------------------------------------- readers

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from .conftest import Table
 from .players import begin_game, open_choices, open_panel, press
-from .sim import board, dms, is_private, prompt_choices, said
+from .sim import board, bot_messages, dms, forge_click, is_private, prompt_choices, said
 
 
 async def test_an_unknown_act_value_is_refused_with_a_sentence(table: Table) -> None:
@@ -65,3 +65,51 @@ async def test_a_spectator_pressing_your_move_is_told_they_are_not_playing(table
     result = await table.carol.click(board(table.channel, table.env), label="Your move")
 
     assert is_private(result) and "not playing" in said(result)
+
+
+async def test_buttons_and_act_of_a_reset_game_get_a_sentence_and_change_nothing(table: Table) -> None:
+    await begin_game(table)
+    value = (await open_choices(table, table.alice))[0]
+    dm = dms(table.alice)[-1]
+    panel = await open_panel(table, table.alice)
+    assert panel.response is not None and value in prompt_choices(dm)
+    old_board = board(table.channel, table.env)
+    asked = await table.mod.slash(table.channel, "reset")
+    assert asked.response is not None
+    await table.mod.click(asked.response, label="Reset the game")
+    channel_before = [m.content for m in bot_messages(table.channel, table.env)]
+
+    attempts = [
+        await press(table.alice, dm, value, in_dm=True),  # the DM's button
+        await press(table.alice, panel.response, value),  # the private panel opened before the reset
+        await forge_click(table.bob, old_board, f"sh:move:{table.channel.id}"),  # the old board's Your move
+        await table.alice.slash(table.channel, "act", choice=value),
+        await table.alice.slash(table.channel, "hand"),
+    ]
+
+    for result in attempts:
+        assert is_private(result) and "no game" in said(result).lower(), said(result)
+    assert [m.content for m in bot_messages(table.channel, table.env)] == channel_before
+    assert await table.next_store.latest_game(table.channel.id) is None
+    assert await open_choices(table, table.alice) == []
+
+
+async def test_choices_after_the_end_get_a_sentence_and_change_nothing(table: Table) -> None:
+    await begin_game(table)
+    value = (await open_choices(table, table.alice))[0]
+    dm = dms(table.alice)[-1]
+    await table.mod.slash(table.channel, "end")
+    ended = await table.next_store.latest_game(table.channel.id)
+    assert ended is not None and ended.status == "ended"
+    channel_before = [m.content for m in bot_messages(table.channel, table.env)]
+
+    for result in (
+        await press(table.alice, dm, value, in_dm=True),
+        await table.alice.slash(table.channel, "act", choice=value),
+        await table.alice.slash(table.channel, "act", choice="Fire!"),
+    ):
+        assert is_private(result) and "over" in said(result), said(result)
+
+    assert [m.content for m in bot_messages(table.channel, table.env)] == channel_before
+    after = await table.next_store.latest_game(table.channel.id)
+    assert after is not None and (after.version, after.action_count) == (ended.version, ended.action_count)

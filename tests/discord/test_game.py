@@ -14,8 +14,8 @@ from collections import Counter
 import pytest
 
 from .conftest import Table
-from .players import ROADS, begin_game, open_choices, play_one
-from .sim import bot_messages, labels, png_images
+from .players import ROADS, begin_game, open_choices, play_one, press
+from .sim import bot_messages, dms, is_private, labels, png_images, prompt_choices, said
 
 STEP_CAP = 600  # random games of Abordaje end within about 250 decisions
 
@@ -54,3 +54,21 @@ async def test_a_whole_game_played_through_panel_dms_and_act_ends_with_its_resul
     for player in (table.alice, table.bob):
         assert await open_choices(table, player) == []
     await png_images(messages)  # every board posted or edited along the way decodes as a PNG
+    await choices_after_the_result_change_nothing(table)
+
+
+async def choices_after_the_result_change_nothing(table: Table) -> None:
+    """A finished game: ``/act`` and any button still on a DM get a sentence; the channel and store stay."""
+    record = await table.next_store.latest_game(table.channel.id)
+    assert record is not None and record.status == "finished"
+    channel_before = [m.content for m in bot_messages(table.channel, table.env)]
+    attempts = [await table.alice.slash(table.channel, "act", choice="t1.as1.p|fire")]
+    for player in (table.alice, table.bob):
+        stale = [(m, v) for m in dms(player) for v in prompt_choices(m)]
+        if stale:
+            attempts.append(await press(player, stale[-1][0], stale[-1][1], in_dm=True))
+    for result in attempts:
+        assert is_private(result) and "over" in said(result), said(result)
+    assert [m.content for m in bot_messages(table.channel, table.env)] == channel_before
+    after = await table.next_store.latest_game(table.channel.id)
+    assert after is not None and (after.version, after.action_count) == (record.version, record.action_count)

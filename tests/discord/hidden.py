@@ -1,0 +1,92 @@
+"""What is secret in each game, read straight from the engine state: the leak scan's definition of "hidden".
+
+The leak scan (``leaks.py``) asks three questions of a game's state, through one ``Secrets`` per game key:
+
+- ``hidden(state)``: the cards nobody but their holder may know now (in a hand, face down, set aside);
+- ``known_to(state, seat)``: the cards a seat may know now (``None``: a spectator, who sees only face-up cards);
+- ``shown_between(before, after)``: the cards one action turned face up or showed on the table (a reveal, a
+  card played face up), which the public narration of that action may name even if the next turn's deal put
+  another copy of the same card in a hand.
+
+Cards are named by their id (``"fire"``) and matched in text by their display name (``"Fire!"``). A game that
+lands without an entry here makes the scan fail with a sentence saying to add one: no game is scanned blind.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import Any, Protocol
+
+from engine.abordaje.catalog import CATALOG as ABORDAJE_CATALOG
+from engine.abordaje.state import AbordajeState
+
+
+class Secrets(Protocol):
+    """The hidden information of one game, in card ids (see the module docstring)."""
+
+    @property
+    def names(self) -> Mapping[str, str]:
+        """Card id → the name players read."""
+
+    def hidden(self, state: Any) -> set[str]:
+        """Cards in some hand, face down, or set aside: nobody else may read them."""
+
+    def known_to(self, state: Any, seat: int | None) -> set[str]:
+        """Cards ``seat`` may know now (their own hand, their own face-down cards, what is face up)."""
+
+    def shown_between(self, before: Any, after: Any) -> set[str]:
+        """Cards shown to the table by the action that led from ``before`` to ``after``."""
+
+
+class AbordajeSecrets:
+    """¡Abordaje!: the two hands, the set-aside cards, and the orders until they are revealed.
+
+    A seat also knows the hand it last passed on (ABO-GAP-21) and the set-aside card it drew. The orders of a
+    turn are shown from the reveal on; the action that places the last order may run the whole resolution and
+    deal the next turn in one step, so its narration may name the orders of the turn it ended.
+    """
+
+    names: Mapping[str, str] = {kind: card.name for kind, card in ABORDAJE_CATALOG.cards.items()}
+
+    def hidden(self, state: AbordajeState) -> set[str]:
+        cards: set[str] = {k for hand in state.hands.values() for k in hand} | set(state.set_aside)
+        return cards if state.board.revealed else cards | self._placed(state)
+
+    def known_to(self, state: AbordajeState, seat: int | None) -> set[str]:
+        known: set[str] = self._placed(state) if state.board.revealed else set()
+        side = next((s for s, n in state.seats.items() if n == seat), None)
+        if side is not None:
+            known |= set(state.hands[side]) | set(state.last_passed.get(side, []))
+            known |= {c.orders[side].kind for c in state.board.cards if side in c.orders}
+            if side in state.drawn:
+                known.add(state.drawn[side])
+        return known
+
+    def shown_between(self, before: AbordajeState, after: AbordajeState) -> set[str]:
+        shown = self.known_to(after, None) | self.known_to(before, None)
+        if after.turn > before.turn or after.board.revealed or after.phase == "over":
+            shown |= self._placed(before)  # the reveal of ``before``'s turn happened during this action
+        return shown
+
+    @staticmethod
+    def _placed(state: AbordajeState) -> set[str]:
+        return {str(order.kind) for card in state.board.cards for order in card.orders.values()}
+
+
+SECRETS: dict[str, Secrets] = {"abordaje": AbordajeSecrets()}
+
+
+def secrets_of(game_key: str) -> Secrets:
+    """The game's secrets, or a failure saying what to add (a new game is never scanned blind)."""
+    try:
+        return SECRETS[game_key]
+    except KeyError:
+        raise AssertionError(
+            f"the leak scan does not know what is hidden in {game_key!r}: add its Secrets to tests/discord/hidden.py"
+        ) from None
+
+
+def named_cards(text: str, secrets: Secrets) -> set[str]:
+    """The card ids whose names appear in ``text`` (whole names, case as printed)."""
+    return {card for card, name in secrets.names.items() if re.search(rf"(?<!\w){re.escape(name)}", text)}

@@ -1,0 +1,285 @@
+"""The leak scan: everything anyone but its addressee can see, checked against what was hidden at that moment.
+
+Recording (during a scenario, inside SimCord, never in the bot):
+
+- every message the bot creates or edits in a server channel, as SimCord publishes it to everybody
+  (``MESSAGE_CREATE``/``MESSAGE_UPDATE``; ephemeral answers and DMs are not channel-visible and are skipped):
+  its text, its embeds, the labels, placeholders and options of its components, and its images;
+- every autocomplete list the bot offers a user (from the ``ResponseClock``, which sees each first response);
+- with each of them, *the moment*: the channel's game as the store holds it right then (its snapshot, version,
+  seats and action log), read from the SQLite file with a plain read-only connection while the bot's own
+  call is still in progress. The host commits before it delivers, so that is the state the message was
+  produced from (or a later one, when another request committed in between).
+
+Scanning (at the end of the scenario): each game's log is replayed once, and every recorded snapshot must be
+the replay of the log it was stored with. Then:
+
+- a channel line names no card that was hidden at its moment, unless that card was also face up or shown by
+  the actions since the channel's previous message (see ``hidden.Secrets``). Lines are checked the first time
+  they appear in a channel: a board edited twenty times repeats its narration, which was checked once;
+- a channel image is never a hand image (by name, or byte for byte equal to an image sent by DM);
+- an autocomplete list offered to a user names no card hidden from that user's seat.
+
+Card names come from each game's catalog (``hidden.SECRETS``).
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import simcord
+from simcord.components import walk_components
+
+from engine.core import GameSpec, SeatSetup, State
+from engine.core.playout import LoggedAction
+from engine.registry import GAMES
+
+from .hidden import named_cards, secrets_of
+
+
+@dataclass(frozen=True)
+class Moment:
+    """A channel's game as the store held it when something was shown."""
+
+    game_id: int
+    game_key: str
+    status: str
+    version: int
+    options: dict[str, Any]
+    seed: int
+    roles: tuple[str | None, ...]  # by seat
+    users: dict[int, int]  # user id → seat
+    snapshot: str | None
+    log: tuple[LoggedAction, ...]
+
+
+@dataclass
+class Shown:
+    """One channel-visible message (as created or edited) and its moment."""
+
+    seq: int
+    channel_id: int
+    message_id: int
+    lines: list[str]
+    images: list[tuple[str, str]]  # (filename, CDN url)
+    moment: Moment | None
+
+
+@dataclass
+class Offered:
+    """One autocomplete list offered to one user, and its moment."""
+
+    seq: int
+    channel_id: int
+    user_id: int
+    labels: list[str]
+    moment: Moment | None
+
+
+@dataclass
+class LeakScanner:
+    """Records what everybody can see during a scenario, then scans it (see the module docstring)."""
+
+    env: simcord.Env
+    db: Path
+    games: dict[str, GameSpec[Any, Any]] = field(default_factory=lambda: dict(GAMES))
+    shown: list[Shown] = field(default_factory=list)
+    offered: list[Offered] = field(default_factory=list)
+    dm_images: set[str] = field(default_factory=set)  # CDN urls of images sent by DM
+    _seq: int = 0
+    _db: sqlite3.Connection | None = None
+
+    def install(self, on_autocomplete: list[Any]) -> LeakScanner:
+        self.env.backend.subscribers.append(self._published)
+        on_autocomplete.append(self._autocompleted)
+        return self
+
+    def close(self) -> None:
+        if self._db is not None:
+            self._db.close()
+            self._db = None
+
+    # ------------------------------------------------------------------ recording
+
+    def _published(self, event: str, payload: Any) -> None:
+        if event not in ("MESSAGE_CREATE", "MESSAGE_UPDATE") or not isinstance(payload, dict):
+            return
+        images = [(a.get("filename", ""), a.get("url", "")) for a in payload.get("attachments") or []]
+        if payload.get("guild_id") is None:
+            self.dm_images.update(url for _, url in images)
+            return  # a DM: only its addressee reads it
+        channel_id = int(payload["channel_id"])
+        self._seq += 1
+        self.shown.append(
+            Shown(self._seq, channel_id, int(payload["id"]), _lines(payload), images, self._moment(channel_id))
+        )
+
+    def _autocompleted(self, record: Any, choices: list[dict[str, Any]]) -> None:
+        self._seq += 1
+        labels = [str(c.get("name", "")) for c in choices]
+        self.offered.append(
+            Offered(self._seq, record.channel_id, record.user_id, labels, self._moment(record.channel_id))
+        )
+
+    def _moment(self, channel_id: int) -> Moment | None:
+        """The channel's newest game in the store right now (``None``: no game, or no database yet)."""
+        if self._db is None:
+            if not self.db.exists():
+                return None
+            self._db = sqlite3.connect(f"file:{self.db}?mode=ro", uri=True, isolation_level=None)
+        db = self._db
+        db.execute("BEGIN")  # one read snapshot: the store's worker thread may commit between two SELECTs
+        try:
+            return self._read(db, channel_id)
+        finally:
+            db.execute("COMMIT")
+
+    @staticmethod
+    def _read(db: sqlite3.Connection, channel_id: int) -> Moment | None:
+        row = db.execute(
+            "SELECT id, game_key, status, version, options, seed, snapshot FROM games "
+            "WHERE channel_id = ? ORDER BY id DESC LIMIT 1",
+            (channel_id,),
+        ).fetchone()
+        if row is None:
+            return None
+        game_id, key, status, version, options, seed, snapshot = row
+        seats = db.execute(
+            "SELECT seat, user_id, role FROM seats WHERE game_id = ? ORDER BY position", (game_id,)
+        ).fetchall()
+        log = db.execute(
+            "SELECT seat, prompt_id, choice_id FROM actions WHERE game_id = ? ORDER BY idx", (game_id,)
+        ).fetchall()
+        return Moment(
+            game_id=game_id,
+            game_key=key,
+            status=status,
+            version=version,
+            options=json.loads(options),
+            seed=seed,
+            roles=tuple(role for _, _, role in sorted(seats)),
+            users={user: seat for seat, user, _ in seats},
+            snapshot=snapshot,
+            log=tuple(LoggedAction(s, p, c) for s, p, c in log),
+        )
+
+    # ------------------------------------------------------------------ scanning
+
+    def scan(self) -> list[str]:
+        """Every leak and every snapshot that is not the replay of its log, as sentences."""
+        problems: list[str] = []
+        states = self._replays(problems)
+        problems += self._scan_channels(states)
+        problems += self._scan_images()
+        problems += self._scan_autocomplete(states)
+        return problems
+
+    def _replays(self, problems: list[str]) -> dict[int, list[State]]:
+        """Each game's states after 0, 1, … actions; each recorded snapshot checked against its replay."""
+        moments = [m for m in (*(s.moment for s in self.shown), *(o.moment for o in self.offered)) if m]
+        longest: dict[int, Moment] = {}
+        for m in moments:
+            if m.snapshot is not None and len(m.log) >= len(longest.get(m.game_id, m).log):
+                longest[m.game_id] = m
+        states: dict[int, list[State]] = {}
+        for game_id, m in longest.items():
+            spec = self.games[m.game_key]
+            state: State = spec.setup([SeatSetup(role=r) for r in m.roles], spec.parse_options(m.options), m.seed)
+            replayed = [state]
+            for action in m.log:
+                state, _ = spec.apply(state, action.seat, action.prompt_id, action.choice_id)
+                replayed.append(state)
+            states[game_id] = replayed
+        for m in moments:
+            if m.snapshot is None:
+                continue
+            spec = self.games[m.game_key]
+            if spec.load_state(m.snapshot) != states[m.game_id][len(m.log)]:
+                problems.append(f"game {m.game_id} v{m.version}: the stored snapshot is not the replay of its log")
+        return states
+
+    def _scan_channels(self, states: dict[int, list[State]]) -> list[str]:
+        problems: list[str] = []
+        seen: dict[int, set[str]] = {}  # channel → lines already checked
+        since: dict[tuple[int, int], int] = {}  # (channel, game) → action count at the previous message
+        for shown in self.shown:
+            lines = seen.setdefault(shown.channel_id, set())
+            new = [line for line in shown.lines if line not in lines]
+            lines.update(new)
+            m = shown.moment
+            if m is None or m.snapshot is None or not new:
+                continue
+            secrets = secrets_of(m.game_key)
+            replayed = states[m.game_id]
+            now = len(m.log)
+            start = min(since.get((shown.channel_id, m.game_id), 0), now)
+            since[(shown.channel_id, m.game_id)] = now
+            state = replayed[now]
+            allowed = secrets.known_to(state, None)
+            for i in range(start + 1, now + 1):
+                allowed |= secrets.shown_between(replayed[i - 1], replayed[i])
+            secret = secrets.hidden(state) - allowed
+            for line in new:
+                leaked = named_cards(line, secrets) & secret
+                if leaked:
+                    problems.append(
+                        f"channel {shown.channel_id}, message {shown.message_id} (game {m.game_id} after "
+                        f"{now} actions) names hidden {sorted(leaked)}: {line!r}"
+                    )
+        return problems
+
+    def _scan_images(self) -> list[str]:
+        problems = []
+        cdn = self.env.backend.cdn
+        private = {cdn.get(url) for url in self.dm_images}
+        for shown in self.shown:
+            for filename, url in shown.images:
+                if filename.endswith("-hand.png") or cdn.get(url) in private:
+                    problems.append(f"channel {shown.channel_id}, message {shown.message_id} shows a hand image")
+        return problems
+
+    def _scan_autocomplete(self, states: dict[int, list[State]]) -> list[str]:
+        problems = []
+        for offered in self.offered:
+            m = offered.moment
+            if m is None or m.snapshot is None:
+                if offered.labels and (m is None or m.status != "lobby"):
+                    problems.append(f"user {offered.user_id} was offered {offered.labels} with no game running")
+                continue
+            secrets = secrets_of(m.game_key)
+            state = states[m.game_id][len(m.log)]
+            secret = secrets.hidden(state) - secrets.known_to(state, m.users.get(offered.user_id))
+            leaked = named_cards("\n".join(offered.labels), secrets) & secret
+            if leaked:
+                problems.append(
+                    f"user {offered.user_id} in channel {offered.channel_id} was offered another player's "
+                    f"hidden {sorted(leaked)}: {offered.labels}"
+                )
+        return problems
+
+    @property
+    def messages(self) -> int:
+        return len(self.shown)
+
+    @property
+    def lists(self) -> int:
+        return len(self.offered)
+
+
+def _lines(payload: dict[str, Any]) -> list[str]:
+    """Every line of text of a message: content, embeds, and what its components say."""
+    texts: list[str] = [payload.get("content") or ""]
+    for embed in payload.get("embeds") or []:
+        texts += [embed.get("title") or "", embed.get("description") or ""]
+        texts += [(embed.get("footer") or {}).get("text") or "", (embed.get("author") or {}).get("name") or ""]
+        for f in embed.get("fields") or []:
+            texts += [f.get("name") or "", f.get("value") or ""]
+    for component in walk_components(payload.get("components") or []):
+        texts += [component.get("label") or "", component.get("placeholder") or "", component.get("content") or ""]
+        for option in component.get("options") or []:
+            texts += [option.get("label") or "", option.get("description") or ""]
+    return [line for text in texts for line in text.splitlines() if line.strip()]
