@@ -24,7 +24,7 @@ from .ui import DYNAMIC_ITEMS
 
 log = logging.getLogger(__name__)
 
-COGS = ("bot.cogs.lobby", "bot.cogs.play", "bot.cogs.moderation", "bot.cogs.help")
+COGS = ("bot.cogs.lobby", "bot.cogs.play", "bot.cogs.history", "bot.cogs.moderation", "bot.cogs.help")
 
 
 def intents() -> discord.Intents:

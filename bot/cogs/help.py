@@ -13,6 +13,7 @@ HELP = """**Space board games in this channel.** One game per channel.
 opener or a moderator) · `/cancel` close the lobby
 `/act` take a decision waiting on you (autocomplete lists your choices) · `/hand` your private view · \
 `/board` post the board again · `/status` who the game waits on · `/rules` a short rules reference
+`/log` what happened (`/log private`: what only you were told) · `/games` the games you sit in here
 Moderators (Manage Channels or Manage Server): `/reset` wipe the game (asks first) · `/end` end it, \
 no winner
 Your hand and choices come by DM and in the private panel of the **Your move** button on the board; if your \
