@@ -1,0 +1,48 @@
+"""Jupiter Deep through the host: a turn of actions edits one board message, the end of a turn posts a new one
+that pings the next robot, and nothing private exists (every robot's hand is on the board)."""
+
+from __future__ import annotations
+
+import random
+
+from bot.tables import Actor, Host
+from engine.registry import GAMES
+
+from .conftest import ALICE, BOB, CAROL, CHANNEL, GUILD
+
+SPEC = GAMES["jupiter"]
+STEP_CAP = 400
+
+
+async def test_a_turn_edits_one_message_and_the_next_robot_is_pinged(host: Host) -> None:
+    players: dict[int, Actor] = {p.user_id: p for p in (ALICE, BOB, CAROL)}
+    await host.start(GUILD, CHANNEL, ALICE, "jupiter", {})
+    await host.join(CHANNEL, BOB)
+    await host.join(CHANNEL, CAROL)
+    out = await host.begin(CHANNEL, ALICE)
+    board = next(p for p in out.posts if p.kind == "board")
+    await host.board_posted(CHANNEL, board.game_id, 1)
+    chooser = random.Random(4)
+    new_posts, edits, turns_seen = 0, 0, set()
+    for step in range(STEP_CAP):
+        waiting = [(uid, await host.choices_for(CHANNEL, uid)) for uid in players]
+        waiting = [(uid, offered) for uid, offered in waiting if offered]
+        if not waiting:
+            break
+        uid, offered = chooser.choice(waiting)
+        out = await host.act_typed(CHANNEL, players[uid], chooser.choice(offered)[1])
+        for post in out.posts:
+            if post.edit_message_id is None:
+                new_posts += 1
+                await host.board_posted(CHANNEL, post.game_id, 100 + step)
+                # A new message pings whoever must act next (the result, at the end, pings nobody).
+                assert post.pings or "Game over" in post.text, post.text
+            else:
+                edits += 1
+                assert not post.pings
+        record = await host.store.latest_game(CHANNEL)
+        assert record is not None and record.snapshot is not None
+        turns_seen.add(SPEC.load_state(record.snapshot).turn)
+    assert len(turns_seen) >= 3, "the game went through several turns"
+    assert edits > new_posts, "the small steps of a turn edit the current message"
+    assert new_posts >= len(turns_seen) - 1, "each new turn starts with a new board message"
