@@ -1,0 +1,125 @@
+"""The Abandon Capricorn renderer on states reached by seeded random playouts (1, 3 and 5 players).
+
+What is pinned: every board is a landscape palette PNG under 200 KB; the same view always gives the same
+bytes and a different public view a different image; the hand image exists for a seat and not for the
+public view, and never leaks into the board; a finished game shows its result banner; the static ship
+layer is drawn once per rotation state and unchanged views are not redrawn.
+"""
+
+from __future__ import annotations
+
+import io
+from functools import cache
+from itertools import pairwise
+
+import pytest
+from PIL import Image
+
+from engine.capricorn import SPEC, CapricornOptions, CapricornState
+from engine.capricorn.view import CapricornView
+from engine.core import SeatSetup
+from engine.core.playout import random_playout
+from render.capricorn import RENDERER, CapricornRenderer
+from render.capricorn.layout import HEIGHT, WIDTH
+from render.core import Ink
+from render.registry import Renderer
+
+MAX_BYTES = 200_000
+GAMES = [(1, 3), (3, 1), (5, 2)]  # (players, seed)
+
+
+@cache
+def playout(players: int, seed: int) -> tuple[CapricornState, ...]:
+    """Every state of one seeded random game, the set-up first."""
+    options = CapricornOptions()
+    seats = [SeatSetup() for _ in range(players)]
+    states = [SPEC.setup(seats, options, seed)]
+    for step in random_playout(SPEC, seats, options, seed):
+        assert isinstance(step.after, CapricornState)
+        states.append(step.after)
+    return tuple(states)
+
+
+def view_of(state: CapricornState, viewer: int | None = None) -> CapricornView:
+    view = SPEC.view(state, viewer)
+    assert isinstance(view, CapricornView)
+    return view
+
+
+def decode(data: bytes) -> Image.Image:
+    image = Image.open(io.BytesIO(data))
+    image.load()
+    return image
+
+
+def test_the_renderer_fits_the_protocol() -> None:
+    renderer: Renderer = RENDERER
+    assert renderer is RENDERER
+
+
+@pytest.mark.parametrize(("players", "seed"), GAMES)
+def test_boards_are_small_landscape_palette_pngs(players: int, seed: int) -> None:
+    renderer = CapricornRenderer()
+    states = playout(players, seed)
+    for index, state in enumerate([*states[::25], states[-1]]):
+        data = renderer.board(view_of(state))
+        image = decode(data)
+        where = f"players={players} seed={seed} sample={index}"
+        assert image.format == "PNG", where
+        assert image.size == (WIDTH, HEIGHT) and WIDTH > HEIGHT, where
+        assert image.mode == "P", f"drawn on the fixed palette, not converted: {where}"
+        assert len(data) < MAX_BYTES, f"{len(data)} bytes: {where}"
+
+
+def test_the_same_view_gives_the_same_bytes() -> None:
+    view = view_of(playout(3, 1)[40])
+    again = CapricornView.model_validate_json(view.model_dump_json())
+    assert CapricornRenderer().board(view) == CapricornRenderer().board(again)
+
+
+def test_a_public_change_changes_the_image() -> None:
+    renderer = CapricornRenderer()
+    states = playout(3, 1)
+    views = [view_of(s) for s in states[:60]]
+    pairs = [(a, b) for a, b in pairwise(views) if a.model_dump() != b.model_dump()]
+    assert pairs
+    for a, b in pairs:
+        assert renderer.board(a) != renderer.board(b), f"turn {a.turn}: a public change drew the same image"
+
+
+def test_hand_is_none_for_the_public_view_and_a_png_for_a_seat() -> None:
+    renderer = CapricornRenderer()
+    state = playout(3, 1)[30]
+    assert renderer.hand(view_of(state)) is None
+    data = renderer.hand(view_of(state, 0))
+    assert data is not None
+    image = decode(data)
+    assert image.mode == "P" and image.width > image.height
+
+
+def test_a_seat_sees_the_same_board_as_the_channel() -> None:
+    """The board never shows a hand: a seat's view draws the public image."""
+    renderer = CapricornRenderer()
+    state = playout(3, 1)[30]
+    assert renderer.board(view_of(state, 0)) == renderer.board(view_of(state))
+
+
+@pytest.mark.parametrize(("players", "seed"), GAMES)
+def test_a_finished_game_shows_its_result(players: int, seed: int) -> None:
+    final = view_of(playout(players, seed)[-1])
+    assert final.result is not None
+    image = decode(CapricornRenderer().board(final))
+    expected = Ink.GREEN if final.result == "win" else Ink.VERMILLION
+    assert image.getpixel((200, 680)) == int(expected)
+
+
+def test_caches_skip_unchanged_views_and_static_layers() -> None:
+    renderer = CapricornRenderer()
+    states = playout(3, 1)
+    views = [view_of(s) for s in states[:30]]
+    for view in views:
+        renderer.board(view)
+    renders = renderer.cache.renders
+    renderer.board(views[-1])
+    assert renderer.cache.renders == renders
+    assert renderer.layers.draws == len({tuple(sorted(v.rotation.items())) for v in views})
