@@ -5,10 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 from engine.abordaje import SPEC as ABORDAJE
+from engine.capricorn import SPEC as CAPRICORN
 from engine.core import GameSpec, NoGameHere
 from engine.jupiter import SPEC as JUPITER
 
-GAMES: dict[str, GameSpec[Any, Any]] = {spec.key: spec for spec in (ABORDAJE, JUPITER)}
+GAMES: dict[str, GameSpec[Any, Any]] = {spec.key: spec for spec in (CAPRICORN, JUPITER, ABORDAJE)}
 
 
 def get_spec(key: str) -> GameSpec[Any, Any]:

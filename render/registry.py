@@ -27,9 +27,10 @@ class Renderer(Protocol):
 def _renderers() -> dict[str, Renderer]:
     # Imported here so a renderer module can import ``Renderer`` from this one without a cycle.
     from render.abordaje import RENDERER as ABORDAJE
+    from render.capricorn import RENDERER as CAPRICORN
     from render.jupiter import RENDERER as JUPITER
 
-    return {"abordaje": ABORDAJE, "jupiter": JUPITER}
+    return {"abordaje": ABORDAJE, "capricorn": CAPRICORN, "jupiter": JUPITER}
 
 
 RENDERERS: dict[str, Renderer] = _renderers()

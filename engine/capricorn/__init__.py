@@ -1,7 +1,5 @@
 """Abandon Capricorn (Søren Brandborg, Bastian Borup): a cooperative escape from a rotating space station.
 
-Not registered in ``engine/registry.py`` yet: the lead registers it when it is ready for players.
-
 Modules: ``terms`` (the game's words as types), ``catalog`` (the ship, cards and numbers from
 ``data/capricorn``), ``board`` (the ship's geometry: spaces, adjacency, doors under rotation), ``options``,
 ``state`` (the table, the turn log), ``setup``, ``script`` (a turn as straight code that asks questions,

@@ -23,7 +23,8 @@ from .terms import ALIEN_COLORS, POD, AlienColor, RotatingRing
 def alien_name(alien: Alien) -> str:
     """``a Tough alien`` — the type by name and letter, as the board marks it."""
     data = CATALOG.rules.aliens[alien.color]
-    return f"a {data.name} alien ({data.letter})"
+    article = "an" if data.name[:1].upper() in "AEIOU" else "a"
+    return f"{article} {data.name} alien ({data.letter})"
 
 
 def mother_name(mother: Mother) -> str:

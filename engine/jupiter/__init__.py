@@ -1,7 +1,5 @@
 """Jupiter Deep (Mark Major, Whirling Derby Games, 2012): 1 to 7 robots rescue colonists from a creeping colony.
 
-Not registered in ``engine/registry.py`` yet: the lead registers it when it is ready for players.
-
 Modules: ``catalog`` (tiles, spiral, Rescue deck and numbers from ``data/jupiter``), ``colony`` (hex tiles, domes,
 bridges, edges, islands, straight lines), ``options``, ``state`` (the state and piece queries), ``setup`` (the
 spiral, colonists, the deal), ``pod`` (docking, launching), ``cards`` (which card effects apply now), ``board``
