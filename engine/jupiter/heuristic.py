@@ -1,287 +1,585 @@
-"""A first, simple heuristic player for Jupiter Deep: self-play that is legal by construction.
+"""A seeded greedy player for Jupiter Deep: the self-play bot that measures balance (digest section 8).
 
-Status: it plays whole games but wins none yet (about 0-1 colonists saved per game with 2-6 robots), so it is
-**not** the digest's balance bot (section 8) and its numbers say nothing about the game's balance: a stronger
-player (routing colonists around each other, guarding threatened tiles, using cards) is still to be written.
+It answers any pending prompt with one of the prompt's own choices, so it can never make an illegal move; it
+reads the state (nothing in Jupiter Deep is secret) only to rank what is offered. Ties are broken by a
+generator seeded from the game's seed and the prompt id, so the same seed always plays the same game.
 
-It answers any pending prompt from what the prompt offers (so it can never make an illegal move) and reads the
-state only to rank the offered choices. Its priorities, in order: board colonists standing next to the pod, shoot
-creeps, walk colonists toward the pod, bring the robots home once enough colonists are saved or aboard, and
-otherwise walk toward the colonists. During the invasion it places creeps away from colonists and spends Phase
-Shift and Suppressant where they save the most.
+How it ranks. Each complete action (a robot step, a shot, a command with its follower, a Sniper or Heat Seeker
+kill, a Teleport) is tried on a light copy of the pieces and scored by ``evaluate``; the best gain per action
+spent is taken, and the turn ends when nothing gains. The score, in order of weight:
 
-Run ``python -m engine.jupiter.heuristic [games] [robots...]`` to print win rates per robot count.
+* colonists saved or aboard the pod (the goal);
+* colonists standing next to a creep (they convert when Player Actions end, and each convert spreads);
+* the expected colonists the next invasion converts: a tile the die can hit whose every legal creep space is
+  next to colonists (the bot places creeps itself, so only *forced* placements hurt);
+* Module 3 and 4 tiles one creep from blowing up, weighted by how few of that module are left (JUP-LOSE-2);
+* the colonists' distance to the pod (creeps block the way), so colonists file towards the pod;
+* the active robot's distance to where it is needed: creeps that threaten colonists, else the colonist queue
+  nearest the pod; once enough colonists are saved or aboard, the pod itself.
+
+Cards: Boost, Bullhorn and Follower are played whenever there is work for them, Grenadier and Juggernaut when a
+kill is at hand, Pilot docks a pod another robot launched; Phase Shift rerolls a roll that hurts more than an
+average one and Suppressant shields the tile a roll or setback would hurt most. During the invasion it places
+creeps away from colonists and away from Module 3/4 tiles near their end.
+
+Strength: clearly better than random play (it saves colonists and holds out about twice as long) but it
+still wins almost nothing, so its win rates are a floor, not the game's balance (see docs/rules/jupiter.md).
+Measure with ``python -m engine.jupiter.selfplay``.
 """
 
 from __future__ import annotations
 
-import sys
 from collections import deque
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
 
-from engine.core import Prompt, SeatSetup
+from engine.core import Prompt, Rng, SeatSetup
 
-from .board import POD, rescue_target, robot_tile
-from .catalog import CATALOG
-from .colony import tile_of
+from .actions import commandable, robot_moves, sniper_targets, teleport_spots
+from .board import POD, creep_targets, is_super_target, range_tiles, rescue_target, robot_tile, robots_in_play
+from .cards import actions_left, in_force, sources
+from .catalog import CATALOG, SIDE_NAMES
+from .colony import Colony, tile_of
 from .options import JupiterOptions
 from .pod import docking_dome
 from .rules import apply, prompts
 from .setup import setup
-from .state import COLONIST, CREEP, JupiterState
+from .state import COLONIST, CREEP, JupiterState, robot_code
 
-CARD_VALUE = {
-    "teleport": 5, "bullhorn": 6, "follower": 5, "pilot": 4, "heatseeker": 4, "sniper": 4, "boost": 6,
-    "suppressant": 5, "phaseshift": 4, "grenadier": 3, "juggernaut": 3, "rocketboots": 3, "swap": 2,
-    "override": 2, "datacore": 1, "modctrl": 1,
+CARD_VALUE: dict[str, int] = {
+    "follower": 9, "bullhorn": 8, "boost": 8, "sniper": 7, "grenadier": 6, "suppressant": 6, "heatseeker": 5,
+    "teleport": 5, "phaseshift": 5, "juggernaut": 4, "pilot": 4, "rocketboots": 2, "swap": 2, "override": 2,
+    "datacore": 1, "modctrl": 1,
 }  # fmt: skip
+"""How much the bot wants a card as its core or keeps it in hand (higher is better)."""
+
+W_SAVED = 30.0  # a colonist saved or aboard
+W_THREAT = 40.0  # a colonist next to a creep now: it converts at the end of Player Actions
+W_RISK = 25.0  # an expected colonist converted by the next invasion
+W_MODULE = 120.0  # a Module 3/4 tile one creep from blowing up, when it is the last of its kind
+W_DIST = 1.0  # one step of a colonist's way to the pod
+W_ROBOT = 2.0  # one step of the active robot's way to its work
+W_CREEP = 2.0  # any creep: it can spread on a 6 and fills its tile
+W_CREEP_NEAR = 8.0  # a creep two steps or less from a colonist: the next threat
+W_DISH = 45.0  # some radar dish is covered: every robot has one action less per turn (JUP-SUPER-3)
+W_PLANT = 10.0  # each covered power plant: one card less in every hand (JUP-HAND-3)
+FAR = 15  # distance cap: a colonist with no way to the pod counts this far
+P_ROLL = 1 / 6
 
 
-def distances(state: JupiterState, start: Iterable[str]) -> dict[str, int]:
-    """Bridge distance from the nearest of ``start`` to every dome, ignoring pieces."""
-    colony = state.colony
-    result = {d: 0 for d in start if colony.is_dome(d)}
+@dataclass
+class Sim:
+    """The pieces after a hypothetical action: what ``evaluate`` scores. Only what the bot's actions change."""
+
+    occupant: dict[str, str]
+    aboard: int
+    saved: int
+    docked: bool
+    robot: str | None  # the active robot's dome, ``pod`` aboard, ``None`` when removed
+    supers: list[str] = field(default_factory=list)  # tiles whose plant or dish holds a super creep
+    cost: int = 1
+
+
+def start_sim(state: JupiterState) -> Sim:
+    return Sim(
+        occupant=dict(state.occupant),
+        aboard=state.pod.colonists,
+        saved=state.saved,
+        docked=state.pod.dock is not None,
+        robot=state.where_is(state.active),
+        supers=list(state.super_creeps),
+    )
+
+
+def bfs(colony: Colony, starts: Iterable[str], passable: Mapping[str, str], block: frozenset[str]) -> dict[str, int]:
+    """Bridge distance from the nearest of ``starts`` to every dome, never entering a dome whose piece is in
+    ``block`` (the starts themselves are always entered)."""
+    result = {d: 0 for d in starts if colony.is_dome(d)}
     frontier = deque(result)
     while frontier:
         here = frontier.popleft()
+        step = result[here] + 1
         for near in colony.neighbours(here):
-            if near not in result:
-                result[near] = result[here] + 1
+            if near not in result and passable.get(near) not in block:
+                result[near] = step
                 frontier.append(near)
     return result
 
 
-def near_creep(state: JupiterState, dome: str) -> bool:
-    return any(state.occupant.get(n) == CREEP for n in state.colony.neighbours(dome))
+CREEP_ONLY = frozenset({CREEP})
 
 
-def homeward(state: JupiterState) -> bool:
-    """Whether the robots should head for the pod: enough colonists are saved or aboard."""
-    return state.saved + state.pod.colonists >= rescue_target(state)
+def homeward(state: JupiterState, sim: Sim | None = None) -> bool:
+    """Whether the robots should head for the pod: enough colonists are saved or aboard and the pod has a seat
+    for every robot still out (otherwise one more colonist must board and launch it first)."""
+    saved = sim.saved if sim else state.saved
+    aboard = sim.aboard if sim else state.pod.colonists
+    out = [s for s in robots_in_play(state) if s not in state.pod.robots]
+    seats = CATALOG.numbers.pod_capacity - aboard - len(state.pod.robots)
+    return saved + aboard >= rescue_target(state) and seats >= len(out)
 
 
-def choose(state: JupiterState, prompt: Prompt) -> str:
-    """The heuristic's answer to ``prompt`` (one of its choice ids)."""
+def tile_risk(state: JupiterState, colony: Colony, occupant: Mapping[str, str], tile: str) -> tuple[float, float]:
+    """(expected colonists converted, chance the tile blows up) from the next invasion on ``tile``."""
+    spaces = colony.spaces_of(tile)
+    creeps = sum(1 for d in spaces if occupant.get(d) == CREEP)
+    p = (P_ROLL if colony.is_edge_tile(tile) else 0.0) + (P_ROLL if creeps else 0.0)
+    if p == 0.0:
+        return 0.0, 0.0
+    edge = [d for d in colony.edge_spaces(tile) if d not in occupant]
+    options = edge or [d for d in spaces if d not in occupant]
+    blows = 0.0
+    if options:
+        cost = min(sum(1 for n in colony.neighbours(d) if occupant.get(n) == COLONIST) for d in options)
+        guarded = any(occupant.get(d, "").startswith("R") for d in spaces)
+        if len(options) == 1 and not edge[1:] and creeps == len(spaces) - 1 and not guarded:
+            blows = p
+    else:
+        colonists = [d for d in spaces if occupant.get(d) == COLONIST]
+        if not colonists:
+            return 0.0, 0.0
+        cost = 1 + min(sum(1 for n in colony.neighbours(d) if occupant.get(n) == COLONIST) for d in colonists)
+    return p * cost, blows
+
+
+def evaluate(state: JupiterState, sim: Sim) -> float:
+    """The bot's score of a position (higher is better): see the module docstring."""
+    colony = state.colony
+    occ = sim.occupant
+    score = W_SAVED * (sim.saved + sim.aboard)
+    colonists = [d for d, p in occ.items() if p == COLONIST]
+    creeps = [d for d, p in occ.items() if p == CREEP]
+    threatened = {n for c in creeps for n in colony.neighbours(c) if occ.get(n) == COLONIST}
+    score -= W_THREAT * len(threatened)
+    near_colonists = {m for c in threatened for m in colony.neighbours(c)} | {
+        m for c in colonists for n in colony.neighbours(c) for m in colony.neighbours(n)
+    }
+    score -= W_CREEP * len(creeps) + W_CREEP_NEAR * sum(1 for c in creeps if c in near_colonists)
+    centres = [CATALOG.tile(t).centre for t in sim.supers]
+    score -= W_DISH * ("radar_dish" in centres) + W_PLANT * centres.count("power_plant")
+    risk = 0.0
+    for tile in colony.tiles:
+        convert, blows = tile_risk(state, colony, occ, tile)
+        risk += convert
+        module = colony.module_of(tile)
+        if blows and module in (3, 4):
+            left = sum(1 for t in colony.tiles if colony.module_of(t) == module)
+            score -= W_MODULE * blows * 6 / (left * left)
+    score -= W_RISK * risk
+    dock = docking_dome(state)
+    if dock is not None and sim.docked:
+        dist = bfs(colony, [dock], occ, CREEP_ONLY)
+        score -= W_DIST * sum(min(dist.get(c, FAR), FAR) for c in colonists)
+    score -= W_ROBOT * robot_distance(state, sim, colonists, creeps, threatened)
+    return score
+
+
+def robot_distance(
+    state: JupiterState, sim: Sim, colonists: list[str], creeps: list[str], threatened: set[str]
+) -> float:
+    """How far the active robot is from its work: the pod when going home, else a creep next to colonists,
+    else the colonists nearest the pod (command range covers the tiles beside the robot's)."""
+    where = sim.robot
+    if where is None:
+        return 0.0
+    colony = state.colony
+    dock = docking_dome(state)
+    if homeward(state, sim):
+        if where == POD:
+            return -10.0
+        dist = bfs(colony, [dock], sim.occupant, frozenset({CREEP, COLONIST})) if dock else {}
+        return float(dist.get(where, FAR) + 1)
+    if where == POD:
+        return FAR  # aboard, the robot takes a colonist's seat (no launch while robots crowd the pod)
+    goals: list[str] = []
+    near = {m for c in colonists for n in colony.neighbours(c) for m in (n, *colony.neighbours(n))}
+    targets = [c for c in creeps if c in near]
+    dishes = [t for t in sim.supers if CATALOG.tile(t).centre == "radar_dish"]
+    if targets or dishes:
+        goals = [d for t in dishes for d in colony.spaces_of(t)]
+        goals += [d for c in targets for d in colony.spaces_of(tile_of(c))]
+    elif colonists and dock is not None:
+        dist = bfs(colony, [dock], sim.occupant, CREEP_ONLY)
+        ordered = sorted(colonists, key=lambda c: (dist.get(c, 99), c))[:3]
+        goals = [d for c in ordered for t in colony.command_tiles(tile_of(c)) for d in colony.spaces_of(t)]
+    if not goals:
+        return 0.0
+    if where in goals:
+        base = 0.0
+    else:
+        dist = bfs(colony, [where], sim.occupant, CREEP_ONLY)  # colonists can make way, so they do not block
+        base = float(min((dist[g] for g in goals if g in dist), default=FAR))
+    blocking = 3.0 if dock is not None and where == dock else 0.0  # never stand in the colonists' way
+    return base + blocking
+
+
+# Simulated actions -------------------------------------------------------------------------------------------
+
+
+def _board(sim: Sim) -> None:
+    sim.aboard += 1
+    if sim.aboard >= CATALOG.numbers.pod_capacity:
+        sim.saved += sim.aboard
+        sim.aboard = 0
+        sim.docked = False
+
+
+def sim_move(state: JupiterState, dest: str, cost: int) -> Sim:
+    sim = start_sim(state)
+    code = robot_code(state.active)
+    if sim.robot not in (None, POD):
+        del sim.occupant[sim.robot]
+    if dest != POD:
+        sim.occupant[dest] = code  # a Juggernaut step onto a creep kills it
+    sim.robot, sim.cost = dest, cost
+    return sim
+
+
+def sim_kill(state: JupiterState, target: str, cost: int) -> Sim:
+    sim = start_sim(state)
+    if not is_super_target(state, target):
+        sim.occupant.pop(target, None)
+        if in_force(state, "grenadier"):
+            near = sorted(n for n in state.colony.neighbours(target) if sim.occupant.get(n) == CREEP)
+            if near:
+                sim.occupant.pop(_most_threatening(state, sim.occupant, near))
+    else:
+        sim.supers.remove(tile_of(target))
+    sim.cost = cost
+    return sim
+
+
+def _most_threatening(state: JupiterState, occupant: Mapping[str, str], creeps: list[str]) -> str:
+    colony = state.colony
+    return max(creeps, key=lambda c: (sum(1 for n in colony.neighbours(c) if occupant.get(n) == COLONIST), c))
+
+
+def sim_command(state: JupiterState, source: str, dest: str, cost: int, follow: bool) -> Sim:
+    sim = start_sim(state)
+    del sim.occupant[source]
+    if dest == POD:
+        _board(sim)
+    else:
+        sim.occupant[dest] = COLONIST
+    sim.cost = cost
+    if follow and in_force(state, "follower"):
+        best = best_follower(state, sim, source, dest)
+        if best is not None:
+            del sim.occupant[best]
+            sim.occupant[source] = COLONIST
+    return sim
+
+
+def best_follower(state: JupiterState, sim: Sim, vacated: str, moved_to: str) -> str | None:
+    """The colonist bridged to ``vacated`` whose step into it gains most, if any gains."""
+    colony = state.colony
+    candidates = sorted(n for n in colony.neighbours(vacated) if n != moved_to and sim.occupant.get(n) == COLONIST)
+    base = evaluate(state, sim)
+    best: tuple[float, str] | None = None
+    for c in candidates:
+        trial = Sim(dict(sim.occupant), sim.aboard, sim.saved, sim.docked, sim.robot, list(sim.supers))
+        del trial.occupant[c]
+        trial.occupant[vacated] = COLONIST
+        gain = evaluate(state, trial) - base
+        if gain > 0 and (best is None or gain > best[0]):
+            best = (gain, c)
+    return best[1] if best else None
+
+
+# Candidate actions -------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Plan:
+    """One complete action the menu can start: the menu id and the answers its chain will want."""
+
+    menu: str
+    steps: tuple[str, ...]
+    gain: float
+
+
+def candidates(state: JupiterState, menu_ids: set[str]) -> list[Plan]:
+    """Every complete action worth scoring now, with its gain per action over doing nothing."""
+    base = evaluate(state, start_sim(state))
+    plans: list[Plan] = []
+
+    def add(menu: str, steps: tuple[str, ...], sim: Sim) -> None:
+        plans.append(Plan(menu, steps, (evaluate(state, sim) - base) / max(1, sim.cost)))
+
+    if "move" in menu_ids:
+        for dest, cost in robot_moves(state, state.active).items():
+            add("move", (dest,), sim_move(state, dest, cost))
+    if "shoot" in menu_ids:
+        tile = robot_tile(state, state.active)
+        for target in creep_targets(state, [tile] if tile else []):
+            add("shoot", (target,), sim_kill(state, target, 1))
+    if "command" in menu_ids:
+        movable = commandable(state)
+        for source, dests in movable.items():
+            for dest, cost in dests.items():
+                add("command", (source, dest), sim_command(state, source, dest, cost, True))
+        for source, path in boarding_paths(state, movable).items():
+            sim = start_sim(state)  # the whole walk into the pod, priced per action: a plan, not one step
+            del sim.occupant[source]
+            _board(sim)
+            sim.cost = len(path)
+            add("command", (source, path[0]), sim)
+    for src in ("c", "h", "2"):
+        if f"sniper.{src}" in menu_ids:
+            for target in sniper_targets(state):
+                add(f"sniper.{src}", (target,), sim_kill(state, target, CATALOG.card("sniper").action_cost))
+        if f"heatseeker.{src}" in menu_ids:
+            cost = 1 if src == "2" else CATALOG.card("heatseeker").action_cost
+            for target in creep_targets(state, state.colony.tiles):
+                add(f"heatseeker.{src}", (tile_of(target), target), sim_kill(state, target, cost))
+        if f"teleport.{src}" in menu_ids and not state.options.robot_vulnerability:
+            cost = 1 if src == "2" else CATALOG.card("teleport").action_cost
+            for tile, spots in teleport_spots(state).items():
+                for spot in spots:
+                    if spot == POD or state.occupant.get(spot) is None:
+                        add(f"teleport.{src}", (spot,) if spot == POD else (tile, spot), sim_move(state, spot, cost))
+    return plans
+
+
+def boarding_paths(state: JupiterState, movable: Mapping[str, Mapping[str, int]]) -> dict[str, list[str]]:
+    """For each colonist that can move now, the shortest walk into the pod through open spaces within command
+    range that fits in the actions left (one action a step): the steps, ending with ``pod``."""
+    dock = docking_dome(state)
+    if dock is None or state.options.polite_colonists:
+        return {}
+    colony = state.colony
+    left = actions_left(state)
+    allowed = set(range_tiles(state, state.active, in_force(state, "bullhorn")))
+    occ = state.occupant
+    back = {dock: POD} if dock not in occ else {}
+    frontier = deque([dock]) if back else deque()
+    depth = {dock: 1}
+    while frontier:  # walk back from the docking dome through open spaces in range
+        here = frontier.popleft()
+        if depth[here] >= left:
+            continue
+        for near in colony.neighbours(here):
+            if near not in depth and near not in occ and tile_of(near) in allowed:
+                depth[near] = depth[here] + 1
+                back[near] = here
+                frontier.append(near)
+    result: dict[str, list[str]] = {}
+    for source in movable:
+        if POD in movable[source]:
+            result[source] = [POD]
+            continue
+        entries = [n for n in colony.neighbours(source) if n in back and n in movable[source]]
+        if not entries:
+            continue
+        first = min(entries, key=lambda n: (depth[n], n))
+        if depth[first] + 1 > left:
+            continue
+        path = [first]
+        while path[-1] != POD:
+            path.append(back[path[-1]])
+        result[source] = path
+    return result
+
+
+def best_plan(state: JupiterState, menu_ids: set[str], rng: Rng) -> Plan | None:
+    """The candidate with the highest gain per action (ties by the seeded generator), if it gains at all."""
+    plans = candidates(state, menu_ids)
+    if not plans:
+        return None
+    top = max(p.gain for p in plans)
+    if top <= 0.01:
+        return None
+    best = [p for p in plans if p.gain >= top - 1e-9]
+    return best[rng.randrange(len(best))] if len(best) > 1 else best[0]
+
+
+# Answering prompts -------------------------------------------------------------------------------------------
+
+
+def chooser(state: JupiterState, prompt: Prompt, seed: int) -> Rng:
+    """The tie-breaking generator of one decision: the bot's seed mixed with the prompt id, so replaying the
+    same game asks and answers the same things."""
+    mix = seed
+    for ch in prompt.id:
+        mix = (mix * 131 + ord(ch)) & 0xFFFFFFFFFFFF
+    return Rng.from_seed(mix)
+
+
+def choose(state: JupiterState, prompt: Prompt, seed: int = 0) -> str:
+    """The bot's answer to ``prompt`` (always one of its choice ids)."""
     ids = [c.id for c in prompt.choices]
-    kind = prompt.id.rsplit(".", 1)[-1]
     if len(ids) == 1:
         return ids[0]
-    if kind in ("core", "recore") or ".core." in prompt.id or ".recore." in prompt.id:
-        return max(ids, key=lambda k: CARD_VALUE.get(k, 0))
+    rng = chooser(state, prompt, seed)
+    kind = prompt.id.rsplit(".", 1)[-1]
+    if ".core." in prompt.id or ".recore." in prompt.id:
+        return max(ids, key=lambda k: (CARD_VALUE.get(k, 0), k))
+    answer = _answer(state, prompt, kind, ids, rng)
+    return answer if answer in ids else ids[0]
+
+
+def _answer(state: JupiterState, prompt: Prompt, kind: str, ids: list[str], rng: Rng) -> str:
     if kind == "first":
         return ids[0]
-    if kind in ("dock", "side"):
-        return _dock(state, ids)
-    if kind == "act":
-        return _menu(state, ids)
+    chain = state.chain
+    if state.phase in ("dock", "start") or (state.phase == "end" and state.redock):
+        return _dock(state, ids, chain[0] if chain else None)
+    if state.phase == "actions":
+        if not chain:
+            return _menu(state, ids, rng)
+        return _chain(state, ids, rng)
     if kind in ("place", "replace"):
-        return min(ids, key=lambda d: (sum(state.occupant.get(n) == COLONIST for n in state.colony.neighbours(d)), d))
+        return min(ids, key=lambda d: (_placement_cost(state, d), d))
     if kind == "reroll":
-        return "keep" if _roll_harm(state, state.roll or 1) <= 1 else ids[-1]
+        assert state.roll is not None
+        return ids[-1] if roll_harm(state, state.roll) > average_harm(state) + 0.5 else "keep"
     if kind == "suppress":
-        options = [i for i in ids if i != "none"]
-        return max(options, key=lambda t: len(state.pieces_on(t, COLONIST)) + 3 * (CATALOG.tile(t).module in (3, 4)))
+        return _suppress(state, ids)
     if kind == "discard":
-        return min(ids, key=lambda k: CARD_VALUE.get(k, 0))
-    return _sub_step(state, kind, ids)
+        return min(ids, key=lambda k: (CARD_VALUE.get(k, 0), k))
+    return ids[0]
 
 
-def _roll_harm(state: JupiterState, roll: int) -> int:
+def _placement_cost(state: JupiterState, dome: str) -> float:
+    """How much a creep on ``dome`` hurts: colonists it will convert, colonists two steps off, the docking
+    dome, and Module 3/4 tiles (a creep there brings them nearer to blowing up)."""
+    colony = state.colony
+    occ = state.occupant
+    near = [n for n in colony.neighbours(dome) if occ.get(n) == COLONIST]
+    second = {m for n in colony.neighbours(dome) for m in colony.neighbours(n) if occ.get(m) == COLONIST}
+    cost = 100.0 * len(near) + 5.0 * len(second)
+    if occ.get(dome) == COLONIST:
+        cost += 100.0
+    if dome == docking_dome(state):
+        cost += 60.0
+    if colony.module_of(tile_of(dome)) in (3, 4):
+        cost += 3.0
+    return cost
+
+
+def roll_harm(state: JupiterState, roll: int) -> float:
+    """Expected damage of a roll: forced placements next to colonists, and a little per creep."""
     from .turn import wave_targets
 
-    return len(wave_targets(state, roll))
-
-
-def _dock(state: JupiterState, ids: list[str]) -> str:
-    """Dock next to the most colonists: the tile (or side) whose domes are nearest to them."""
-    colonists = [d for d, p in state.occupant.items() if p == COLONIST]
-    options = [i for i in ids if i != "back"]
-    if not colonists:
-        return options[0]
-
-    def score(option: str) -> int:
-        if "." in option or len(option) <= 2:  # a side of the picked tile
-            tile = state.chain[0] if state.chain else tile_of(option)
-            from .catalog import SIDE_NAMES
-
-            dome = state.colony.outer(tile, SIDE_NAMES.index(option)) if option in SIDE_NAMES else option
-        else:
-            dome = state.colony.spaces_of(option)[0]
-        dist = distances(state, [dome])
-        return sum(dist.get(c, 99) for c in colonists[:14])
-
-    return min(options, key=score)
-
-
-def _menu(state: JupiterState, ids: list[str]) -> str:
-    seat = state.active
-    dock = docking_dome(state)
-    for key in ("play.boost", "play.bullhorn", "play.follower", "play.grenadier"):
-        if key in ids:
-            return key
-    if "command" in ids and dock is not None and state.occupant.get(dock) == COLONIST:
-        return "command"
-    if homeward(state):
-        if "move" in ids and state.where_is(seat) != POD:
-            return "move"
-        if "teleport.c" in ids or "teleport.h" in ids:
-            return "teleport.c" if "teleport.c" in ids else "teleport.h"
-        return "end"
-    if "move" in ids and state.where_is(seat) in (POD, dock) and _useful_move(state) is not None:
-        return "move"  # robots aboard take the seats colonists need, and on the docking dome block the way
-    if "shoot" in ids and any(near_colonists(state, t) for t in _own_targets(state)):
-        return "shoot"
-    if "command" in ids and dock is not None and _best_command(state) is not None:
-        return "command"
-    if "shoot" in ids:
-        return "shoot"
-    if "sniper.c" in ids or "sniper.h" in ids:
-        return "sniper.c" if "sniper.c" in ids else "sniper.h"
-    if "move" in ids and _useful_move(state) is not None:
-        return "move"
-    if "pilot.c" in ids and state.pod.dock is None:
-        return "pilot.c"
-    return "end"
-
-
-def _own_targets(state: JupiterState) -> list[str]:
-    from .board import creep_targets
-
-    tile = robot_tile(state, state.active)
-    return creep_targets(state, [tile]) if tile is not None else []
-
-
-def _goals(state: JupiterState) -> list[str]:
-    """Where a robot is useful: beside creeps that threaten colonists, and beside colonists no robot can reach."""
-    from .board import range_tiles, robots_in_play
-
-    covered: set[str] = set()
-    for seat in robots_in_play(state):
-        if seat != state.active:
-            covered |= set(range_tiles(state, seat, False))
-    goals = [d for d, p in state.occupant.items() if p == CREEP and near_creep_colonist(state, d)]
-    goals += [d for d, p in state.occupant.items() if p == COLONIST and tile_of(d) not in covered]
-    return goals
-
-
-def _useful_move(state: JupiterState) -> str | None:
-    """A step that brings the robot nearer to a goal, if one does."""
-    from .actions import robot_moves
-
-    goals = _goals(state) or [d for d, p in state.occupant.items() if p == COLONIST]
-    dist = distances(state, goals)
-    where = state.where_is(state.active)
-    dock = docking_dome(state)
-    moves = [d for d in robot_moves(state, state.active) if d not in (POD, dock)]
-    best = min(moves, key=lambda d: dist.get(d, 99), default=None)
-    if where == POD:
-        return dock if dock is not None and dock not in state.occupant else None
-    if where == dock:
-        return best  # never block the way into the pod
-    here = dist.get(where, 99) if where is not None else 99
-    if best is None or dist.get(best, 99) >= here or here <= 1:
-        return None
-    return best
-
-
-def _best_command(state: JupiterState, only: str | None = None) -> tuple[str, str] | None:
-    """The colonist move that brings a colonist closest to the pod (boarding first), if any gets closer;
-    ``only`` limits it to the colonist already picked."""
-    from .actions import commandable
-
-    dock = docking_dome(state)
-    if dock is None:
-        return None
-    dist = distances(state, [dock])
-    best: tuple[int, str, str] | None = None
-    for source, dests in commandable(state).items():
-        if only is not None and source != only:
-            continue
-        for dest, cost in dests.items():
-            after = -5 if dest == POD else dist.get(dest, 99)
-            gain = dist.get(source, 99) - after - (cost - 1)
-            if dest != POD and near_creep(state, dest):
-                gain -= 2
-            if gain > 0 and (best is None or gain > best[0]):
-                best = (gain, source, dest)
-    return (best[1], best[2]) if best else None
-
-
-def _sub_step(state: JupiterState, kind: str, ids: list[str]) -> str:
-    options = [i for i in ids if i not in ("cancel", "none", "done", "back")]
-    if not options:
-        return ids[0]
-    chain = state.chain
-    if chain and chain[0] == "command":
-        best = _best_command(state, None if len(chain) == 1 else chain[1])
-        if best is not None:
-            return best[0] if len(chain) == 1 else best[1]
-        return options[0]
-    if chain and chain[0] in ("shoot", "sniper", "heatseeker", "grenade"):
-        return max(options, key=lambda t: near_colonists(state, t))
-    if chain and chain[0] in ("move", "teleport"):
-        return _robot_destination(state, options)
-    if chain and chain[0] == "follow":
-        dock = docking_dome(state)
-        dist = distances(state, [dock]) if dock else {}
-        gain = {o: dist.get(o, 99) - dist.get(chain[1], 99) for o in options}
-        follower = max(options, key=lambda o: gain[o])
-        return follower if gain[follower] > 0 else "none"
-    return options[0]
-
-
-def near_colonists(state: JupiterState, target: str) -> int:
     colony = state.colony
-    if not colony.is_dome(target):
-        return 1
-    return sum(state.occupant.get(n) == COLONIST for n in colony.neighbours(target))
+    harm = 0.0
+    for tile in wave_targets(state, roll):
+        if tile in state.suppressed:
+            continue
+        convert, blows = tile_risk(state, colony, state.occupant, tile)
+        p = (P_ROLL if colony.is_edge_tile(tile) else 0.0) + (P_ROLL if state.pieces_on(tile, CREEP) else 0.0)
+        harm += 0.3 + (convert + 3 * blows * (colony.module_of(tile) in (3, 4))) / max(p, P_ROLL)
+    return harm
 
 
-def _robot_destination(state: JupiterState, options: list[str]) -> str:
-    """Home to the pod when it is time; otherwise the step ``_useful_move`` picked."""
-    if POD in options and homeward(state):
-        return POD
-    if homeward(state):
-        dock = docking_dome(state)
-        dist = distances(state, [dock]) if dock else {}
-        return min((o for o in options if o != POD), key=lambda d: dist.get(d, 99), default=options[0])
-    step = _useful_move(state)
-    if step in options:
-        return str(step)
-    dock = docking_dome(state)
-    if state.where_is(state.active) == POD and dock in options:
-        return str(dock)  # the only way out of the pod
-    return options[0]
+def average_harm(state: JupiterState) -> float:
+    return sum(roll_harm(state, r) for r in range(1, 7)) / 6
 
 
-def near_creep_colonist(state: JupiterState, dome: str) -> bool:
-    return any(state.occupant.get(n) == COLONIST for n in state.colony.neighbours(dome))
+def _suppress(state: JupiterState, ids: list[str]) -> str:
+    """Shield the tile the coming creeps would hurt most; a hand copy only when colonists are at stake."""
+    options = [i for i in ids if i != "none"]
+    colony = state.colony
+
+    def harm(tile: str) -> float:
+        convert, blows = tile_risk(state, colony, state.occupant, tile)
+        p = (P_ROLL if colony.is_edge_tile(tile) else 0.0) + (P_ROLL if state.pieces_on(tile, CREEP) else 0.0)
+        value = (convert + 3 * blows) / max(p, P_ROLL)
+        if state.stage == "suppress2" and state.drawn in ("powergrab", "signal"):
+            value += 1.0
+        return value
+
+    best = max(options, key=lambda t: (harm(t), t))
+    core = "suppressant" in sources(state, "suppressant") or state.robots[state.active].core == "suppressant"
+    return best if core or harm(best) >= 0.9 else "none"
 
 
-def play_one(seed: int, robots: int, options: JupiterOptions | None = None, max_steps: int = 20000) -> JupiterState:
-    """A whole game with every seat played by the heuristic."""
+def _dock(state: JupiterState, ids: list[str], picked: str | None) -> str:
+    """Dock where the colonists are near and creeps are not: the tile first, then its side."""
+    colony = state.colony
+    options = [i for i in ids if i != "back"]
+    colonists = [d for d, p in state.occupant.items() if p == COLONIST]
+
+    def dome_score(dome: str) -> float:
+        dist = bfs(colony, [dome], state.occupant, CREEP_ONLY)
+        near = sorted(dist.get(c, 40) for c in colonists)[:14]
+        creeps = sum(1 for c, p in state.occupant.items() if p == CREEP and dist.get(c, 9) <= 2)
+        free = 0 if dome not in state.occupant else 20
+        return sum(near) + 8 * creeps + free
+
+    if picked is not None:  # a side of the picked tile
+        return min(options, key=lambda s: (dome_score(colony.outer(picked, SIDE_NAMES.index(s))), s))
+    offered = {t: [s for s in range(6) if (t, s) in colony.dock_sides()] for t in options}
+    return min(options, key=lambda t: (min(dome_score(colony.outer(t, s)) for s in offered[t] or [0]), t))
+
+
+def _menu(state: JupiterState, ids: list[str], rng: Rng) -> str:
+    menu_ids = set(ids)
+    left = actions_left(state)
+    if "play.boost" in menu_ids:
+        return "play.boost"
+    docked = state.pod.dock is not None
+    if docked and not homeward(state) and left >= 2:
+        for key in ("follower", "bullhorn"):
+            if f"play.{key}" in menu_ids and "command" in menu_ids:
+                return f"play.{key}"
+    for src in ("c", "h"):
+        if f"pilot.{src}" in menu_ids and not docked and state.pod.launched_by != state.active:
+            return f"pilot.{src}"
+    plan = best_plan(state, menu_ids, rng)
+    if plan is None:
+        return "end"
+    kills = plan.menu in ("shoot",) or plan.menu.startswith(("sniper", "heatseeker"))
+    if kills and "play.grenadier" in menu_ids:
+        target = plan.steps[-1]
+        colony = state.colony
+        if colony.is_dome(target) and any(state.occupant.get(n) == CREEP for n in colony.neighbours(target)):
+            return "play.grenadier"
+    if plan.menu == "move" and "play.juggernaut" in menu_ids:
+        where = state.where_is(state.active)
+        if where not in (None, POD) and any(state.occupant.get(n) == CREEP for n in state.colony.neighbours(where)):
+            return "play.juggernaut"
+    return plan.menu
+
+
+def _chain(state: JupiterState, ids: list[str], rng: Rng) -> str:
+    """The next answer of an action already started: the best plan of that kind, re-derived (deterministic)."""
+    chain = state.chain
+    kind = chain[0]
+    if kind in ("pilot", "redock"):
+        picked = next((x for x in reversed(chain[1:]) if x in state.colony.placements), None)
+        return _dock(state, ids, picked)
+    if kind == "follow":
+        sim = start_sim(state)
+        follower = best_follower(state, sim, chain[1], chain[2])
+        return follower if follower is not None else "none"
+    if kind == "grenade":
+        options = [i for i in ids if i != "cancel"]
+        return _most_threatening(state, state.occupant, options)
+    carded = kind in ("sniper", "heatseeker", "teleport")
+    menu = f"{kind}.{chain[1]}" if carded else kind
+    given = chain[2:] if carded else chain[1:]
+    plans = [p for p in candidates(state, {menu}) if p.menu == menu and p.steps[: len(given)] == tuple(given)]
+    if plans:
+        top = max(p.gain for p in plans)
+        best = [p for p in plans if p.gain >= top - 1e-9]
+        plan = best[rng.randrange(len(best))] if len(best) > 1 else best[0]
+        step = plan.steps[len(given)] if len(plan.steps) > len(given) else plan.steps[-1]
+        if step in ids:
+            return step
+    return next((i for i in ids if i != "cancel"), ids[0])  # never cancel: a cancelled plan would be picked again
+
+
+# Whole games -------------------------------------------------------------------------------------------------
+
+
+def play_one(seed: int, robots: int, options: JupiterOptions | None = None, max_steps: int = 60000) -> JupiterState:
+    """A whole game with every seat played by the bot (tie-breaks seeded from ``seed``)."""
     state = setup([SeatSetup() for _ in range(robots)], options or JupiterOptions(), seed)
     for _ in range(max_steps):
         pending = prompts(state)
         if not pending:
             break
         prompt = pending[0]
-        state, _ = apply(state, prompt.seat, prompt.id, choose(state, prompt))
+        state, _ = apply(state, prompt.seat, prompt.id, choose(state, prompt, seed))
     return state
-
-
-def main(argv: list[str]) -> None:
-    games = int(argv[0]) if argv else 50
-    counts = [int(a) for a in argv[1:]] or list(range(1, 8))
-    for robots in counts:
-        wins = saved = turns = 0
-        for seed in range(games):
-            final = play_one(seed, robots)
-            wins += final.phase == "won"
-            saved += final.saved
-            turns += final.turn
-        print(f"{robots} robots: {wins}/{games} won, {saved / games:.1f} saved, {turns / games:.0f} turns on average")
-
-
-if __name__ == "__main__":
-    main(sys.argv[1:])
