@@ -5,7 +5,8 @@ bridges, edges, islands, straight lines), ``options``, ``state`` (the state and 
 spiral, colonists, the deal), ``pod`` (docking, launching), ``cards`` (which card effects apply now), ``board``
 (moving, killing, self-destruction, the end), ``actions`` (Player Actions and every card), ``turn`` (Conversion,
 Invasion, Draw, the next turn), ``rules`` (the contract functions), ``view`` (what a viewer sees), ``reference``
-(the ``/rules`` text), ``heuristic`` and ``selfplay`` (a greedy self-play player and its win-rate script; see the balance section of docs/rules/jupiter.md).
+(the ``/rules`` text), ``heuristic`` and ``selfplay`` (a greedy self-play player and its win-rate
+script; see the balance section of docs/rules/jupiter.md).
 """
 
 from __future__ import annotations

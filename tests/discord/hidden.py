@@ -15,11 +15,13 @@ lands without an entry here makes the scan fail with a sentence saying to add on
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any, Protocol
 
 from engine.abordaje.catalog import CATALOG as ABORDAJE_CATALOG
 from engine.abordaje.state import AbordajeState
+from engine.capricorn.catalog import CATALOG as CAPRICORN_CATALOG
+from engine.capricorn.state import CapricornState, Crew
 
 
 class Secrets(Protocol):
@@ -74,7 +76,79 @@ class AbordajeSecrets:
         return {str(order.kind) for card in state.board.cards for order in card.orders.values()}
 
 
-SECRETS: dict[str, Secrets] = {"abordaje": AbordajeSecrets()}
+class CapricornSecrets:
+    """Abandon Capricorn: each character's hand, and the face-down piles of cards (Actions stacks, room decks).
+
+    Cards are identified here by their *name*, not their physical id: the five common starter cards exist once
+    per role under the same name ("Run or Turn" is E1, S1, M1, …), so a line naming "Run or Turn" cannot tell
+    which copy it means. A name is hidden while some copy of it is hidden and no copy is face up (a Used pile,
+    a backpack, the shared discard, the flipped repair cards) or known to the reader; that is exactly what a
+    reader could learn from the text. A seat knows its own characters' hands (CAP-G-SEAT-1; a solo player holds
+    two); nobody, not even the owner, knows the order of a face-down pile, and the engine never names it.
+    Event and repair cards are not scanned: their names are the generic phrases prompts use ("Rotate the inner
+    ring"), and the composition of those decks is public; only their order is hidden, which no name reveals.
+    """
+
+    names: Mapping[str, str] = {
+        name: name
+        for name in {
+            CAPRICORN_CATALOG.card_name(card)
+            for card in (*CAPRICORN_CATALOG.actions, *CAPRICORN_CATALOG.found)
+        }
+    }
+
+    def hidden(self, state: CapricornState) -> set[str]:
+        crew = state.crew
+        cards = [card for c in crew.characters for card in (*c.hand, *c.stack)]
+        cards += [card for deck in crew.room_decks.values() for card in deck]
+        return self._named(cards) - self.known_to(state, None)
+
+    def known_to(self, state: CapricornState, seat: int | None) -> set[str]:
+        return self._named(self.face_up(state.crew)) | self.hand_of(state, seat)
+
+    def shown_between(self, before: CapricornState, after: CapricornState) -> set[str]:
+        """Cards face up before or after: a card played, found, discarded or flipped during the action."""
+        return self.known_to(before, None) | self.known_to(after, None)
+
+    def hand_of(self, state: CapricornState, seat: int | None) -> set[str]:
+        """The names in the hands of ``seat``'s characters (none for a spectator)."""
+        return self._named(card for c in state.crew.characters if c.seat == seat for card in c.hand)
+
+    @staticmethod
+    def face_up(crew: Crew) -> list[str]:
+        """Every face-up card: Used piles, backpacks, the shared discard, flipped repairs, fitted parts."""
+        cards = [card for c in crew.characters for card in (*c.used, *c.backpack)]
+        return cards + crew.discard + crew.repair_flipped + crew.removed
+
+    @staticmethod
+    def _named(cards: Iterable[str]) -> set[str]:
+        return {CAPRICORN_CATALOG.card_name(card) for card in cards}
+
+
+class NothingSecret:
+    """A game where nothing is hidden from the table (Jupiter Deep: every hand and core is public, JUP digest §6).
+
+    The Rescue deck's order is hidden, but no text can name an order by naming cards, so there is nothing
+    for the scan to look for; the entry exists so the scan knows the game was considered, not forgotten.
+    """
+
+    names: Mapping[str, str] = {}
+
+    def hidden(self, state: Any) -> set[str]:
+        return set()
+
+    def known_to(self, state: Any, seat: int | None) -> set[str]:
+        return set()
+
+    def shown_between(self, before: Any, after: Any) -> set[str]:
+        return set()
+
+
+SECRETS: dict[str, Secrets] = {
+    "abordaje": AbordajeSecrets(),
+    "capricorn": CapricornSecrets(),
+    "jupiter": NothingSecret(),
+}
 
 
 def secrets_of(game_key: str) -> Secrets:

@@ -7,13 +7,14 @@ on them), picks one of those choices with a seeded random picker, and answers it
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Literal
 
 import discord
 import simcord
 
 from .conftest import Table
-from .sim import board, dms, is_private, prompt_choices, said
+from .sim import answers, board, dms, is_private, items, lobby, prompt_choices, said
 
 Road = Literal["panel", "dm", "act"]
 ROADS: tuple[Road, ...] = ("panel", "dm", "act")
@@ -61,23 +62,63 @@ async def play_one(table: Table, player: simcord.MemberActor, rng: random.Random
     if not values:
         return None
     value = rng.choice(values)
-    if road == "act":
-        result = await player.slash(table.channel, "act", choice=value)
-        assert is_private(result), said(result)
-        return value
-    dm = latest_dm_with(player, value) if road == "dm" else None
-    if dm is not None:
-        result = await press(player, dm, value, in_dm=True)
-    else:
-        panel = await open_panel(table, player)
-        assert panel.response is not None
-        result = await press(player, panel.response, value)
-    assert not result.followups, f"a legal choice was refused: {said(result)}"
+    await answer(table, player, value, road)
     return value
 
 
-async def begin_game(table: Table, **options: str) -> None:
-    """Alice opens a lobby of Abordaje, Bob joins, Alice begins."""
-    await table.alice.slash(table.channel, "start abordaje", **options)
-    await table.bob.slash(table.channel, "join")
-    await table.alice.slash(table.channel, "begin")
+async def answer(table: Table, player: simcord.MemberActor, value: str, road: Road) -> list[simcord.ResponseMessage]:
+    """Answer ``value`` along ``road``; the private messages the player read on the way (panel, replies).
+
+    The DM road falls back to the panel when the newest DM does not offer ``value``, and the panel road to
+    ``/act`` when the panel cannot show the choice as a control (too many choices: it sends players to ``/act``).
+    """
+    read: list[simcord.ResponseMessage] = []
+    if road != "act":
+        dm = latest_dm_with(player, value) if road == "dm" else None
+        if dm is not None:
+            result = await press(player, dm, value, in_dm=True)
+            assert not result.followups, f"a legal choice was refused: {said(result)}"
+            return read + answers(result)
+        panel = await open_panel(table, player)
+        assert panel.response is not None
+        read.append(panel.response)
+        if value in prompt_choices(panel.response):
+            result = await press(player, panel.response, value)
+            assert not result.followups, f"a legal choice was refused: {said(result)}"
+            return read + answers(result)
+    result = await player.slash(table.channel, "act", choice=value)
+    assert is_private(result), said(result)
+    return read + answers(result)
+
+
+async def begin_game(
+    table: Table,
+    game: str = "abordaje",
+    players: Sequence[simcord.MemberActor] | None = None,
+    roles: Sequence[str] | None = None,
+    **options: str,
+) -> list[simcord.MemberActor]:
+    """The first player opens a lobby of ``game`` with ``options``, the others join, the first begins.
+
+    By default Alice and Bob play ¡Abordaje! (what most scenarios need). ``roles``, one per player in seat
+    order, are taken through the lobby's role picker, as a player would; without them each keeps the role the
+    lobby handed out on joining. Returns the players in seat order.
+    """
+    seated = list(players) if players is not None else [table.alice, table.bob]
+    opener = seated[0]
+    await opener.slash(table.channel, f"start {game}", **options)
+    for player in seated[1:]:
+        await player.slash(table.channel, "join")
+    for player, role in zip(seated, roles or (), strict=False):
+        await pick_role(table, player, role)
+    await opener.slash(table.channel, "begin")
+    return seated
+
+
+async def pick_role(table: Table, player: simcord.MemberActor, role: str) -> None:
+    """Choose ``role`` in the lobby's role picker (a select whose options are the game's roles)."""
+    message = lobby(table.channel, table.env)
+    picker = next(i for i in items(message) if isinstance(i, discord.SelectMenu))
+    assert role in [o.value for o in picker.options], f"the lobby does not offer {role!r}"
+    result = await player.select(message, [role], custom_id=picker.custom_id)
+    assert not answers(result), f"picking {role!r} was refused: {said(result)}"
