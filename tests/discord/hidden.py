@@ -92,8 +92,7 @@ class CapricornSecrets:
     names: Mapping[str, str] = {
         name: name
         for name in {
-            CAPRICORN_CATALOG.card_name(card)
-            for card in (*CAPRICORN_CATALOG.actions, *CAPRICORN_CATALOG.found)
+            CAPRICORN_CATALOG.card_name(card) for card in (*CAPRICORN_CATALOG.actions, *CAPRICORN_CATALOG.found)
         }
     }
 
