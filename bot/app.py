@@ -11,7 +11,7 @@ from __future__ import annotations
 import logging
 
 import discord
-from discord.ext import commands
+from discord.ext import commands, tasks
 
 from .delivery import Delivery
 from .errors import GameTree
@@ -24,6 +24,7 @@ from .ui import DYNAMIC_ITEMS
 
 log = logging.getLogger(__name__)
 
+REMINDER_CHECK_MINUTES = 5  # how often the reminder query runs; a reminder is at most this late
 COGS = ("bot.cogs.lobby", "bot.cogs.play", "bot.cogs.history", "bot.cogs.moderation", "bot.cogs.help")
 
 
@@ -70,6 +71,23 @@ class SpaceBot(commands.Bot):
         for cog in COGS:
             await self.load_extension(cog)
         await self.sync_commands()
+        if self.settings.reminder_hours > 0:
+            self.reminders.start()
+
+    @tasks.loop(minutes=REMINDER_CHECK_MINUTES)
+    async def reminders(self) -> None:
+        """One query for every game due a reminder (stored timestamps: a restart loses none), then post them."""
+        try:
+            due = await self.host.remind(self.settings.reminder_hours * 3600)
+        except Exception:
+            log.exception("the reminder round failed; the next one tries again")
+            return
+        for out in due:
+            await self.deliver(out)
+
+    @reminders.before_loop
+    async def _reminders_wait_until_ready(self) -> None:
+        await self.wait_until_ready()
 
     async def sync_commands(self) -> None:
         """Publish the slash commands: to the development guild at once, or globally."""
@@ -92,6 +110,7 @@ class SpaceBot(commands.Bot):
             await self._host.store.close()
 
     async def close(self) -> None:
+        self.reminders.cancel()
         await super().close()
         await self.close_store()
 

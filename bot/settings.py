@@ -43,6 +43,11 @@ class Settings(BaseSettings):
         default=None, description="Sync slash commands to this guild only, at once."
     )
     log_level: str = Field(default="INFO", description="DEBUG, INFO, WARNING or ERROR.")
+    reminder_hours: float = Field(
+        default=24.0,
+        ge=0,
+        description="Remind a player a game has waited on this long (then after 2x, 4x, 8x); 0 turns it off.",
+    )
 
     @field_validator("log_level")
     @classmethod

@@ -48,6 +48,7 @@ AUTOCOMPLETE_LIMIT = 25
 CACHE_SIZE = 512
 
 
+MAX_REMINDERS = 4  # after the idle time, then 2×, 4× and 8× it: a table is nudged, never nagged forever
 RESET_REFUSED = "Only moderators (Manage Channels or Manage Server) can reset a game."
 
 
@@ -314,6 +315,7 @@ class Host:
             record.snapshot = state.model_dump_json()
             record.narration = [f"The game has begun. {self._roster(record, spec)}"]
             record.waiting_since = now
+            record.reminders_sent = 0
             record.updated_at = now
             old_message = record.board_message_id
             record.board_message_id = None
@@ -423,6 +425,7 @@ class Host:
             record.updated_at = now
             if {p.id for p in after} != {p.id for p in before}:
                 record.waiting_since = now
+                record.reminders_sent = 0
             record.narration = public if headline else [*record.narration, *public]
             if outcome is not None:
                 record.status = "finished"
@@ -735,6 +738,66 @@ class Host:
             return out
 
     # ------------------------------------------------------------------ delivery feedback
+
+    # ------------------------------------------------------------------ reminders
+
+    async def remind(self, idle_seconds: float) -> list[Outbox]:
+        """Remind whoever a game has waited on for ``idle_seconds``, then again after twice, four times… that.
+
+        Everything comes from stored timestamps (``waiting_since``, ``reminders_sent``), so a restart loses
+        nothing and sends nothing twice; one query finds the candidates however many games there are. A
+        finished, ended or reset game is never active, so it is never reminded.
+        """
+        now = self.clock()
+        outboxes = []
+        for candidate in await self.store.games_due_a_reminder(now, idle_seconds, MAX_REMINDERS):
+            async with self.lock(candidate.channel_id):
+                record = await self.store.get_game(candidate.id or 0)
+                if record is None or record.version != candidate.version:
+                    continue  # it moved on since the query: the next round looks again
+                spec = self.spec(record.game_key)
+                state = self._state_of(record, spec)
+                if state is None:
+                    continue
+                prompts = spec.prompts(state)
+                seats = sorted({p.seat for p in prompts})
+                users = [s.user_id for s in record.seats if s.seat in seats]
+                if not users:
+                    continue
+                version = record.version
+                record.reminders_sent += 1
+                try:
+                    record = await self._save(record, version)
+                except Conflict:
+                    continue
+                self._remember(record, state)
+                out = Outbox(record.channel_id)
+                out.posts.append(
+                    ChannelPost(
+                        kind="notice",
+                        text=self._reminder_text(record, spec, users),
+                        pings=tuple(users),
+                        game_id=record.id,
+                        game_key=record.game_key,
+                    )
+                )
+                outboxes.append(out)
+                log.info("reminder channel=%s id=%s n=%s", record.channel_id, record.id, record.reminders_sent)
+        return outboxes
+
+    @staticmethod
+    def _reminder_text(record: GameRecord, spec: GameSpec[Any, Any], users: Sequence[int]) -> str:
+        who = " ".join(mention(u) for u in users)
+        where = "the board above"
+        if record.guild_id is not None and record.board_message_id is not None:
+            where = (
+                f"[the board](https://discord.com/channels/{record.guild_id}/{record.channel_id}/"
+                f"{record.board_message_id})"
+            )
+        return (
+            f"⏰ {who}: the game of **{spec.name}** has been waiting on you since "
+            f"{relative_time(record.waiting_since)}. Your move is on {where} (**Your move**, or `/act`)."
+        )
 
     async def board_posted(self, channel_id: int, game_id: int | None, message_id: int) -> None:
         """Remember the channel message that small steps of this game will edit from now on."""

@@ -60,6 +60,7 @@ class GameRecord(BaseModel):
     created_at: float = 0.0
     updated_at: float = 0.0
     waiting_since: float = 0.0
+    reminders_sent: int = 0  # reminders posted since ``waiting_since``; the host resets it with the wait
 
     def seat_of(self, user_id: int) -> SeatRecord | None:
         """The seat this user holds, if any."""
@@ -133,6 +134,12 @@ class Store(Protocol):
 
     async def actions(self, game_id: int) -> list[ActionRecord]:
         """The game's log in order."""
+
+    async def games_due_a_reminder(
+        self, now: float, idle_seconds: float, max_reminders: int, limit: int = 200
+    ) -> list[GameRecord]:
+        """Active games due their next reminder at ``now``: waiting ``idle_seconds`` × 2^reminders_sent or
+        longer, with fewer than ``max_reminders`` sent; longest waiting first. The reminder loop's one query."""
 
     async def delete_game(self, game_id: int) -> None:
         """Wipe a game and its log (a moderator's reset)."""

@@ -166,6 +166,18 @@ MIGRATIONS: tuple[Migration, ...] = (
             "CREATE INDEX seats_by_user ON seats (user_id)",
         ),
     ),
+    Migration(
+        3,
+        "reminders: how many were sent for the current wait; games found by how long they wait",
+        sqlite=(
+            "ALTER TABLE games ADD COLUMN reminders_sent INTEGER NOT NULL DEFAULT 0",
+            "CREATE INDEX games_waiting ON games (status, waiting_since)",
+        ),
+        postgres=(
+            "ALTER TABLE games ADD COLUMN reminders_sent INTEGER NOT NULL DEFAULT 0",
+            "CREATE INDEX games_waiting ON games (status, waiting_since)",
+        ),
+    ),
 )
 
 LATEST = MIGRATIONS[-1].number

@@ -44,6 +44,7 @@ GAME_COLUMNS = (
     "created_at",
     "updated_at",
     "waiting_since",
+    "reminders_sent",
 )
 _N = len(GAME_COLUMNS)
 
@@ -70,6 +71,14 @@ GAMES_OF_USER = (
 GAMES_OF_USER_IN_GUILD = (
     f"{SELECT_GAME} WHERE status IN ('lobby', 'active') AND guild_id = $2 "
     "AND id IN (SELECT game_id FROM seats WHERE user_id = $1) ORDER BY id"
+)
+# $1 now, $2 the idle time in seconds, $3 the most reminders per wait, $4 the limit. A wait is due its next
+# reminder after the idle time, then 2x, 4x… it (``1 << reminders_sent``), computed here so the query returns
+# only games that are due, however many have already been reminded.
+GAMES_DUE_A_REMINDER = (
+    f"{SELECT_GAME} WHERE status = 'active' AND reminders_sent < $3 "
+    "AND waiting_since + CAST($2 AS DOUBLE PRECISION) * (1 << reminders_sent) <= $1 "
+    "ORDER BY waiting_since, id LIMIT $4"
 )
 GAME_EXISTS = "SELECT version FROM games WHERE id = $1"
 DELETE_GAME = "DELETE FROM games WHERE id = $1"
@@ -138,6 +147,7 @@ def game_params(game: GameRecord) -> tuple[Any, ...]:
         game.created_at,
         game.updated_at,
         game.waiting_since,
+        game.reminders_sent,
     )
 
 
@@ -163,6 +173,7 @@ def game_from_row(row: Row, seats: list[SeatRecord]) -> GameRecord:
         created_at=row["created_at"],
         updated_at=row["updated_at"],
         waiting_since=row["waiting_since"],
+        reminders_sent=row["reminders_sent"],
     )
 
 

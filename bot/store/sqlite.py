@@ -182,6 +182,13 @@ class SqliteStore:
             rows = await db.execute_fetchall(sql.for_sqlite(sql.ACTIONS_OF_GAME), (game_id,))
         return [sql.action_from_row(r) for r in rows]
 
+    async def games_due_a_reminder(
+        self, now: float, idle_seconds: float, max_reminders: int, limit: int = 200
+    ) -> list[GameRecord]:
+        """Active games due their next reminder, longest waiting first."""
+        async with self._read() as db:
+            return await _games(db, sql.GAMES_DUE_A_REMINDER, (now, idle_seconds, max_reminders, limit))
+
     async def delete_game(self, game_id: int) -> None:
         """Remove the game, its seats and its log (nothing if it does not exist)."""
         async with self._transaction() as db:

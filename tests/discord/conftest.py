@@ -43,7 +43,7 @@ from .stats import COUNTS
 
 def settings_for(db: Path) -> Settings:
     """Settings for a test bot: no token needed, the database in the test's folder, no .env read."""
-    return Settings(_env_file=None, database_url=str(db), dev_guild_id=None, log_level="INFO")
+    return Settings(_env_file=None, database_url=str(db), dev_guild_id=None, log_level="INFO", reminder_hours=0)
 
 
 def is_refusal(error: BaseException) -> bool:

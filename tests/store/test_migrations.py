@@ -64,7 +64,13 @@ async def test_a_fresh_database_gets_every_migration_once(database: Database) ->
 async def test_a_database_at_level_one_is_upgraded_and_keeps_its_games(database: Database) -> None:
     await build_at_level_one(database)
     game = old_game()
-    rows = await database.execute(sql.INSERT_GAME, *sql.game_params(game))
+    # Level one's games table: the columns before migration 3 added ``reminders_sent``.
+    columns = sql.GAME_COLUMNS[: sql.GAME_COLUMNS.index("reminders_sent")]
+    insert = (
+        f"INSERT INTO games ({', '.join(columns)}) "
+        f"VALUES ({', '.join(f'${i}' for i in range(1, len(columns) + 1))}) RETURNING id"
+    )
+    rows = await database.execute(insert, *sql.game_params(game)[: len(columns)])
     game_id = rows[0][0]
     for params in sql.seat_params(game_id, [SeatRecord(seat=0, user_id=1, display_name="one")]):
         await database.execute(sql.INSERT_SEAT, *params)
@@ -76,6 +82,7 @@ async def test_a_database_at_level_one_is_upgraded_and_keeps_its_games(database:
         stored = await store.get_game(game_id)
         assert stored is not None
         assert stored.snapshot == '{"old": true}' and stored.version == 3
+        assert stored.reminders_sent == 0, "migration 3's column starts at its default"
         assert [g.id for g in await store.games_of_user(1)] == [game_id]
         await store.set_user_prefs(UserPrefs(user_id=1, dm_closed=True))  # the table migration 2 added
         assert (await store.user_prefs(1)).dm_closed

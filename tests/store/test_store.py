@@ -336,6 +336,26 @@ async def test_games_of_user_lists_live_games_where_they_sit(store: Store) -> No
     assert await store.games_of_user(999) == []
 
 
+async def test_games_due_a_reminder_are_active_waiting_long_enough_and_not_reminded_too_often(
+    store: Store,
+) -> None:
+    """The reminder loop's query at 1000 s with a 100 s idle time: due after 100, 200, 400… seconds."""
+    first = await store.insert_game(new_game(1, status="active", waiting_since=800.0))  # waited 200 ≥ 100
+    second = await store.insert_game(new_game(2, status="active", waiting_since=700.0, reminders_sent=1))
+    await store.insert_game(new_game(3, status="active", waiting_since=850.0, reminders_sent=1))  # 150 < 200
+    await store.insert_game(new_game(4, status="active", waiting_since=950.0))  # 50 < 100
+    await store.insert_game(new_game(5, status="active", waiting_since=0.0, reminders_sent=4))  # had them all
+    await store.insert_game(new_game(6, status="lobby", waiting_since=0.0))  # not begun
+    over = await store.insert_game(new_game(7, status="active", waiting_since=0.0))
+    over.status = "finished"
+    await store.update_game(over, over.version)
+
+    found = await store.games_due_a_reminder(1000.0, 100.0, max_reminders=4)
+    assert [g.id for g in found] == [second.id, first.id], "longest waiting first"
+    assert found[0].reminders_sent == 1, "the count of reminders sent round-trips"
+    assert [g.id for g in await store.games_due_a_reminder(1000.0, 100.0, 4, limit=1)] == [second.id]
+
+
 async def test_user_prefs_default_then_persist(store: Store) -> None:
     assert await store.user_prefs(ALICE) == UserPrefs(user_id=ALICE, dm_closed=False)
     await store.set_user_prefs(UserPrefs(user_id=ALICE, dm_closed=True))
