@@ -240,11 +240,29 @@ class Host:
                 raise LobbyError("You are not seated in this lobby.")
             if actor.user_id == record.opener_id:
                 return await self._close_lobby(record, spec, f"{actor.display_name} left, so the lobby is closed.")
-            version = record.version
-            remaining = [s for s in record.seats if s.user_id != actor.user_id]
-            record.seats = [s.model_copy(update={"seat": i}) for i, s in enumerate(remaining)]
-            record = await self._save(record, version)
-            return self._lobby_outbox(record, spec)
+            return await self._unseat(record, spec, actor.user_id)
+
+    async def kick(self, channel_id: int, actor: Actor, user_id: int) -> Outbox:
+        """A moderator takes a player's seat away in the lobby (the game has not begun: nothing is lost)."""
+        if not actor.can_moderate:
+            raise NotAllowed("Only moderators (Manage Channels or Manage Server) can remove a player from a lobby.")
+        async with self.lock(channel_id):
+            record, spec = await self._lobby(channel_id)
+            seat = record.seat_of(user_id)
+            if seat is None:
+                raise LobbyError(f"{mention(user_id)} has no seat in this lobby.")
+            if user_id == record.opener_id:
+                why = f"{actor.display_name} removed {seat.display_name}, who opened it, so the lobby is closed."
+                return await self._close_lobby(record, spec, why)
+            log.info("kicked channel=%s id=%s user=%s by=%s", channel_id, record.id, user_id, actor.user_id)
+            return await self._unseat(record, spec, user_id)
+
+    async def _unseat(self, record: GameRecord, spec: GameSpec[Any, Any], user_id: int) -> Outbox:
+        version = record.version
+        remaining = [s for s in record.seats if s.user_id != user_id]
+        record.seats = [s.model_copy(update={"seat": i}) for i, s in enumerate(remaining)]
+        record = await self._save(record, version)
+        return self._lobby_outbox(record, spec)
 
     async def pick_role(self, channel_id: int, actor: Actor, role: str) -> Outbox:
         """Take a role in the lobby; if another player holds it, the two of you swap."""

@@ -1,4 +1,4 @@
-"""Moderators' commands: ``/reset`` (after a confirmation button) and ``/end``.
+"""Moderators' commands: ``/reset`` (after a confirmation button), ``/end`` and ``/kick`` (from a lobby).
 
 Moderators are members with Manage Channels or Manage Server in the channel; the cog reads that from Discord
 and the host decides (``Actor.can_moderate``), so a refusal is the host's sentence. ``/reset`` asks first:
@@ -38,6 +38,12 @@ class Moderation(commands.Cog):
     async def end(self, interaction: discord.Interaction) -> None:
         step = host_of(interaction).end(game_channel(interaction), actor_of(interaction))
         await deliver_and_say(interaction, step, "The game is ended.")
+
+    @app_commands.command(name="kick", description="Remove a player from this channel's lobby (moderators).")
+    @app_commands.describe(player="The member whose seat is taken away")
+    async def kick(self, interaction: discord.Interaction, player: discord.User) -> None:
+        step = host_of(interaction).kick(game_channel(interaction), actor_of(interaction), player.id)
+        await deliver_and_say(interaction, step, f"{player.display_name} no longer has a seat in the lobby.")
 
 
 async def setup(bot: commands.Bot) -> None:

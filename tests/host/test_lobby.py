@@ -111,3 +111,22 @@ async def test_a_role_for_a_full_table_is_dealt_only_when_the_table_is_full(stor
         await host.pick_role(channel, ALICE, "green")  # still a choice by hand
         record = await host.store.live_game(channel)
         assert record is not None and record.seats[0].role == "green"
+
+
+async def test_a_moderator_kicks_a_player_from_the_lobby_and_others_cannot(host: Host) -> None:
+    await host.start(GUILD, CHANNEL, ALICE, "duel", {})
+    await host.join(CHANNEL, BOB)
+    await host.join(CHANNEL, CAROL)
+    with pytest.raises(NotAllowed):
+        await host.kick(CHANNEL, ALICE, BOB.user_id)
+    out = await host.kick(CHANNEL, MOD, BOB.user_id)
+    record = await host.store.live_game(CHANNEL)
+    assert record is not None
+    assert [(s.seat, s.user_id) for s in record.seats] == [(0, ALICE.user_id), (1, CAROL.user_id)]
+    assert out.posts[0].kind == "lobby" and f"<@{BOB.user_id}>" not in out.posts[0].text
+    assert f"<@{CAROL.user_id}>" in out.posts[0].text
+    with pytest.raises(LobbyError, match="no seat"):
+        await host.kick(CHANNEL, MOD, BOB.user_id)
+    closed = await host.kick(CHANNEL, MOD, ALICE.user_id)  # the opener: the lobby closes
+    assert await host.store.live_game(CHANNEL) is None
+    assert any("closed" in p.text for p in closed.posts)
