@@ -78,6 +78,17 @@ def mention(user_id: int) -> str:
     return f"<@{user_id}>"
 
 
+def duration(seconds: float) -> str:
+    """A length of time as players say it: "25 minutes", "3 hours", "2 days"."""
+    minutes = max(1, round(seconds / 60))
+    if minutes < 120:
+        return f"{minutes} minute{'s' if minutes != 1 else ''}"
+    hours = round(minutes / 60)
+    if hours < 48:
+        return f"{hours} hours"
+    return f"{round(hours / 24)} days"
+
+
 def relative_time(ts: float) -> str:
     """A Discord timestamp shown relative to the reader ("3 hours ago")."""
     return f"<t:{int(ts)}:R>"
@@ -447,7 +458,8 @@ class Host:
             record.narration = public if headline else [*record.narration, *public]
             if outcome is not None:
                 record.status = "finished"
-                record.result = outcome.summary
+                played = f"{state.turn} turns in {duration(now - record.created_at)}"
+                record.result = f"{outcome.summary} ({played}, {record.action_count + 1} decisions)"
             action = ActionRecord(
                 game_id=record.id or 0,
                 index=record.action_count,

@@ -129,12 +129,14 @@ async def test_only_moderators_reset_or_end(host: Host) -> None:
     await host.start(GUILD, CHANNEL, ALICE, "duel", {})
 
 
-async def test_a_finished_game_announces_its_result_and_takes_no_more_choices(host: Host) -> None:
+async def test_a_finished_game_announces_its_result_and_takes_no_more_choices(host: Host, clock: Clock) -> None:
     await started_duel(host)
     for turn in (1, 2):
+        clock.now += 3 * 3600
         await host.act(CHANNEL, ALICE, f"r{turn}.s0", "3")
         out = await host.act(CHANNEL, BOB, f"r{turn}.s1", "1")
-    assert any("Game over" in p.text and "Seat 1 wins" in p.text for p in out.posts)
+    final = "Seat 1 wins. (2 turns in 6 hours, 4 decisions)"
+    assert any("Game over" in p.text and final in p.text for p in out.posts)
     assert all(not p.live for p in out.posts if p.kind == "board")
     with pytest.raises(NoGameHere, match="over"):
         await host.act(CHANNEL, ALICE, "r3.s0", "3")
