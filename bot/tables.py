@@ -767,7 +767,38 @@ class Host:
             out.posts.append(await self._board_post(loaded, [], new=True, ping_seats=set()))
             return out
 
-    # ------------------------------------------------------------------ delivery feedback
+    async def replace(self, channel_id: int, actor: Actor, old_user: int, new: Actor) -> Outbox:
+        """A moderator gives a player's seat to another member (an idle player's, say).
+
+        The seat keeps everything (role, hand, pending decisions); from now on only ``new`` may act for it and
+        see its private view, which is sent to them at once. The old player keeps nothing.
+        """
+        if not actor.can_moderate:
+            raise NotAllowed("Only moderators (Manage Channels or Manage Server) can give a seat to someone else.")
+        async with self.lock(channel_id):
+            loaded = await self._load_running(channel_id)
+            record, spec = loaded.record, loaded.spec
+            seat = record.seat_of(old_user)
+            if seat is None:
+                raise LobbyError(f"{mention(old_user)} has no seat in this game.")
+            if record.seat_of(new.user_id) is not None:
+                raise LobbyError(f"{new.display_name} already plays in this game; one seat each.")
+            version = record.version
+            taken = seat.model_copy(update={"user_id": new.user_id, "display_name": new.display_name})
+            record.seats = [taken if s.seat == seat.seat else s for s in record.seats]
+            record = await self._save(record, version)
+            log.info("seat replaced channel=%s id=%s seat=%s by=%s", channel_id, record.id, seat.seat, actor.user_id)
+            loaded = Loaded(record, spec, loaded.state)
+            out = Outbox(channel_id)
+            role = self._role_label(spec, taken.role)
+            text = (
+                f"🔁 {actor.display_name} (moderator) gave {seat.display_name}'s seat"
+                f"{f' ({role})' if role else ''} to {mention(new.user_id)}."
+            )
+            out.posts.append(ChannelPost(kind="notice", text=text, pings=(new.user_id,), game_id=record.id))
+            intro = f"You now hold {seat.display_name}'s seat in the game of **{spec.name}** in <#{channel_id}>."
+            out.dms.append(DirectMessage(new.user_id, channel_id, await self._panel(loaded, taken, [], intro=intro)))
+            return await self._without_closed_dms(out)
 
     # ------------------------------------------------------------------ reminders
 
@@ -828,6 +859,8 @@ class Host:
             f"⏰ {who}: the game of **{spec.name}** has been waiting on you since "
             f"{relative_time(record.waiting_since)}. Your move is on {where} (**Your move**, or `/act`)."
         )
+
+    # ------------------------------------------------------------------ delivery feedback
 
     async def board_posted(self, channel_id: int, game_id: int | None, message_id: int) -> None:
         """Remember the channel message that small steps of this game will edit from now on."""

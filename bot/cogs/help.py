@@ -15,7 +15,7 @@ opener or a moderator) · `/cancel` close the lobby
 `/board` post the board again · `/status` who the game waits on · `/rules` a short rules reference
 `/log` what happened (`/log private`: what only you were told) · `/games` the games you sit in here
 Moderators (Manage Channels or Manage Server): `/reset` wipe the game (asks first) · `/end` end it, \
-no winner · `/kick` remove a player from a lobby
+no winner · `/kick` remove a player from a lobby · `/replace` give a seat to another member
 Your hand and choices come by DM and in the private panel of the **Your move** button on the board; if your \
 DMs are closed, the panel and `/hand` carry everything."""
 

@@ -1,4 +1,5 @@
-"""Moderators' commands: ``/reset`` (after a confirmation button), ``/end`` and ``/kick`` (from a lobby).
+"""Moderators' commands: ``/reset`` (after a confirmation button), ``/end``, ``/kick`` (from a lobby)
+and ``/replace`` (a seat given to another member).
 
 Moderators are members with Manage Channels or Manage Server in the channel; the cog reads that from Discord
 and the host decides (``Actor.can_moderate``), so a refusal is the host's sentence. ``/reset`` asks first:
@@ -12,6 +13,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from ..tables import Actor
 from ..ui.common import actor_of, game_channel, host_of
 from ..ui.moderation import reset_view
 from .base import deliver_and_say
@@ -44,6 +46,13 @@ class Moderation(commands.Cog):
     async def kick(self, interaction: discord.Interaction, player: discord.User) -> None:
         step = host_of(interaction).kick(game_channel(interaction), actor_of(interaction), player.id)
         await deliver_and_say(interaction, step, f"{player.display_name} no longer has a seat in the lobby.")
+
+    @app_commands.command(name="replace", description="Give a player's seat to another member (moderators).")
+    @app_commands.describe(player="Whose seat (an idle player, say)", by="Who takes it over, hand and all")
+    async def replace(self, interaction: discord.Interaction, player: discord.User, by: discord.User) -> None:
+        newcomer = Actor(user_id=by.id, display_name=by.display_name)
+        step = host_of(interaction).replace(game_channel(interaction), actor_of(interaction), player.id, newcomer)
+        await deliver_and_say(interaction, step, f"{by.display_name} now holds {player.display_name}'s seat.")
 
 
 async def setup(bot: commands.Bot) -> None:

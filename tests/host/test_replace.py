@@ -1,0 +1,44 @@
+"""A moderator gives an idle player's seat to another member: the private view moves with the seat."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.tables import Host
+from engine.core import GameError, LobbyError, NotAllowed
+
+from .conftest import ALICE, BOB, CAROL, CHANNEL, MOD, started_duel
+
+
+async def test_the_new_player_gets_the_seat_and_its_private_view_and_the_old_one_nothing(host: Host) -> None:
+    await started_duel(host)
+    await host.act(CHANNEL, BOB, "r1.s1", "3")  # Bob's secret pick, then Bob goes quiet
+    out = await host.replace(CHANNEL, MOD, BOB.user_id, CAROL)
+
+    assert [dm.user_id for dm in out.dms] == [CAROL.user_id]
+    assert "Your secret pick: 3" in out.dms[0].panel.text, "the seat's private view goes to the new player"
+    notice = out.posts[0].text
+    assert "bob" in notice and f"<@{CAROL.user_id}>" in notice and "3" not in notice.replace(str(CAROL.user_id), "")
+
+    panel = await host.panel(CHANNEL, CAROL.user_id)
+    assert "Your secret pick: 3" in panel.text
+    with pytest.raises(GameError):
+        await host.panel(CHANNEL, BOB.user_id)
+    assert await host.choices_for(CHANNEL, BOB.user_id) == []
+    with pytest.raises(NotAllowed):
+        await host.act(CHANNEL, BOB, "r1.s0", "1")
+
+    await host.act(CHANNEL, ALICE, "r1.s0", "1")  # the round resolves; round 2 waits on Alice and Carol
+    assert [label for label, _ in await host.choices_for(CHANNEL, CAROL.user_id)] == ["Pick 1", "Pick 2", "Pick 3"]
+
+
+async def test_only_a_moderator_replaces_and_only_with_someone_not_seated(host: Host) -> None:
+    await started_duel(host)
+    with pytest.raises(NotAllowed):
+        await host.replace(CHANNEL, ALICE, BOB.user_id, CAROL)
+    with pytest.raises(LobbyError, match="already plays"):
+        await host.replace(CHANNEL, MOD, BOB.user_id, ALICE)
+    with pytest.raises(LobbyError, match="no seat"):
+        await host.replace(CHANNEL, MOD, CAROL.user_id, MOD)
+    record = await host.store.live_game(CHANNEL)
+    assert record is not None and [s.user_id for s in record.seats] == [ALICE.user_id, BOB.user_id]
