@@ -62,6 +62,7 @@ class Ship:
     """The map of ``ship.toml`` with every question the rules ask about places."""
 
     def __init__(self, data: ShipFile) -> None:
+        self._openings: dict[tuple[tuple[str, int], ...], tuple[tuple[str, str], ...]] = {}
         self.columns = data.columns
         self.marks = data.marks
         self.mark_columns = data.columns // data.marks
@@ -172,7 +173,18 @@ class Ship:
         return (room.start + info.col + self.mark_columns * turns) % self.columns
 
     def openings(self, rotation: Rotation) -> list[tuple[str, str]]:
-        """Every open door pair under ``rotation``: (inner side, outer side), the pod first (CAP-G-ROT-2)."""
+        """Every open door pair under ``rotation``: (inner side, outer side), the pod first (CAP-G-ROT-2).
+
+        Remembered per rotation state (a few hundred at most): movement and alien paths ask for it on every
+        step, and the board never changes.
+        """
+        key = tuple(sorted((ring, turns % self.marks) for ring, turns in rotation.items() if turns % self.marks))
+        known = self._openings.get(key)
+        if known is None:
+            known = self._openings[key] = tuple(self._compute_openings(rotation))
+        return list(known)
+
+    def _compute_openings(self, rotation: Rotation) -> list[tuple[str, str]]:
         pairs: list[tuple[str, str]] = []
         inner_ring = self._rings[0]
         for code in self._sockets(inner_ring, "in"):
