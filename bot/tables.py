@@ -103,7 +103,11 @@ class Host:
         games: Mapping[str, GameSpec[Any, Any]] | None = None,
         renderers: Mapping[str, Renderer] | None = None,
         clock: Callable[[], float] = time.time,
+        seeds: Callable[[], int] = lambda: secrets.randbits(62),
     ) -> None:
+        """``clock`` and ``seeds`` (each new game's seed: its deal and every die) are the host's only
+        sources of change; tests pass fixed ones so that a failing game can be played again exactly."""
+        self.seeds = seeds
         self.store = store
         self.games = dict(GAMES if games is None else games)
         self.renderers = dict(RENDERERS if renderers is None else renderers)
@@ -195,7 +199,7 @@ class Host:
                 channel_id=channel_id,
                 game_key=spec.key,
                 options=parsed.model_dump(mode="json"),
-                seed=secrets.randbits(62),
+                seed=self.seeds(),
                 engine_version=spec.engine_version,
                 status="lobby",
                 opener_id=actor.user_id,

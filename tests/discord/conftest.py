@@ -19,7 +19,9 @@ at the end of the run.
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Iterator
+import random
+import zlib
+from collections.abc import AsyncIterator, Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -44,6 +46,13 @@ from .stats import COUNTS
 def settings_for(db: Path) -> Settings:
     """Settings for a test bot: no token needed, the database in the test's folder, no .env read."""
     return Settings(_env_file=None, database_url=str(db), dev_guild_id=None, log_level="INFO", reminder_hours=0)
+
+
+def seeds_for(name: str) -> Callable[[], int]:
+    """Game seeds fixed by the test's name: a scenario deals the same game on every run, so a failure can be
+    played again exactly (the bot itself draws them from ``secrets``)."""
+    rng = random.Random(zlib.crc32(name.encode()))
+    return lambda: rng.getrandbits(62)
 
 
 def is_refusal(error: BaseException) -> bool:
@@ -82,7 +91,7 @@ class Table:
 
     async def restart(self) -> SpaceBot:
         """Stop this bot and start a fresh one, like a new process, over the same database file."""
-        fresh = SpaceBot(settings_for(self.db), host=Host(self.next_store))
+        fresh = SpaceBot(settings_for(self.db), host=Host(self.next_store, seeds=seeds_for("after a restart")))
         await self.env.restart_bot(fresh)
         COUNTS.restarts += 1
         return fresh
@@ -108,8 +117,10 @@ async def stores(db: Path) -> AsyncIterator[tuple[Store, Store]]:
 
 
 @pytest.fixture
-async def env(db: Path, stores: tuple[Store, Store]) -> AsyncIterator[simcord.Env]:
-    bot = SpaceBot(settings_for(db), host=Host(stores[0]))
+async def env(
+    db: Path, stores: tuple[Store, Store], request: pytest.FixtureRequest
+) -> AsyncIterator[simcord.Env]:
+    bot = SpaceBot(settings_for(db), host=Host(stores[0], seeds=seeds_for(request.node.nodeid)))
     sim = simcord.Env(bot)
     await sim.start()
     try:

@@ -84,7 +84,7 @@ class CapricornSecrets:
     which copy it means. A name is hidden while some copy of it is hidden and no copy is face up (a Used pile,
     a backpack, the shared discard, the flipped repair cards) or known to the reader; that is exactly what a
     reader could learn from the text. A seat knows its own characters' hands (CAP-G-SEAT-1; a solo player holds
-    two); nobody, not even the owner, knows the order of a face-down pile, and the engine never names it.
+    two) and what went onto its own stacks; nobody knows the order of a face-down pile.
     Event and repair cards are not scanned: their names are the generic phrases prompts use ("Rotate the inner
     ring"), and the composition of those decks is public; only their order is hidden, which no name reveals.
     """
@@ -110,8 +110,12 @@ class CapricornSecrets:
         return self.known_to(before, None) | self.known_to(after, None)
 
     def hand_of(self, state: CapricornState, seat: int | None) -> set[str]:
-        """The names in the hands of ``seat``'s characters (none for a spectator)."""
-        return self._named(card for c in state.crew.characters if c.seat == seat for card in c.hand)
+        """The names ``seat``'s characters may know: their hands, and their own Actions stacks (a card found
+        by Search goes on top of the finder's stack, and the engine rightly tells the finder which one); none
+        for a spectator. Another seat's stack stays hidden from them."""
+        return self._named(
+            card for c in state.crew.characters if c.seat == seat for card in (*c.hand, *c.stack)
+        )
 
     @staticmethod
     def face_up(crew: Crew) -> list[str]:

@@ -57,7 +57,9 @@ async def test_three_robots_get_their_own_hands_and_play_two_turns_to_the_next_p
     await play_until_turn(table, players, rng, 3, step_cap=160, on_step=check, played=played)
 
     record, state = await stored(table)
-    assert state.turn == 3
+    # Usually turn 3; a robot with nothing to do (its pod away, say) passes at once, so one decision may
+    # carry the game on to turn 4.
+    assert state.turn in (3, 4)
     assert set(played.roads) == {"panel", "dm", "act"}, f"every road was used: {played.roads}"
     assert panels_seen, "some panel or reply offered choices, and they were checked"
     narrated = "\n".join(line for shown in table.scanner.shown for line in shown.lines)
@@ -65,7 +67,7 @@ async def test_three_robots_get_their_own_hands_and_play_two_turns_to_the_next_p
     assert narrated.count("invasion die") >= 2, "each turn's Invasion is narrated in the channel"
     next_player = next(p for p in players if seat_of(record, p) == state.active)
     live = assert_notified(table, played, next_player)
-    assert "Turn 3" in live.content or "turn 3" in live.content
+    assert f"Turn {state.turn}" in live.content or f"turn {state.turn}" in live.content
     check_dm_prompts(table, record, players, played)
     await png_images(bot_messages(table.channel, table.env))  # every board attachment decodes as a PNG
     for player in players:
