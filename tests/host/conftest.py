@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -50,10 +51,11 @@ def clock() -> Clock:
     return Clock()
 
 
-def make_host(store: Store, clock: Clock, *, images: bool = False) -> Host:
+def make_host(store: Store, clock: Clock, *, images: bool = False, first_seed: int = 20261123) -> Host:
     """A host with every registered game and the test duel; without images unless asked (they are slow)."""
     games: dict[str, Any] = {**GAMES, DUEL.key: DUEL}
-    return Host(store, games=games, clock=clock, renderers=None if images else {})
+    seeds = itertools.count(first_seed)  # fixed deals: a failing game can be played again exactly
+    return Host(store, games=games, clock=clock, renderers=None if images else {}, seeds=seeds.__next__)
 
 
 @pytest.fixture

@@ -99,7 +99,7 @@ async def test_begin_deals_a_private_panel_to_each_player_and_pings_them(host: H
 async def test_a_role_for_a_full_table_is_dealt_only_when_the_table_is_full(store: Store, clock: Clock) -> None:
     """Green is dealt from the third player on, like Capricorn's Scout for a crew of five."""
     for attempt in range(6):  # the deal is random: several lobbies, each with its own seed
-        host = make_host(store, clock)
+        host = make_host(store, clock, first_seed=1000 * attempt)
         channel = CHANNEL + attempt
         await host.start(GUILD, channel, ALICE, "duel", {})
         await host.join(channel, BOB)
