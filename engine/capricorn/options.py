@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, field_validator
+from pydantic import BaseModel, ConfigDict, ValidationInfo, field_validator
 
 from .terms import DIFFICULTIES, ROLES, Difficulty, RoleKey, Variant
 
@@ -26,23 +26,19 @@ class CapricornOptions(BaseModel):
     variant: Variant = "standard"
     second_role: RoleKey | None = None
 
-    @field_validator("difficulty", mode="before")
+    @field_validator("difficulty", "variant", "second_role", mode="before")
     @classmethod
-    def _known_difficulty(cls, value: Any) -> Any:
-        if value not in DIFFICULTIES:
-            raise ValueError(f"The difficulty must be one of {', '.join(DIFFICULTIES)}.")
+    def _known_value(cls, value: Any, info: ValidationInfo) -> Any:
+        """A sentence naming the allowed values, instead of pydantic's literal-error wording."""
+        name, allowed = ALLOWED[info.field_name or ""]
+        if value is not None and value not in allowed:
+            raise ValueError(f"The {name} must be one of {', '.join(allowed)}.")
         return value
 
-    @field_validator("variant", mode="before")
-    @classmethod
-    def _known_variant(cls, value: Any) -> Any:
-        if value not in VARIANTS:
-            raise ValueError(f"The variant must be one of {', '.join(VARIANTS)}.")
-        return value
 
-    @field_validator("second_role", mode="before")
-    @classmethod
-    def _known_role(cls, value: Any) -> Any:
-        if value is not None and value not in ROLES:
-            raise ValueError(f"The second role must be one of {', '.join(ROLES)}.")
-        return value
+# field -> (its name in a sentence, the values it takes); ``None`` is refused by the type where it is wrong.
+ALLOWED: dict[str, tuple[str, tuple[str, ...]]] = {
+    "difficulty": ("difficulty", DIFFICULTIES),
+    "variant": ("variant", VARIANTS),
+    "second_role": ("second role", ROLES),
+}

@@ -186,7 +186,8 @@ class GameSpec(Generic[S, Opts]):
                 msg = str(err.get("msg", "invalid value")).removeprefix("Value error, ")
                 field = ".".join(str(part) for part in err.get("loc", ()))
                 # A field's own error names the field; a check across fields speaks for itself.
-                messages.append(f"{field}: {msg}." if field else f"{msg.rstrip('.')}.")
+                sentence = f"{msg.rstrip('.')}."
+                messages.append(f"{field}: {sentence}" if field else sentence)
             raise BadOptions(" ".join(messages)) from None
 
     def load_state(self, data: str) -> S:
