@@ -1,0 +1,12 @@
+"""The host: one class made of its parts, so each part stays a file you can read on its own."""
+
+from __future__ import annotations
+
+from .lobby import LobbyHost
+from .moderation import ModerationHost
+from .play import PlayHost
+from .reminders import RemindersHost
+
+
+class Host(LobbyHost, PlayHost, ModerationHost, RemindersHost):
+    """The Discord-free game host; one per process, over one store."""

@@ -1,0 +1,215 @@
+"""Lobbies: opening one, taking and leaving seats, roles, and dealing the game when the opener begins."""
+
+from __future__ import annotations
+
+import logging
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from engine.core import GameSpec, LobbyError, NoGameHere, NotAllowed, SeatSetup
+
+from ..outbox import ChannelPost, DirectMessage, Outbox
+from ..store import GameRecord, SeatRecord, UserPrefs
+from .common import Actor, Loaded, mention
+from .core import HostCore
+
+log = logging.getLogger(__name__)
+
+
+class LobbyHost(HostCore):
+    """Everything before the deal."""
+
+    async def start(
+        self,
+        guild_id: int | None,
+        channel_id: int,
+        actor: Actor,
+        game_key: str,
+        options: Mapping[str, Any],
+    ) -> Outbox:
+        """Open a lobby for ``game_key`` in the channel, with the opener seated."""
+        spec = self.spec(game_key)
+        parsed = spec.parse_options(dict(options))
+        async with self.lock(channel_id):
+            busy = await self.store.live_game(channel_id)
+            if busy is not None:
+                what = "a lobby" if busy.status == "lobby" else "a game"
+                name = self.spec(busy.game_key).name
+                raise LobbyError(
+                    f"This channel already has {what} of {name}. See `/status`, or ask a moderator to `/end` it."
+                )
+            now = self.clock()
+            record = GameRecord(
+                guild_id=guild_id,
+                channel_id=channel_id,
+                game_key=spec.key,
+                options=parsed.model_dump(mode="json"),
+                seed=self.seeds(),
+                engine_version=spec.engine_version,
+                status="lobby",
+                opener_id=actor.user_id,
+                seats=[],
+                created_at=now,
+                updated_at=now,
+                waiting_since=now,
+            )
+            record.seats = self._seated(spec, record, actor)
+            record = await self.store.insert_game(record)
+            log.info("lobby opened channel=%s game=%s id=%s", channel_id, spec.key, record.id)
+            return self._lobby_outbox(record, spec, new=True)
+
+    def _seated(self, spec: GameSpec[Any, Any], record: GameRecord, actor: Actor) -> list[SeatRecord]:
+        """The seats after ``actor`` joins: a free role is handed out at random, shown before Begin."""
+        role: str | None = None
+        if spec.roles:
+            taken = {s.role for s in record.seats}
+            seats = len(record.seats) + 1
+            free = [r.key for r in spec.roles if r.key not in taken and seats >= r.dealt_from]
+            free = free or [r.key for r in spec.roles if r.key not in taken]
+            if free:
+                role = random.Random(record.seed + len(record.seats)).choice(free)
+        seat = SeatRecord(seat=len(record.seats), user_id=actor.user_id, display_name=actor.display_name, role=role)
+        return [*record.seats, seat]
+
+    async def _lobby(self, channel_id: int) -> tuple[GameRecord, GameSpec[Any, Any]]:
+        record = await self.store.live_game(channel_id)
+        if record is None:
+            raise NoGameHere("There is no lobby in this channel. Open one with `/start`.")
+        if record.status != "lobby":
+            raise LobbyError("This game has already begun; the lobby is closed.")
+        return record, self.spec(record.game_key)
+
+    async def join(self, channel_id: int, actor: Actor) -> Outbox:
+        """Take a seat in the channel's lobby."""
+        async with self.lock(channel_id):
+            record, spec = await self._lobby(channel_id)
+            if record.seat_of(actor.user_id) is not None:
+                raise LobbyError("You are already seated in this lobby.")
+            if len(record.seats) >= spec.max_players:
+                raise LobbyError(f"This lobby is full ({spec.max_players} players).")
+            version = record.version
+            record.seats = self._seated(spec, record, actor)
+            record = await self._save(record, version)
+            return self._lobby_outbox(record, spec)
+
+    async def leave(self, channel_id: int, actor: Actor) -> Outbox:
+        """Give up a seat in the lobby; the opener leaving closes the lobby."""
+        async with self.lock(channel_id):
+            record, spec = await self._lobby(channel_id)
+            if record.seat_of(actor.user_id) is None:
+                raise LobbyError("You are not seated in this lobby.")
+            if actor.user_id == record.opener_id:
+                return await self._close_lobby(record, spec, f"{actor.display_name} left, so the lobby is closed.")
+            return await self._unseat(record, spec, actor.user_id)
+
+    async def kick(self, channel_id: int, actor: Actor, user_id: int) -> Outbox:
+        """A moderator takes a player's seat away in the lobby (the game has not begun: nothing is lost)."""
+        if not actor.can_moderate:
+            raise NotAllowed("Only moderators (Manage Channels or Manage Server) can remove a player from a lobby.")
+        async with self.lock(channel_id):
+            record, spec = await self._lobby(channel_id)
+            seat = record.seat_of(user_id)
+            if seat is None:
+                raise LobbyError(f"{mention(user_id)} has no seat in this lobby.")
+            if user_id == record.opener_id:
+                why = f"{actor.display_name} removed {seat.display_name}, who opened it, so the lobby is closed."
+                return await self._close_lobby(record, spec, why)
+            log.info("kicked channel=%s id=%s user=%s by=%s", channel_id, record.id, user_id, actor.user_id)
+            return await self._unseat(record, spec, user_id)
+
+    async def _unseat(self, record: GameRecord, spec: GameSpec[Any, Any], user_id: int) -> Outbox:
+        version = record.version
+        remaining = [s for s in record.seats if s.user_id != user_id]
+        record.seats = [s.model_copy(update={"seat": i}) for i, s in enumerate(remaining)]
+        record = await self._save(record, version)
+        return self._lobby_outbox(record, spec)
+
+    async def pick_role(self, channel_id: int, actor: Actor, role: str) -> Outbox:
+        """Take a role in the lobby; if another player holds it, the two of you swap."""
+        async with self.lock(channel_id):
+            record, spec = await self._lobby(channel_id)
+            mine = record.seat_of(actor.user_id)
+            if mine is None:
+                raise LobbyError("Join the lobby first, then pick your role.")
+            labels = {r.key: r.label for r in spec.roles}
+            if role not in labels:
+                raise LobbyError(f"{spec.name} has no role {role!r}; choose one of: {', '.join(labels.values())}.")
+            version = record.version
+            seats = []
+            for s in record.seats:
+                if s.user_id == actor.user_id:
+                    seats.append(s.model_copy(update={"role": role}))
+                elif s.role == role:
+                    seats.append(s.model_copy(update={"role": mine.role}))
+                else:
+                    seats.append(s)
+            record.seats = seats
+            record = await self._save(record, version)
+            return self._lobby_outbox(record, spec)
+
+    async def cancel(self, channel_id: int, actor: Actor) -> Outbox:
+        """Close the lobby: its opener or a moderator may."""
+        async with self.lock(channel_id):
+            record, spec = await self._lobby(channel_id)
+            if actor.user_id != record.opener_id and not actor.can_moderate:
+                raise NotAllowed("Only the player who opened this lobby, or a moderator, can cancel it.")
+            return await self._close_lobby(record, spec, f"{actor.display_name} cancelled the lobby.")
+
+    async def begin(self, channel_id: int, actor: Actor) -> Outbox:
+        """Deal and start: the opener (or a moderator) begins once enough players sit."""
+        async with self.lock(channel_id):
+            record, spec = await self._lobby(channel_id)
+            if actor.user_id != record.opener_id and not actor.can_moderate:
+                opener = record.seat_of(record.opener_id)
+                who = opener.display_name if opener else "the player who opened it"
+                raise NotAllowed(f"Only {who} (who opened this lobby) or a moderator can begin.")
+            if len(record.seats) < spec.min_players:
+                missing = spec.min_players - len(record.seats)
+                raise LobbyError(f"{spec.name} needs {spec.min_players} players; waiting for {missing} more.")
+            if spec.roles_required and any(s.role is None for s in record.seats):
+                raise LobbyError("Every player needs a role before the game begins.")
+            options = spec.parse_options(record.options)
+            state = spec.setup([SeatSetup(role=s.role) for s in record.seats], options, record.seed)
+            version = record.version
+            now = self.clock()
+            record.status = "active"
+            record.snapshot = state.model_dump_json()
+            record.narration = [f"The game has begun. {self._roster(record, spec)}"]
+            record.waiting_since = now
+            record.reminders_sent = 0
+            record.updated_at = now
+            old_message = record.board_message_id
+            record.board_message_id = None
+            record = await self._save(record, version)
+            self._remember(record, state)
+            # A new game tries DMs again for players whose DMs failed before.
+            for seat in record.seats:
+                prefs = await self.store.user_prefs(seat.user_id)
+                if prefs.dm_closed:
+                    await self.store.set_user_prefs(UserPrefs(user_id=seat.user_id, dm_closed=False))
+            log.info("game begun channel=%s game=%s id=%s", channel_id, spec.key, record.id)
+            out = Outbox(channel_id)
+            if old_message is not None:
+                out.posts.append(
+                    ChannelPost(
+                        kind="lobby",
+                        text=f"**{spec.name}** lobby closed: the game has begun below.",
+                        edit_message_id=old_message,
+                        live=False,
+                        game_id=record.id,
+                        game_key=record.game_key,
+                    )
+                )
+            loaded = Loaded(record, spec, state)
+            prompts = spec.prompts(state)
+            out.posts.append(await self._board_post(loaded, prompts, new=True, ping_seats={p.seat for p in prompts}))
+            for seat in record.seats:
+                panel = await self._panel(loaded, seat, [], intro=self._welcome(record, spec, seat))
+                out.dms.append(DirectMessage(seat.user_id, channel_id, panel))
+            return out
+
+    def _welcome(self, record: GameRecord, spec: GameSpec[Any, Any], seat: SeatRecord) -> str:
+        role = self._role_label(spec, seat.role)
+        side = f" You play **{role}**." if role else ""
+        return f"Your game of **{spec.name}** in <#{record.channel_id}> has begun.{side}"
