@@ -24,8 +24,16 @@ from .ui import DYNAMIC_ITEMS
 
 log = logging.getLogger(__name__)
 
+NEVER = 1e12  # seconds: "no reminder unless the server set one" (about 30,000 years)
 REMINDER_CHECK_MINUTES = 5  # how often the reminder query runs; a reminder is at most this late
-COGS = ("bot.cogs.lobby", "bot.cogs.play", "bot.cogs.history", "bot.cogs.moderation", "bot.cogs.help")
+COGS = (
+    "bot.cogs.lobby",
+    "bot.cogs.play",
+    "bot.cogs.history",
+    "bot.cogs.moderation",
+    "bot.cogs.settings",
+    "bot.cogs.help",
+)
 
 
 def intents() -> discord.Intents:
@@ -65,20 +73,20 @@ class SpaceBot(commands.Bot):
     async def setup_hook(self) -> None:
         if self._host is None:
             store: Store = await open_store(self.settings.database_url)
-            self._host = Host(store)
+            self._host = Host(store, idle_hours=self.settings.idle_hours, reminder_hours=self.settings.reminder_hours)
         log.info("store %r", self._host.store)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         for cog in COGS:
             await self.load_extension(cog)
         await self.sync_commands()
-        if self.settings.reminder_hours > 0:
-            self.reminders.start()
+        self.reminders.start()  # runs even when REMINDER_HOURS is 0: a server may turn its own on
 
     @tasks.loop(minutes=REMINDER_CHECK_MINUTES)
     async def reminders(self) -> None:
         """One query for every game due a reminder (stored timestamps: a restart loses none), then post them."""
         try:
-            due = await self.host.remind(self.settings.reminder_hours * 3600)
+            hours = self.settings.reminder_hours
+            due = await self.host.remind(hours * 3600 if hours > 0 else NEVER)
         except Exception:
             log.exception("the reminder round failed; the next one tries again")
             return

@@ -12,8 +12,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from engine.core import GameError, GameSpec, NoGameHere, NotAllowed, SeatSetup
+from engine.core import GameError, GameSpec, NoGameHere, NotAllowed
 
+from .replay import first_state, replay
 from .store import GameRecord, Store
 
 PAGE_SIZE = 15  # lines per page: a page stays well inside one Discord message
@@ -60,9 +61,14 @@ class History:
         """Everything the channel was told, action by action, most recent first."""
         record, spec = await self._game(channel_id)
         assert record.id is not None
+        notes = await self.store.notes(record.id)
         lines: list[str] = []
         for action in await self.store.actions(record.id):
+            # A note written when the log held k actions goes before action k (a moderator's undo, a skip).
+            while notes and notes[0].after_action <= action.index:
+                lines.append(notes.pop(0).text)
             lines.extend(action.public)
+        lines.extend(note.text for note in notes)
         if record.status in ("finished", "ended") and record.result:
             lines.append(f"🏁 {record.result}")
         return paged(f"**{spec.name}** — what happened", lines[::-1], page)
@@ -76,20 +82,13 @@ class History:
             raise NotAllowed("You have no seat in this game, so it has no private history for you.")
         if record.status == "lobby":
             return paged(f"**{spec.name}** — your private history", [], page)
-        actions = await self.store.actions(record.id)
-        state = spec.setup(
-            [SeatSetup(role=s.role) for s in record.seats], spec.parse_options(record.options), record.seed
-        )
-        if record.engine_version != spec.engine_version:
-            raise NoGameHere("This game was played under an older version of its rules; its private history is gone.")
+        state = first_state(spec, record)
         lines: list[str] = []
-        for action in actions:
-            try:
-                state, events = spec.apply(state, action.seat, action.prompt_id, action.choice_id)
-            except GameError:  # a log that no longer replays: show what was rebuilt, never a traceback
-                lines.append("(the rest of this history could not be rebuilt)")
-                break
-            lines.extend(e.text for e in events if not e.is_public and e.readable_by(seat.seat))
+        try:
+            for _, events in replay(spec, state, await self.store.actions(record.id)):
+                lines.extend(e.text for e in events if not e.is_public and e.readable_by(seat.seat))
+        except GameError:  # a log that no longer replays: show what was rebuilt, never a traceback
+            lines.append("(the rest of this history could not be rebuilt)")
         return paged(f"**{spec.name}** — your private history", lines[::-1], page)
 
     async def games_of(self, user_id: int, guild_id: int | None) -> str:

@@ -32,21 +32,24 @@ class Settings(BaseSettings):
         env_ignore_empty=True,  # `DEV_GUILD_ID=` in .env means "not set", not "invalid integer"
     )
 
-    discord_token: SecretStr | None = Field(
-        default=None, description="The bot token from the Developer Portal."
-    )
+    discord_token: SecretStr | None = Field(default=None, description="The bot token from the Developer Portal.")
     database_url: str = Field(
         default_factory=default_database_url,
         description="A SQLite file path (or sqlite:///path), or a postgresql:// URL.",
     )
-    dev_guild_id: int | None = Field(
-        default=None, description="Sync slash commands to this guild only, at once."
-    )
+    dev_guild_id: int | None = Field(default=None, description="Sync slash commands to this guild only, at once.")
     log_level: str = Field(default="INFO", description="DEBUG, INFO, WARNING or ERROR.")
     reminder_hours: float = Field(
         default=24.0,
         ge=0,
-        description="Remind a player a game has waited on this long (then after 2x, 4x, 8x); 0 turns it off.",
+        description="Remind a player a game has waited on this long (then after 2x, 4x, 8x); 0 turns it off. "
+        "A server may set its own with /settings.",
+    )
+    idle_hours: float = Field(
+        default=72.0,
+        gt=0,
+        description="After this long waiting on one player, the others may vote to skip (/skip). "
+        "A server may set its own with /settings.",
     )
 
     @field_validator("log_level")

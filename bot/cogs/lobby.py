@@ -42,9 +42,7 @@ def _option_annotation(name: str, field: FieldInfo) -> Any:
         return Literal["on", "off"]
     if typing.get_origin(annotation) is Literal or annotation in (int, str, float):
         return annotation
-    raise TypeError(
-        f"/start cannot offer option {name!r} of type {annotation!r}; use Literal, bool, int or str"
-    )
+    raise TypeError(f"/start cannot offer option {name!r} of type {annotation!r}; use Literal, bool, int or str")
 
 
 def _option_description(name: str, field: FieldInfo) -> str:
@@ -75,9 +73,7 @@ def start_command(spec: GameSpec[Any, Any]) -> app_commands.Command[Any, Any, No
     """``/start <spec.key>`` with one optional parameter per field of the game's options model."""
     fields: Mapping[str, FieldInfo] = spec.options_model.model_fields
     parameters = [
-        inspect.Parameter(
-            "interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=discord.Interaction
-        )
+        inspect.Parameter("interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=discord.Interaction)
     ]
     for name, field in fields.items():
         parameters.append(
@@ -135,16 +131,12 @@ class Lobby(commands.Cog):
         step = host_of(interaction).leave(game_channel(interaction), actor_of(interaction))
         await deliver_and_say(interaction, step, "You left the lobby.")
 
-    @app_commands.command(
-        name="begin", description="Deal and start the game (the lobby's opener or a moderator)."
-    )
+    @app_commands.command(name="begin", description="Deal and start the game (the lobby's opener or a moderator).")
     async def begin(self, interaction: discord.Interaction) -> None:
         step = host_of(interaction).begin(game_channel(interaction), actor_of(interaction))
         await deliver_and_say(interaction, step, "The game has begun: check your DMs or press **Your move**.")
 
-    @app_commands.command(
-        name="cancel", description="Close this channel's lobby (its opener or a moderator)."
-    )
+    @app_commands.command(name="cancel", description="Close this channel's lobby (its opener or a moderator).")
     async def cancel(self, interaction: discord.Interaction) -> None:
         step = host_of(interaction).cancel(game_channel(interaction), actor_of(interaction))
         await deliver_and_say(interaction, step, "The lobby is closed.")

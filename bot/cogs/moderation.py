@@ -1,5 +1,5 @@
-"""Moderators' commands: ``/reset`` (after a confirmation button), ``/end``, ``/kick`` (from a lobby)
-and ``/replace`` (a seat given to another member).
+"""Moderators' commands: ``/reset`` (after a confirmation button), ``/end``, ``/kick`` (from a lobby),
+``/replace`` (a seat given to another member) and ``/undo`` (the last action, unless it revealed something).
 
 Moderators are members with Manage Channels or Manage Server in the channel; the cog reads that from Discord
 and the host decides (``Actor.can_moderate``), so a refusal is the host's sentence. ``/reset`` asks first:
@@ -53,6 +53,13 @@ class Moderation(commands.Cog):
         newcomer = Actor(user_id=by.id, display_name=by.display_name)
         step = host_of(interaction).replace(game_channel(interaction), actor_of(interaction), player.id, newcomer)
         await deliver_and_say(interaction, step, f"{by.display_name} now holds {player.display_name}'s seat.")
+
+    @app_commands.command(
+        name="undo", description="Take back the game's last action, unless it drew, rolled or revealed."
+    )
+    async def undo(self, interaction: discord.Interaction) -> None:
+        step = host_of(interaction).undo(game_channel(interaction), actor_of(interaction))
+        await deliver_and_say(interaction, step, "The last action is undone; its player can decide again.")
 
 
 async def setup(bot: commands.Bot) -> None:

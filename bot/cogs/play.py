@@ -1,4 +1,5 @@
-"""Playing: ``/act`` (with autocomplete), ``/hand``, ``/board``, ``/status``, ``/rules``.
+"""Playing: ``/act`` (with autocomplete), ``/hand``, ``/board``, ``/status``, ``/rules``, ``/skip`` (a vote to
+skip an idle player's decision) and ``/notify`` (turns by DM, or not).
 
 ``/act``'s autocomplete lists exactly the caller's legal choices right now (``Host.choices_for``: filtered by
 what they type, at most 25, nothing to a player with nothing pending), and its values are ``prompt|choice``
@@ -41,21 +42,15 @@ class Play(commands.Cog):
         await client.deliver(out, reply_shown_to=interaction.user.id if out.reply is not None else None)
 
     @act.autocomplete("choice")
-    async def act_choices(
-        self, interaction: discord.Interaction, current: str
-    ) -> list[app_commands.Choice[str]]:
+    async def act_choices(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         """The caller's legal choices matching ``current``; an empty list when nothing waits on them."""
         if interaction.guild_id is None or interaction.channel_id is None:
             return []
         try:
-            offered = await host_of(interaction).choices_for(
-                interaction.channel_id, interaction.user.id, current
-            )
+            offered = await host_of(interaction).choices_for(interaction.channel_id, interaction.user.id, current)
         except Exception:
             # Autocomplete errors reach no handler in discord.py; an empty list is the honest answer.
-            log.exception(
-                "autocomplete failed channel=%s user=%s", interaction.channel_id, interaction.user.id
-            )
+            log.exception("autocomplete failed channel=%s user=%s", interaction.channel_id, interaction.user.id)
             return []
         return [app_commands.Choice(name=label, value=value) for label, value in offered]
 
@@ -69,9 +64,7 @@ class Play(commands.Cog):
     @app_commands.command(name="board", description="Post this channel's board again.")
     async def board(self, interaction: discord.Interaction) -> None:
         channel_id = game_channel(interaction)
-        await deliver_and_say(
-            interaction, host_of(interaction).board(channel_id), "The board is posted below."
-        )
+        await deliver_and_say(interaction, host_of(interaction).board(channel_id), "The board is posted below.")
 
     @app_commands.command(name="status", description="Whose decision this channel's game is waiting for.")
     async def status(self, interaction: discord.Interaction) -> None:
@@ -83,6 +76,18 @@ class Play(commands.Cog):
         channel_id = interaction.channel_id if interaction.guild_id is not None else None
         text = await host_of(interaction).rules(channel_id)
         await interaction.response.send_message(clip(text), ephemeral=True)
+
+    @app_commands.command(name="skip", description="Vote to skip the decision of a player who has gone quiet.")
+    async def skip(self, interaction: discord.Interaction) -> None:
+        step = host_of(interaction).vote_skip(game_channel(interaction), actor_of(interaction))
+        await deliver_and_say(interaction, step, "Your vote is counted.")
+
+    @app_commands.command(name="notify", description="Also get a DM when a game is waiting on you, or not.")
+    @app_commands.describe(dm="on: a DM besides the ping in the channel; off: the ping only")
+    @app_commands.choices(dm=[app_commands.Choice(name="on", value="on"), app_commands.Choice(name="off", value="off")])
+    async def notify(self, interaction: discord.Interaction, dm: app_commands.Choice[str]) -> None:
+        said = await host_of(interaction).set_notify(interaction.user.id, dm.value == "on")
+        await interaction.response.send_message(said, ephemeral=True)
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -1,6 +1,16 @@
 """Persistence behind one protocol: ``open_store(url)`` picks the backend from the URL."""
 
-from .base import LIVE_STATUSES, ActionRecord, GameRecord, GameStatus, SeatRecord, Store, UserPrefs
+from .base import (
+    LIVE_STATUSES,
+    ActionRecord,
+    GameRecord,
+    GameStatus,
+    GuildSettings,
+    NoteRecord,
+    SeatRecord,
+    Store,
+    UserPrefs,
+)
 from .factory import open_store
 
 __all__ = [
@@ -8,6 +18,8 @@ __all__ = [
     "ActionRecord",
     "GameRecord",
     "GameStatus",
+    "GuildSettings",
+    "NoteRecord",
     "SeatRecord",
     "Store",
     "UserPrefs",

@@ -15,6 +15,7 @@ Guarantees every backend gives:
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, Literal, Protocol
 
 from pydantic import BaseModel, Field
@@ -61,6 +62,7 @@ class GameRecord(BaseModel):
     updated_at: float = 0.0
     waiting_since: float = 0.0
     reminders_sent: int = 0  # reminders posted since ``waiting_since``; the host resets it with the wait
+    skip_votes: list[int] = Field(default_factory=list)  # users who voted to skip the current wait; reset with it
 
     def seat_of(self, user_id: int) -> SeatRecord | None:
         """The seat this user holds, if any."""
@@ -98,6 +100,30 @@ class UserPrefs(BaseModel):
 
     user_id: int
     dm_closed: bool = False
+    notify_dm: bool = False  # ``/notify dm``: also ping by DM when a decision becomes due
+
+
+class NoteRecord(BaseModel):
+    """A line in a game's public log that no action produced: a moderator's undo, end or seat change, a skip.
+
+    ``after_action`` is the game's ``action_count`` when it was written, so the log can place it between the
+    actions it came between.
+    """
+
+    game_id: int
+    after_action: int
+    at: float
+    user_id: int
+    text: str
+
+
+class GuildSettings(BaseModel):
+    """A server's own settings (``/settings``); ``None`` means the deployment's default from ``.env``."""
+
+    guild_id: int
+    reminder_hours: float | None = None  # 0 turns reminders off for the server
+    idle_hours: float | None = None  # after this long the others may vote to skip the idle player
+    channels: list[int] = Field(default_factory=list)  # channels where games may be started; empty: any
 
 
 class Store(Protocol):
@@ -124,9 +150,7 @@ class Store(Protocol):
     async def update_game(self, game: GameRecord, expected_version: int) -> GameRecord:
         """Write every field of ``game`` if the stored version is ``expected_version``; else ``Conflict``."""
 
-    async def record_action(
-        self, game: GameRecord, expected_version: int, action: ActionRecord
-    ) -> GameRecord:
+    async def record_action(self, game: GameRecord, expected_version: int, action: ActionRecord) -> GameRecord:
         """Append ``action`` and write ``game``'s row (snapshot, status, narration…) in one transaction.
 
         Seats are not written here: they change only through ``update_game`` (lobby, moderation).
@@ -135,11 +159,26 @@ class Store(Protocol):
     async def actions(self, game_id: int) -> list[ActionRecord]:
         """The game's log in order."""
 
+    async def undo_action(self, game: GameRecord, expected_version: int, index: int) -> GameRecord:
+        """Remove the log's last action (number ``index``) and write ``game``'s row, in one transaction.
+
+        ``Conflict`` if the stored version is not ``expected_version`` or ``index`` is not the last action.
+        """
+
+    async def add_note(self, note: NoteRecord) -> None:
+        """Append a line to a game's public log (a moderator's action, a skip)."""
+
+    async def notes(self, game_id: int) -> list[NoteRecord]:
+        """The game's notes in the order they were written."""
+
     async def games_due_a_reminder(
         self, now: float, idle_seconds: float, max_reminders: int, limit: int = 200
     ) -> list[GameRecord]:
         """Active games due their next reminder at ``now``: waiting ``idle_seconds`` × 2^reminders_sent or
-        longer, with fewer than ``max_reminders`` sent; longest waiting first. The reminder loop's one query."""
+        longer, with fewer than ``max_reminders`` sent; longest waiting first. The reminder loop's one query.
+
+        A server's own ``reminder_hours`` (``GuildSettings``) replaces ``idle_seconds`` for its games; 0 means
+        its games are never reminded."""
 
     async def delete_game(self, game_id: int) -> None:
         """Wipe a game and its log (a moderator's reset)."""
@@ -152,3 +191,12 @@ class Store(Protocol):
 
     async def set_user_prefs(self, prefs: UserPrefs) -> None:
         """Store the user's preferences."""
+
+    async def users_prefs(self, user_ids: Sequence[int]) -> dict[int, UserPrefs]:
+        """Several users' preferences in one query (defaults for those never stored)."""
+
+    async def guild_settings(self, guild_id: int) -> GuildSettings:
+        """The server's settings (all defaults if never stored)."""
+
+    async def set_guild_settings(self, settings: GuildSettings) -> None:
+        """Store the server's settings."""

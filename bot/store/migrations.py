@@ -178,6 +178,55 @@ MIGRATIONS: tuple[Migration, ...] = (
             "CREATE INDEX games_waiting ON games (status, waiting_since)",
         ),
     ),
+    # Notes get their own id so the log lists them in the order they were written, even when several share
+    # an ``after_action``. Settings rows exist only for servers that changed something: a missing row (or a
+    # NULL hours column) means the deployment's default, which the reminder query reads through a LEFT JOIN.
+    Migration(
+        4,
+        "skip votes, DM notifications, game notes and per-server settings",
+        sqlite=(
+            "ALTER TABLE games ADD COLUMN skip_votes TEXT NOT NULL DEFAULT '[]'",
+            "ALTER TABLE user_prefs ADD COLUMN notify_dm INTEGER NOT NULL DEFAULT 0",
+            """
+            CREATE TABLE game_notes (
+                id INTEGER PRIMARY KEY AUTOINCREMENT,
+                game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+                after_action INTEGER NOT NULL,
+                at REAL NOT NULL,
+                user_id INTEGER NOT NULL,
+                text TEXT NOT NULL
+            )""",
+            "CREATE INDEX game_notes_by_game ON game_notes (game_id, id)",
+            """
+            CREATE TABLE guild_settings (
+                guild_id INTEGER PRIMARY KEY,
+                reminder_hours REAL,
+                idle_hours REAL,
+                channels TEXT NOT NULL DEFAULT '[]'
+            )""",
+        ),
+        postgres=(
+            "ALTER TABLE games ADD COLUMN skip_votes TEXT NOT NULL DEFAULT '[]'",
+            "ALTER TABLE user_prefs ADD COLUMN notify_dm BOOLEAN NOT NULL DEFAULT FALSE",
+            """
+            CREATE TABLE game_notes (
+                id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+                game_id BIGINT NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+                after_action BIGINT NOT NULL,
+                at DOUBLE PRECISION NOT NULL,
+                user_id BIGINT NOT NULL,
+                text TEXT NOT NULL
+            )""",
+            "CREATE INDEX game_notes_by_game ON game_notes (game_id, id)",
+            """
+            CREATE TABLE guild_settings (
+                guild_id BIGINT PRIMARY KEY,
+                reminder_hours DOUBLE PRECISION,
+                idle_hours DOUBLE PRECISION,
+                channels TEXT NOT NULL DEFAULT '[]'
+            )""",
+        ),
+    ),
 )
 
 LATEST = MIGRATIONS[-1].number

@@ -2,7 +2,8 @@
 
 Statements use PostgreSQL's numbered placeholders (``$1``); the SQLite backend rewrites them to SQLite's
 equivalent (``?1``) with ``for_sqlite``. Only the DDL differs between the two, and it lives in
-``migrations.py``.
+``migrations.py`` — with one exception here: reading many users' preferences in one query passes the ids as
+one parameter, a PostgreSQL array or a JSON list for SQLite (``USERS_PREFS_*``).
 
 Rows are read by column name, which both ``sqlite3.Row`` and ``asyncpg.Record`` support.
 """
@@ -11,11 +12,12 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterable, Sequence
 from typing import Any, Protocol
 
 from engine.core.errors import Conflict
 
-from .base import ActionRecord, GameRecord, SeatRecord, UserPrefs
+from .base import ActionRecord, GameRecord, GuildSettings, NoteRecord, SeatRecord, UserPrefs
 
 
 class Row(Protocol):
@@ -45,6 +47,7 @@ GAME_COLUMNS = (
     "updated_at",
     "waiting_since",
     "reminders_sent",
+    "skip_votes",
 )
 _N = len(GAME_COLUMNS)
 
@@ -74,41 +77,67 @@ GAMES_OF_USER_IN_GUILD = (
 )
 # $1 now, $2 the idle time in seconds, $3 the most reminders per wait, $4 the limit. A wait is due its next
 # reminder after the idle time, then 2x, 4x… it (``1 << reminders_sent``), computed here so the query returns
-# only games that are due, however many have already been reminded.
+# only games that are due, however many have already been reminded. A server's own ``reminder_hours`` replaces
+# the idle time for its games (the LEFT JOIN finds no row for a game without a server or a server that never
+# changed its settings, and a NULL keeps the default); 0 turns its reminders off. Columns are qualified
+# because both tables have ``guild_id``; rows still read by bare column name.
 GAMES_DUE_A_REMINDER = (
-    f"{SELECT_GAME} WHERE status = 'active' AND reminders_sent < $3 "
-    "AND waiting_since + CAST($2 AS DOUBLE PRECISION) * (1 << reminders_sent) <= $1 "
-    "ORDER BY waiting_since, id LIMIT $4"
+    f"SELECT {', '.join(f'games.{c}' for c in ('id', *GAME_COLUMNS))} FROM games "
+    "LEFT JOIN guild_settings ON guild_settings.guild_id = games.guild_id "
+    "WHERE games.status = 'active' AND games.reminders_sent < $3 "
+    "AND (guild_settings.reminder_hours IS NULL OR guild_settings.reminder_hours > 0) "
+    "AND games.waiting_since + COALESCE(guild_settings.reminder_hours * 3600, CAST($2 AS DOUBLE PRECISION)) "
+    "* (1 << games.reminders_sent) <= $1 "
+    "ORDER BY games.waiting_since, games.id LIMIT $4"
 )
 GAME_EXISTS = "SELECT version FROM games WHERE id = $1"
+# What undo_action checks before writing: the version the caller read, and which action is the last.
+GAME_LOG_LENGTH = "SELECT version, action_count FROM games WHERE id = $1"
 DELETE_GAME = "DELETE FROM games WHERE id = $1"
 
 # ------------------------------------------------------------------ seats
 
 SEATS_OF_GAME = "SELECT seat, user_id, display_name, role FROM seats WHERE game_id = $1 ORDER BY position"
 DELETE_SEATS = "DELETE FROM seats WHERE game_id = $1"
-INSERT_SEAT = (
-    "INSERT INTO seats (game_id, position, seat, user_id, display_name, role) VALUES ($1, $2, $3, $4, $5, $6)"
-)
+INSERT_SEAT = "INSERT INTO seats (game_id, position, seat, user_id, display_name, role) VALUES ($1, $2, $3, $4, $5, $6)"
 DELETE_ACTIONS = "DELETE FROM actions WHERE game_id = $1"
+DELETE_NOTES = "DELETE FROM game_notes WHERE game_id = $1"
 
 # ------------------------------------------------------------------ actions
 
 ACTIONS_OF_GAME = (
-    "SELECT game_id, idx, seat, user_id, prompt_id, choice_id, public, at FROM actions "
-    "WHERE game_id = $1 ORDER BY idx"
+    "SELECT game_id, idx, seat, user_id, prompt_id, choice_id, public, at FROM actions WHERE game_id = $1 ORDER BY idx"
 )
 INSERT_ACTION = (
     "INSERT INTO actions (game_id, idx, seat, user_id, prompt_id, choice_id, public, at) "
     "VALUES ($1, $2, $3, $4, $5, $6, $7, $8)"
 )
+DELETE_ACTION = "DELETE FROM actions WHERE game_id = $1 AND idx = $2"
+
+# ------------------------------------------------------------------ notes
+
+NOTES_OF_GAME = "SELECT game_id, after_action, at, user_id, text FROM game_notes WHERE game_id = $1 ORDER BY id"
+INSERT_NOTE = "INSERT INTO game_notes (game_id, after_action, at, user_id, text) VALUES ($1, $2, $3, $4, $5)"
 
 # ------------------------------------------------------------------ users
 
-USER_PREFS = "SELECT user_id, dm_closed FROM user_prefs WHERE user_id = $1"
+_PREFS_COLUMNS = "user_id, dm_closed, notify_dm"
+USER_PREFS = f"SELECT {_PREFS_COLUMNS} FROM user_prefs WHERE user_id = $1"
+# $1 holds every id at once, so the statement text (and its prepared plan) is the same for any number of users.
+USERS_PREFS_POSTGRES = f"SELECT {_PREFS_COLUMNS} FROM user_prefs WHERE user_id = ANY($1::BIGINT[])"
+USERS_PREFS_SQLITE = f"SELECT {_PREFS_COLUMNS} FROM user_prefs WHERE user_id IN (SELECT value FROM json_each($1))"
 UPSERT_USER_PREFS = (
-    "INSERT INTO user_prefs (user_id, dm_closed) VALUES ($1, $2) "
-    "ON CONFLICT (user_id) DO UPDATE SET dm_closed = excluded.dm_closed"
+    f"INSERT INTO user_prefs ({_PREFS_COLUMNS}) VALUES ($1, $2, $3) "
+    "ON CONFLICT (user_id) DO UPDATE SET dm_closed = excluded.dm_closed, notify_dm = excluded.notify_dm"
+)
+
+# ------------------------------------------------------------------ servers
+
+GUILD_SETTINGS = "SELECT guild_id, reminder_hours, idle_hours, channels FROM guild_settings WHERE guild_id = $1"
+UPSERT_GUILD_SETTINGS = (
+    "INSERT INTO guild_settings (guild_id, reminder_hours, idle_hours, channels) VALUES ($1, $2, $3, $4) "
+    "ON CONFLICT (guild_id) DO UPDATE SET reminder_hours = excluded.reminder_hours, "
+    "idle_hours = excluded.idle_hours, channels = excluded.channels"
 )
 
 # ------------------------------------------------------------------ migrations
@@ -148,6 +177,7 @@ def game_params(game: GameRecord) -> tuple[Any, ...]:
         game.updated_at,
         game.waiting_since,
         game.reminders_sent,
+        json.dumps(game.skip_votes),
     )
 
 
@@ -174,6 +204,7 @@ def game_from_row(row: Row, seats: list[SeatRecord]) -> GameRecord:
         updated_at=row["updated_at"],
         waiting_since=row["waiting_since"],
         reminders_sent=row["reminders_sent"],
+        skip_votes=json.loads(row["skip_votes"]),
     )
 
 
@@ -184,9 +215,7 @@ def seat_params(game_id: int, seats: list[SeatRecord]) -> list[tuple[Any, ...]]:
 
 def seat_from_row(row: Row) -> SeatRecord:
     """A fresh seat from a ``SEATS_OF_GAME`` row."""
-    return SeatRecord(
-        seat=row["seat"], user_id=row["user_id"], display_name=row["display_name"], role=row["role"]
-    )
+    return SeatRecord(seat=row["seat"], user_id=row["user_id"], display_name=row["display_name"], role=row["role"])
 
 
 def action_params(action: ActionRecord) -> tuple[Any, ...]:
@@ -221,7 +250,47 @@ def prefs_from_row(user_id: int, row: Row | None) -> UserPrefs:
     """The stored preferences, or the defaults when the user has none."""
     if row is None:
         return UserPrefs(user_id=user_id)
-    return UserPrefs(user_id=row["user_id"], dm_closed=bool(row["dm_closed"]))
+    return UserPrefs(user_id=row["user_id"], dm_closed=bool(row["dm_closed"]), notify_dm=bool(row["notify_dm"]))
+
+
+def prefs_params(prefs: UserPrefs) -> tuple[Any, ...]:
+    """``UPSERT_USER_PREFS`` parameters."""
+    return (prefs.user_id, prefs.dm_closed, prefs.notify_dm)
+
+
+def prefs_by_user(user_ids: Sequence[int], rows: Iterable[Row]) -> dict[int, UserPrefs]:
+    """Every requested user's preferences, the defaults for those without a row."""
+    found = {int(r["user_id"]): r for r in rows}
+    return {uid: prefs_from_row(uid, found.get(uid)) for uid in user_ids}
+
+
+def note_params(note: NoteRecord) -> tuple[Any, ...]:
+    """``INSERT_NOTE`` parameters."""
+    return (note.game_id, note.after_action, note.at, note.user_id, note.text)
+
+
+def note_from_row(row: Row) -> NoteRecord:
+    """A fresh note from a ``NOTES_OF_GAME`` row."""
+    return NoteRecord(
+        game_id=row["game_id"], after_action=row["after_action"], at=row["at"], user_id=row["user_id"], text=row["text"]
+    )
+
+
+def settings_params(settings: GuildSettings) -> tuple[Any, ...]:
+    """``UPSERT_GUILD_SETTINGS`` parameters (channels as JSON text)."""
+    return (settings.guild_id, settings.reminder_hours, settings.idle_hours, json.dumps(settings.channels))
+
+
+def settings_from_row(guild_id: int, row: Row | None) -> GuildSettings:
+    """The stored settings, or the defaults when the server never changed any."""
+    if row is None:
+        return GuildSettings(guild_id=guild_id)
+    return GuildSettings(
+        guild_id=row["guild_id"],
+        reminder_hours=row["reminder_hours"],
+        idle_hours=row["idle_hours"],
+        channels=json.loads(row["channels"]),
+    )
 
 
 # ------------------------------------------------------------------ checks shared by both backends
@@ -258,6 +327,11 @@ def stale_version() -> Conflict:
 def gone() -> Conflict:
     """The refusal when the game was deleted since the caller read it."""
     return Conflict("This game no longer exists: it was reset meanwhile.")
+
+
+def not_the_last_action() -> Conflict:
+    """The refusal when an undo names an action that is not (or no longer) the last in the log."""
+    return Conflict("That is not the last move any more; look at the board again and retry.")
 
 
 def duplicate_action() -> Conflict:

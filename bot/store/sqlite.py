@@ -11,10 +11,11 @@ but never corrupts the file, and another process's readers never block the write
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import sqlite3
 import time
-from collections.abc import AsyncIterator, Iterable
+from collections.abc import AsyncIterator, Iterable, Sequence
 from contextlib import AbstractAsyncContextManager, asynccontextmanager, suppress
 from pathlib import Path
 from typing import Any
@@ -22,7 +23,7 @@ from typing import Any
 import aiosqlite
 
 from . import sql
-from .base import ActionRecord, GameRecord, SeatRecord, UserPrefs
+from .base import ActionRecord, GameRecord, GuildSettings, NoteRecord, SeatRecord, UserPrefs
 from .migrations import SCHEMA_VERSION_SQLITE, pending
 
 log = logging.getLogger(__name__)
@@ -157,9 +158,7 @@ class SqliteStore:
         log.debug("game updated id=%s version=%s", game_id, expected_version + 1)
         return sql.written(game, game_id, expected_version + 1)
 
-    async def record_action(
-        self, game: GameRecord, expected_version: int, action: ActionRecord
-    ) -> GameRecord:
+    async def record_action(self, game: GameRecord, expected_version: int, action: ActionRecord) -> GameRecord:
         """Append ``action`` and write ``game``'s row in one transaction; ``Conflict`` changes nothing.
 
         Seats are not rewritten: they change in the lobby and by moderation, through ``update_game``.
@@ -182,16 +181,56 @@ class SqliteStore:
             rows = await db.execute_fetchall(sql.for_sqlite(sql.ACTIONS_OF_GAME), (game_id,))
         return [sql.action_from_row(r) for r in rows]
 
+    async def undo_action(self, game: GameRecord, expected_version: int, index: int) -> GameRecord:
+        """Remove the last action (number ``index``) and write ``game``'s row in one transaction.
+
+        ``Conflict`` (changing nothing) if the game moved on since the caller read it or ``index`` is not the
+        last action. The action count is set from ``index``, as ``record_action`` sets it, so it always
+        matches the log. Seats are not rewritten.
+        """
+        game_id = sql.game_id_of(game)
+        stored = game.model_copy(update={"action_count": index})
+        async with self._transaction() as db:
+            # BEGIN IMMEDIATE holds the write lock: the row read here is the one the UPDATE below replaces.
+            row = await _row(db, sql.GAME_LOG_LENGTH, (game_id,))
+            if row is None:
+                raise sql.gone()
+            if row["version"] != expected_version:
+                raise sql.stale_version()
+            if index != row["action_count"] - 1:
+                raise sql.not_the_last_action()
+            await _update(db, stored, game_id, expected_version)
+            cursor = await db.execute(sql.for_sqlite(sql.DELETE_ACTION), (game_id, index))
+            if cursor.rowcount != 1:  # the log and the count disagree: refuse rather than guess
+                raise sql.not_the_last_action()
+        log.debug("action undone id=%s index=%s version=%s", game_id, index, expected_version + 1)
+        return sql.written(stored, game_id, expected_version + 1)
+
+    async def add_note(self, note: NoteRecord) -> None:
+        """Append a line to the game's public log; ``Conflict`` if the game was deleted."""
+        try:
+            async with self._transaction() as db:
+                await db.execute(sql.for_sqlite(sql.INSERT_NOTE), sql.note_params(note))
+        except sqlite3.IntegrityError as exc:  # the foreign key: no such game
+            raise sql.gone() from exc
+
+    async def notes(self, game_id: int) -> list[NoteRecord]:
+        """The game's notes in the order they were written."""
+        async with self._read() as db:
+            rows = await db.execute_fetchall(sql.for_sqlite(sql.NOTES_OF_GAME), (game_id,))
+        return [sql.note_from_row(r) for r in rows]
+
     async def games_due_a_reminder(
         self, now: float, idle_seconds: float, max_reminders: int, limit: int = 200
     ) -> list[GameRecord]:
-        """Active games due their next reminder, longest waiting first."""
+        """Active games due their next reminder (a server's own reminder time first), longest waiting first."""
         async with self._read() as db:
             return await _games(db, sql.GAMES_DUE_A_REMINDER, (now, idle_seconds, max_reminders, limit))
 
     async def delete_game(self, game_id: int) -> None:
-        """Remove the game, its seats and its log (nothing if it does not exist)."""
+        """Remove the game, its seats, its log and its notes (nothing if it does not exist)."""
         async with self._transaction() as db:
+            await db.execute(sql.for_sqlite(sql.DELETE_NOTES), (game_id,))
             await db.execute(sql.for_sqlite(sql.DELETE_ACTIONS), (game_id,))
             await db.execute(sql.for_sqlite(sql.DELETE_SEATS), (game_id,))
             await db.execute(sql.for_sqlite(sql.DELETE_GAME), (game_id,))
@@ -215,7 +254,30 @@ class SqliteStore:
     async def set_user_prefs(self, prefs: UserPrefs) -> None:
         """Store (or replace) the user's preferences."""
         async with self._transaction() as db:
-            await db.execute(sql.for_sqlite(sql.UPSERT_USER_PREFS), (prefs.user_id, prefs.dm_closed))
+            await db.execute(sql.for_sqlite(sql.UPSERT_USER_PREFS), sql.prefs_params(prefs))
+
+    async def users_prefs(self, user_ids: Sequence[int]) -> dict[int, UserPrefs]:
+        """Several users' preferences in one query; defaults for those never stored."""
+        if not user_ids:
+            return {}
+        async with self._lock:  # one statement: atomic on its own
+            rows = await self._connection().execute_fetchall(
+                sql.for_sqlite(sql.USERS_PREFS_SQLITE), (json.dumps([int(u) for u in user_ids]),)
+            )
+        return sql.prefs_by_user(user_ids, rows)
+
+    # ------------------------------------------------------------------ servers
+
+    async def guild_settings(self, guild_id: int) -> GuildSettings:
+        """The server's settings, defaults if never stored."""
+        async with self._lock:  # one statement: atomic on its own
+            row = await _row(self._connection(), sql.GUILD_SETTINGS, (guild_id,))
+        return sql.settings_from_row(guild_id, row)
+
+    async def set_guild_settings(self, settings: GuildSettings) -> None:
+        """Store (or replace) the server's settings."""
+        async with self._transaction() as db:
+            await db.execute(sql.for_sqlite(sql.UPSERT_GUILD_SETTINGS), sql.settings_params(settings))
 
 
 # ---------------------------------------------------------------------- helpers (inside a transaction)

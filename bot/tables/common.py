@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from engine.core import GameError, GameSpec, State
+from engine.core import Event, GameError, GameSpec, Prompt, State
 
 from ..store import GameRecord
 
@@ -28,6 +28,7 @@ class Actor:
     user_id: int
     display_name: str
     can_moderate: bool = False
+    can_manage_server: bool = False  # Manage Server: the server's game settings
 
 
 @dataclass(frozen=True)
@@ -37,6 +38,18 @@ class Loaded:
     record: GameRecord
     spec: GameSpec[Any, Any]
     state: State | None
+
+
+@dataclass(frozen=True)
+class Committed:
+    """One action as committed: the game after it, its events, the decisions pending before and after, and
+    whether it opens a new stage (a new board message)."""
+
+    loaded: Loaded
+    events: list[Event]
+    before: list[Prompt]
+    after: list[Prompt]
+    headline: bool
 
 
 def mention(user_id: int) -> str:

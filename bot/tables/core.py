@@ -14,13 +14,13 @@ from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from engine.core import GameSpec, NoGameHere, Prompt, State, View
+from engine.core import Event, GameSpec, LobbyError, NoGameHere, Prompt, State, View
 from engine.registry import GAMES
 from render.registry import RENDERERS, Renderer
 
-from ..outbox import Attachment, ChannelPost, Outbox, Panel
-from ..store import GameRecord, SeatRecord, Store
-from .common import CACHE_SIZE, MESSAGE_LIMIT, Loaded, clip, mention, option_text, relative_time
+from ..outbox import Attachment, ChannelPost, DirectMessage, Outbox, Panel
+from ..store import ActionRecord, GameRecord, GuildSettings, NoteRecord, SeatRecord, Store
+from .common import CACHE_SIZE, MESSAGE_LIMIT, Committed, Loaded, clip, duration, mention, option_text, relative_time
 
 log = logging.getLogger(__name__)
 
@@ -35,16 +35,23 @@ class HostCore:
         renderers: Mapping[str, Renderer] | None = None,
         clock: Callable[[], float] = time.time,
         seeds: Callable[[], int] = lambda: secrets.randbits(62),
+        idle_hours: float = 72.0,
+        reminder_hours: float = 24.0,
     ) -> None:
         """``clock`` and ``seeds`` (each new game's seed: its deal and every die) are the host's only
-        sources of change; tests pass fixed ones so that a failing game can be played again exactly."""
+        sources of change; tests pass fixed ones so that a failing game can be played again exactly.
+        ``idle_hours`` is how long a decision waits before the others may vote to skip it, for servers that
+        have not set their own (``/settings``); ``reminder_hours`` likewise for reminders (0: none)."""
         self.seeds = seeds
+        self.idle_hours = idle_hours
+        self.reminder_hours = reminder_hours
         self.store = store
         self.games = dict(GAMES if games is None else games)
         self.renderers = dict(RENDERERS if renderers is None else renderers)
         self.clock = clock
         self._locks: dict[int, asyncio.Lock] = {}
         self._states: OrderedDict[int, tuple[int, State]] = OrderedDict()
+        self.cache_size = CACHE_SIZE  # parsed states kept; the bench raises it to hold every game it loads
 
     def lock(self, channel_id: int) -> asyncio.Lock:
         """The lock that serialises every request on one channel."""
@@ -77,7 +84,7 @@ class HostCore:
         assert record.id is not None
         self._states[record.id] = (record.version, state)
         self._states.move_to_end(record.id)
-        while len(self._states) > CACHE_SIZE:
+        while len(self._states) > self.cache_size:
             self._states.popitem(last=False)
 
     async def _load(self, channel_id: int, *, live_only: bool = True) -> Loaded:
@@ -103,6 +110,74 @@ class HostCore:
 
     async def _save(self, record: GameRecord, expected_version: int) -> GameRecord:
         return await self.store.update_game(record, expected_version)
+
+    async def _commit(self, loaded: Loaded, seat: int, user_id: int, prompt_id: str, choice_id: str) -> Committed:
+        """Apply one answer and commit it with the new snapshot in one transaction; nothing is told before.
+
+        A new set of pending decisions restarts the wait (reminders, skip votes).
+        """
+        record, spec, state = loaded.record, loaded.spec, loaded.state
+        assert state is not None
+        before = spec.prompts(state)
+        state, events = spec.apply(state, seat, prompt_id, choice_id)
+        after = spec.prompts(state)
+        outcome = spec.outcome(state)
+        now = self.clock()
+        public = [e.text for e in events if e.is_public]
+        headline = any(e.headline and e.is_public for e in events) or outcome is not None
+        version = record.version
+        record.snapshot = state.model_dump_json()
+        record.updated_at = now
+        if {p.id for p in after} != {p.id for p in before}:
+            record.waiting_since = now
+            record.reminders_sent = 0
+            record.skip_votes = []
+        record.narration = public if headline else [*record.narration, *public]
+        if outcome is not None:
+            record.status = "finished"
+            played = f"{state.turn} turns in {duration(now - record.created_at)}"
+            record.result = f"{outcome.summary} ({played}, {record.action_count + 1} decisions)"
+        action = ActionRecord(
+            game_id=record.id or 0,
+            index=record.action_count,
+            seat=seat,
+            user_id=user_id,
+            prompt_id=prompt_id,
+            choice_id=choice_id,
+            public=public,
+            at=now,
+        )
+        record.action_count += 1
+        record = await self.store.record_action(record, version, action)
+        self._remember(record, state)
+        log.info("action channel=%s id=%s v=%s seat=%s", record.channel_id, record.id, record.version, seat)
+        return Committed(Loaded(record, spec, state), events, before, after, headline)
+
+    async def _note(self, record: GameRecord, user_id: int, text: str) -> None:
+        """Write a line into the game's public log (``/log``) that no action produced: who did what."""
+        assert record.id is not None
+        note = NoteRecord(
+            game_id=record.id, after_action=record.action_count, at=self.clock(), user_id=user_id, text=text
+        )
+        await self.store.add_note(note)
+
+    async def _settings(self, guild_id: int | None) -> GuildSettings:
+        """The server's settings; a game outside a server (a DM, the local table) has the defaults."""
+        if guild_id is None:
+            return GuildSettings(guild_id=0)
+        return await self.store.guild_settings(guild_id)
+
+    async def check_channel(self, guild_id: int | None, channel_id: int) -> None:
+        """Refuse a new game where the server has not allowed games (a sentence names where it has)."""
+        allowed = (await self._settings(guild_id)).channels
+        if allowed and channel_id not in allowed:
+            where = ", ".join(f"<#{c}>" for c in allowed)
+            raise LobbyError(f"Games on this server are played in {where}; start one there.")
+
+    async def idle_seconds(self, guild_id: int | None) -> float:
+        """How long a decision waits before the others may vote to skip it, on this server."""
+        hours = (await self._settings(guild_id)).idle_hours
+        return (self.idle_hours if hours is None else hours) * 3600
 
     @staticmethod
     def _role_label(spec: GameSpec[Any, Any], role: str | None) -> str | None:
@@ -171,14 +246,45 @@ class HostCore:
         )
         return out
 
+    async def _after_action(
+        self,
+        loaded: Loaded,
+        before: Sequence[Prompt],
+        after: Sequence[Prompt],
+        events: Sequence[Event],
+        headline: bool,
+        actor_seat: SeatRecord,
+    ) -> Outbox:
+        record = loaded.record
+        out = Outbox(record.channel_id)
+        before_ids = {p.id for p in before}
+        newly_due = [p for p in after if p.id not in before_ids]
+        new_message = headline or record.board_message_id is None
+        ping = {p.seat for p in after} if new_message else set()
+        out.posts.append(await self._board_post(loaded, after, new=new_message, ping_seats=ping))
+        # Private news always goes by DM; a decision falling due only to those who asked (``/notify dm``).
+        # Preferences are read first so that no panel is drawn for a DM that will not be sent.
+        prefs = await self.store.users_prefs([s.user_id for s in record.seats])
+        for seat in record.seats:
+            if seat.user_id == actor_seat.user_id or prefs[seat.user_id].dm_closed:
+                continue
+            private = [e.text for e in events if not e.is_public and e.readable_by(seat.seat)]
+            due = prefs[seat.user_id].notify_dm and any(p.seat == seat.seat for p in newly_due)
+            if private or due:
+                panel = await self._panel(loaded, seat, private)
+                out.dms.append(DirectMessage(seat.user_id, record.channel_id, panel))
+        mine = [e.text for e in events if not e.is_public and e.readable_by(actor_seat.seat)]
+        actor_panel = await self._panel(loaded, actor_seat, mine)
+        out.reply = actor_panel
+        mine_prefs = prefs[actor_seat.user_id]
+        if mine_prefs.notify_dm and not mine_prefs.dm_closed and any(p.seat == actor_seat.seat for p in newly_due):
+            out.dms.append(DirectMessage(actor_seat.user_id, record.channel_id, actor_panel))
+        return out
+
     async def _without_closed_dms(self, out: Outbox) -> Outbox:
         """Drop DMs to users whose DMs are known to be closed: they use the panel or ``/hand``."""
-        kept = []
-        for dm in out.dms:
-            prefs = await self.store.user_prefs(dm.user_id)
-            if not prefs.dm_closed:
-                kept.append(dm)
-        out.dms = kept
+        prefs = await self.store.users_prefs([dm.user_id for dm in out.dms])
+        out.dms = [dm for dm in out.dms if not prefs[dm.user_id].dm_closed]
         return out
 
     async def _board_post(

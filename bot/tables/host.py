@@ -6,7 +6,9 @@ from .lobby import LobbyHost
 from .moderation import ModerationHost
 from .play import PlayHost
 from .reminders import RemindersHost
+from .settings import SettingsHost
+from .skips import SkipsHost
 
 
-class Host(LobbyHost, PlayHost, ModerationHost, RemindersHost):
+class Host(LobbyHost, PlayHost, ModerationHost, SkipsHost, SettingsHost, RemindersHost):
     """The Discord-free game host; one per process, over one store."""

@@ -10,7 +10,7 @@ from typing import Any
 from engine.core import GameSpec, LobbyError, NoGameHere, NotAllowed, SeatSetup
 
 from ..outbox import ChannelPost, DirectMessage, Outbox
-from ..store import GameRecord, SeatRecord, UserPrefs
+from ..store import GameRecord, SeatRecord
 from .common import Actor, Loaded, mention
 from .core import HostCore
 
@@ -31,6 +31,7 @@ class LobbyHost(HostCore):
         """Open a lobby for ``game_key`` in the channel, with the opener seated."""
         spec = self.spec(game_key)
         parsed = spec.parse_options(dict(options))
+        await self.check_channel(guild_id, channel_id)
         async with self.lock(channel_id):
             busy = await self.store.live_game(channel_id)
             if busy is not None:
@@ -187,7 +188,7 @@ class LobbyHost(HostCore):
             for seat in record.seats:
                 prefs = await self.store.user_prefs(seat.user_id)
                 if prefs.dm_closed:
-                    await self.store.set_user_prefs(UserPrefs(user_id=seat.user_id, dm_closed=False))
+                    await self.store.set_user_prefs(prefs.model_copy(update={"dm_closed": False}))
             log.info("game begun channel=%s game=%s id=%s", channel_id, spec.key, record.id)
             out = Outbox(channel_id)
             if old_message is not None:

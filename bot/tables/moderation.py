@@ -1,12 +1,17 @@
-"""What moderators can do to a running game: reset, end, give a seat to someone else."""
+"""What moderators can do to a running game: reset, end, give a seat to someone else, undo the last action.
+
+Every one of them is written to the game's ``/log`` with who did it, except a reset, which wipes the game and
+its log (that is what it is for): its channel notice names the moderator.
+"""
 
 from __future__ import annotations
 
 import logging
 
-from engine.core import LobbyError, NotAllowed
+from engine.core import IllegalAction, LobbyError, NotAllowed
 
 from ..outbox import ChannelPost, DirectMessage, Outbox
+from ..replay import state_after
 from .common import RESET_REFUSED, Actor, Loaded, mention
 from .core import HostCore
 
@@ -98,6 +103,13 @@ class ModerationHost(HostCore):
             taken = seat.model_copy(update={"user_id": new.user_id, "display_name": new.display_name})
             record.seats = [taken if s.seat == seat.seat else s for s in record.seats]
             record = await self._save(record, version)
+            role_text = self._role_label(spec, taken.role)
+            await self._note(
+                record,
+                actor.user_id,
+                f"🔁 {actor.display_name} (moderator) gave {seat.display_name}'s seat"
+                f"{f' ({role_text})' if role_text else ''} to {new.display_name}.",
+            )
             log.info("seat replaced channel=%s id=%s seat=%s by=%s", channel_id, record.id, seat.seat, actor.user_id)
             loaded = Loaded(record, spec, loaded.state)
             out = Outbox(channel_id)
@@ -109,4 +121,55 @@ class ModerationHost(HostCore):
             out.posts.append(ChannelPost(kind="notice", text=text, pings=(new.user_id,), game_id=record.id))
             intro = f"You now hold {seat.display_name}'s seat in the game of **{spec.name}** in <#{channel_id}>."
             out.dms.append(DirectMessage(new.user_id, channel_id, await self._panel(loaded, taken, [], intro=intro)))
+            return await self._without_closed_dms(out)
+
+    async def undo(self, channel_id: int, actor: Actor) -> Outbox:
+        """Take back the game's last action (moderators only), unless it drew, rolled, shuffled or uncovered
+        something: then it is final, because its player, or everyone, has seen what it revealed.
+
+        The state before it is rebuilt by replaying the log without it (the engine is deterministic); the
+        action leaves the log and a note in ``/log`` says who undid what.
+        """
+        if not actor.can_moderate:
+            raise NotAllowed("Only moderators (Manage Channels or Manage Server) can undo an action.")
+        async with self.lock(channel_id):
+            loaded = await self._load_running(channel_id)
+            record, spec = loaded.record, loaded.spec
+            assert record.id is not None and loaded.state is not None
+            if spec.unseen is None:
+                raise IllegalAction(f"{spec.name} has no undo here; see `/rules`.")
+            actions = await self.store.actions(record.id)
+            if not actions:
+                raise IllegalAction("Nothing has been played yet, so there is nothing to undo.")
+            last = actions[-1]
+            before = state_after(spec, record, actions[:-1])
+            if spec.unseen(before, last.seat) != spec.unseen(loaded.state, last.seat):
+                raise IllegalAction(
+                    "The last action drew a card, rolled dice, shuffled or uncovered something hidden, so it is "
+                    "final and cannot be undone."
+                )
+            player = record.user_of(last.seat)
+            who = player.display_name if player else f"seat {last.seat}"
+            what = f": {' '.join(last.public)}" if last.public else ""
+            version = record.version
+            now = self.clock()
+            record.snapshot = before.model_dump_json()
+            record.action_count = last.index
+            record.narration = [f"↩️ {actor.display_name} (moderator) undid {who}'s last action{what}"]
+            record.waiting_since = now
+            record.reminders_sent = 0
+            record.skip_votes = []
+            record.updated_at = now
+            record = await self.store.undo_action(record, version, last.index)
+            self._remember(record, before)
+            await self._note(record, actor.user_id, record.narration[0])
+            log.info("undo channel=%s id=%s index=%s by=%s", channel_id, record.id, last.index, actor.user_id)
+            loaded = Loaded(record, spec, before)
+            prompts = spec.prompts(before)
+            out = Outbox(channel_id)
+            out.posts.append(await self._board_post(loaded, prompts, new=True, ping_seats={p.seat for p in prompts}))
+            if player is not None:  # their hand and choices as they were before the action
+                intro = f"A moderator undid your last action in <#{channel_id}>; you can decide again."
+                panel = await self._panel(loaded, player, [], intro=intro)
+                out.dms.append(DirectMessage(player.user_id, channel_id, panel))
             return await self._without_closed_dms(out)

@@ -3,13 +3,11 @@
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
 
-from engine.core import Event, IllegalAction, NoGameHere, NotAllowed, Prompt
+from engine.core import IllegalAction, NoGameHere, NotAllowed
 
-from ..outbox import DirectMessage, Outbox, Panel
-from ..store import ActionRecord, SeatRecord
-from .common import AUTOCOMPLETE_LIMIT, Actor, Loaded, duration
+from ..outbox import Outbox, Panel
+from .common import AUTOCOMPLETE_LIMIT, Actor
 from .core import HostCore
 
 log = logging.getLogger(__name__)
@@ -22,77 +20,11 @@ class PlayHost(HostCore):
         """Answer one pending prompt as ``actor``; a stale or forged answer gets a sentence and changes nothing."""
         async with self.lock(channel_id):
             loaded = await self._load_running(channel_id)
-            record, spec = loaded.record, loaded.spec
-            seat = record.seat_of(actor.user_id)
+            seat = loaded.record.seat_of(actor.user_id)
             if seat is None:
                 raise NotAllowed("You are not playing in this game; you can watch the board and `/status`.")
-            assert loaded.state is not None
-            before = spec.prompts(loaded.state)
-            state, events = spec.apply(loaded.state, seat.seat, prompt_id, choice_id)
-            after = spec.prompts(state)
-            outcome = spec.outcome(state)
-            now = self.clock()
-            public = [e.text for e in events if e.is_public]
-            headline = any(e.headline and e.is_public for e in events) or outcome is not None
-            version = record.version
-            record.snapshot = state.model_dump_json()
-            record.updated_at = now
-            if {p.id for p in after} != {p.id for p in before}:
-                record.waiting_since = now
-                record.reminders_sent = 0
-            record.narration = public if headline else [*record.narration, *public]
-            if outcome is not None:
-                record.status = "finished"
-                played = f"{state.turn} turns in {duration(now - record.created_at)}"
-                record.result = f"{outcome.summary} ({played}, {record.action_count + 1} decisions)"
-            action = ActionRecord(
-                game_id=record.id or 0,
-                index=record.action_count,
-                seat=seat.seat,
-                user_id=actor.user_id,
-                prompt_id=prompt_id,
-                choice_id=choice_id,
-                public=public,
-                at=now,
-            )
-            record.action_count += 1
-            record = await self.store.record_action(record, version, action)
-            self._remember(record, state)
-            log.info("action channel=%s id=%s v=%s seat=%s", channel_id, record.id, record.version, seat.seat)
-            loaded = Loaded(record, spec, state)
-            return await self._after_action(loaded, before, after, events, headline, seat)
-
-    async def _after_action(
-        self,
-        loaded: Loaded,
-        before: Sequence[Prompt],
-        after: Sequence[Prompt],
-        events: Sequence[Event],
-        headline: bool,
-        actor_seat: SeatRecord,
-    ) -> Outbox:
-        record = loaded.record
-        out = Outbox(record.channel_id)
-        before_ids = {p.id for p in before}
-        newly_due = [p for p in after if p.id not in before_ids]
-        new_message = headline or record.board_message_id is None
-        ping = {p.seat for p in after} if new_message else set()
-        out.posts.append(await self._board_post(loaded, after, new=new_message, ping_seats=ping))
-        for seat in record.seats:
-            private = [e.text for e in events if not e.is_public and e.readable_by(seat.seat)]
-            due = [p for p in newly_due if p.seat == seat.seat]
-            if seat.user_id == actor_seat.user_id:
-                continue
-            if not private and not due:
-                continue
-            panel = await self._panel(loaded, seat, private)
-            out.dms.append(DirectMessage(seat.user_id, record.channel_id, panel))
-        mine = [e.text for e in events if not e.is_public and e.readable_by(actor_seat.seat)]
-        actor_panel = await self._panel(loaded, actor_seat, mine)
-        out.reply = actor_panel
-        if any(p.seat == actor_seat.seat for p in newly_due):
-            out.dms.append(DirectMessage(actor_seat.user_id, record.channel_id, actor_panel))
-        return await self._without_closed_dms(out)
+            done = await self._commit(loaded, seat.seat, actor.user_id, prompt_id, choice_id)
+            return await self._after_action(done.loaded, done.before, done.after, done.events, done.headline, seat)
 
     async def panel(self, channel_id: int, user_id: int) -> Panel:
         """The private panel (the "Your move" button, ``/hand``): your view and your pending choices."""

@@ -9,7 +9,7 @@ from typing import Any
 from engine.core import Conflict, GameSpec
 
 from ..outbox import ChannelPost, Outbox
-from ..store import GameRecord, UserPrefs
+from ..store import GameRecord
 from .common import MAX_REMINDERS, mention, relative_time
 from .core import HostCore
 
@@ -100,7 +100,7 @@ class RemindersHost(HostCore):
         prefs = await self.store.user_prefs(user_id)
         if prefs.dm_closed:
             return out
-        await self.store.set_user_prefs(UserPrefs(user_id=user_id, dm_closed=True))
+        await self.store.set_user_prefs(prefs.model_copy(update={"dm_closed": True}))
         log.info("dms closed user=%s channel=%s", user_id, channel_id)
         out.posts.append(
             ChannelPost(

@@ -51,7 +51,12 @@ def can_moderate(interaction: discord.Interaction) -> bool:
 def actor_of(interaction: discord.Interaction) -> Actor:
     """The user behind ``interaction`` as the host knows them."""
     user = interaction.user
-    return Actor(user_id=user.id, display_name=user.display_name, can_moderate=can_moderate(interaction))
+    return Actor(
+        user_id=user.id,
+        display_name=user.display_name,
+        can_moderate=can_moderate(interaction),
+        can_manage_server=interaction.guild is not None and interaction.permissions.manage_guild,
+    )
 
 
 def game_channel(interaction: discord.Interaction) -> int:

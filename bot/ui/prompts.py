@@ -39,9 +39,7 @@ class PromptButton(
 ):
     """One choice of one prompt, as a button."""
 
-    def __init__(
-        self, channel_id: int, prompt_id: str, choice_id: str, label: str = "…", *, row: int | None = None
-    ):
+    def __init__(self, channel_id: int, prompt_id: str, choice_id: str, label: str = "…", *, row: int | None = None):
         self.channel_id = channel_id
         self.prompt_id = prompt_id
         self.choice_id = choice_id
@@ -150,9 +148,7 @@ def prompt_view(channel_id: int, prompts: Sequence[Prompt]) -> tuple[discord.ui.
                 return view, False
             options = [discord.SelectOption(label=c.label[:100], value=c.id) for c in chunk]
             suffix = f" ({page + 1}/{len(pages)})" if len(pages) > 1 else ""
-            view.add_item(
-                PromptSelect(channel_id, p.id, page, options, placeholder=(p.question[:140] + suffix))
-            )
+            view.add_item(PromptSelect(channel_id, p.id, page, options, placeholder=(p.question[:140] + suffix)))
             used += 1
     return view, complete
 
@@ -184,9 +180,7 @@ async def replace_panel(interaction: discord.Interaction, panel: Panel, channel_
     message = panel_message(panel, channel_id, in_dm=interaction.guild_id is None)
     files = [to_file(panel.image)] if panel.image is not None else []
     try:
-        await interaction.edit_original_response(
-            content=message["content"], attachments=files, view=message["view"]
-        )
+        await interaction.edit_original_response(content=message["content"], attachments=files, view=message["view"])
     except discord.HTTPException as exc:
         # The panel may be gone (a dismissed ephemeral, a deleted DM): the action stands all the same.
         log.warning("could not update panel channel=%s user=%s: %s", channel_id, interaction.user.id, exc)

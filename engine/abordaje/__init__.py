@@ -14,6 +14,7 @@ from .assignment import setup
 from .options import AbordajeOptions
 from .reference import BLURB, RULES_TEXT
 from .rules import apply, outcome, prompts, view
+from .secrecy import unseen
 from .state import AbordajeState
 
 ENGINE_VERSION = "abordaje-1"
@@ -35,6 +36,7 @@ SPEC: GameSpec[AbordajeState, AbordajeOptions] = GameSpec(
     roles=(Role("pirate", "Pirates"), Role("spanish", "Spanish")),
     roles_required=True,
     blurb=BLURB,
+    unseen=unseen,
 )
 
 __all__ = ["ENGINE_VERSION", "SPEC", "AbordajeOptions", "AbordajeState"]

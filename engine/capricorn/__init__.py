@@ -19,6 +19,7 @@ from .catalog import CATALOG, Catalog, DataError
 from .options import CapricornOptions
 from .reference import BLURB, RULES_TEXT
 from .rules import apply, outcome, prompts
+from .secrecy import skip_choice, unseen
 from .setup import setup
 from .state import CapricornState
 from .view import CapricornView, view
@@ -48,6 +49,8 @@ SPEC: GameSpec[CapricornState, CapricornOptions] = GameSpec(
     ),
     roles_required=True,
     blurb=BLURB,
+    unseen=unseen,
+    skip_choice=skip_choice,
 )
 
 __all__ = [

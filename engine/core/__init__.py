@@ -14,6 +14,7 @@ from .contract import (
     State,
     View,
     check_choice,
+    first_offered,
 )
 from .errors import (
     BadOptions,
@@ -53,4 +54,5 @@ __all__ = [
     "State",
     "View",
     "check_choice",
+    "first_offered",
 ]

@@ -153,6 +153,12 @@ class GameSpec(Generic[S, Opts]):
     seats in seat order (seat ``i`` is the ``i``-th element) and must be deterministic in its seed.
     ``apply`` must raise ``IllegalAction`` for anything not offered by ``prompts`` — use ``check_choice``.
     ``rules_text`` is the short reference ``/rules`` shows.
+
+    ``unseen(state, seat)`` is everything ``seat`` cannot see (the generator, deck orders, bags, other
+    players' hidden cards), in any comparable form. An action that changed it for the seat that took it drew,
+    rolled, shuffled or uncovered something, so a moderator's ``/undo`` refuses it; ``None``: no undo.
+    ``skip_choice(state, prompt)`` is the answer a voted skip gives one of an idle seat's prompts (``None`` for
+    a prompt that cannot be skipped); ``None`` for the game: it has no skip (each rules page says why).
     """
 
     key: str
@@ -171,6 +177,8 @@ class GameSpec(Generic[S, Opts]):
     roles: tuple[Role, ...] = ()
     roles_required: bool = False
     blurb: str = ""
+    unseen: Callable[[S, int], object] | None = None
+    skip_choice: Callable[[S, Prompt], str | None] | None = None
 
     def parse_options(self, raw: dict[str, Any]) -> Opts:
         """Validate lobby options, turning pydantic's errors into one sentence."""
@@ -212,3 +220,9 @@ def check_choice(prompts: Sequence[Prompt], seat: int, prompt_id: str, choice_id
     if prompts:
         raise StaleChoice("That choice is no longer open: the game is now waiting on another player.")
     raise StaleChoice("That choice is from an earlier turn; nothing is waiting on it any more.")
+
+
+def first_offered(prompt: Prompt, *choice_ids: str) -> str | None:
+    """The first of ``choice_ids`` that ``prompt`` offers (a skip's preference order), else ``None``."""
+    offered = {c.id for c in prompt.choices}
+    return next((c for c in choice_ids if c in offered), None)

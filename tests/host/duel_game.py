@@ -119,6 +119,16 @@ def outcome(state: DuelState) -> Outcome | None:
     return Outcome(result="tie", summary="Nobody reached the target: a tie.")
 
 
+def unseen(state: DuelState, seat: int) -> object:
+    """What ``seat`` cannot see: the others' picks of this round (a reveal empties them)."""
+    return {s: n for s, n in state.picks.items() if s != seat}
+
+
+def skip_choice(state: DuelState, prompt: Prompt) -> str | None:
+    """A skipped player picks 1."""
+    return "1"
+
+
 SPEC: GameSpec[DuelState, DuelOptions] = GameSpec(
     key="duel",
     name="Hidden Duel",
@@ -135,4 +145,6 @@ SPEC: GameSpec[DuelState, DuelOptions] = GameSpec(
     rules_text="Pick 1-3 in secret; the highest unique pick scores.",
     roles=(Role("red", "Red"), Role("blue", "Blue"), Role("green", "Green", dealt_from=3)),
     roles_required=False,
+    unseen=unseen,
+    skip_choice=skip_choice,
 )

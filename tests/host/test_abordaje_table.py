@@ -88,7 +88,7 @@ async def test_a_whole_game_reaches_its_result_in_the_channel(host: Host) -> Non
 
 async def test_one_new_board_message_per_resolution_and_edits_in_between(host: Host) -> None:
     table, _ = await play(host, seed=11, options={"variant": "advanced", "handicap": True})
-    state_json = (await host.store.latest_game(CHANNEL))
+    state_json = await host.store.latest_game(CHANNEL)
     assert state_json is not None and state_json.snapshot is not None
     turns = SPEC.load_state(state_json.snapshot).turn
     board_posts = [p for out in table.outboxes for p in out.posts if p.kind == "board"]

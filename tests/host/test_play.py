@@ -145,6 +145,8 @@ async def test_a_finished_game_announces_its_result_and_takes_no_more_choices(ho
 
 async def test_closed_dms_are_told_once_and_never_retried(host: Host) -> None:
     await started_duel(host)
+    for player in (ALICE, BOB):  # both asked for DMs when a decision is due
+        await host.set_notify(player.user_id, True)
     first = await host.dm_failed(CHANNEL, BOB.user_id)
     assert len(first.posts) == 1 and "/hand" in first.posts[0].text
     assert await host.dm_failed(CHANNEL, BOB.user_id) == type(first)(CHANNEL)

@@ -170,9 +170,7 @@ def unprivileged_user() -> str:
         except KeyError:
             continue
         return name
-    raise RuntimeError(
-        "Running as root, and there is neither a `postgres` nor a `nobody` user to run PostgreSQL."
-    )
+    raise RuntimeError("Running as root, and there is neither a `postgres` nor a `nobody` user to run PostgreSQL.")
 
 
 @pytest.fixture(scope="session")

@@ -6,21 +6,40 @@ import asyncio
 
 import pytest
 
-from bot.store import GameRecord, SeatRecord, UserPrefs, sql
+from bot.store import GameRecord, GuildSettings, NoteRecord, SeatRecord, UserPrefs, sql
 from bot.store.factory import open_store
 from bot.store.migrations import LATEST, MIGRATIONS, SCHEMA_VERSION_POSTGRES, SCHEMA_VERSION_SQLITE, pending
 
 from .conftest import Database
 
 
-async def build_at_level_one(database: Database) -> None:
-    """The database as the first release created it: only migration 1, applied by hand."""
-    first = MIGRATIONS[0]
+async def build_at_level(database: Database, level: int) -> None:
+    """The database as the release at schema ``level`` left it: migrations 1..level, applied by hand."""
     sqlite = database.backend == "sqlite"
     await database.execute(SCHEMA_VERSION_SQLITE if sqlite else SCHEMA_VERSION_POSTGRES)
-    for statement in first.sqlite if sqlite else first.postgres:
-        await database.execute(statement)
-    await database.execute(sql.RECORD_MIGRATION, first.number, first.name, 0.0)
+    for step in MIGRATIONS[:level]:
+        for statement in step.sqlite if sqlite else step.postgres:
+            await database.execute(statement)
+        await database.execute(sql.RECORD_MIGRATION, step.number, step.name, 0.0)
+
+
+async def build_at_level_one(database: Database) -> None:
+    """The database as the first release created it: only migration 1."""
+    await build_at_level(database, 1)
+
+
+async def insert_old_game(database: Database, before_column: str) -> int:
+    """``old_game()`` written with the games columns an older release had (those before ``before_column``)."""
+    columns = sql.GAME_COLUMNS[: sql.GAME_COLUMNS.index(before_column)]
+    insert = (
+        f"INSERT INTO games ({', '.join(columns)}) "
+        f"VALUES ({', '.join(f'${i}' for i in range(1, len(columns) + 1))}) RETURNING id"
+    )
+    rows = await database.execute(insert, *sql.game_params(old_game())[: len(columns)])
+    game_id: int = rows[0][0]
+    for params in sql.seat_params(game_id, [SeatRecord(seat=0, user_id=1, display_name="one")]):
+        await database.execute(sql.INSERT_SEAT, *params)
+    return game_id
 
 
 async def levels(database: Database) -> list[int]:
@@ -63,17 +82,8 @@ async def test_a_fresh_database_gets_every_migration_once(database: Database) ->
 
 async def test_a_database_at_level_one_is_upgraded_and_keeps_its_games(database: Database) -> None:
     await build_at_level_one(database)
-    game = old_game()
     # Level one's games table: the columns before migration 3 added ``reminders_sent``.
-    columns = sql.GAME_COLUMNS[: sql.GAME_COLUMNS.index("reminders_sent")]
-    insert = (
-        f"INSERT INTO games ({', '.join(columns)}) "
-        f"VALUES ({', '.join(f'${i}' for i in range(1, len(columns) + 1))}) RETURNING id"
-    )
-    rows = await database.execute(insert, *sql.game_params(game)[: len(columns)])
-    game_id = rows[0][0]
-    for params in sql.seat_params(game_id, [SeatRecord(seat=0, user_id=1, display_name="one")]):
-        await database.execute(sql.INSERT_SEAT, *params)
+    game_id = await insert_old_game(database, "reminders_sent")
     assert await levels(database) == [1]
 
     store = await open_store(database.url)
@@ -86,6 +96,37 @@ async def test_a_database_at_level_one_is_upgraded_and_keeps_its_games(database:
         assert [g.id for g in await store.games_of_user(1)] == [game_id]
         await store.set_user_prefs(UserPrefs(user_id=1, dm_closed=True))  # the table migration 2 added
         assert (await store.user_prefs(1)).dm_closed
+    finally:
+        await store.close()
+
+
+async def test_a_database_at_level_three_gets_skip_votes_notes_and_server_settings(database: Database) -> None:
+    await build_at_level(database, 3)
+    game_id = await insert_old_game(database, "skip_votes")  # level three's columns: all but ``skip_votes``
+    await database.execute("INSERT INTO user_prefs (user_id, dm_closed) VALUES ($1, $2)", 1, True)
+    assert await levels(database) == [1, 2, 3]
+
+    store = await open_store(database.url)
+    try:
+        assert await levels(database) == list(range(1, LATEST + 1))
+        stored = await store.get_game(game_id)
+        assert stored is not None
+        assert stored.snapshot == '{"old": true}' and stored.version == 3
+        assert stored.skip_votes == [], "migration 4's column starts empty"
+        assert await store.user_prefs(1) == UserPrefs(user_id=1, dm_closed=True, notify_dm=False)
+        assert await store.users_prefs([1, 2]) == {1: UserPrefs(user_id=1, dm_closed=True), 2: UserPrefs(user_id=2)}
+
+        stored.skip_votes = [1]
+        stored = await store.update_game(stored, stored.version)
+        again = await store.get_game(game_id)
+        assert again is not None and again.skip_votes == [1]
+        await store.add_note(NoteRecord(game_id=game_id, after_action=0, at=1.0, user_id=1, text="upgraded"))
+        assert [n.text for n in await store.notes(game_id)] == ["upgraded"]
+        assert await store.guild_settings(5) == GuildSettings(guild_id=5)
+        await store.set_guild_settings(GuildSettings(guild_id=5, reminder_hours=2.0, channels=[77]))
+        assert (await store.guild_settings(5)).channels == [77]
+        await store.delete_game(game_id)
+        assert await store.notes(game_id) == []
     finally:
         await store.close()
 

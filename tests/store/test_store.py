@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.store import ActionRecord, GameRecord, SeatRecord, Store, UserPrefs
+from bot.store import ActionRecord, GameRecord, GuildSettings, NoteRecord, SeatRecord, Store, UserPrefs
 from bot.store.factory import open_store
 from engine.core.errors import Conflict
 
@@ -19,6 +19,9 @@ from .conftest import Database
 CHANNEL = 7_000_000_000_000_000_001  # Discord ids are 64-bit
 OTHER_CHANNEL = 7_000_000_000_000_000_002
 GUILD = 6_000_000_000_000_000_001
+OTHER_GUILD = 6_000_000_000_000_000_002
+QUIET_GUILD = 6_000_000_000_000_000_003
+BIG_USER = 7_000_000_000_000_000_777  # a real Discord id needs all 64 bits
 ALICE = 101
 BOB = 102
 ROOT = Path(__file__).resolve().parents[2]
@@ -44,6 +47,7 @@ def new_game(channel_id: int = CHANNEL, *, guild_id: int | None = GUILD, **field
         "created_at": 1_700_000_000.125,
         "updated_at": 1_700_000_001.5,
         "waiting_since": 1_700_000_002.25,
+        "skip_votes": [BOB, 7_000_000_000_000_000_123],
     }
     values.update(fields)
     return GameRecord.model_validate(values)
@@ -356,6 +360,38 @@ async def test_games_due_a_reminder_are_active_waiting_long_enough_and_not_remin
     assert [g.id for g in await store.games_due_a_reminder(1000.0, 100.0, 4, limit=1)] == [second.id]
 
 
+HOUR = 3600.0
+
+
+async def test_a_servers_reminder_hours_replace_the_default_idle_time(store: Store) -> None:
+    """Default idle time 10 h, at ``now``: GUILD reminds after 1 h, QUIET_GUILD never, OTHER_GUILD keeps 10 h."""
+    now = 1_000_000.0
+    await store.set_guild_settings(GuildSettings(guild_id=GUILD, reminder_hours=1.0))
+    await store.set_guild_settings(GuildSettings(guild_id=QUIET_GUILD, reminder_hours=0))
+    await store.set_guild_settings(GuildSettings(guild_id=OTHER_GUILD, idle_hours=2.0))  # reminder_hours NULL
+
+    def active(channel: int, guild: int | None, waited_hours: float, sent: int = 0) -> GameRecord:
+        return new_game(
+            channel, guild_id=guild, status="active", waiting_since=now - waited_hours * HOUR, reminders_sent=sent
+        )
+
+    short = await store.insert_game(active(1, GUILD, 2))  # 2 h ≥ the server's 1 h, though < 10 h
+    await store.insert_game(active(2, GUILD, 1.5, sent=1))  # the second reminder waits 2 h: not yet
+    doubled = await store.insert_game(active(3, GUILD, 2.5, sent=1))
+    await store.insert_game(active(4, QUIET_GUILD, 1000))  # reminders off: never, however long
+    await store.insert_game(active(5, OTHER_GUILD, 2))  # a settings row without reminder_hours: 10 h
+    other = await store.insert_game(active(6, OTHER_GUILD, 11))
+    unset = await store.insert_game(active(7, 6_000_000_000_000_000_999, 11))  # a server with no settings
+    no_guild = await store.insert_game(active(8, None, 12))  # a game outside any server
+
+    found = await store.games_due_a_reminder(now, 10 * HOUR, max_reminders=4)
+    assert [g.id for g in found] == [no_guild.id, other.id, unset.id, doubled.id, short.id], "longest wait first"
+
+    await store.set_guild_settings(GuildSettings(guild_id=GUILD, reminder_hours=0))  # the server turns them off
+    found = await store.games_due_a_reminder(now, 10 * HOUR, max_reminders=4)
+    assert [g.id for g in found] == [no_guild.id, other.id, unset.id]
+
+
 async def test_user_prefs_default_then_persist(store: Store) -> None:
     assert await store.user_prefs(ALICE) == UserPrefs(user_id=ALICE, dm_closed=False)
     await store.set_user_prefs(UserPrefs(user_id=ALICE, dm_closed=True))
@@ -462,3 +498,199 @@ async def test_a_cancelled_write_is_all_or_nothing_and_the_store_goes_on(store: 
     final = await store.get_game(id_of(game))
     assert final is not None
     await store.update_game(final, final.version)  # the store still writes
+
+
+# ---------------------------------------------------------------------- undo
+
+
+async def recorded(store: Store, moves: int) -> GameRecord:
+    """A game in play with ``moves`` actions in its log (snapshot ``{"turn": n}`` after move n)."""
+    game = await start_game(store)
+    for index in range(moves):
+        game.snapshot = f'{{"turn": {index + 1}}}'
+        game = await store.record_action(game, game.version, action(game, index))
+    return game
+
+
+async def test_undo_removes_the_last_action_and_bumps_the_version(store: Store) -> None:
+    game = await recorded(store, 3)
+    before = await store.actions(id_of(game))
+    back = game.model_copy(deep=True, update={"snapshot": '{"turn": 2}', "skip_votes": [], "narration": ["undone"]})
+    undone = await store.undo_action(back, game.version, 2)
+    assert undone.version == game.version + 1
+    assert undone.action_count == 2
+    assert await store.actions(id_of(game)) == before[:2]
+    assert await store.get_game(id_of(game)) == undone
+    assert undone.snapshot == '{"turn": 2}' and undone.narration == ["undone"] and undone.skip_votes == []
+    # The freed position takes the next move.
+    again = await store.record_action(undone, undone.version, action(undone, 2, choice="x"))
+    assert [a.choice_id for a in await store.actions(id_of(game))] == ["c0", "c1", "x2"]
+    assert again.action_count == 3
+
+
+async def test_undo_twice_walks_the_log_back(store: Store) -> None:
+    game = await recorded(store, 2)
+    game = await store.undo_action(game, game.version, 1)
+    game = await store.undo_action(game, game.version, 0)
+    assert await store.actions(id_of(game)) == []
+    stored = await store.get_game(id_of(game))
+    assert stored is not None and stored.action_count == 0 and stored.version == game.version
+
+
+async def test_undo_sets_the_count_from_the_index_and_leaves_the_seats(store: Store) -> None:
+    game = await recorded(store, 2)
+    careless = game.model_copy(deep=True, update={"action_count": 2, "seats": []})
+    undone = await store.undo_action(careless, game.version, 1)
+    stored = await store.get_game(id_of(game))
+    assert stored is not None
+    assert stored.action_count == undone.action_count == 1, "the count follows the log"
+    assert stored.seats == game.seats, "seats change only through update_game"
+
+
+@pytest.mark.parametrize("index", [0, 1, 3, -1], ids=["first", "middle", "past-the-end", "negative"])
+async def test_undo_of_an_action_that_is_not_the_last_changes_nothing(store: Store, index: int) -> None:
+    game = await recorded(store, 3)
+    log = await store.actions(id_of(game))
+    changed = game.model_copy(deep=True, update={"snapshot": '{"turn": "undone"}'})
+    with pytest.raises(Conflict, match="not the last move"):
+        await store.undo_action(changed, game.version, index)
+    assert await store.get_game(id_of(game)) == game
+    assert await store.actions(id_of(game)) == log
+
+
+async def test_undo_on_an_empty_log_is_refused(store: Store) -> None:
+    game = await start_game(store)
+    with pytest.raises(Conflict):
+        await store.undo_action(game, game.version, 0)
+    assert await store.get_game(id_of(game)) == game
+
+
+async def test_undo_against_a_stale_version_changes_nothing(store: Store) -> None:
+    game = await recorded(store, 2)
+    log = await store.actions(id_of(game))
+    changed = game.model_copy(deep=True, update={"snapshot": '{"turn": "undone"}'})
+    with pytest.raises(Conflict, match="changed this game first"):
+        await store.undo_action(changed, game.version - 1, 1)
+    assert await store.get_game(id_of(game)) == game
+    assert await store.actions(id_of(game)) == log
+
+
+async def test_undo_of_a_deleted_game_is_a_conflict(store: Store) -> None:
+    game = await recorded(store, 1)
+    await store.delete_game(id_of(game))
+    with pytest.raises(Conflict, match="no longer exists"):
+        await store.undo_action(game, game.version, 0)
+
+
+async def test_an_undo_racing_a_move_one_wins(store: Store, database: Database) -> None:
+    """A moderator's undo and a player's move, both against the same version, from two stores."""
+    game = await recorded(store, 1)
+    other = await open_store(database.url)
+    try:
+        results = await asyncio.gather(
+            store.undo_action(game.model_copy(deep=True), game.version, 0),
+            other.record_action(game.model_copy(deep=True), game.version, action(game, 1)),
+            return_exceptions=True,
+        )
+    finally:
+        await other.close()
+    assert sorted(type(r).__name__ for r in results) == ["Conflict", "GameRecord"], results
+    stored = await store.get_game(id_of(game))
+    assert stored is not None and stored.version == game.version + 1
+    log = await store.actions(id_of(game))
+    assert stored.action_count == len(log) and len(log) in (0, 2), "the undo or the move, never half of each"
+
+
+# ---------------------------------------------------------------------- notes
+
+
+def note(game: GameRecord, after: int, text: str, user_id: int = ALICE) -> NoteRecord:
+    return NoteRecord(game_id=id_of(game), after_action=after, at=1_700_000_200.5 + after, user_id=user_id, text=text)
+
+
+async def test_notes_read_back_in_the_order_they_were_written(store: Store) -> None:
+    game = await recorded(store, 2)
+    elsewhere = await start_game(store, OTHER_CHANNEL)
+    written = [
+        note(game, 2, "zz: Bob's turn was skipped 🚫", BOB),
+        note(game, 2, "aa: a moderator undid move 2", BIG_USER),
+        note(game, 1, "mm: placed by the log, listed by time"),
+    ]
+    for n in written[:2]:
+        await store.add_note(n)
+    await store.add_note(note(elsewhere, 0, "another game's note"))
+    await store.add_note(written[2])
+    assert await store.notes(id_of(game)) == written
+    assert [n.text for n in await store.notes(id_of(elsewhere))] == ["another game's note"]
+    assert await store.notes(424242) == []
+
+
+async def test_notes_are_deleted_with_their_game(store: Store) -> None:
+    game = await recorded(store, 1)
+    keep = await start_game(store, OTHER_CHANNEL)
+    await store.add_note(note(game, 1, "goes"))
+    await store.add_note(note(keep, 0, "stays"))
+    await store.delete_game(id_of(game))
+    assert await store.notes(id_of(game)) == []
+    assert [n.text for n in await store.notes(id_of(keep))] == ["stays"]
+    with pytest.raises(Conflict, match="no longer exists"):
+        await store.add_note(note(game, 1, "too late"))
+    assert await store.notes(id_of(game)) == []
+
+
+# ---------------------------------------------------------------------- skip votes and preferences
+
+
+async def test_skip_votes_are_written_by_every_game_write(store: Store) -> None:
+    game = await start_game(store)
+    assert game.skip_votes == [BOB, 7_000_000_000_000_000_123]
+    game.skip_votes = [ALICE]
+    game = await store.update_game(game, game.version)
+    stored = await store.get_game(id_of(game))
+    assert stored is not None and stored.skip_votes == [ALICE]
+    game.skip_votes = []  # a move ends the wait, and its votes
+    game = await store.record_action(game, game.version, action(game, 0))
+    stored = await store.get_game(id_of(game))
+    assert stored is not None and stored.skip_votes == []
+    fresh = await store.insert_game(new_game(OTHER_CHANNEL, skip_votes=[]))
+    assert (await store.live_game(OTHER_CHANNEL)) == fresh and fresh.skip_votes == []
+
+
+async def test_notify_dm_is_stored_beside_dm_closed(store: Store) -> None:
+    assert (await store.user_prefs(ALICE)).notify_dm is False
+    await store.set_user_prefs(UserPrefs(user_id=ALICE, notify_dm=True))
+    assert await store.user_prefs(ALICE) == UserPrefs(user_id=ALICE, dm_closed=False, notify_dm=True)
+    await store.set_user_prefs(UserPrefs(user_id=ALICE, dm_closed=True, notify_dm=True))
+    assert await store.user_prefs(ALICE) == UserPrefs(user_id=ALICE, dm_closed=True, notify_dm=True)
+    await store.set_user_prefs(UserPrefs(user_id=ALICE, dm_closed=True, notify_dm=False))
+    assert await store.user_prefs(ALICE) == UserPrefs(user_id=ALICE, dm_closed=True, notify_dm=False)
+
+
+async def test_users_prefs_answers_for_every_user_asked(store: Store) -> None:
+    await store.set_user_prefs(UserPrefs(user_id=ALICE, dm_closed=True))
+    await store.set_user_prefs(UserPrefs(user_id=BIG_USER, notify_dm=True))
+    await store.set_user_prefs(UserPrefs(user_id=999, dm_closed=True, notify_dm=True))  # not asked for
+    found = await store.users_prefs([BIG_USER, BOB, ALICE, BOB])
+    assert found == {
+        BIG_USER: UserPrefs(user_id=BIG_USER, notify_dm=True),
+        BOB: UserPrefs(user_id=BOB),
+        ALICE: UserPrefs(user_id=ALICE, dm_closed=True),
+    }
+    assert await store.users_prefs([]) == {}
+    assert await store.users_prefs([BOB]) == {BOB: UserPrefs(user_id=BOB)}
+
+
+# ---------------------------------------------------------------------- server settings
+
+
+async def test_guild_settings_default_then_upsert(store: Store) -> None:
+    assert await store.guild_settings(GUILD) == GuildSettings(guild_id=GUILD)
+    chosen = GuildSettings(guild_id=GUILD, reminder_hours=0.25, idle_hours=None, channels=[CHANNEL, OTHER_CHANNEL])
+    await store.set_guild_settings(chosen)
+    assert await store.guild_settings(GUILD) == chosen
+    assert await store.guild_settings(OTHER_GUILD) == GuildSettings(guild_id=OTHER_GUILD), "another server"
+    changed = GuildSettings(guild_id=GUILD, reminder_hours=None, idle_hours=36.5, channels=[])
+    await store.set_guild_settings(changed)
+    assert await store.guild_settings(GUILD) == changed
+    await store.set_guild_settings(GuildSettings(guild_id=GUILD, reminder_hours=0))
+    assert (await store.guild_settings(GUILD)).reminder_hours == 0, "0 (off) is not read back as unset"

@@ -1,0 +1,75 @@
+"""``/settings``: a server's reminder and skip-vote times and the channels that may hold games.
+
+Anyone may read them (``/settings show``); changing them needs Manage Server, which the host checks
+(``Actor.can_manage_server``), so a refusal is the host's sentence like every other.
+"""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from engine.core import NoGameHere
+
+from ..ui.common import actor_of, host_of
+
+
+def server_of(interaction: discord.Interaction) -> int:
+    """The server a settings command is about; a sentence in direct messages."""
+    if interaction.guild_id is None:
+        raise NoGameHere("Settings belong to a server: use `/settings` in one of its channels.")
+    return interaction.guild_id
+
+
+class Settings(commands.GroupCog, group_name="settings", group_description="This server's game settings."):
+    """Reading and changing a server's settings."""
+
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    @app_commands.command(name="show", description="This server's reminder and skip times and game channels.")
+    async def show(self, interaction: discord.Interaction) -> None:
+        text = await host_of(interaction).settings_text(server_of(interaction))
+        await interaction.response.send_message(text, ephemeral=True)
+
+    @app_commands.command(name="reminders", description="Remind a waiting player after this many hours (0: off).")
+    @app_commands.describe(hours="Hours of waiting before the first reminder; later ones come after 2x, 4x, 8x")
+    async def reminders(self, interaction: discord.Interaction, hours: float) -> None:
+        host = host_of(interaction)
+        text = await host.change_settings(server_of(interaction), actor_of(interaction), reminder_hours=hours)
+        await interaction.response.send_message(text, ephemeral=True)
+
+    @app_commands.command(name="skips", description="Let the others vote to skip a player after this many hours.")
+    @app_commands.describe(hours="Hours of waiting on one player before `/skip` votes count")
+    async def skips(self, interaction: discord.Interaction, hours: float) -> None:
+        host = host_of(interaction)
+        text = await host.change_settings(server_of(interaction), actor_of(interaction), idle_hours=hours)
+        await interaction.response.send_message(text, ephemeral=True)
+
+    @app_commands.command(name="channels", description="Choose which channels may hold games.")
+    @app_commands.describe(
+        allow="Add this channel to the game channels",
+        remove="Take this channel off the game channels",
+        anywhere="Let games be started in any channel again",
+    )
+    async def channels(
+        self,
+        interaction: discord.Interaction,
+        allow: discord.TextChannel | None = None,
+        remove: discord.TextChannel | None = None,
+        anywhere: bool = False,
+    ) -> None:
+        host = host_of(interaction)
+        text = await host.change_settings(
+            server_of(interaction),
+            actor_of(interaction),
+            allow_channel=None if allow is None else allow.id,
+            remove_channel=None if remove is None else remove.id,
+            any_channel=anywhere,
+        )
+        await interaction.response.send_message(text, ephemeral=True)
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(Settings(bot))

@@ -1,0 +1,89 @@
+"""Server settings (``/settings``) and a player's own notification choice (``/notify``).
+
+A server sets how long a decision waits before its player is reminded, how long before the others may vote
+to skip it, and which channels may hold games; anything it has not set follows the deployment's ``.env``.
+Only members with Manage Server may change them; anyone may read them.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from engine.core import LobbyError, NotAllowed
+
+from .common import Actor
+from .core import HostCore
+
+log = logging.getLogger(__name__)
+
+MAX_HOURS = 24 * 30  # a month: beyond that a reminder or a skip vote would never matter
+SETTINGS_REFUSED = "Only members who can Manage Server can change this server's game settings."
+
+
+class SettingsHost(HostCore):
+    """Reading and changing a server's settings; each change is checked before anything is stored."""
+
+    async def settings_text(self, guild_id: int) -> str:
+        """The server's settings as a moderator reads them, defaults named as such."""
+        current = await self._settings(guild_id)
+        reminder = self.reminder_hours if current.reminder_hours is None else current.reminder_hours
+        idle = self.idle_hours if current.idle_hours is None else current.idle_hours
+
+        def shown(hours: float, own: float | None) -> str:
+            return f"{hours:g} hours" + ("" if own is not None else " (default)")
+
+        where = ", ".join(f"<#{c}>" for c in current.channels) if current.channels else "any channel"
+        own = "" if current.reminder_hours is not None else " (default)"
+        reminders = f"off{own}" if reminder == 0 else f"after {shown(reminder, current.reminder_hours)} of waiting"
+        return "\n".join(
+            [
+                "**Game settings for this server**",
+                f"• Reminders: {reminders}" + ("" if reminder == 0 else ", then at longer intervals"),
+                f"• Skip votes: allowed after {shown(idle, current.idle_hours)} of waiting",
+                f"• Games may be started in: {where}",
+            ]
+        )
+
+    async def change_settings(
+        self,
+        guild_id: int,
+        actor: Actor,
+        *,
+        reminder_hours: float | None = None,
+        idle_hours: float | None = None,
+        allow_channel: int | None = None,
+        remove_channel: int | None = None,
+        any_channel: bool = False,
+    ) -> str:
+        """Change what was given, refuse the whole change with a sentence if any part is wrong."""
+        if not actor.can_manage_server:
+            raise NotAllowed(SETTINGS_REFUSED)
+        current = await self._settings(guild_id)
+        changed = current.model_copy(deep=True)
+        if reminder_hours is not None:
+            if not 0 <= reminder_hours <= MAX_HOURS:
+                raise LobbyError(f"Reminder hours must be between 0 (off) and {MAX_HOURS}.")
+            changed.reminder_hours = reminder_hours
+        if idle_hours is not None:
+            if not 1 <= idle_hours <= MAX_HOURS:
+                raise LobbyError(f"Skip-vote hours must be between 1 and {MAX_HOURS}.")
+            changed.idle_hours = idle_hours
+        if any_channel:
+            changed.channels = []
+        if allow_channel is not None and allow_channel not in changed.channels:
+            changed.channels = [*changed.channels, allow_channel]
+        if remove_channel is not None:
+            if remove_channel not in changed.channels:
+                raise LobbyError(f"<#{remove_channel}> is not in the list of game channels.")
+            changed.channels = [c for c in changed.channels if c != remove_channel]
+        await self.store.set_guild_settings(changed)
+        log.info("settings changed guild=%s by=%s", guild_id, actor.user_id)
+        return await self.settings_text(guild_id)
+
+    async def set_notify(self, user_id: int, dm: bool) -> str:
+        """``/notify``: whether a decision falling due is also sent to the player by DM."""
+        prefs = await self.store.user_prefs(user_id)
+        await self.store.set_user_prefs(prefs.model_copy(update={"notify_dm": dm}))
+        if dm:
+            return "From now on I'll also DM you when a game is waiting on you (besides the ping in its channel)."
+        return "Done: I'll only ping you in the game's channel when it is waiting on you."

@@ -1,0 +1,113 @@
+"""Skip votes: a table is never stuck because someone went quiet.
+
+After the server's idle time (``/settings``, default from ``IDLE_HOURS``) the other players may vote to skip
+the decision the game waits on. A majority of the other players skips it: the game answers the idle seat's
+pending prompts with its own "do nothing" answers (``GameSpec.skip_choice``; each rules page says what a
+skip does) until that seat owes nothing more. Every skipped answer is an ordinary action in the log, so a
+replay, ``/log`` and ``/log private`` see it like any other. A game without a skip says so and points to
+``/replace`` and ``/end``.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from engine.core import GameSpec, IllegalAction, NotAllowed, State
+
+from ..outbox import ChannelPost, Outbox
+from .common import Actor, Committed, duration
+from .core import HostCore
+
+log = logging.getLogger(__name__)
+
+MAX_SKIPPED_ANSWERS = 200  # a skip answers one turn's prompts; a game that keeps asking is not skippable
+
+
+class SkipsHost(HostCore):
+    """``/skip``: votes, and playing the idle seat's "do nothing" answers once a majority agrees."""
+
+    async def vote_skip(self, channel_id: int, actor: Actor) -> Outbox:
+        """Vote to skip the decision the game has waited on for longer than the server's idle time."""
+        async with self.lock(channel_id):
+            loaded = await self._load_running(channel_id)
+            record, spec, state = loaded.record, loaded.spec, loaded.state
+            assert state is not None
+            voter = record.seat_of(actor.user_id)
+            if voter is None:
+                raise NotAllowed("Only the players of this game can vote to skip a turn.")
+            if spec.skip_choice is None:
+                raise IllegalAction(
+                    f"{spec.name} cannot skip a player's decision (see `/rules`). A moderator can `/replace` an "
+                    "idle player with someone else, or `/end` the game."
+                )
+            prompts = spec.prompts(state)
+            if not prompts:
+                raise IllegalAction("Nothing is waiting on anyone.")
+            idle_seat = prompts[0].seat
+            idle = record.user_of(idle_seat)
+            idle_name = idle.display_name if idle else f"seat {idle_seat}"
+            if voter.seat == idle_seat:
+                raise IllegalAction("The game is waiting on you: make your move (**Your move** or `/act`).")
+            waited = self.clock() - record.waiting_since
+            needed_wait = await self.idle_seconds(record.guild_id)
+            if waited < needed_wait:
+                raise IllegalAction(
+                    f"{idle_name} has had this decision for {duration(waited)}; a skip can be voted in "
+                    f"{duration(needed_wait - waited)}."
+                )
+            if actor.user_id in record.skip_votes:
+                raise IllegalAction("You have already voted to skip this decision; waiting for the others.")
+            voters = [s for s in record.seats if s.seat != idle_seat]
+            needed = len(voters) // 2 + 1
+            votes = [*record.skip_votes, actor.user_id]
+            if len(votes) < needed:
+                version = record.version
+                record.skip_votes = votes
+                record = await self._save(record, version)
+                text = (
+                    f"⏭️ {actor.display_name} votes to skip {idle_name}'s decision ({len(votes)} of {needed} votes "
+                    "needed). Agree with `/skip`."
+                )
+                await self._note(record, actor.user_id, text)
+                out = Outbox(channel_id)
+                out.posts.append(ChannelPost(kind="notice", text=text, game_id=record.id, game_key=record.game_key))
+                return out
+            answers = skipped_answers(spec, state, idle_seat)
+            if not answers:
+                raise IllegalAction(f"{idle_name}'s decision cannot be skipped; a moderator can `/replace` them.")
+            text = f"⏭️ The players voted to skip {idle_name}'s decision."
+            await self._note(record, actor.user_id, text)
+            first: Committed | None = None
+            done: Committed | None = None
+            events = []
+            for prompt_id, choice_id in answers:
+                done = await self._commit(loaded, idle_seat, actor.user_id, prompt_id, choice_id)
+                first = first or done
+                events.extend(done.events)
+                loaded = done.loaded
+            assert first is not None and done is not None
+            log.info("skip channel=%s id=%s seat=%s answers=%s", channel_id, record.id, idle_seat, len(answers))
+            out = await self._after_action(done.loaded, first.before, done.after, events, True, voter)
+            out.posts.insert(0, ChannelPost(kind="notice", text=text, game_id=record.id, game_key=record.game_key))
+            return out
+
+
+def skipped_answers(spec: GameSpec[Any, Any], state: State, seat: int) -> list[tuple[str, str]]:
+    """The "do nothing" answers a skip gives, in order, until ``seat`` owes no decision (or the game asks
+    something with no such answer: then only the answers found so far)."""
+    assert spec.skip_choice is not None
+    answers: list[tuple[str, str]] = []
+    turn = state.turn
+    for _ in range(MAX_SKIPPED_ANSWERS):
+        if spec.outcome(state) is not None or state.turn != turn:
+            break  # the skipped turn is over: the seat's next turn is its own again
+        mine = [p for p in spec.prompts(state) if p.seat == seat]
+        if not mine:
+            break
+        choice = spec.skip_choice(state, mine[0])
+        if choice is None:
+            break
+        answers.append((mine[0].id, choice))
+        state, _ = spec.apply(state, seat, mine[0].id, choice)
+    return answers
