@@ -117,6 +117,7 @@ class LobbyHost(HostCore):
                 why = f"{actor.display_name} removed {seat.display_name}, who opened it, so the lobby is closed."
                 return await self._close_lobby(record, spec, why)
             log.info("kicked channel=%s id=%s user=%s by=%s", channel_id, record.id, user_id, actor.user_id)
+            await self._note(record, actor.user_id, f"🚪 {actor.display_name} (moderator) removed {seat.display_name}.")
             return await self._unseat(record, spec, user_id)
 
     async def _unseat(self, record: GameRecord, spec: GameSpec[Any, Any], user_id: int) -> Outbox:

@@ -11,16 +11,71 @@ script; see the balance section of docs/rules/jupiter.md).
 
 from __future__ import annotations
 
-from engine.core import GameSpec
+from engine.core import Choice, Event, GameSpec, Outcome, Prompt, check_choice
 
+from . import rules
 from .options import JupiterOptions
 from .reference import BLURB, RULES_TEXT
-from .rules import apply, outcome, prompts
+from .secrecy import skip_choice, unseen
 from .setup import MAX_ROBOTS, MIN_ROBOTS, setup
-from .state import JupiterState
+from .state import JupiterState, cap, robot_name
 from .view import JupiterView, view
 
 ENGINE_VERSION = "jupiter-1"
+
+
+# Seats and robots -----------------------------------------------------------------------------------------------
+#
+# Inside the engine a "seat" is a robot: robot i has turn i, colour i and pawn R<i>, and ``rules`` addresses every
+# prompt to the robot that decides. The host knows seats as players (one Discord user each). When somebody plays
+# several robots (the ``robots`` option), the contract functions below translate at the boundary: a prompt goes
+# to the seat that plays its robot (its question then names the robot, since that seat answers for several), an
+# answer from that seat is applied as its robot's, and a win lists the seats. With one robot per seat
+# (``owners`` empty) they pass everything through unchanged.
+
+
+def prompts(state: JupiterState) -> list[Prompt]:
+    """Every pending decision, addressed to the seat that plays the robot deciding."""
+    raw = rules.prompts(state)
+    if not state.owners:
+        return raw
+    return [_for_seat(state, p) for p in raw]
+
+
+def _for_seat(state: JupiterState, prompt: Prompt) -> Prompt:
+    robot = prompt.seat
+    seat = state.owner(robot)
+    question = prompt.question
+    first = prompt.id.endswith(".first")  # asked of the opener for the group, not of one robot
+    if len(state.robots_of(seat)) > 1 and not first:
+        question = f"{cap(robot_name(robot))}: {question}"
+    choices = prompt.choices
+    if first:  # "the red robot (seat 1)" would name a robot's number, not its player
+        choices = tuple(
+            Choice(id=c.id, label=f"{cap(robot_name(int(c.id[1:])))} (player {state.owner(int(c.id[1:])) + 1})")
+            if c.id.startswith("s") and c.id[1:].isdigit()
+            else c
+            for c in choices
+        )
+    return prompt.model_copy(update={"seat": seat, "question": question, "choices": choices})
+
+
+def apply(state: JupiterState, seat: int, prompt_id: str, choice_id: str) -> tuple[JupiterState, list[Event]]:
+    """Take ``seat``'s answer to one of its prompts and apply it as the answer of the robot the prompt is for."""
+    if not state.owners:
+        return rules.apply(state, seat, prompt_id, choice_id)
+    check_choice(prompts(state), seat, prompt_id, choice_id)  # refusals speak to the seat that answered
+    robot = next(p.seat for p in rules.prompts(state) if p.id == prompt_id)
+    return rules.apply(state, robot, prompt_id, choice_id)
+
+
+def outcome(state: JupiterState) -> Outcome | None:
+    """The game's outcome, a cooperative win naming every seat (not every robot)."""
+    result = rules.outcome(state)
+    if result is not None and result.winners:
+        return result.model_copy(update={"winners": tuple(range(state.seats))})
+    return result
+
 
 SPEC: GameSpec[JupiterState, JupiterOptions] = GameSpec(
     key="jupiter",
@@ -37,6 +92,8 @@ SPEC: GameSpec[JupiterState, JupiterOptions] = GameSpec(
     outcome=outcome,
     rules_text=RULES_TEXT,
     blurb=BLURB,
+    unseen=unseen,
+    skip_choice=skip_choice,
 )
 
-__all__ = ["ENGINE_VERSION", "SPEC", "JupiterOptions", "JupiterState", "JupiterView"]
+__all__ = ["ENGINE_VERSION", "SPEC", "JupiterOptions", "JupiterState", "JupiterView", "apply", "outcome", "prompts"]

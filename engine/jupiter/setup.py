@@ -1,4 +1,5 @@
-"""Setting up a game (JUP-SETUP-*): the spiral colony, the colonists, the deal, and every robot in the pod.
+"""Setting up a game (JUP-SETUP-*): who plays which robot, the spiral colony, the colonists, the deal, and every
+robot in the pod.
 
 Randomness is drawn from the state's generator in a fixed order (tile shuffle, 19 rotations, deck shuffle),
 so a seed always gives the same colony and the same deal.
@@ -40,11 +41,32 @@ def deal_abilities(deck: list[str], count: int) -> tuple[list[str], list[str]]:
     return dealt, returned
 
 
+def robot_owners(seats: int, options: JupiterOptions) -> list[int]:
+    """The seat playing each robot, robots in turn order: one robot per seat unless the ``robots`` option asks
+    for more, which are dealt round-robin in seat order (digest section 2), so seat 0 plays robots 0 and 2 of
+    three at a table of two. Empty when every seat plays exactly its own robot (robot ``i`` is seat ``i``), so
+    such games store the same state as before the option existed. Raises a sentence when the count and the
+    table do not fit."""
+    if not MIN_ROBOTS <= seats <= MAX_ROBOTS:
+        raise BadOptions(
+            f"Jupiter Deep needs {MIN_ROBOTS} to {MAX_ROBOTS} robots, each with a player: not {seats} players."
+        )
+    robots = options.robots if options.robots is not None else seats
+    if not MIN_ROBOTS <= robots <= MAX_ROBOTS:
+        raise BadOptions(f"Jupiter Deep has {MAX_ROBOTS} robot pawns: choose from 1 to {MAX_ROBOTS} robots in all.")
+    if robots < seats:
+        raise BadOptions(
+            f"{seats} players need at least {seats} robots (one each), but the robots option asks for {robots}: "
+            f"open a new lobby with robots {seats} or more, or play with fewer players."
+        )
+    return [] if robots == seats else [robot % seats for robot in range(robots)]
+
+
 def setup(seats: Sequence[SeatSetup], options: JupiterOptions, seed: int) -> JupiterState:
-    """A new game for ``len(seats)`` robots, waiting for every seat to choose its core ability."""
-    players = len(seats)
-    if not MIN_ROBOTS <= players <= MAX_ROBOTS:
-        raise BadOptions(f"Jupiter Deep needs {MIN_ROBOTS} to {MAX_ROBOTS} robots, not {players}.")
+    """A new game for the robots of ``seats`` (one each, or the ``robots`` option's count shared round-robin),
+    waiting for every robot to choose its core ability."""
+    owners = robot_owners(len(seats), options)
+    players = len(owners) or len(seats)  # robots: the engine's "seats" are robots (see ``JupiterState.owner``)
     rng = Rng.from_seed(seed)
     tiles = sorted(CATALOG.tiles)  # JUP-SETUP-1: the pod tile is not among them
     rng.shuffle(tiles)
@@ -75,4 +97,5 @@ def setup(seats: Sequence[SeatSetup], options: JupiterOptions, seed: int) -> Jup
         pod=Pod(robots=list(range(players))),  # JUP-SETUP-9
         placed=len(occupant),
         sent_back_at_setup=sent_back,
+        owners=owners,
     )

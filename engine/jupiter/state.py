@@ -107,6 +107,22 @@ class Robot(BaseModel):
     in_play: bool = True  # False while removed by Robot Vulnerability (JUP-VAR-RV-2)
 
 
+class TurnReport(BaseModel):
+    """What the end of one robot's turn did, kept until the next turn ends so a player who looks at the board a
+    day later still sees the roll, where creeps rose, what Suppressant protected, what blew up and what was
+    drawn (none of which the pieces alone tell)."""
+
+    turn: int
+    seat: int
+    roll: int | None = None
+    suppressed: list[str] = Field(default_factory=list)
+    invaded: list[str] = Field(default_factory=list)  # tiles that got a creep (Invasion and Surge), in order
+    destroyed: list[str] = Field(default_factory=list)  # tiles that self-destructed during that turn
+    drew: str | None = None  # the card drawn (an ability to hand, or a setback)
+    setback: str | None = None
+    setback_tiles: list[str] = Field(default_factory=list)  # plants/dishes covered, or Surge's tiles
+
+
 class JupiterState(State):
     """A whole game: options, the colony, pieces, pod, cards, counters and whose decision is pending."""
 
@@ -144,6 +160,13 @@ class JupiterState(State):
     redock: bool = False  # the pod's tile blew up: the active robot docks it again at once (JUP-GAP-POD-5)
     result: str = ""  # how the game ended, once it has
     sent_back_at_setup: list[str] = Field(default_factory=list)  # setbacks dealt face up, now at the bottom
+    # Added after the first release; every default keeps older snapshots loadable (see tests/jupiter/test_view.py).
+    drew: str | None = None  # the card this turn's Draw took (``drawn`` is cleared once a setback is resolved)
+    setback: str | None = None  # the setback drawn this turn, kept after it is resolved until the turn ends
+    setback_tiles: list[str] = Field(default_factory=list)  # what it hit: plants/dishes covered, Surge's tiles
+    destroyed_before: int | None = None  # len(destroyed) when this turn began; None in snapshots from before
+    last_turn: TurnReport | None = None  # the previous robot turn's report
+    owners: list[int] = Field(default_factory=list)  # the seat playing each robot; empty = robot i is seat i
 
     def clone(self) -> JupiterState:
         """An independent copy for ``apply`` to work on; the generator is copied as an object so that a
@@ -154,7 +177,27 @@ class JupiterState(State):
 
     @property
     def players(self) -> int:
+        """Robots in the game (the engine's "seats" are robots; ``owner`` maps them to the players' seats)."""
         return len(self.robots)
+
+    @property
+    def seats(self) -> int:
+        """Players at the table: one per robot unless some play several (the ``robots`` option)."""
+        return max(self.owners) + 1 if self.owners else len(self.robots)
+
+    def owner(self, robot: int) -> int:
+        """The seat (Discord player) that plays ``robot``."""
+        return self.owners[robot] if self.owners else robot
+
+    def robots_of(self, seat: int) -> list[int]:
+        """The robots ``seat`` plays, in turn order."""
+        return [r for r in range(len(self.robots)) if self.owner(r) == seat]
+
+    def destroyed_this_turn(self) -> list[str]:
+        """Tiles that self-destructed since this turn began (none known for a snapshot from before the count)."""
+        if self.destroyed_before is None:
+            return []
+        return list(self.destroyed[self.destroyed_before :])
 
     @property
     def colony(self) -> Colony:

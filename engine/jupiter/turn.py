@@ -17,7 +17,7 @@ from engine.core import Choice, Event, Prompt
 from .board import check_destroyed, check_end, robots_on_guard
 from .cards import Source, hand_limit, sources, spend
 from .catalog import CATALOG
-from .state import COLONIST, CREEP, JupiterState, cap, robot_name
+from .state import COLONIST, CREEP, JupiterState, TurnReport, cap, robot_name
 
 KEEP = "keep"
 NONE = "none"
@@ -204,8 +204,9 @@ def draw(state: JupiterState) -> list[Event]:
         events.append(Event(text="The discard pile is shuffled into a new Rescue deck."))
     card = state.deck.pop(0)
     name = CATALOG.card_name(card)
+    state.drew = card
     if CATALOG.is_setback(card):
-        state.drawn = card
+        state.drawn = state.setback = card
         state.stage = "suppress2"
         events.append(Event(text=f"{cap(robot_name(seat))} draws a setback: {name}!", headline=True))
     else:
@@ -222,6 +223,7 @@ def resolve_setback(state: JupiterState) -> list[Event]:
     assert key is not None
     tiles = setback_tiles(state, key)
     state.stage = "setback_done"
+    state.setback_tiles = list(tiles)
     if key == "surge":
         state.queue = tiles
         names = ", ".join(tiles) if tiles else "no tile"
@@ -243,7 +245,11 @@ def next_turn(state: JupiterState) -> list[Event]:
 
 def begin_turn(state: JupiterState, seat: int) -> list[Event]:
     """Start ``seat``'s turn: docking first if it launched the pod (JUP-TURN-3); a removed robot has no
-    actions (JUP-GAP-RV-2)."""
+    actions (JUP-GAP-RV-2). The turn that ends is kept as ``last_turn`` for the board (see ``report``)."""
+    if state.turn >= 1:
+        state.last_turn = report(state)
+    state.destroyed_before = len(state.destroyed)
+    state.drew, state.setback, state.setback_tiles = None, None, []
     state.turn += 1
     state.step = 0
     state.active = seat
@@ -257,6 +263,21 @@ def begin_turn(state: JupiterState, seat: int) -> list[Event]:
         state.phase = "start"
         return events
     return events + enter_actions(state)
+
+
+def report(state: JupiterState) -> TurnReport:
+    """What the end of the current turn did, taken just before the next turn clears it."""
+    return TurnReport(
+        turn=state.turn,
+        seat=state.active,
+        roll=state.roll,
+        suppressed=list(dict.fromkeys(state.suppressed)),
+        invaded=list(dict.fromkeys(state.invaded)),
+        destroyed=state.destroyed_this_turn(),
+        drew=state.drew,
+        setback=state.setback,
+        setback_tiles=list(state.setback_tiles),
+    )
 
 
 def enter_actions(state: JupiterState) -> list[Event]:

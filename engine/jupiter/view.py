@@ -14,16 +14,22 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 
 from engine.core import View
 
 from .board import living, rescue_target
-from .cards import actions_left, hand_limit, jammed
+from .cards import actions_left, actions_total, hand_limit, jammed
 from .catalog import CATALOG, SIDE_NAMES
-from .state import COLONIST, CREEP, JupiterState, Phase, seat_of_code
+from .state import COLONIST, CREEP, JupiterState, Phase, TurnReport, cap, robot_name, seat_of_code
+from .turn import report
 
 Piece = Literal["colonist", "creep", "robot"]
+Stage = Literal["setup", "start", "actions", "conversion", "invasion", "draw", "setback", "discard", "over"]
+"""Where the turn stands: ``setup`` (cores, first robot, first dock), ``start`` (docking the pod it launched),
+``actions``, then the end of the turn: ``conversion``, ``invasion`` (roll, Phase Shift, Suppressant, placing
+creeps), ``draw``, ``setback`` (a setback drawn is being resolved), ``discard`` (down to the hand limit);
+``over`` once the game has ended."""
 
 
 class DomeView(BaseModel):
@@ -70,6 +76,24 @@ class RobotView(BaseModel):
     hand: list[str]
     dealt: list[str]  # the two cards to choose a core from, at setup or on return
     waiting: bool
+    owner: int | None = None  # the seat (player) who plays this robot
+
+
+class ReportView(BaseModel):
+    """What the end of a robot's turn did (a turn over, or the one being played): the board shows the last one
+    so a player coming back later sees what the die, the invasion and the draw did."""
+
+    turn: int
+    seat: int
+    colour: str
+    roll: int | None = None
+    suppressed: list[str] = Field(default_factory=list)  # tiles Suppressant protected
+    invaded: list[str] = Field(default_factory=list)  # tiles that got a creep (Invasion, then Surge), in order
+    destroyed: list[str] = Field(default_factory=list)  # tiles that self-destructed
+    drew: str | None = None  # the card drawn: an ability (to hand) or a setback
+    setback: str | None = None
+    setback_tiles: list[str] = Field(default_factory=list)
+    setback_effect: str = ""  # the setback's effect in words
 
 
 class JupiterView(View):
@@ -104,11 +128,27 @@ class JupiterView(View):
     roll: int | None
     invading: list[str]
     result: str
+    # Added for players who come back later (all with defaults, so older stored views and readers keep working).
+    turn_stage: Stage = "setup"
+    turn_steps: list[Stage] = Field(default_factory=list)  # the steps of a turn in this game's order
+    waiting_for: str = ""  # what the game waits on, in words (public: it names no hidden information)
+    setback: str | None = None  # the setback drawn this turn (kept after it is resolved, until the turn ends)
+    setback_pending: bool = False  # drawn but not resolved yet (Suppressant may still be offered)
+    setback_tiles: list[str] = Field(default_factory=list)  # what it hit: plants/dishes covered, Surge's tiles
+    setback_effect: str = ""
+    drew: str | None = None  # the card this turn's Draw took
+    covered_plants: list[str] = Field(default_factory=list)  # tiles whose power plant holds a super creep
+    covered_dishes: list[str] = Field(default_factory=list)  # tiles whose radar dish holds a super creep
+    lasting: list[str] = Field(default_factory=list)  # the super creeps' effects while they stay, in words
+    suppressed: list[str] = Field(default_factory=list)  # tiles Suppressant protects this turn
+    invaded: list[str] = Field(default_factory=list)  # tiles that got a creep this turn
+    destroyed_this_turn: list[str] = Field(default_factory=list)
+    this_turn: ReportView | None = None  # the end of the current turn so far (None before it starts)
+    last_turn: ReportView | None = None  # the end of the previous robot's turn
+    seats: int = 0  # players at the table (fewer than robots when somebody plays several: see RobotView.owner)
 
     def describe(self) -> str:
         """A few lines for the channel message under the board image."""
-        from .state import robot_name
-
         lines = [f"**Jupiter Deep**, turn {self.turn}: saved **{self.saved}**/{self.needed}, living {self.living}."]
         if self.phase in ("won", "lost"):
             lines.append(self.result)
@@ -119,11 +159,150 @@ class JupiterView(View):
         )
         if self.phase == "actions":
             lines.append(f"{robot_name(self.active).capitalize()} has {self.actions_left} action(s) left.")
+        elif self.waiting_for:
+            lines.append(f"Now: {self.waiting_for}.")
+        if self.setback is not None:
+            lines.append(f"Setback this turn: {CATALOG.card_name(self.setback)}: {self.setback_effect}.")
+        lines.extend(f"{cap(words)}." for words in self.lasting)
+        if self.this_turn is not None:
+            lines.append(report_line(self.this_turn, self.turn_stage not in ("conversion", "invasion")))
+        elif self.last_turn is not None:
+            lines.append(report_line(self.last_turn))
         for robot in self.robots:
             core = CATALOG.card_name(robot.core) if robot.core else "no core"
             hand = ", ".join(CATALOG.card_name(k) for k in robot.hand) or "no cards"
             lines.append(f"{robot.letter} {robot.colour} ({robot.where or 'out of play'}): core {core}; {hand}")
         return "\n".join(lines)
+
+
+def report_line(report: ReportView, settled: bool = True) -> str:
+    """``Turn 4 (red): rolled 3; creeps rose on T04, T11; drew Boost.``: one turn's end in a sentence
+    (``settled=False`` while the invasion may still come, so its absence is not reported)."""
+    parts = []
+    if report.roll is not None:
+        parts.append(f"rolled {report.roll}")
+    if report.suppressed:
+        parts.append("Suppressant on " + ", ".join(report.suppressed))
+    if report.invaded:
+        parts.append("creeps rose on " + ", ".join(report.invaded))
+    elif settled:
+        parts.append("no creep rose")
+    if report.destroyed:
+        parts.append(", ".join(report.destroyed) + " self-destructed")
+    if report.setback is not None:
+        parts.append(f"setback {CATALOG.card_name(report.setback)} ({report.setback_effect})")
+    elif report.drew is not None:
+        parts.append(f"drew {CATALOG.card_name(report.drew)}")
+    return f"Turn {report.turn} ({report.colour}): " + "; ".join(parts) + "."
+
+
+def turn_stage(state: JupiterState) -> Stage:
+    """The step of the turn the game rests in (``turn.py``'s ``stage`` names the next step to run, and only some
+    steps ever wait for a decision: see ``advance``)."""
+    if state.phase in ("won", "lost"):
+        return "over"
+    if state.phase in ("core", "first", "dock"):
+        return "setup"
+    if state.phase in ("start", "actions"):
+        return state.phase
+    stage = state.stage
+    if stage in ("convert1", "roll"):  # at rest here only while the pod docks again after Conversion
+        return "conversion"
+    if stage in ("reroll", "suppress", "wave", "convert2"):
+        return "invasion"
+    if stage == "draw":  # at rest here only after Fast Creeps' Conversion blew up the pod's tile
+        return "conversion" if state.options.fast_creeps else "draw"
+    if stage in ("suppress2", "setback", "setback_done"):
+        return "setback"
+    return "discard"
+
+
+def turn_steps(state: JupiterState) -> list[Stage]:
+    """The steps of a turn in order: Conversion comes after Invasion with Fast Creeps (JUP-VAR-FAST-1)."""
+    middle: list[Stage] = ["invasion", "conversion"] if state.options.fast_creeps else ["conversion", "invasion"]
+    return ["start", "actions", *middle, "draw", "discard"]
+
+
+def waiting_for(state: JupiterState) -> str:
+    """What the game waits on, in words, from the same state ``prompts`` reads (never hidden information)."""
+    who = robot_name(state.active)
+    if state.phase in ("won", "lost"):
+        return state.result
+    if state.phase == "core":
+        names = [robot_name(s) for s, r in enumerate(state.robots) if r.core is None]
+        return "every robot chooses its core ability (waiting on " + ", ".join(names) + ")"
+    if state.phase == "first":
+        return "the first player picks the robot that goes first"
+    if state.phase == "dock":
+        return f"{robot_name(state.first or 0)} docks the Evacuation Pod"
+    if state.phase == "start":
+        return f"{who} docks the pod it launched"
+    if state.phase == "actions":
+        what = f"{who} acts: {actions_left(state)} of {actions_total(state)} actions left"
+    elif state.redock:
+        what = f"{who} docks the pod again: its tile self-destructed"
+    elif state.queue:
+        what = f"{who} chooses where the creep on {state.queue[0]} rises"
+    elif state.stage == "reroll":
+        what = f"{who} may reroll the invasion die ({state.roll}) with Phase Shift"
+    elif state.stage == "suppress":
+        what = f"{who} may use Suppressant against the roll of {state.roll}"
+    elif state.stage == "suppress2" and state.drawn is not None:
+        what = f"{who} may use Suppressant against {CATALOG.card_name(state.drawn)}"
+    else:
+        what = f"{who} discards down to the hand limit of {hand_limit(state)}"
+    if state.recore:
+        what += "; " + ", ".join(robot_name(s) for s in state.recore) + " choose a new core"
+    return what
+
+
+def setback_effect(key: str, tiles: list[str], pending: bool) -> str:
+    """A setback's effect in words: what it is about to do, or what it did."""
+    if key == "surge":
+        if pending:
+            return "another creep for every tile invaded this turn"
+        return "another creep for " + ", ".join(tiles) if tiles else "no tile was invaded: no creep"
+    what = "power plant" if key == "powergrab" else "radar dish"
+    if pending:
+        return f"a super creep on every unguarded {what}"
+    if not tiles:
+        return f"every {what} was guarded or covered: no super creep"
+    return (
+        f"super creeps on the {what}s of " + ", ".join(tiles)
+        if len(tiles) > 1
+        else f"a super creep on the {what} of {tiles[0]}"
+    )
+
+
+def lasting_effects(plants: list[str], dishes: list[str], limit: int) -> list[str]:
+    """What the super creeps on plants and dishes do while they stay (JUP-HAND-3, JUP-SUPER-3)."""
+    numbers = CATALOG.numbers
+    effects = []
+    if plants:
+        what = "power plants" if len(plants) > 1 else "power plant"
+        effects.append(f"{what} {', '.join(plants)} covered: hand limit {limit}, not {numbers.hand_limit}")
+    if dishes:
+        what = "radar dishes" if len(dishes) > 1 else "radar dish"
+        effects.append(
+            f"{what} {', '.join(dishes)} covered: {numbers.actions_jammed} actions a turn, not {numbers.actions}"
+        )
+    return effects
+
+
+def _report(state: JupiterState, report: TurnReport) -> ReportView:
+    return ReportView(
+        turn=report.turn,
+        seat=report.seat,
+        colour=CATALOG.colour(report.seat),
+        roll=report.roll,
+        suppressed=list(report.suppressed),
+        invaded=list(report.invaded),
+        destroyed=list(report.destroyed),
+        drew=report.drew,
+        setback=report.setback,
+        setback_tiles=list(report.setback_tiles),
+        setback_effect=setback_effect(report.setback, report.setback_tiles, False) if report.setback else "",
+    )
 
 
 def view(state: JupiterState, viewer: int | None) -> JupiterView:
@@ -191,18 +370,29 @@ def view(state: JupiterState, viewer: int | None) -> JupiterView:
             hand=list(robot.hand),
             dealt=list(robot.dealt),
             waiting=seat in waiting,
+            owner=state.owner(seat),
         )
         for seat, robot in enumerate(state.robots)
     ]
     in_actions = state.phase == "actions"
+    stage = turn_stage(state)
+    pending = state.setback is not None and state.stage in ("suppress2", "setback")
+    plants = [t for t in state.super_creeps if CATALOG.tile(t).centre == "power_plant"]
+    dishes = [t for t in state.super_creeps if CATALOG.tile(t).centre == "radar_dish"]
+    this_turn = None
+    if state.phase == "end" or (state.phase in ("won", "lost") and state.stage):
+        # the end of the turn has begun (and perhaps the game ended in it): its report so far
+        this_turn = _report(state, report(state))
+    seats = state.seats
+    mine = viewer is not None and 0 <= viewer < seats
     return JupiterView(
         viewer=viewer,
-        my_seat=viewer if viewer is not None and 0 <= viewer < state.players else None,
+        my_seat=viewer if mine else None,
         phase=state.phase,
         turn=state.turn,
         active=state.active,
         first=state.first,
-        options=state.options.model_dump(),
+        options={k: v for k, v in state.options.model_dump().items() if isinstance(v, bool)},  # the on/off rules
         tiles=tiles,
         bridges=list(colony.bridges()),
         pod=pod,
@@ -226,4 +416,21 @@ def view(state: JupiterState, viewer: int | None) -> JupiterView:
         roll=state.roll,
         invading=list(state.queue),
         result=state.result,
+        turn_stage=stage,
+        turn_steps=turn_steps(state),
+        waiting_for=waiting_for(state),
+        setback=state.setback,
+        setback_pending=pending,
+        setback_tiles=list(state.setback_tiles),
+        setback_effect=setback_effect(state.setback, state.setback_tiles, pending) if state.setback else "",
+        drew=state.drew,
+        covered_plants=plants,
+        covered_dishes=dishes,
+        lasting=lasting_effects(plants, dishes, hand_limit(state)),
+        suppressed=list(dict.fromkeys(state.suppressed)),
+        invaded=list(dict.fromkeys(state.invaded)),
+        destroyed_this_turn=state.destroyed_this_turn(),
+        this_turn=this_turn,
+        last_turn=_report(state, state.last_turn) if state.last_turn is not None else None,
+        seats=seats,
     )

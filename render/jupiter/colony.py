@@ -95,12 +95,18 @@ def draw_colony_pieces(draw: ImageDraw.ImageDraw, view: JupiterView, layout: Lay
     step = layout.step
     robots = {r.seat: r for r in view.robots}
     invading = set(view.invading)
+    rose, suppressed = recent_marks(view)
     for tile in view.tiles:
-        if tile.id in invading:
+        if tile.id in invading or tile.id in suppressed:
             # An outline only: the tile's bridges, domes and names in the static layer stay as they are.
-            draw.polygon(layout.hexagon(tile.q, tile.r, inset=5), outline=int(Ink.ORANGE), width=6)
+            ink = Ink.ORANGE if tile.id in invading else Ink.BLUE
+            draw.polygon(layout.hexagon(tile.q, tile.r, inset=5), outline=int(ink), width=6)
             _names(draw, tile, layout)
             _tile_marks(draw, tile, layout)
+        if tile.id in suppressed:
+            _id_tag(draw, tile, layout, Ink.BLUE, Ink.WHITE)
+        elif tile.id in rose:
+            _id_tag(draw, tile, layout, Ink.ORANGE, Ink.BLACK)
     _pod_bridge(draw, view, layout)  # under the pieces, so a robot on the docking dome stays whole
     radius = layout.dome_radius
     pad = 9
@@ -125,6 +131,24 @@ def draw_colony_pieces(draw: ImageDraw.ImageDraw, view: JupiterView, layout: Lay
         radius, pad = pod_slot(round(step * POD_RADIUS)) + 1, 5
     if active_at is not None:
         active_ring(draw, active_at, radius, pad=pad)
+
+
+def recent_marks(view: JupiterView) -> tuple[set[str], set[str]]:
+    """Tiles where creeps rose and tiles Suppressant protected at the latest end of a turn: this turn's once it
+    has begun, else the last turn's (what a player coming back needs to see on the map; the panel says which)."""
+    report = view.this_turn if view.this_turn is not None else view.last_turn
+    if report is None:
+        return set(), set()
+    return set(report.invaded), set(report.suppressed)
+
+
+def _id_tag(draw: ImageDraw.ImageDraw, tile: TileView, layout: Layout, fill: Ink, ink: Ink) -> None:
+    """The tile id on a coloured tag: orange where creeps rose, blue where Suppressant protected it."""
+    cx, cy = layout.centre(tile.q, tile.r)
+    y = round(cy - layout.step * 1.4)
+    half = text_width(tile.id, font(15, bold=True)) // 2 + 4
+    rounded(draw, (cx - half, y - 10, cx + half, y + 10), fill, Ink.BLACK, radius=4, width=1)
+    label(draw, (cx, y), tile.id, 15, ink, bold=True, anchor="mm")
 
 
 def _is_playing(view: JupiterView) -> bool:

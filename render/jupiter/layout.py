@@ -1,7 +1,8 @@
 """Where everything sits on the Jupiter Deep board image, computed once per layout of colony tiles.
 
 The image is read like the table: the colony fills the left of the picture (the deep around it dark), the
-numbers the team plays against sit in a panel on the right, and a header names the turn. The colony is drawn
+numbers the team plays against sit in a panel on the right, a header names the turn and what it waits on, and
+a track under it shows the turn's steps with the current one lit. The colony is drawn
 on the engine's own geometry (``engine.jupiter.colony``): every dome lies on one triangular lattice whose step
 is ``step`` pixels, a tile's centre dome at lattice point ``(3q, 3r)`` and outer dome ``k`` one step toward
 side ``k``. So a lattice point from the view maps straight to a pixel, and a bridge is a line between two.
@@ -22,7 +23,8 @@ from render.core import Box
 WIDTH, HEIGHT = 1400, 900
 
 HEADER: Box = (0, 0, WIDTH, 52)
-COLONY: Box = (0, 52, 920, 868)  # where tiles and the docked pod are drawn
+TRACK: Box = (0, 52, 920, 92)  # the turn's steps, the current one lit
+COLONY: Box = (0, 92, 920, 868)  # where tiles and the docked pod are drawn
 LEGEND: Box = (0, 868, 920, HEIGHT)
 PANEL: Box = (928, 60, 1392, 892)
 

@@ -11,10 +11,10 @@ from __future__ import annotations
 from PIL import ImageDraw
 
 from engine.jupiter.catalog import CATALOG
-from engine.jupiter.view import JupiterView, RobotView
+from engine.jupiter.view import JupiterView, ReportView, RobotView, Stage
 from render.core import Box, Ink, fitted, font, label, rounded, text, text_width, wrap
 
-from .layout import COLONY, HEADER, LEGEND, PANEL, WIDTH
+from .layout import COLONY, HEADER, LEGEND, PANEL, TRACK, WIDTH
 from .pieces import COLONIST_INK, active_ring, colonist, creep, die, power_plant, radar_dish, robot, super_creep
 
 SAVED_INK = Ink.GREEN
@@ -110,11 +110,20 @@ def draw_header(draw: ImageDraw.ImageDraw, view: JupiterView) -> None:
         rounded(draw, (badge_x - width, y - 12, badge_x, y + 12), Ink.SKY, None, radius=6)
         label(draw, (badge_x - width // 2, y), words, 14, Ink.BLACK, bold=True, anchor="mm")
         badge_x -= width + 6
-    face = fitted(status, badge_x - x - 10, 22, bold=True, smallest=14)
+    face = fitted(status, badge_x - x - 10, 22, bold=True, smallest=12)
+    if text_width(status, face) > badge_x - x - 10:
+        status = wrap(status, face, badge_x - x - 30)[0] + "…"
     text(draw, (x, y), status, face, ink, anchor="lm")
 
 
 def _status(view: JupiterView) -> str:
+    """What the game waits on: the engine's own sentence when the view has it (older views do not)."""
+    if view.waiting_for and view.phase not in ("won", "lost"):
+        return view.waiting_for[:1].upper() + view.waiting_for[1:]
+    return _old_status(view)
+
+
+def _old_status(view: JupiterView) -> str:
     robots = {r.seat: r for r in view.robots}
     active = robot_title(robots[view.active]) if view.active in robots else f"Seat {view.active}"
     if view.phase == "core":
@@ -132,6 +141,85 @@ def _status(view: JupiterView) -> str:
     return "The colony is lost"
 
 
+# ---------------------------------------------------------------------------------------------- the track
+
+STEP_NAMES: dict[Stage, str] = {
+    "start": "Dock pod",
+    "actions": "Actions",
+    "conversion": "Conversion",
+    "invasion": "Invasion",
+    "draw": "Draw",
+    "setback": "Setback!",
+    "discard": "Hand limit",
+}
+
+
+def track_steps(view: JupiterView) -> list[tuple[str, str]]:
+    """The chips of the turn track as ``(words, state)``: ``done``, ``now``, ``next`` or ``alert`` (a setback
+    being resolved). Docking at the start shows only when it happens; a setback replaces the Draw chip."""
+    steps: list[Stage] = [s for s in view.turn_steps if s != "start" or view.turn_stage == "start"]
+    stage = view.turn_stage
+    if stage == "setup":
+        return [("Setup: cores, first robot, docking", "now"), *((STEP_NAMES[s], "next") for s in steps)]
+    if stage == "over":  # the game may have ended at any step: the header and the banner say how
+        return [("Game over", "now")]
+    current: Stage = "draw" if stage == "setback" else stage
+    if current not in steps:
+        return [(STEP_NAMES[s], "next") for s in steps]
+    at = steps.index(current)
+    chips = []
+    for i, step in enumerate(steps):
+        words = STEP_NAMES[step]
+        if step == "draw" and (stage == "setback" or (i < at and view.setback is not None)):
+            words = STEP_NAMES["setback"]
+        if i < at:
+            chips.append((words, "done"))
+        elif i == at:
+            chips.append((words, "alert" if stage == "setback" else "now"))
+        else:
+            chips.append((words, "next"))
+    return chips
+
+
+def draw_track(draw: ImageDraw.ImageDraw, view: JupiterView) -> None:
+    """The turn's steps left to right, the current one lit (a setback in vermillion), with a key to the tile
+    marks on the right (they change each turn, so they are explained where the eye already is)."""
+    x0, y0, x1, y1 = TRACK
+    draw.rectangle(TRACK, fill=int(Ink.MIST))
+    draw.line([(x0, y1 - 1), (x1, y1 - 1)], fill=int(Ink.SILVER), width=1)
+    y = (y0 + y1) // 2
+    x = x0 + 10
+    size = 15
+    for i, (words, state) in enumerate(track_steps(view)):
+        if i:
+            label(draw, (x + 2, y), "›", 20, Ink.GREY, bold=True, anchor="lm")
+            x += 14
+        shown = ("✓ " + words) if state == "done" else words
+        width = _width(shown, size, bold=True) + 16
+        fill, ink, outline = {
+            "done": (Ink.MIST, Ink.GREY, Ink.SILVER),
+            "now": (Ink.ORANGE, Ink.BLACK, Ink.BLACK),
+            "alert": (Ink.VERMILLION, Ink.WHITE, Ink.BLACK),
+            "next": (Ink.WHITE, Ink.CHARCOAL, Ink.SILVER),
+        }[state]
+        rounded(
+            draw, (x, y - 13, x + width, y + 13), fill, outline, radius=7, width=2 if state in ("now", "alert") else 1
+        )
+        label(draw, (x + width // 2, y), shown, size, ink, bold=True, anchor="mm")
+        x += width + 4
+    right = x1 - 10
+    tag = _width("tile", 13, bold=True) + 8
+    for words, fill, ink in (("suppressed", Ink.BLUE, Ink.WHITE), ("creeps rose", Ink.ORANGE, Ink.BLACK)):
+        caption = _width(words, 13)
+        left = right - caption - 4 - tag
+        if left < x + 10:  # only whole entries, and never over the chips
+            break
+        label(draw, (right, y), words, 13, Ink.CHARCOAL, anchor="rm")
+        rounded(draw, (left, y - 10, left + tag, y + 10), fill, Ink.BLACK, radius=4, width=1)
+        label(draw, (left + tag // 2, y), "tile", 13, ink, bold=True, anchor="mm")
+        right = left - 14
+
+
 # ---------------------------------------------------------------------------------------------- the panel
 
 
@@ -139,7 +227,9 @@ def draw_panel(draw: ImageDraw.ImageDraw, view: JupiterView) -> None:
     """The team's numbers, the turn's numbers and every robot, top to bottom."""
     x0, y0, x1, y1 = PANEL
     y = _rescue(draw, view, (x0, y0, x1, y0 + 104))
-    y = _turn(draw, view, (x0, y + 8, x1, y + 8 + 170))
+    y = _turn(draw, view, (x0, y + 8, x1, y + 8 + 112))
+    height = min(REPORT_MOST, max(REPORT_LEAST, y1 - y - 16 - ROBOT_ROW * len(view.robots)))
+    y = _report(draw, view, (x0, y + 8, x1, y + 8 + height))
     _robots(draw, view, (x0, y + 8, x1, y1))
 
 
@@ -197,8 +287,8 @@ def _stat_cells(box: Box, columns: int, rows: int) -> list[Box]:
 
 
 def _turn(draw: ImageDraw.ImageDraw, view: JupiterView, box: Box) -> int:
-    """The turn's numbers: actions, hand limit, deck, discard, creeps, the invasion die; then what is in force."""
-    x0, y0, x1, y1 = box
+    """The turn's numbers: actions, hand limit, deck, discard, creeps and the invasion die."""
+    _, _, _, y1 = box
     rounded(draw, box, Ink.WHITE, Ink.SILVER, radius=10, width=2)
     playing = view.phase == "actions"
     actions = f"{view.actions_left}/{view.actions_per_turn}" if playing else f"–/{view.actions_per_turn}"
@@ -225,12 +315,88 @@ def _turn(draw: ImageDraw.ImageDraw, view: JupiterView, box: Box) -> int:
         die(draw, (die_cell[2] - 24, (die_cell[1] + die_cell[3]) // 2 + 4), view.roll, 15, lit=True)
     else:
         label(draw, (die_cell[2] - 8, die_cell[3] - 3), "–", 28, Ink.GREY, bold=True, anchor="rd")
+    return y1
+
+
+REPORT_LEAST, REPORT_MOST = 150, 260  # the report takes what the robots' rows leave, within these
+ROBOT_ROW = 72  # the height a robot's row keeps (seven robots squeeze below it)
+REPORT_SIZE = 14
+REPORT_LINE = 17
+Section = tuple[str, Ink, Ink, str]
+"""One part of the report: its tag, the tag's fill and text inks, and its words."""
+
+
+def report_body(report: ReportView, *, setback: bool = True, invaded: bool = True) -> str:
+    """What one turn's end did, in words (the tag in front says which turn); ``setback=False`` leaves out the
+    setback when the report box already shows it above, ``invaded=False`` says the creeps have not come yet."""
+    parts = []
+    if report.roll is not None:
+        parts.append(f"rolled {report.roll}")
+    if report.suppressed:
+        parts.append("Suppressant on " + ", ".join(report.suppressed))
+    if report.invaded:
+        parts.append("creeps rose on " + ", ".join(report.invaded))
+    elif report.roll is not None and invaded:
+        parts.append("no creep rose")
+    if report.destroyed:
+        parts.append(", ".join(report.destroyed) + " SELF-DESTRUCTED")
+    if report.setback is not None:
+        if setback:
+            parts.append(f"setback {card_name(report.setback)}: {report.setback_effect}")
+    elif report.drew is not None:
+        parts.append(f"drew {card_name(report.drew)}")
+    return "; ".join(parts) if parts else "nothing yet"
+
+
+def report_sections(view: JupiterView) -> list[Section]:
+    """The report box top to bottom: the setback now, the super creeps' lasting effects, this turn's end so far,
+    the last turn's end, then the rest of the situation (cards in force, the pod, lost tiles)."""
+    sections: list[Section] = []
+    shown = view.setback is not None and view.phase != "actions"
+    if shown and view.setback is not None:
+        words = f"{card_name(view.setback)}" + (" (resolving)" if view.setback_pending else "")
+        sections.append(("SETBACK", Ink.VERMILLION, Ink.WHITE, f"{words}: {view.setback_effect}"))
+    for effect in view.lasting:
+        sections.append(("IN EFFECT", Ink.VERMILLION_TINT, Ink.BLACK, effect))
+    if view.this_turn is not None:
+        destroyed = list(dict.fromkeys(view.this_turn.destroyed + view.destroyed_this_turn))
+        report = view.this_turn.model_copy(update={"destroyed": destroyed})
+        settled = view.turn_stage not in ("conversion", "invasion")
+        sections.append(("THIS TURN", Ink.ORANGE, Ink.BLACK, report_body(report, setback=not shown, invaded=settled)))
+    elif view.destroyed_this_turn:
+        sections.append(("THIS TURN", Ink.ORANGE, Ink.BLACK, ", ".join(view.destroyed_this_turn) + " SELF-DESTRUCTED"))
+    last = view.last_turn
+    if last is not None:
+        tag = f"TURN {last.turn}"
+        sections.append((tag, Ink.SILVER, Ink.BLACK, f"{last.colour}: {report_body(last)}"))
     notes = _notes(view)
     if notes:
-        face = font(14)
-        lines = wrap(" · ".join(notes), face, x1 - x0 - 20)[:3]
-        for i, line in enumerate(lines):
-            text(draw, (x0 + 10, y0 + 110 + i * 18), line, face, Ink.BLACK)
+        sections.append(("", Ink.WHITE, Ink.BLACK, " · ".join(notes)))
+    return sections
+
+
+def _report(draw: ImageDraw.ImageDraw, view: JupiterView, box: Box) -> int:
+    """What happened and what is in force, one tagged section after another, wrapped to the box; the last
+    lines give way when everything does not fit (the most urgent sections come first)."""
+    x0, y0, x1, y1 = box
+    rounded(draw, box, Ink.WHITE, Ink.SILVER, radius=10, width=2)
+    face = font(REPORT_SIZE)
+    y = y0 + 8
+    for tag, fill, ink, words in report_sections(view):
+        left = x0 + 10
+        if tag:
+            width = _width(tag, 12, bold=True) + 10
+            rounded(draw, (left, y, left + width, y + REPORT_LINE - 1), fill, Ink.CHARCOAL, radius=4, width=1)
+            label(draw, (left + width // 2, y + REPORT_LINE // 2), tag, 12, ink, bold=True, anchor="mm")
+            left += width + 6
+        lines = wrap(words, face, x1 - 10 - left)
+        for line in lines:
+            if y + REPORT_LINE > y1 - 4:
+                return y1
+            text(draw, (left, y), line, face, Ink.BLACK)
+            y += REPORT_LINE
+            left = x0 + 10 if not tag else left
+        y += 2
     return y1
 
 
@@ -241,7 +407,7 @@ def _notes(view: JupiterView) -> list[str]:
         notes.append(f"radar jammed: {view.actions_per_turn} actions")
     if view.in_force:
         notes.append("in force: " + ", ".join(card_name(k) for k in view.in_force))
-    if view.roll is not None:
+    if view.roll is not None and view.invading:
         what = "every tile with a creep" if view.roll == 6 else f"module {view.roll} edge tiles"
         notes.append(f"rolled {view.roll}: {what}")
     if view.invading:
@@ -291,6 +457,8 @@ def _robot_row(draw: ImageDraw.ImageDraw, view: JupiterView, info: RobotView, bo
         tags.append(("to play", Ink.ORANGE))
     if info.seat == view.first:
         tags.append(("first", Ink.SKY))
+    if info.owner is not None and 0 < view.seats < len(view.robots):
+        tags.append((f"player {info.owner + 1}", Ink.MIST))
     for words, ink in tags:
         width = _width(words, 13, bold=True) + 12
         rounded(draw, (x, line - 10, x + width, line + 10), ink, Ink.BLACK, radius=5, width=1)

@@ -16,7 +16,7 @@ from render.core import Ink, LayerCache, RenderCache, encode_png, new_canvas, vi
 
 from .colony import draw_colony_pieces, draw_colony_static
 from .layout import HEIGHT, WIDTH, Layout, Placement, layout_for
-from .panel import draw_frame, draw_header, draw_panel, draw_result
+from .panel import draw_frame, draw_header, draw_panel, draw_result, draw_track
 
 
 def _jupiter(view: View) -> JupiterView:
@@ -43,6 +43,7 @@ def draw_board(view: JupiterView, layout: Layout, image: Image.Image) -> Image.I
     """The board for ``view`` drawn onto ``image`` (a copy of the static layer for ``layout``)."""
     draw = ImageDraw.Draw(image)
     draw_header(draw, view)
+    draw_track(draw, view)
     draw_colony_pieces(draw, view, layout)
     draw_panel(draw, view)
     if view.phase in ("won", "lost"):

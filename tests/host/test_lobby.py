@@ -125,6 +125,8 @@ async def test_a_moderator_kicks_a_player_from_the_lobby_and_others_cannot(host:
     assert [(s.seat, s.user_id) for s in record.seats] == [(0, ALICE.user_id), (1, CAROL.user_id)]
     assert out.posts[0].kind == "lobby" and f"<@{BOB.user_id}>" not in out.posts[0].text
     assert f"<@{CAROL.user_id}>" in out.posts[0].text
+    notes = await host.store.notes(record.id or 0)
+    assert [n.text for n in notes] == ["🚪 mod (moderator) removed bob."], "the kick is in the game's log"
     with pytest.raises(LobbyError, match="no seat"):
         await host.kick(CHANNEL, MOD, BOB.user_id)
     closed = await host.kick(CHANNEL, MOD, ALICE.user_id)  # the opener: the lobby closes

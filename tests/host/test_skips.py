@@ -100,3 +100,23 @@ async def test_capricorn_a_skipped_character_does_nothing_and_the_turn_passes(ho
     assert all(p.seat != idle_seat for p in spec.prompts(after)[:1]), "the next character's turn has begun"
     narration = "\n".join(p.text for p in out.posts)
     assert "discard" in narration.lower() or "trash" in narration.lower()
+
+
+async def test_jupiter_a_skipped_robot_ends_its_actions_and_the_turn_passes(host: Host, clock: Clock) -> None:
+    from .test_undo import jupiter_at_the_actions
+
+    idle = await jupiter_at_the_actions(host)
+    other = BOB if idle is ALICE else ALICE
+    record = await host.store.live_game(CHANNEL)
+    assert record is not None
+    spec = host.spec("jupiter")
+    turn = spec.load_state(record.snapshot or "").turn
+    clock.now += 72 * HOUR
+
+    await host.vote_skip(CHANNEL, other)
+
+    record = await host.store.live_game(CHANNEL)
+    assert record is not None
+    after = spec.load_state(record.snapshot or "")
+    assert after.turn == turn + 1 or spec.outcome(after) is not None, "the idle robot's turn is over"
+    assert not [label for label, _ in await host.choices_for(CHANNEL, idle.user_id) if "End your actions" in label]

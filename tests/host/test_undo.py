@@ -122,3 +122,31 @@ async def test_capricorn_choosing_a_card_can_be_undone_but_not_the_end_of_a_turn
         pytest.fail("the turn did not end within 40 decisions")
     with pytest.raises(IllegalAction, match="final"):
         await host.undo(CHANNEL, MOD)
+
+
+async def jupiter_at_the_actions(host: Host) -> Actor:
+    """A two-robot Jupiter Deep game played (first offered answers) up to a robot's action menu; its player."""
+    await host.start(GUILD, CHANNEL, ALICE, "jupiter", {})
+    await host.join(CHANNEL, BOB)
+    await host.begin(CHANNEL, ALICE)
+    for _ in range(20):
+        player = await deciding(host, (ALICE, BOB))
+        labels = [label for label, _ in await host.choices_for(CHANNEL, player.user_id)]
+        if any(label.startswith("End your actions") for label in labels):
+            return player
+        await first_choice(host, player)
+    raise AssertionError("no robot reached its actions within 20 decisions")
+
+
+async def test_jupiter_a_move_can_be_undone_but_not_the_end_of_the_turn(host: Host) -> None:
+    player = await jupiter_at_the_actions(host)
+    offered = await host.choices_for(CHANNEL, player.user_id)
+    move = next(value for label, value in offered if label == "Move your robot")
+    await host.act_typed(CHANNEL, player, move)
+    await host.undo(CHANNEL, MOD)
+    assert await host.choices_for(CHANNEL, player.user_id) == offered
+
+    end = next(value for label, value in offered if label.startswith("End your actions"))
+    await host.act_typed(CHANNEL, player, end)  # the invasion die is rolled, a card is drawn
+    with pytest.raises(IllegalAction, match="final"):
+        await host.undo(CHANNEL, MOD)

@@ -146,3 +146,59 @@ def test_other_games_views_are_refused() -> None:
     state = ABORDAJE.setup(seats, AbordajeOptions.model_validate({}), 1)
     with pytest.raises(TypeError):
         RENDERER.board(ABORDAJE.view(state, None))
+
+
+def test_every_public_change_changes_the_board_with_every_alternate_rule() -> None:
+    """Fast Creeps reorders the turn track; Robot Vulnerability removes robots: still nothing undrawn."""
+    views = [public(state) for state in playout(4, 1, True)]
+    assert changes_drawn(views, JupiterRenderer().board) > 20
+
+
+def report_walk() -> list[JupiterView]:
+    """One view changed a field at a time through everything a player coming back needs: the stage, the
+    setback (resolving, then resolved), the lasting effects, suppressed tiles, tiles where creeps rose, tiles
+    that self-destructed, this turn's and last turn's reports, and who plays which robot."""
+    from engine.jupiter.view import ReportView
+
+    base = public(playout(3, 1)[40])
+    assert base.phase == "actions"
+    tiles = [t.id for t in base.tiles]
+    plant = next(t.id for t in base.tiles if t.centre == "power_plant")
+    last = ReportView(turn=2, seat=0, colour="red", roll=3, invaded=tiles[:2], drew="sniper")
+    steps: list[dict[str, object]] = [
+        {"last_turn": last},
+        {"last_turn": last.model_copy(update={"suppressed": [tiles[3]]})},
+        {"last_turn": last.model_copy(update={"destroyed": ["T20"]})},
+        {"phase": "end", "turn_stage": "invasion", "waiting_for": "the blue robot may reroll the invasion die (4)"},
+        {"this_turn": ReportView(turn=3, seat=1, colour="blue", roll=4)},
+        {
+            "suppressed": [tiles[5]],
+            "this_turn": ReportView(turn=3, seat=1, colour="blue", roll=4, suppressed=[tiles[5]]),
+        },
+        {"invaded": [tiles[6]], "this_turn": ReportView(turn=3, seat=1, colour="blue", roll=4, invaded=[tiles[6]])},
+        {"turn_stage": "setback", "setback": "powergrab", "setback_pending": True, "drew": "powergrab"},
+        {"setback_effect": "a super creep on every unguarded power plant"},
+        {
+            "setback_pending": False,
+            "setback_tiles": [plant],
+            "setback_effect": f"a super creep on the power plant of {plant}",
+        },
+        {"covered_plants": [plant], "lasting": [f"power plant {plant} covered: hand limit 3, not 4"]},
+        {"destroyed_this_turn": ["T20"]},
+        {"turn_stage": "discard", "waiting_for": "the blue robot discards down to the hand limit of 3"},
+        {"seats": 1, "robots": [r.model_copy(update={"owner": 0}) for r in base.robots]},
+    ]
+    views = [base]
+    for update in steps:
+        views.append(views[-1].model_copy(update=update))
+    return views
+
+
+def test_the_stage_setback_and_turn_reports_are_drawn() -> None:
+    views = report_walk()
+    assert changes_drawn(views, JupiterRenderer().board) == len(views) - 1
+
+
+def test_the_report_views_stay_small() -> None:
+    for view in report_walk()[-3:]:
+        assert len(JupiterRenderer().board(view)) < MAX_BYTES
