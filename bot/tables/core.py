@@ -208,7 +208,8 @@ class HostCore:
 
     def lobby_text(self, record: GameRecord, spec: GameSpec[Any, Any]) -> str:
         """The lobby message: game, options, seats with their roles, and what is needed to begin."""
-        options = ", ".join(f"{k}: {option_text(v)}" for k, v in record.options.items())
+        # An option left unset (None) takes the game's default, which the rules page names: not shown as "None".
+        options = ", ".join(f"{k}: {option_text(v)}" for k, v in record.options.items() if v is not None)
         title = f"**{spec.name}** — lobby opened by {mention(record.opener_id)}"
         lines = [title + (f" ({options})" if options else "")]
         if spec.blurb:

@@ -132,3 +132,9 @@ async def test_a_moderator_kicks_a_player_from_the_lobby_and_others_cannot(host:
     closed = await host.kick(CHANNEL, MOD, ALICE.user_id)  # the opener: the lobby closes
     assert await host.store.live_game(CHANNEL) is None
     assert any("closed" in p.text for p in closed.posts)
+
+
+async def test_the_lobby_names_the_options_chosen_and_not_the_unset_ones(host: Host) -> None:
+    out = await host.start(GUILD, CHANNEL, ALICE, "jupiter", {"fast_creeps": True})
+    text = out.posts[0].text
+    assert "fast_creeps: on" in text and "None" not in text
