@@ -137,6 +137,10 @@ class HostCore:
             record.status = "finished"
             played = f"{state.turn} turns in {duration(now - record.created_at)}"
             record.result = f"{outcome.summary} ({played}, {record.action_count + 1} decisions)"
+            if outcome.scores:  # the game keeps score: who made what, best first
+                board = sorted(outcome.scores.items(), key=lambda item: -item[1])
+                names = {s.seat: s.display_name for s in record.seats}
+                record.result += " Scores: " + ", ".join(f"{names.get(s, f'seat {s + 1}')} {v}" for s, v in board) + "."
         action = ActionRecord(
             game_id=record.id or 0,
             index=record.action_count,

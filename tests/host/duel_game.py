@@ -115,8 +115,8 @@ def outcome(state: DuelState) -> Outcome | None:
     best = max(state.scores.values())
     leaders = tuple(s for s, v in state.scores.items() if v == best)
     if len(leaders) == 1 and best >= state.target:
-        return Outcome(result="win", winners=leaders, summary=f"Seat {leaders[0] + 1} wins.")
-    return Outcome(result="tie", summary="Nobody reached the target: a tie.")
+        return Outcome(result="win", winners=leaders, summary=f"Seat {leaders[0] + 1} wins.", scores=state.scores)
+    return Outcome(result="tie", summary="Nobody reached the target: a tie.", scores=state.scores)
 
 
 def unseen(state: DuelState, seat: int) -> object:

@@ -154,3 +154,12 @@ async def test_closed_dms_are_told_once_and_never_retried(host: Host) -> None:
     out = await host.act(CHANNEL, BOB, "r1.s1", "1")
     assert BOB.user_id not in {dm.user_id for dm in out.dms}
     assert ALICE.user_id in {dm.user_id for dm in out.dms}
+
+
+async def test_the_result_names_each_players_score_best_first(host: Host, clock: Clock) -> None:
+    await started_duel(host)
+    for turn in (1, 2):
+        await host.act(CHANNEL, BOB, f"r{turn}.s1", "1")
+        clock.now += 3600
+        out = await host.act(CHANNEL, ALICE, f"r{turn}.s0", "3")
+    assert "Seat 1 wins. (2 turns in 2 hours, 4 decisions) Scores: alice 2, bob 0." in out.posts[0].text
