@@ -121,6 +121,16 @@ class Delivery:
             ) from None
         if post.kind in ("lobby", "board") and post.live:
             await self.bot.host.board_posted(channel_id, post.game_id, message.id)
+        if post.supersedes is not None and post.supersedes != message.id:
+            await self._retire(channel_id, post.supersedes)
+
+    async def _retire(self, channel_id: int, message_id: int) -> None:
+        """Take the buttons off a board that a newer one replaced (best effort: the new board is what counts)."""
+        channel = self.bot.get_partial_messageable(channel_id)
+        try:
+            await channel.get_partial_message(message_id).edit(view=None)
+        except discord.HTTPException as exc:  # deleted, or no permission: the old buttons still open the panel
+            log.info("could not retire board %s in channel %s: %s", message_id, channel_id, exc)
 
     async def _controls(self, channel_id: int, post: ChannelPost) -> discord.ui.View | None:
         """The buttons that go with a post; ``None`` means none (and removes any an edited message had)."""

@@ -31,7 +31,8 @@ class ChannelPost:
     role picker, a ``board`` message carries the "Your move" button while the game runs (``live``), a
     ``notice`` carries nothing. ``edit_message_id`` set means edit that message instead of posting a new
     one (a new one notifies people, an edit does not). After posting a new lobby or board message the
-    deliverer reports its id back with ``Host.board_posted`` so the next small step edits it.
+    deliverer reports its id back with ``Host.board_posted`` so the next small step edits it, and takes the
+    controls off the message it ``supersedes`` (the previous board), so only the current board has buttons.
     """
 
     kind: PostKind
@@ -42,6 +43,7 @@ class ChannelPost:
     live: bool = True
     game_id: int | None = None
     game_key: str | None = None  # which game, so the deliverer can build its controls (e.g. the role picker)
+    supersedes: int | None = None  # the previous board message of this game, whose buttons are retired
 
     @property
     def is_edit(self) -> bool:

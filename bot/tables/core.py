@@ -308,6 +308,7 @@ class HostCore:
             live=record.status == "active",
             game_id=record.id,
             game_key=record.game_key,
+            supersedes=record.board_message_id if new else None,
         )
 
     async def _board_image(self, loaded: Loaded) -> Attachment | None:

@@ -8,7 +8,7 @@ import discord
 
 from .conftest import Table
 from .players import begin_game, open_choices
-from .sim import bot_messages, is_private, said
+from .sim import board, bot_messages, is_private, labels, said
 
 
 async def test_a_moderator_undoes_a_face_down_order_and_a_player_cannot(table: Table) -> None:
@@ -53,3 +53,13 @@ async def test_notify_is_a_private_yes_or_no(table: Table) -> None:
     assert is_private(on) and "DM" in said(on)
     off = await table.alice.slash(table.channel, "notify", dm="off")
     assert is_private(off) and "only ping" in said(off)
+
+
+async def test_only_the_current_board_carries_the_your_move_button(table: Table) -> None:
+    await begin_game(table)
+    first = board(table.channel, table.env)
+    await table.alice.slash(table.channel, "board")  # a new board message replaces the first
+    current = board(table.channel, table.env)
+    assert current.id != first.id
+    with_buttons = [m for m in bot_messages(table.channel, table.env) if "Your move" in labels(m)]
+    assert [m.id for m in with_buttons] == [current.id], "the old board's button is retired"
