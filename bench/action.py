@@ -23,6 +23,7 @@ from typing import Any, cast
 from bot.store.factory import open_store
 from bot.tables import Actor, Host
 from engine.core import GameSpec
+from render.core import LayerCache
 from render.registry import Renderer
 
 from .probes import Probe, TimedRenderer, TimedSpec, TimedStore, timed_encode
@@ -46,6 +47,7 @@ class ActionSample:
     encode_hand: float
     boards_encoded: int
     hands_encoded: int
+    engine_calls: dict[str, tuple[int, float]] = field(default_factory=dict)  # spec function -> (calls, ms)
 
     @property
     def draw(self) -> float:
@@ -85,6 +87,9 @@ class ActionResult:
     encode_separable: bool = True
     unchanged_reencodes: int | None = None  # board images encoded by repeated /board of an unchanged game
     layer_draws: int | None = None  # static layers drawn (None: the renderer exposes no LayerCache)
+    layer_redraws: int | None = None  # of those, layers drawn again after being evicted (the cache failing)
+    layer_bytes: int = 0  # pixel bytes the renderer's layer caches hold at the end
+    layer_other: dict[str, int] = field(default_factory=dict)  # other layer caches (e.g. compositions): built
     notes: list[str] = field(default_factory=list)
 
     def dist(self, part: str, kind: str | None = None) -> Dist:
@@ -150,7 +155,7 @@ async def measure_actions(
         )
         players = players_for(spec)
         with timed_encode(probe) as bare_encode:
-            draws_before = _layer_draws(renderer)
+            before = _layer_counts(renderer)
             for index, seed in enumerate(seeds):
                 if len(result.samples) >= max_actions:
                     break
@@ -159,9 +164,12 @@ async def measure_actions(
                 result.games += 1
                 if await _play(host, channel, players, seed, max_actions, result, probe):
                     result.finished += 1
-            draws_after = _layer_draws(renderer)
-            if draws_before is not None and draws_after is not None:
-                result.layer_draws = draws_after - draws_before
+            after = _layer_counts(renderer)
+            if "layers" in before and "layers" in after:
+                result.layer_draws = after["layers"][0] - before["layers"][0]
+                result.layer_redraws = after["layers"][1] - before["layers"][1]
+            result.layer_other = {k: v[0] - before.get(k, (0, 0))[0] for k, v in after.items() if k != "layers"}
+            result.layer_bytes = _layer_bytes(renderer)
             if renderer is not None and result.games:
                 await _check_unchanged(host, 100 + result.games - 1, probe, result)
                 _floor(probe, bare_encode, floor_repeats, result)
@@ -211,13 +219,26 @@ def _sample(probe: Probe, total: float, cpu: float) -> ActionSample:
         encode_hand=s["encode.hand"] * 1000,
         boards_encoded=probe.counts["encode.board"],
         hands_encoded=probe.counts["encode.hand"],
+        engine_calls={
+            name.removeprefix("engine."): (probe.counts[name], s[name] * 1000)
+            for name in list(s)
+            if name.startswith("engine.")
+        },
     )
 
 
-def _layer_draws(renderer: Renderer | None) -> int | None:
-    layers = getattr(renderer, "layers", None)
-    draws = getattr(layers, "draws", None)
-    return draws if isinstance(draws, int) else None
+def _layer_caches(renderer: Renderer | None) -> dict[str, LayerCache]:
+    """The renderer's ``LayerCache`` attributes by name (``layers`` is what is drawn; others compose)."""
+    found = vars(renderer) if renderer is not None and hasattr(renderer, "__dict__") else {}
+    return {name: value for name, value in found.items() if isinstance(value, LayerCache)}
+
+
+def _layer_counts(renderer: Renderer | None) -> dict[str, tuple[int, int]]:
+    return {name: (cache.draws, cache.redraws) for name, cache in _layer_caches(renderer).items()}
+
+
+def _layer_bytes(renderer: Renderer | None) -> int:
+    return sum(cache.nbytes() for cache in _layer_caches(renderer).values())
 
 
 async def _check_unchanged(host: Host, channel: int, probe: Probe, result: ActionResult) -> None:

@@ -169,9 +169,7 @@ def empty_database(folder: Path) -> Path:
     return path
 
 
-def stored_games(
-    specs: Sequence[GameSpec[Any, Any]], total: int, folder: Path, playouts_per_game: int
-) -> StoredGames:
+def stored_games(specs: Sequence[GameSpec[Any, Any]], total: int, folder: Path, playouts_per_game: int) -> StoredGames:
     """The cached database of ``total`` games of ``specs`` in ``folder``; built first if missing."""
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / db_name(specs, total)

@@ -83,7 +83,9 @@ class TimedSpec:
             try:
                 return value(*args, **kwargs)
             finally:
-                probe.add("engine", time.perf_counter() - start)
+                took = time.perf_counter() - start
+                probe.add("engine", took)
+                probe.add(f"engine.{name}", took)
 
         return timed
 
@@ -172,4 +174,3 @@ def timed_encode(probe: Probe) -> Iterator[Callable[[Image.Image], bytes]]:
     finally:
         for module in patched:
             setattr(module, "encode_png", original)  # noqa: B010
-

@@ -203,6 +203,9 @@ class RepairData(StrictModel):
 
 class EventData(StrictModel):
     kind: Literal["aliens_here", "aliens_in", "mother", "rotate"]
+    # the card's title for narration and the board; an aliens_in row makes one card per room, so its name
+    # carries ``{room}``, filled with each room's name
+    name: str = Field(min_length=1, max_length=40)
     copies: int = Field(default=1, ge=1)
     rooms: tuple[str, ...] = ()  # aliens_in: one card per room named
     mother: MotherColor | None = None
@@ -218,6 +221,8 @@ class EventData(StrictModel):
             raise ValueError("mother is required for, and only for, a mother event")
         if (self.kind == "rotate") != (self.ring is not None):
             raise ValueError("ring is required for, and only for, a rotate event")
+        if (self.kind == "aliens_in") != ("{room}" in self.name):
+            raise ValueError("name carries {room} for, and only for, aliens_in events (one card per room)")
         return self
 
 
@@ -373,6 +378,7 @@ class RepairCard(StrictModel):
 
 class EventCard(StrictModel):
     id: str
+    name: str  # "Hull Breach: Cargo Bay"
     kind: Literal["aliens_here", "aliens_in", "mother", "rotate"]
     room: str | None = None
     mother: MotherColor | None = None
@@ -455,6 +461,7 @@ class Catalog:
                     events.append(
                         EventCard(
                             id=f"V{len(events) + 1}",
+                            name=data_e.name.replace("{room}", names[room_or_none] if room_or_none else ""),
                             kind=data_e.kind,
                             room=room_or_none,
                             mother=data_e.mother,
@@ -496,6 +503,8 @@ class Catalog:
             return self.found[card_id].name
         if card_id in self.repair:
             return self.repair[card_id].name
+        if card_id in self.events:
+            return self.events[card_id].name
         return card_id
 
     def role_of_letter(self, letter: str) -> RoleKey:

@@ -1,89 +1,61 @@
-"""A seeded greedy player for Abandon Capricorn: the self-play bot that measures balance (digest §9).
+"""A seeded heuristic player for Abandon Capricorn: the self-play bot that measures balance (digest §9).
 
 It answers a pending prompt with one of that prompt's own choices, so it never makes an illegal move, and it
 reads only ``view(state, seat)``: the public table plus its own hands. It never looks ahead through
-``apply`` because a look-ahead would reveal the next room card, bag draw or die roll; instead it ranks the
-offered choices with the ship's geometry, which is public and deterministic (``SHIP.steps`` under a
-hypothetical rotation). Ties are broken by a generator seeded from the game's seed, so one seed is one game.
+``apply`` because a look-ahead would reveal the next room card, bag draw or die roll; it ranks the offered
+choices with the ship's public geometry (``planner``: distances over spaces *and* ring positions). Ties are
+broken by a generator seeded from the game's seed, so one seed is one game.
 
-The priorities follow the digest's list: kill what threatens (Hit, Shoot, Grenade, the Soldier's power),
-heal or hide when low, walk to the goal (the pod in the end game, else the repair space of a part in the
-backpack, else the unsearched dots of rooms whose part is still missing), rotate rings when that shortens
-the way, start a repair as soon as possible and pour every rotation into it, pass the last card while
-healthy.
+The crew plays one plan, because the rules reward it:
+
+* **One explorer, everyone else in the pod.** Aliens move and attack only in the active character's room, and
+  "new aliens in your room" does nothing in the pod, so a character in the pod is never hurt. A crew walking
+  together doubles the attacks and the arrivals in its room; a lone explorer takes only its own turns'.
+  The explorer is the best fighter still healthy (Soldier, Scout, Medic, Chemist, Engineer in that order);
+  the Engineer is the last pick because her off-turn rotations and repair flips work from the pod.
+* **The pod feeds the explorer.** Pod dwellers turn rings towards the explorer's plan, pour every Rotate
+  symbol into an open repair, and pass their best card along the turn order towards the explorer (each pass
+  costs the passer 1 health, which a pod dweller can spare); the explorer trashes its last card, so its deck
+  neither shrinks nor costs it health.
+* **The explorer** searches unsearched dots of rooms whose part is still missing, carries a part to its
+  room's repair space, opens the repair at once and spends every Rotate on it, fights what is adjacent or
+  in its room, hides when low, and walks home when the repairs are done. In the end game a living Mother
+  on the map is hunted by the Soldier (or the explorer): the crew cannot win while she lives.
 """
 
 from __future__ import annotations
 
-import heapq
-from collections.abc import Iterable, Sequence
-from functools import lru_cache
+from collections.abc import Sequence
 
 from engine.core import Prompt, Rng, SeatSetup
 
+from . import planner
 from .board import SHIP
 from .catalog import CATALOG
 from .options import CapricornOptions
+from .planner import FAR, ROT_COST
 from .rules import apply, prompts
 from .setup import setup
 from .state import CapricornState
-from .terms import POD
+from .terms import POD, RotatingRing
 from .view import CapricornView, CharacterView, view
 
-FAR = 99  # distance to an unreachable goal
-ALIEN_STEP = 4  # extra cost of walking through an alien's space (it attacks as you pass)
-DOOR_STEP = 3  # extra cost of a door: entering a room fills its breaches with aliens
-ROT_COST = 2  # a rotation mark in a plan, counted like two steps
-PASS_HEALTH = 10  # pass the last card (1 health) only this healthy: passing was the bots' main wound
-LOW_CARDS = 3  # ... or when trashing would leave too few cards to keep acting
-LOW_HEALTH = 4  # at or below: hide, skip risky searches, stop passing cards
+CROWD = 4  # aliens in a room that make the planner walk around it (a Mother counts as a crowd)
+MOTHER_TARGET = 11.5  # a Mother in reach outranks a lone Tough alien: she must die before the crew can win
+LOW_HEALTH = 4  # at or below: hide when aliens are about
+HANDOVER_HEALTH = 3  # an explorer at or below this without a part hands the job to a healthier character
+CHAIN_PASSES = True  # pod dwellers further round the table pass too (each hop costs a health)
+POD_PASS_HEALTH = 3  # a pod dweller passes cards on while above this health
+DAMAGE: dict[str, int] = {color: alien.damage for color, alien in CATALOG.rules.aliens.items()}
 ROLES = ("engineer", "soldier", "medic", "chemist", "scout")
-
-
-def rotated(rotation: dict[str, int], ring: str) -> dict[str, int]:
-    """The ring counters after one clockwise mark of ``ring`` (as ``effects.rotate`` does)."""
-    new = dict(rotation)
-    new[ring] = (new[ring] + 1) % SHIP.marks
-    return new
-
-
-def distances(goals: Iterable[str], rotation: dict[str, int], blocked: set[str]) -> dict[str, int]:
-    """Steps from every space to the nearest goal under ``rotation`` (moves are symmetric: doors open both
-    ways, in-room steps too); spaces in ``blocked`` (aliens) cost extra. Cached: the bot asks often."""
-    return _distances(tuple(sorted(goals)), tuple(sorted(rotation.items())), frozenset(blocked))
-
-
-@lru_cache(maxsize=4096)
-def _distances(
-    goals: tuple[str, ...], rotation: tuple[tuple[str, int], ...], blocked: frozenset[str]
-) -> dict[str, int]:
-    """Dijkstra from the goals on 1 + ALIEN_STEP weights (the cached worker of ``distances``)."""
-    doors: dict[str, list[str]] = {}
-    for a, b in SHIP.openings(dict(rotation)):  # type: ignore[arg-type]
-        doors.setdefault(a, []).append(b)
-        doors.setdefault(b, []).append(a)
-    result: dict[str, int] = {}
-    heap = [(0, g) for g in goals]
-    heapq.heapify(heap)
-    while heap:
-        d, here = heapq.heappop(heap)
-        if here in result:
-            continue
-        result[here] = d
-        inside = SHIP.within_room_steps(here) if here != POD else []
-        for near in inside + doors.get(here, []):
-            if near not in result:
-                cost = 1 + (ALIEN_STEP if near in blocked else 0) + (0 if near in inside else DOOR_STEP)
-                heapq.heappush(heap, (d + cost, near))
-    return result
+EXPLORER_ORDER = ("soldier", "scout", "medic", "chemist", "engineer")
 
 
 class Greedy:
-    """The bot for one game: ``choose`` maps a prompt and the seat's view to a choice id."""
+    """The bot for one seat: ``choose`` maps a prompt and the seat's view to a choice id."""
 
     def __init__(self, seed: int) -> None:
         self.rng = Rng.from_seed(seed ^ 0x6EED)
-        self.plans: dict[str, tuple[int, dict[str, int]]] = {}  # per answer: plans by character role
 
     # --- reading the view
 
@@ -101,17 +73,58 @@ class Greedy:
         return v.active
 
     @staticmethod
-    def goals(v: CapricornView, c: CharacterView) -> list[str]:
-        """Where a character wants to be: the pod in the end game, the repair space for a part it carries,
-        else the unsearched dots of main rooms whose part is still to be found (else any unsearched dot)."""
-        if v.end_game:
-            return [POD]
+    def carried_part(v: CapricornView, c: CharacterView) -> str | None:
+        """The room of a spare part the character carries that still needs fitting."""
         for card in c.backpack:
             found = CATALOG.found.get(card)
             if found is not None and found.kind == "part" and found.room and found.room not in v.repairs_done:
-                repair = SHIP.room(found.room).repair
-                if repair:
-                    return [repair]
+                return found.room
+        return None
+
+    def explorer(self, v: CapricornView) -> int:
+        """Who goes out: anyone carrying a part, else a character already out and still fit, else the first
+        healthy character in ``EXPLORER_ORDER``. Public information only, so every seat agrees."""
+        for i, c in enumerate(v.characters):
+            if self.carried_part(v, c) is not None:
+                return i
+        out = [i for i, c in enumerate(v.characters) if c.space != POD and c.health > HANDOVER_HEALTH]
+        if out:
+            return min(out, key=lambda i: EXPLORER_ORDER.index(v.characters[i].role))
+        fit = [i for i, c in enumerate(v.characters) if c.health > HANDOVER_HEALTH] or list(range(len(v.characters)))
+        return min(fit, key=lambda i: (-(v.characters[i].health >= 7), EXPLORER_ORDER.index(v.characters[i].role)))
+
+    @staticmethod
+    def living_mother(v: CapricornView) -> str | None:
+        """The room of a Mother alive on the map (the win needs her dead, CAP-END-3)."""
+        for m in v.mothers:
+            if m.status == "on_map" and m.space and m.health > 0:
+                return SHIP.room_of(m.space)
+        return None
+
+    def hunter(self, v: CapricornView) -> int:
+        """Who hunts a Mother in the end game: the Soldier (3 damage anywhere in the room), else the explorer.
+        (Sending the healthiest character instead measured worse: a fresh hunter walks out through rooms that
+        fill with aliens as it enters them.)"""
+        for i, c in enumerate(v.characters):
+            if c.role == "soldier":
+                return i
+        return self.explorer(v)
+
+    def goals(self, v: CapricornView, i: int) -> list[str]:
+        """Where character ``i`` wants to be (see the module docstring)."""
+        c = v.characters[i]
+        if v.end_game:
+            mother_room = self.living_mother(v)
+            if mother_room is not None and i == self.hunter(v):
+                return list(SHIP.room(mother_room).spaces)
+            return [POD]
+        if i != self.explorer(v):
+            return [POD]
+        part = self.carried_part(v, c)
+        if part is not None:
+            repair = SHIP.room(part).repair
+            if repair:
+                return [repair]
         wanted = [
             d
             for room in SHIP.rooms
@@ -119,9 +132,7 @@ class Greedy:
             for d in room.dots
             if d not in v.searched
         ]
-        if wanted:
-            return wanted
-        return [d for room in SHIP.rooms for d in room.dots if d not in v.searched] or [POD]
+        return wanted or [POD]
 
     @staticmethod
     def alien_spaces(v: CapricornView) -> set[str]:
@@ -131,83 +142,134 @@ class Greedy:
 
     def danger(self, v: CapricornView, space: str) -> int:
         """Aliens and Mothers next to (or within two of) ``space``: what attacks after the Action step."""
-        if space == POD:
+        if space == POD or not SHIP.is_space(space):
             return 0
         total = 0
-        for s in self.alien_spaces(v):
-            d = SHIP.distance(space, s)
+        for a in v.aliens:
+            d = SHIP.distance(space, a.space)
             if d is not None:
-                total += 3 if d <= 1 else (1 if d <= 2 else 0)
+                total += (2 + DAMAGE.get(a.color, 1)) if d <= 1 else (1 if d <= 2 else 0)
+        for m in v.mothers:
+            if m.status == "on_map" and m.space:
+                d = SHIP.distance(space, m.space)
+                if d is not None and d <= 3:
+                    total += 6
         return total
 
-    def way(self, v: CapricornView, c: CharacterView, rotation: dict[str, int] | None = None) -> int:
-        """Steps from the character to its goal under ``rotation`` (the current one by default)."""
-        dist = distances(self.goals(v, c), rotation or v.rotation, self.alien_spaces(v))
-        return dist.get(c.space, FAR)
+    def cost(self, v: CapricornView, i: int, space: str | None = None, rotation: dict[str, int] | None = None) -> int:
+        """Planned cost for character ``i`` from ``space`` under ``rotation`` (now, by default)."""
+        c = v.characters[i]
+        return planner.cost(self.goals(v, i), space or c.space, rotation or v.rotation, self.avoid(v, c))
 
-    def plan(self, v: CapricornView, c: CharacterView) -> tuple[int, dict[str, int]]:
-        """The cheapest way to the goal counting rotations: (steps + ROT_COST per mark, the rotation to aim
-        for). Only one ring is turned in a plan: doors between neighbouring rings depend on one counter
-        each, which is enough to bring a wanted door round."""
-        if c.role in self.plans:
-            return self.plans[c.role]
-        best = (self.way(v, c), dict(v.rotation))
+    @staticmethod
+    def avoid(v: CapricornView, c: CharacterView) -> frozenset[str]:
+        """Rooms not worth entering unless they are the goal: a Mother's, or one where aliens mass
+        (``CROWD`` or more). The character's own room never counts: it is already inside."""
+        count: dict[str, int] = {}
+        for a in v.aliens:
+            room = SHIP.room_of(a.space) or ""
+            count[room] = count.get(room, 0) + 1
+        for m in v.mothers:
+            if m.status == "on_map" and m.space:
+                count[SHIP.room_of(m.space) or ""] = CROWD
+        here = SHIP.room_of(c.space) if c.space != POD else None
+        return frozenset(room for room, n in count.items() if n >= CROWD and room != here)
+
+    def ring_gain(self, v: CapricornView, i: int) -> tuple[str | None, int]:
+        """The ring whose one mark most lowers character ``i``'s planned cost, and by how much."""
+        now = self.cost(v, i)
+        best: tuple[str | None, int] = (None, 0)
         for ring in ("inner", "middle"):
             rot = dict(v.rotation)
-            for marks in range(1, SHIP.marks):
-                rot = rotated(rot, ring)
-                cost = self.way(v, c, rot) + ROT_COST * marks
-                if cost < best[0]:
-                    best = (cost, dict(rot))
-        self.plans[c.role] = best
+            rot[ring] = (rot[ring] + 1) % SHIP.marks
+            gain = now - self.cost(v, i, rotation=rot)
+            if gain > best[1]:
+                best = (ring, gain)
         return best
 
-    def targets_in_reach(self, v: CapricornView, c: CharacterView, radius: int) -> int:
+    def beneficiary(self, v: CapricornView) -> int:
+        """Whose plan a rotation should serve: the explorer, or in the end game whoever is still out."""
+        if v.end_game:
+            out = [i for i, c in enumerate(v.characters) if c.space != POD]
+            if out:
+                return out[0]
+        return self.explorer(v)
+
+    def in_room(self, v: CapricornView, c: CharacterView, radius: int) -> int:
         if c.space == POD:
             return 0
-        return sum(1 for s in self.alien_spaces(v) if (SHIP.distance(c.space, s) or 9) <= radius)
+        return sum(1 for s in self.alien_spaces(v) if (SHIP.distance(c.space, s) or 99) <= radius)
 
     # --- ranking
 
-    def symbol_value(self, v: CapricornView, c: CharacterView, symbol: str, count: int) -> float:
-        """How useful one option of a card is right now (0: useless)."""
+    def symbol_value(self, v: CapricornView, i: int, symbol: str, count: int) -> float:
+        """How useful one option of a card is to character ``i`` right now (about 0: useless)."""
+        c = v.characters[i]
         repairing = v.repair_room is not None
-        near = self.targets_in_reach(v, c, 1)
-        room = self.targets_in_reach(v, c, 12)
+        near = self.in_room(v, c, 1)
+        room = self.in_room(v, c, 12)
         if symbol == "hit":
             return 20.0 + count if near else 0.0
         if symbol in ("shoot", "grenade"):
+            here = SHIP.room_of(c.space) if c.space != POD else None
             # one shot only wounds a Tough alien, and wounds heal at the end of the turn
-            kills = any(a.health <= count for a in v.aliens if SHIP.room_of(a.space) == SHIP.room_of(c.space))
+            kills = any(a.health <= count for a in v.aliens if SHIP.room_of(a.space) == here)
             return (18.0 + count if kills or symbol == "grenade" else 9.0) if room else 0.0
         if symbol == "hide":
-            return 16.0 if c.health <= LOW_HEALTH and room else 0.5
+            # hiding keeps small aliens from walking up (CAP-HIDE-2): worth it once the walking is done
+            if c.hiding or not room:
+                return 0.0
+            if c.health <= LOW_HEALTH:
+                return 16.0
+            return 12.0 if room > near and self.cost(v, i) == 0 else 0.0
         if symbol == "power":
             if c.role == "medic":
-                return 15.0 if any(x.health <= 7 for x in v.characters) else 1.0
+                return 15.0 if c.health <= 8 else 1.0
             if c.role in ("soldier", "chemist"):
-                return 17.0 if room else 0.2
+                return 17.0 if room else 0.0
             if c.role == "engineer":
-                return 14.0 if repairing else 1.0
-            return 8.0 if self.way(v, c) > 0 else 0.2  # the Scout's dash
+                if repairing:
+                    return 22.0
+                return (
+                    6.0 + self.ring_gain(v, self.beneficiary(v))[1]
+                    if self.ring_gain(v, self.beneficiary(v))[0]
+                    else 0.0
+                )
+            return 8.0 if self.cost(v, i) > 0 else 0.0  # the Scout's dash
         if symbol == "rotate":
             if repairing:
                 return 19.0 + count
-            return 6.0 if self.best_ring(v, c) is not None else 0.3
+            ring, gain = self.ring_gain(v, self.beneficiary(v))
+            return 6.0 + gain if ring is not None and gain >= ROT_COST else 0.0
         if symbol == "move":
-            way = self.way(v, c)
+            way = self.cost(v, i)
+            if c.space == POD and self.goals(v, i) == [POD]:
+                return 0.0
             if way >= FAR:
-                return 3.0 if self.way(v, c, self.plan(v, c)[1]) > 0 else 0.1
-            return 7.0 + min(count, way) if way > 0 else 0.1
+                return 0.0
+            if c.hiding and room:
+                return 0.0  # moving ends the hiding
+            if c.health <= LOW_HEALTH and room and not v.end_game:
+                return 2.0
+            if way == 0 or not self.step_helps(v, i):
+                return 0.0  # waiting for a ring: a Move card would only walk in circles
+            return 7.0 + min(count, way)
         return 0.0
 
-    def card_value(self, v: CapricornView, c: CharacterView, card: str) -> float:
-        return max(self.symbol_value(v, c, o.symbol, o.count) for o in CATALOG.action(card).options)
+    def step_helps(self, v: CapricornView, i: int) -> bool:
+        """Whether one step from where character ``i`` stands lowers its planned cost now."""
+        c = v.characters[i]
+        here = self.cost(v, i)
+        rings: dict[RotatingRing, int] = {"inner": v.rotation.get("inner", 0), "middle": v.rotation.get("middle", 0)}
+        return any(self.cost(v, i, space=n) < here for n in SHIP.steps(c.space, rings))
 
-    def best_ring(self, v: CapricornView, c: CharacterView) -> str | None:
-        """The ring to turn one mark towards the character's plan (or ``None`` when the plan turns none)."""
-        _, target = self.plan(v, c)
-        return next((r for r in ("inner", "middle") if target[r] != v.rotation[r]), None)
+    def card_value(self, v: CapricornView, i: int, card: str) -> float:
+        return max(self.symbol_value(v, i, o.symbol, o.count) for o in CATALOG.action(card).options)
+
+    def gift_value(self, v: CapricornView, card: str) -> float:
+        """How much a card helps the explorer in general (a pod dweller keeps its best one to pass on)."""
+        worth = {"move": 1.0, "hit": 1.2, "shoot": 1.0, "grenade": 1.5, "rotate": 0.8, "hide": 0.3, "power": 1.0}
+        return max(worth.get(o.symbol, 0.5) * o.count for o in CATALOG.action(card).options)
 
     # --- answering
 
@@ -220,28 +282,14 @@ class Greedy:
     def choose(self, v: CapricornView, prompt: Prompt) -> str:
         """The bot's answer to ``prompt`` (always one of its choice ids)."""
         ids = [ch.id for ch in prompt.choices]
-        self.plans = {}
         me = self.who(v, prompt)
         c = v.characters[me]
         q = prompt.question
         score: dict[str, float] = {}
         if q.startswith("Your action step"):
-            for i in ids:
-                if i == "repair":
-                    score[i] = 100.0
-                elif i.startswith("play."):
-                    score[i] = self.card_value(v, c, i[5:])
-                elif i.startswith("kit."):
-                    role = i.rsplit(".", 1)[1]
-                    other = next(x for x in v.characters if x.role == role)
-                    score[i] = 30.0 if other.health <= 5 else -1.0
-                elif i.startswith("flame."):
-                    score[i] = 25.0 if self.targets_in_reach(v, c, 2) >= 2 else -1.0
-                elif i == "done":
-                    score[i] = 0.0
-                else:  # give, endrep: never volunteered
-                    score[i] = -5.0
-            return self.pick(ids, score)
+            return self.action_step(v, me, ids)
+        if "on the repair?" in q:
+            return "power" if "power" in ids else ("rotate" if "rotate" in ids else ids[0])
         if q.startswith("Which action of"):
             card = next((x for x in (c.hand or []) if CATALOG.action(x).name in q), None)
             for i in ids:
@@ -250,37 +298,37 @@ class Greedy:
                 else:
                     option = CATALOG.action(card).option(i) if card else None  # type: ignore[arg-type]
                     count = option.count if option else 1
-                    score[i] = self.symbol_value(v, c, i, count)
+                    score[i] = self.symbol_value(v, me, i, count)
             return self.pick(ids, score)
         if q.startswith(("Move:", "Dash:")) or ("where to?" in q):
-            _, target = self.plan(v, c)
-            dist = distances(self.goals(v, c), v.rotation, self.alien_spaces(v))
-            if dist.get(c.space, FAR) >= FAR:  # no way now: walk to where the planned rotation opens one
-                dist = distances(self.goals(v, c), target, self.alien_spaces(v))
-            here = dist.get(c.space, FAR)
+            goals = self.goals(v, me)
+            dist = planner.table(goals, self.avoid(v, c))
+            r = planner.rot_index(v.rotation)
+            low = c.health <= LOW_HEALTH and not v.end_game
             for i in ids:
-                if i == "stop":
-                    score[i] = -(here * 10 + self.danger(v, c.space))
-                else:
-                    score[i] = -(dist.get(i, FAR) * 10 + self.danger(v, i)) + 0.5
+                space = c.space if i == "stop" else i
+                d = planner.cost_at(dist, space, r)
+                hide = 4.0 if low and space in SHIP.room(SHIP.room_of(space) or "BRIDGE").hiding else 0.0
+                score[i] = -(d * 10 + self.danger(v, space) * (3 if low else 1)) + hide + (0.5 if i != "stop" else 0)
             return self.pick(ids, score)
         if q.startswith("Rotate:") or q.startswith("Engineer: which rotation"):
             if "flip" in ids:
                 return "flip"
-            active = v.characters[v.active]
-            ring = self.best_ring(v, active)
+            ring, _ = self.ring_gain(v, self.beneficiary(v))
             if ring in ids:
                 return ring
             return "stop" if "stop" in ids else self.rng.choice(ids)
         if "which target" in q:
+            hunting = v.end_game
             for i in ids:
                 if i == "stop":
                     score[i] = -1.0
                 elif i.startswith("a"):
                     alien = next(a for a in v.aliens if a.id == int(i[1:]))
-                    score[i] = 10.0 - alien.health + (2.0 if alien.color == "red" else 0.0)
+                    adjacent = SHIP.adjacent(c.space, alien.space) if c.space != POD else False
+                    score[i] = 10.0 - alien.health + (2.0 if alien.color == "red" else 0.0) + (3.0 if adjacent else 0)
                 else:
-                    score[i] = 1.0
+                    score[i] = 30.0 if hunting else MOTHER_TARGET
             return self.pick(ids, score)
         if q.startswith("Grenade"):
             room = SHIP.room_of(c.space) or ""
@@ -303,26 +351,21 @@ class Greedy:
                 score[i] = -min((SHIP.distance(i, a) or 20) for a in aliens) if aliens else 0.0
             return self.pick(ids, score)
         if q.startswith("Search the dot"):
-            here_room = SHIP.room_of(c.space)
-            wanted = here_room is not None and here_room not in v.parts_found
-            return "yes" if wanted or c.health > LOW_HEALTH else "no"
+            here_key = SHIP.room_of(c.space)
+            here_info = SHIP.room(here_key) if here_key else None
+            wanted = here_info is not None and (not here_info.main or here_key not in v.parts_found)
+            return "yes" if wanted and c.health > 2 else "no"
         if q.startswith("Your last card"):
-            nxt = v.characters[(me + 1) % len(v.characters)]
-            cards = len(c.hand or []) + c.stack_size + len(c.used)
-            keep = c.health >= PASS_HEALTH or (cards <= LOW_CARDS and c.health > 2 * LOW_HEALTH)
-            return "pass" if "pass" in ids and keep and nxt.health > 0 else "trash"
+            return self.share(v, me, ids)
         if q.startswith("Off-turn") or "about to end: play a card" in q:
-            if v.repair_room is not None:
-                plays = [i for i in ids if i.startswith("play.")]
-                if plays:
-                    return plays[0]
-            if c.role == "engineer" and self.best_ring(v, v.characters[v.active]) is not None:
-                plays = [i for i in ids if i.startswith("play.")]
-                if plays and len(c.hand or []) > 2:
-                    return plays[0]
+            plays = [i for i in ids if i.startswith("play.")]
+            if plays and v.repair_room is not None:
+                return min(plays, key=lambda p: self.gift_value(v, p[5:]))
+            if plays and c.role == "engineer" and len(c.hand or []) > 2:
+                ring, gain = self.ring_gain(v, self.beneficiary(v))
+                if ring is not None and gain >= ROT_COST:
+                    return min(plays, key=lambda p: self.gift_value(v, p[5:]))
             return "notnow" if "notnow" in ids else ("decline" if "decline" in ids else ids[-1])
-        if "on the repair?" in q:
-            return "power" if "power" in ids else ids[0]
         if "repair cards do you carry out" in q:
             for i in ids:
                 kind = CATALOG.repair[i].kind if i in CATALOG.repair else ""
@@ -335,6 +378,52 @@ class Greedy:
                 score[i] = -sum(1 for x in v.characters if SHIP.distance(x.space, i) is not None)
             return self.pick(ids, score)
         return self.rng.choice(ids)
+
+    def action_step(self, v: CapricornView, me: int, ids: list[str]) -> str:
+        """Top level of the Action step: repair first, then the most useful card; a pod dweller plays its
+        least giftable cards first so that the best one is left to pass on."""
+        c = v.characters[me]
+        dweller = c.space == POD and self.goals(v, me) == [POD]
+        score: dict[str, float] = {}
+        for i in ids:
+            if i == "repair":
+                score[i] = 100.0
+            elif i.startswith("play."):
+                value = self.card_value(v, me, i[5:])
+                if dweller:
+                    value = value if value >= 1.0 else 0.5 - self.gift_value(v, i[5:]) / 10
+                score[i] = value
+            elif i.startswith("kit."):
+                role = i.rsplit(".", 1)[1]
+                other = next(x for x in v.characters if x.role == role)
+                score[i] = 30.0 if other.health <= 6 else -1.0
+            elif i.startswith("flame."):
+                score[i] = 25.0 if self.in_room(v, c, 2) >= 2 else -1.0
+            elif i == "done":
+                score[i] = -0.5 if dweller else 0.0
+            else:  # give, endrep: never volunteered
+                score[i] = -5.0
+        if dweller and "done" in ids and not any(i.startswith("play.") for i in ids):
+            return "done"
+        return self.pick(ids, score)
+
+    def share(self, v: CapricornView, me: int, ids: list[str]) -> str:
+        """Pass or trash the last card: a pod dweller passes towards the explorer while it can spare the
+        health; the explorer trashes (its health is the crew's, and the pod keeps its deck topped up)."""
+        if "pass" not in ids:
+            return "trash"
+        c = v.characters[me]
+        n = len(v.characters)
+        if n == 1:
+            return "trash"
+        explorer = self.beneficiary(v)  # in the end game: whoever is still out
+        nxt = (me + 1) % n
+        if me != explorer and c.space == POD and c.health > POD_PASS_HEALTH and (nxt == explorer or CHAIN_PASSES):
+            return "pass"
+        cards = len(c.hand or []) + c.stack_size + len(c.used)
+        if me == explorer and cards <= 4 and c.health >= 8:
+            return "pass"
+        return "trash"
 
 
 def bot_step(state: CapricornState, bots: dict[int, Greedy], chooser: Rng) -> CapricornState:

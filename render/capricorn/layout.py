@@ -16,13 +16,19 @@ from engine.capricorn.terms import RingKey
 
 WIDTH, HEIGHT = 1400, 900
 CX, CY = 450, 450  # the pod's centre
-POD_RADIUS = 96
-# (inner edge, lane boundary, outer edge) of each ring, in pixels from the centre.
+POD_RADIUS = 84
+# (inner edge, lane boundary, outer edge) of each ring, in pixels from the centre. A column is 15°, so a
+# space near the centre is narrow (about 32 px across the inner ring's inner lane): the inner ring is the
+# deepest (the pod gives up a little), so two pieces sharing one of its spaces can stand one above the other.
 RINGS: dict[RingKey, tuple[int, int, int]] = {
-    "inner": (110, 161, 212),
-    "middle": (228, 276, 324),
-    "outer": (340, 392, 444),
+    "inner": (98, 158, 216),
+    "middle": (232, 281, 330),
+    "outer": (346, 395, 444),
 }
+CODE_SIZE = 14
+"""A space's printed code, bold black: what a player types into /act, so it must read on a phone."""
+CODE_BAND = 18
+"""How far in from a lane's outer edge the code takes: pieces keep out of this band."""
 PANEL_LEFT = 905
 COLUMN_DEGREES = 360 / SHIP.columns
 
@@ -55,32 +61,73 @@ def space_angles(code: str, rotation: Mapping[str, int]) -> tuple[float, float]:
     return col * COLUMN_DEGREES, (col + 1) * COLUMN_DEGREES
 
 
-def space_centre(code: str, rotation: Mapping[str, int], *, shift: float = 0.42) -> Point:
-    """Where a piece on ``code`` stands: a little inward of the lane's middle, leaving room for the code."""
+def space_centre(code: str, rotation: Mapping[str, int]) -> Point:
+    """Where a lone piece on ``code`` stands: the middle of the lane below the code band."""
     r0, r1 = lane_radii(code)
     a0, a1 = space_angles(code, rotation)
-    return polar(r0 + (r1 - r0) * shift, (a0 + a1) / 2)
+    return polar((r0 + 1 + r1 - CODE_BAND) / 2, (a0 + a1) / 2)
 
 
 def slot_centres(code: str, rotation: Mapping[str, int], count: int) -> list[Point]:
-    """Where ``count`` pieces sharing one space stand: side by side along the column."""
+    """Where ``count`` pieces sharing one space stand (see ``slot_layout``)."""
+    return slot_layout(code, rotation, count)[1]
+
+
+PIECE_SIZES = (11, 10, 9, 8)
+"""Piece sizes tried for a shared space, largest first (a piece reaches about its size + 2 from its centre).
+
+Two pieces fit apart at 9 in the narrowest space (the inner ring's inner lane); three or more there are drawn at
+8, touching: smaller letters would not read."""
+
+
+def slot_layout(code: str, rotation: Mapping[str, int], count: int) -> tuple[int, list[Point]]:
+    """The piece size and the centres for ``count`` pieces on one space, none overlapping another or the code.
+
+    One piece stands at ``space_centre`` at full size. Several are placed in the space below the code band,
+    side by side if the column is wide enough, else zig-zag (alternately near the lane's inner and outer
+    side), at the largest size that keeps them apart: near the centre a column is only about 35 px wide.
+    """
     if count <= 1:
-        return [space_centre(code, rotation)]
+        return 13, [space_centre(code, rotation)] * count
     r0, r1 = lane_radii(code)
     a0, a1 = space_angles(code, rotation)
-    radius = r0 + (r1 - r0) * 0.42
-    return [polar(radius, a0 + (a1 - a0) * (i + 1) / (count + 1)) for i in range(count)]
+    return _packed(r0 + 1, r1 - CODE_BAND, a0, a1, count)
+
+
+def _packed(low: int, high: int, a0: float, a1: float, count: int) -> tuple[int, list[Point]]:
+    """Side by side across the column (ends flush with the walls), else zig-zag, at the largest size that fits."""
+    points: list[Point] = []
+    for size in PIECE_SIZES:
+        reach = size + 2
+        for zigzag in (False, True):
+            points = []
+            for i in range(count):
+                if not zigzag:
+                    radius = (low + high) / 2
+                elif i % 2 == 0:
+                    radius = low + reach
+                else:
+                    radius = high - reach
+                margin = math.degrees(reach / radius)
+                points.append(polar(radius, a0 + margin + (a1 - a0 - 2 * margin) * i / (count - 1)))
+            if _apart(points, 2 * reach - 1):
+                return size, points
+    return PIECE_SIZES[-1], points
+
+
+def _apart(points: list[Point], distance: float) -> bool:
+    return all(math.dist(p, q) >= distance for i, p in enumerate(points) for q in points[i + 1 :])
 
 
 def label_point(code: str, rotation: Mapping[str, int]) -> Point:
-    """Where a space's code is printed: near the lane's outer edge, clear of the piece."""
+    """Where a space's code is printed: centred in the band along the lane's outer edge, clear of the pieces."""
     _, r1 = lane_radii(code)
     a0, a1 = space_angles(code, rotation)
-    return polar(r1 - 9, (a0 + a1) / 2)
+    return polar(r1 - CODE_BAND // 2, (a0 + a1) / 2)
 
 
 def pod_slots(count: int) -> list[Point]:
     """Where crew in the escape pod stand: a small ring inside the pod."""
     if count <= 1:
-        return [(CX, CY + 40)] * count
-    return [polar(56, 180 + 360 * i / count) for i in range(count)]
+        return [(CX, CY + POD_RADIUS // 2)] * count
+    return [polar(POD_RADIUS - 34, 180 + 360 * i / count) for i in range(count)]

@@ -50,7 +50,7 @@ def _legend(draw: ImageDraw.ImageDraw, top: int) -> None:
     label(draw, (LEFT + 386, y), "hidden", 13, Ink.BLACK, anchor="lm")
     y += 34
     draw.rectangle((LEFT + 6, y - 8, LEFT + 22, y + 8), fill=int(Ink.MIST), outline=int(Ink.SILVER))
-    label(draw, (LEFT + 14, y), "i3", 10, Ink.PURPLE, bold=True, anchor="mm")
+    label(draw, (LEFT + 14, y), "i3", 10, Ink.BLACK, bold=True, anchor="mm")
     label(draw, (LEFT + 30, y), "hiding place", 13, Ink.BLACK, anchor="lm")
     draw.rectangle((LEFT + 140, y - 8, LEFT + 156, y + 8), outline=int(Ink.GREEN), width=3)
     label(draw, (LEFT + 164, y), "repair space", 13, Ink.BLACK, anchor="lm")

@@ -1,9 +1,11 @@
 """The ship: the static rings for one rotation state, and the tokens and pieces drawn on top per view.
 
-Everything that depends only on the rings' counters is drawn in ``draw_ship_static``: the rooms at their
-angles, every space with its printed code, hiding places, breaches, repair spaces, search dots, the door
-sockets and the doors that are open (the view's ``open_doors``, which follows from the rotation alone). A
-board then copies that layer and adds search tokens, cubes and pieces.
+What depends only on the rings' counters is drawn in three parts, so a rotation never redraws the ship:
+``draw_ship_base`` (hull, pod, the rings that do not turn), ``draw_ring`` (one ring's rooms at their angles,
+every space with its printed code, hiding places, breaches, repair spaces, search dots, walls; it stays
+between the ring's edges) and ``draw_ship_joints`` (the door sockets and the open doors, the view's
+``open_doors``, and the turning rooms' name tags, which reach across the gaps). A board then copies the
+composed ship and adds search tokens, cubes and pieces.
 """
 
 from __future__ import annotations
@@ -13,11 +15,12 @@ from collections.abc import Mapping
 from PIL import ImageDraw
 
 from engine.capricorn.board import SHIP
-from engine.capricorn.terms import POD
+from engine.capricorn.terms import POD, RingKey
 from engine.capricorn.view import CapricornView
 from render.core import Ink, label, rounded
 
 from .layout import (
+    CODE_SIZE,
     CX,
     CY,
     POD_RADIUS,
@@ -27,7 +30,7 @@ from .layout import (
     lane_radii,
     pod_slots,
     polar,
-    slot_centres,
+    slot_layout,
     space_angles,
 )
 from .pieces import alien, crew, cube, mother, search_token
@@ -43,9 +46,8 @@ def _edge_radius(code: str) -> int:
     return r0 if info.door == "in" else r1
 
 
-def draw_ship_static(draw: ImageDraw.ImageDraw, view: CapricornView) -> None:
-    """The rings, rooms, spaces and doors for the view's rotation (nothing that moves between rotations)."""
-    rotation = view.rotation
+def draw_ship_base(draw: ImageDraw.ImageDraw) -> None:
+    """What no rotation moves: the hull, the pod, and the rings that never turn with their rooms and names."""
     draw.ellipse((CX - 452, CY - 452, CX + 452, CY + 452), fill=int(Ink.CHARCOAL))  # the hull
     for _, _, r1 in RINGS.values():
         draw.ellipse((CX - r1 - 14, CY - r1 - 14, CX + r1 + 14, CY + r1 + 14), fill=int(Ink.CHARCOAL))
@@ -56,14 +58,44 @@ def draw_ship_static(draw: ImageDraw.ImageDraw, view: CapricornView) -> None:
         width=4,
     )
     label(draw, (CX, CY), "POD", 16, Ink.BLACK, bold=True, anchor="mm")
+    fixed = [ring for ring in RINGS if ring not in SHIP.rotating]
+    for ring in fixed:
+        draw_ring(draw, ring, 0)
     for room in SHIP.rooms:
+        if room.ring in fixed:
+            _draw_room_name(draw, room.key, {})
+
+
+def draw_ring(draw: ImageDraw.ImageDraw, ring: RingKey, turns: int) -> None:
+    """One ring's spaces (with their codes) and room walls, turned ``turns`` marks.
+
+    Everything drawn lies between the ring's edges, so rings drawn apart and pasted together (``ring_reach``)
+    give the pixels drawing them all at once would.
+    """
+    rotation: dict[str, int] = {ring: turns}
+    rooms = [room for room in SHIP.rooms if room.ring == ring]
+    for room in rooms:
         for code in room.spaces:
             _draw_space(draw, code, rotation)
-    for room in SHIP.rooms:
+    for room in rooms:
         _draw_walls(draw, room.key, rotation)
+
+
+def ring_reach(ring: RingKey) -> int:
+    """The radius halfway across the gap outside ``ring``: all of the ring's own drawing lies inside it."""
+    keys = list(RINGS)
+    outer_edge = RINGS[ring][2]
+    following = keys.index(ring) + 1
+    next_edge = RINGS[keys[following]][0] if following < len(keys) else outer_edge + 16
+    return (outer_edge + next_edge) // 2
+
+
+def draw_ship_joints(draw: ImageDraw.ImageDraw, view: CapricornView) -> None:
+    """What depends on more than one ring: the doors across the gaps, and the turning rooms' name tags."""
     _draw_doors(draw, view)
     for room in SHIP.rooms:
-        _draw_room_name(draw, room.key, rotation)
+        if room.ring in SHIP.rotating:
+            _draw_room_name(draw, room.key, view.rotation)
 
 
 def _draw_space(draw: ImageDraw.ImageDraw, code: str, rotation: Mapping[str, int]) -> None:
@@ -75,8 +107,7 @@ def _draw_space(draw: ImageDraw.ImageDraw, code: str, rotation: Mapping[str, int
     if info.repair:
         draw.polygon(arc(r0 + 3, r1 - 3, a0 + 0.9, a1 - 0.9), outline=int(Ink.GREEN), width=3)
     local = f"{info.lane}{info.col}"
-    ink = Ink.PURPLE if info.hiding else Ink.GREEN if info.repair else Ink.CHARCOAL
-    label(draw, label_point(code, rotation), local, 11, ink, bold=info.hiding or info.repair, anchor="mm")
+    label(draw, label_point(code, rotation), local, CODE_SIZE, Ink.BLACK, bold=True, anchor="mm")
     if info.dot:
         x, y = polar(r1 - 9, a0 + (a1 - a0) * 0.14)
         draw.ellipse((x - 3, y - 3, x + 3, y + 3), fill=int(Ink.BLACK))
@@ -181,8 +212,8 @@ def draw_ship_pieces(draw: ImageDraw.ImageDraw, view: CapricornView) -> None:
     for code, pieces in by_space.items():
         if not SHIP.is_space(code):
             continue
-        size = 13 if len(pieces) == 1 else 10
-        for (kind, data), at in zip(pieces, slot_centres(code, rotation, len(pieces)), strict=True):
+        size, centres = slot_layout(code, rotation, len(pieces))
+        for (kind, data), at in zip(pieces, centres, strict=True):
             _piece(draw, kind, data, at, size)
 
 

@@ -117,9 +117,7 @@ def disc(
     SPRITES.stamp(draw, centre, key, (-reach, -reach, reach, reach), paint)
 
 
-def star_points(
-    centre: tuple[int, int], outer: int, inner: int, points: int = 5
-) -> list[tuple[float, float]]:
+def star_points(centre: tuple[int, int], outer: int, inner: int, points: int = 5) -> list[tuple[float, float]]:
     """The corners of a star pointing up."""
     x, y = centre
     corners: list[tuple[float, float]] = []
@@ -161,9 +159,7 @@ def rounded(
     )
 
 
-def arrow(
-    draw: ImageDraw.ImageDraw, start: tuple[int, int], end: tuple[int, int], ink: Ink, *, width: int = 5
-) -> None:
+def arrow(draw: ImageDraw.ImageDraw, start: tuple[int, int], end: tuple[int, int], ink: Ink, *, width: int = 5) -> None:
     """A straight arrow from ``start`` to ``end`` with a solid head."""
     draw.line([start, end], fill=int(ink), width=width)
     angle = math.atan2(end[1] - start[1], end[0] - start[0])

@@ -162,9 +162,7 @@ class SpriteCache:
         return len(self._sprites)
 
 
-def _sprite(
-    extent: tuple[int, int, int, int], paint: Callable[[ImageDraw.ImageDraw, tuple[int, int]], None]
-) -> Stamp:
+def _sprite(extent: tuple[int, int, int, int], paint: Callable[[ImageDraw.ImageDraw, tuple[int, int]], None]) -> Stamp:
     left, top, right, bottom = extent
     pad = 2
     width, height = right - left + 1 + 2 * pad, bottom - top + 1 + 2 * pad

@@ -45,7 +45,7 @@ def test_an_event_naming_an_unknown_room_is_refused(tmp_path: Path) -> None:
 
 @pytest.mark.rule("CAP-G-DIFF-1")
 def test_a_threat_off_the_track_is_refused(tmp_path: Path) -> None:
-    data = broken_copy(tmp_path, "rules.toml", "threat = { 2 = 4, 3 = 3, 4 = 4, 5 = 5 }", "threat = { 2 = 9 }")
+    data = broken_copy(tmp_path, "rules.toml", "threat = { 2 = 3, 3 = 3, 4 = 4, 5 = 5 }", "threat = { 2 = 9 }")
     with pytest.raises(DataError, match="difficulty"):
         Catalog(data)
 
@@ -142,3 +142,21 @@ def test_dice_faces() -> None:
 @pytest.mark.rule("CAP-SETUP-6")
 def test_the_bag_holds_eighteen_of_each_colour() -> None:
     assert {k: a.in_bag for k, a in CATALOG.rules.aliens.items()} == {"yellow": 18, "blue": 18, "red": 18}
+
+
+def test_every_event_card_has_a_title_and_each_room_breach_names_its_room() -> None:
+    """Narration and the board can call an event by a name instead of ``V7``; the nine room cards differ."""
+    names = {card.id: card.name for card in CATALOG.events.values()}
+    assert all(names.values())
+    assert CATALOG.card_name("V7") == names["V7"]
+    room_cards = [c for c in CATALOG.events.values() if c.kind == "aliens_in"]
+    assert len({c.name for c in room_cards}) == len(room_cards) == 9
+    for card in room_cards:
+        printed = {room.key: room.name for ring in CATALOG.ship.rings for room in ring.rooms}
+        assert card.room is not None and printed[card.room] in card.name
+
+
+def test_an_event_name_without_its_room_is_refused(tmp_path: Path) -> None:
+    data = broken_copy(tmp_path, "cards.toml", 'name = "Hull Breach: {room}"', 'name = "Hull Breach"')
+    with pytest.raises(DataError, match=r"events\.1.*\{room\}"):
+        Catalog(data)

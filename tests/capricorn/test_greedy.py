@@ -6,11 +6,12 @@ from __future__ import annotations
 
 import pytest
 
-from engine.capricorn.greedy import Greedy, play_one
+from engine.capricorn.greedy import Greedy, bot_step, play_one
 from engine.capricorn.options import CapricornOptions
 from engine.capricorn.rules import prompts
 from engine.capricorn.selfplay import main as selfplay_main
 from engine.capricorn.state import CapricornState
+from engine.capricorn.terms import POD
 from engine.capricorn.view import view
 
 
@@ -46,6 +47,32 @@ def test_greedy_makes_more_progress_than_random() -> None:
     greedy = sum(progress(play_one(s, 2, options)) for s in seeds)
     random = sum(progress(play_one(s, 2, options, random=True)) for s in seeds)
     assert greedy > random
+
+
+def test_greedy_wins_easy_games_that_random_play_loses() -> None:
+    """The balance table only means something if the bot is a real player: on Easy with three characters it
+    escapes in at least half of six fixed seeds, and random legal play in none."""
+    options = CapricornOptions(difficulty="easy")
+    seeds = range(6)
+    greedy = sum(play_one(s, 3, options).result == "win" for s in seeds)
+    random = sum(play_one(s, 3, options, random=True).result == "win" for s in seeds)
+    assert greedy >= 3
+    assert random == 0
+
+
+def test_only_the_explorer_leaves_the_pod() -> None:
+    """A character in the pod is never attacked (aliens act in the active character's room only, and "new
+    aliens in your room" does nothing there), so the crew sends one explorer and keeps the rest home."""
+    from engine.capricorn.setup import setup
+    from engine.core import Rng, SeatSetup
+
+    state = setup([SeatSetup(role=r) for r in ("engineer", "soldier", "medic")], CapricornOptions(), 1)
+    bots = {s: Greedy(s) for s in range(3)}
+    chooser = Rng.from_seed(1)
+    while state.turn <= 6 and state.result is None:
+        state = bot_step(state, bots, chooser)
+    out = [c.role for c in state.crew.characters if c.space != POD]
+    assert out == ["soldier"]
 
 
 @pytest.mark.slow

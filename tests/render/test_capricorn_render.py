@@ -3,26 +3,33 @@
 What is pinned: every board is a landscape palette PNG under 200 KB; the same view always gives the same
 bytes and a different public view a different image; the hand image exists for a seat and not for the
 public view, and never leaks into the board; a finished game shows its result banner; the static ship
-layer is drawn once per rotation state and unchanged views are not redrawn.
+layer is composed from rings drawn once per counter (pixel for pixel the ship drawn whole) and unchanged
+views are not redrawn.
 """
 
 from __future__ import annotations
 
 import io
+import math
 from functools import cache
 from itertools import pairwise
 
 import pytest
-from PIL import Image
+from PIL import Image, ImageDraw
 
 from engine.capricorn import SPEC, CapricornOptions, CapricornState
+from engine.capricorn.board import SHIP
 from engine.capricorn.view import CapricornView
 from engine.core import SeatSetup
 from engine.core.playout import random_playout
 from render.capricorn import RENDERER, CapricornRenderer
-from render.capricorn.layout import HEIGHT, WIDTH
-from render.core import Ink
+from render.capricorn.layout import HEIGHT, WIDTH, slot_layout
+from render.capricorn.panel import draw_panel_static
+from render.capricorn.ship import draw_ring, draw_ship_base, draw_ship_joints
+from render.core import Ink, new_canvas
 from render.registry import Renderer
+
+from .checks import changes_drawn
 
 MAX_BYTES = 200_000
 GAMES = [(1, 3), (3, 1), (5, 2)]  # (players, seed)
@@ -122,4 +129,52 @@ def test_caches_skip_unchanged_views_and_static_layers() -> None:
     renders = renderer.cache.renders
     renderer.board(views[-1])
     assert renderer.cache.renders == renders
-    assert renderer.layers.draws == len({tuple(sorted(v.rotation.items())) for v in views})
+    rotations = {tuple(sorted(v.rotation.items())) for v in views}
+    turned = {(ring, turns) for rotation in rotations for ring, turns in rotation}
+    assert len(rotations) > 1, "the sample should turn a ring"
+    # The base, one mask per turning ring, one layer per ring and counter met: a rotation redraws no ship.
+    assert renderer.layers.draws == 1 + 2 + len(turned)
+    assert renderer.layers.redraws == 0
+    assert renderer.ships.draws == len(rotations)
+
+
+def test_the_composed_ship_is_the_ship_drawn_whole() -> None:
+    """Pasting ring layers gives the pixels of drawing every ring at once, for every rotation state met."""
+    renderer = CapricornRenderer()
+    views = [view_of(s) for s in playout(5, 2)]
+    seen: set[tuple[tuple[str, int], ...]] = set()
+    for view in views:
+        key = tuple(sorted(view.rotation.items()))
+        if key not in seen:
+            seen.add(key)
+            assert renderer.static(view).tobytes() == draw_whole_ship(view).tobytes(), key
+    assert len(seen) > 1
+
+
+def draw_whole_ship(view: CapricornView) -> Image.Image:
+    """Every part of the static ship drawn in place on one canvas, in the order the parts are layered."""
+    image = new_canvas(WIDTH, HEIGHT, Ink.PAPER)
+    draw = ImageDraw.Draw(image)
+    draw_ship_base(draw)
+    draw_panel_static(draw)
+    for ring in SHIP.rotating:
+        draw_ring(draw, ring, view.rotation.get(ring, 0))
+    draw_ship_joints(draw, view)
+    return image
+
+
+@pytest.mark.parametrize(("players", "seed"), GAMES[:2])
+def test_every_public_change_is_drawn(players: int, seed: int) -> None:
+    renderer = CapricornRenderer()
+    views = [view_of(s) for s in playout(players, seed)]
+    assert changes_drawn(views, renderer.board) > len(views) // 2
+
+
+def test_shared_spaces_keep_their_pieces_apart() -> None:
+    """Two pieces on one space never overlap, even in the narrowest spaces (the inner ring's inner lane)."""
+    for code in SHIP.rooms[0].spaces + SHIP.rooms[2].spaces:
+        for turns in range(SHIP.marks):
+            rotation = {"inner": turns, "middle": turns}
+            size, (a, b) = slot_layout(code, rotation, 2)
+            assert size >= 9, code
+            assert math.dist(a, b) >= 2 * (size + 2) - 1, (code, turns)
