@@ -12,6 +12,7 @@ import secrets
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from engine.core import Event, GameSpec, LobbyError, NoGameHere, Prompt, State, View
@@ -23,6 +24,15 @@ from ..store import ActionRecord, GameRecord, GuildSettings, NoteRecord, SeatRec
 from .common import CACHE_SIZE, MESSAGE_LIMIT, Committed, Loaded, clip, duration, mention, option_text, relative_time
 
 log = logging.getLogger(__name__)
+
+
+@dataclass
+class Cached:
+    """A parsed state kept for one stored version, with its pending prompts once someone asked for them."""
+
+    version: int
+    state: State
+    prompts: list[Prompt] | None = None
 
 
 class HostCore:
@@ -50,7 +60,7 @@ class HostCore:
         self.renderers = dict(RENDERERS if renderers is None else renderers)
         self.clock = clock
         self._locks: dict[int, asyncio.Lock] = {}
-        self._states: OrderedDict[int, tuple[int, State]] = OrderedDict()
+        self._states: OrderedDict[int, Cached] = OrderedDict()
         self.cache_size = CACHE_SIZE  # parsed states kept; the bench raises it to hold every game it loads
 
     def lock(self, channel_id: int) -> asyncio.Lock:
@@ -73,19 +83,29 @@ class HostCore:
         if record.snapshot is None or record.id is None:
             return None
         cached = self._states.get(record.id)
-        if cached is not None and cached[0] == record.version:
+        if cached is not None and cached.version == record.version:
             self._states.move_to_end(record.id)
-            return cached[1]
+            return cached.state
         state: State = spec.load_state(record.snapshot)
         self._remember(record, state)
         return state
 
-    def _remember(self, record: GameRecord, state: State) -> None:
+    def _remember(self, record: GameRecord, state: State, prompts: list[Prompt] | None = None) -> None:
         assert record.id is not None
-        self._states[record.id] = (record.version, state)
+        self._states[record.id] = Cached(record.version, state, prompts)
         self._states.move_to_end(record.id)
         while len(self._states) > self.cache_size:
             self._states.popitem(last=False)
+
+    def pending(self, record: GameRecord, spec: GameSpec[Any, Any], state: State) -> list[Prompt]:
+        """The decisions ``state`` waits on, computed once per stored version (every request, every
+        autocomplete keystroke and the panel after an action ask for them)."""
+        cached = self._states.get(record.id) if record.id is not None else None
+        if cached is None or cached.version != record.version or cached.state is not state:
+            return spec.prompts(state)
+        if cached.prompts is None:
+            cached.prompts = spec.prompts(state)
+        return cached.prompts
 
     async def _load(self, channel_id: int, *, live_only: bool = True) -> Loaded:
         record = await self.store.live_game(channel_id)
@@ -118,7 +138,7 @@ class HostCore:
         """
         record, spec, state = loaded.record, loaded.spec, loaded.state
         assert state is not None
-        before = spec.prompts(state)
+        before = self.pending(record, spec, state)
         state, events = spec.apply(state, seat, prompt_id, choice_id)
         after = spec.prompts(state)
         outcome = spec.outcome(state)
@@ -153,7 +173,7 @@ class HostCore:
         )
         record.action_count += 1
         record = await self.store.record_action(record, version, action)
-        self._remember(record, state)
+        self._remember(record, state, after)
         log.info("action channel=%s id=%s v=%s seat=%s", record.channel_id, record.id, record.version, seat)
         return Committed(Loaded(record, spec, state), events, before, after, headline)
 
@@ -358,7 +378,7 @@ class HostCore:
         spec, state = loaded.spec, loaded.state
         assert state is not None
         view = spec.view(state, seat.seat)
-        prompts = tuple(p for p in spec.prompts(state) if p.seat == seat.seat)
+        prompts = tuple(p for p in self.pending(loaded.record, spec, state) if p.seat == seat.seat)
         lines = []
         if intro:
             lines.append(intro)
@@ -394,5 +414,5 @@ class HostCore:
             return f"The game of **{spec.name}** is over. {record.result or ''}".rstrip()
         if record.status == "ended":
             return f"The game of **{spec.name}** was ended. {record.result or ''}".rstrip()
-        prompts = spec.prompts(loaded.state)
+        prompts = self.pending(record, spec, loaded.state)
         return f"**{spec.name}**, turn {loaded.state.turn}. " + self._waiting_line(record, prompts)

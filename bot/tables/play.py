@@ -53,7 +53,7 @@ class PlayHost(HostCore):
             return []
         needle = typed.casefold().strip()
         found: list[tuple[str, str]] = []
-        for p in spec.prompts(state):
+        for p in self.pending(record, spec, state):
             if p.seat != seat.seat:
                 continue
             for c in p.choices:
@@ -88,7 +88,7 @@ class PlayHost(HostCore):
             if loaded.record.status == "lobby":
                 return self._lobby_outbox(loaded.record, loaded.spec, new=True)
             assert loaded.state is not None
-            prompts = [] if loaded.record.status != "active" else loaded.spec.prompts(loaded.state)
+            prompts = [] if loaded.record.status != "active" else self.pending(loaded.record, loaded.spec, loaded.state)
             out = Outbox(channel_id)
             out.posts.append(await self._board_post(loaded, prompts, new=True, ping_seats=set()))
             return out

@@ -37,7 +37,7 @@ class RemindersHost(HostCore):
                 state = self._state_of(record, spec)
                 if state is None:
                     continue
-                prompts = spec.prompts(state)
+                prompts = self.pending(record, spec, state)
                 seats = sorted({p.seat for p in prompts})
                 users = [s.user_id for s in record.seats if s.seat in seats]
                 if not users:

@@ -41,7 +41,7 @@ class SkipsHost(HostCore):
                     f"{spec.name} cannot skip a player's decision (see `/rules`). A moderator can `/replace` an "
                     "idle player with someone else, or `/end` the game."
                 )
-            prompts = spec.prompts(state)
+            prompts = self.pending(record, spec, state)
             if not prompts:
                 raise IllegalAction("Nothing is waiting on anyone.")
             idle_seat = prompts[0].seat

@@ -56,7 +56,9 @@ class JupiterRenderer:
 
     def __init__(self) -> None:
         self.cache = RenderCache()
-        self.layers = LayerCache()
+        # Each game's colony is laid out differently, so a layer serves one game: keep the few most recently
+        # played (about 0.8 MB each) rather than 32, which held 26 MB with a thousand games loaded.
+        self.layers = LayerCache(max_entries=8)
 
     def board(self, view: View) -> bytes:
         """The board: the colony, the pod, the team's numbers and every robot's cards.
