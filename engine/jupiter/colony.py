@@ -23,7 +23,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -239,10 +239,15 @@ class Colony:
     def bridged(self, a: str, b: str) -> bool:
         return b in self._links.get(a, frozenset())
 
-    def bridges(self) -> tuple[tuple[str, str], ...]:
-        """Every bridge once, as a sorted pair of dome names (for the renderer and tests)."""
+    @cached_property
+    def _bridge_list(self) -> tuple[tuple[str, str], ...]:
         pairs = {tuple(sorted((a, b))) for a, near in self._links.items() for b in near}
         return tuple(sorted((p[0], p[1]) for p in pairs))
+
+    def bridges(self) -> tuple[tuple[str, str], ...]:
+        """Every bridge once, as a sorted pair of dome names (for the renderer and tests); computed once per
+        layout, since every view lists them."""
+        return self._bridge_list
 
     def direction(self, a: str, b: str) -> int | None:
         """The direction of the bridge from ``a`` to ``b`` (``None`` when they are not bridged)."""
