@@ -29,35 +29,36 @@ def resolve_event(s: Script, card_id: str) -> None:
     """One event card (CAP-EVENT-2, CAP-EVENT-8, CAP-EVENT-9..11, CAP-EVENT-12)."""
     crew = s.crew
     card = CATALOG.events[card_id]
+    event = f"Event «{card.name}»"  # every line of the card starts with its name, as drawn
     here = crew.current.space
     room = None if here == POD else SHIP.room_of(here)
     if card.kind == "aliens_here":
         if room is None:  # CAP-G-END-1: "your room" is nothing in the pod
-            s.say("Event: new aliens in your room. The pod has no breaches: no effect.")
+            s.say(f"{event}: new aliens in your room. The pod has no breaches: no effect.")
             return
-        s.say(f"Event: new aliens in the {SHIP.room(room).name}, where the {crew.current.name} is.")
+        s.say(f"{event}: new aliens in the {SHIP.room(room).name}, where the {crew.current.name} is.")
         populate_room(s, room, "New aliens")
     elif card.kind == "aliens_in":
         assert card.room is not None
-        s.say(f"Event: new aliens arrive in the {SHIP.room(card.room).name}.")
+        s.say(f"{event}: new aliens arrive in the {SHIP.room(card.room).name}.")
         populate_room(s, card.room, "New aliens")
     elif card.kind == "mother":
         assert card.mother is not None
         mother = crew.mothers[card.mother]
         name = mother_name(mother)
         if not mother.on_map:  # CAP-EVENT-10
-            s.say(f"Event: {name} to your room. She is not in play: ignored.")
+            s.say(f"{event}: {name} to your room. She is not in play: ignored.")
             return
         if room is None:  # CAP-G-MOTHER-3
-            s.say(f"Event: {name} to your room. The {crew.current.name} is in the pod: ignored.")
+            s.say(f"{event}: {name} to your room. The {crew.current.name} is in the pod: ignored.")
             return
         assert mother.space is not None
         her_room = SHIP.room_of(mother.space)
         if any(i != crew.active for i in crew.in_room(her_room or "")):  # CAP-EVENT-11: let her finish her meal
-            s.say(f"Event: {name} to your room. She is busy with someone else: ignored.")
+            s.say(f"{event}: {name} to your room. She is busy with someone else: ignored.")
             return
-        s.say(f"Event: {name} comes to the {SHIP.room(room).name}.")
+        s.say(f"{event}: {name} comes to the {SHIP.room(room).name}.")
         place_mother(s, mother, SHIP.room(room).breaches[0], "Mother on the move")
     else:
         assert card.ring is not None
-        rotate(s, card.ring, "Event")
+        rotate(s, card.ring, event)

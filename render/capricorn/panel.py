@@ -174,17 +174,9 @@ def _crew(draw: ImageDraw.ImageDraw, view: CapricornView) -> None:
 
 
 def event_name(card_id: str) -> str:
-    """A short name for an event card (the catalog names action, found and repair cards, not events)."""
+    """An event card's name as printed in the data ("Hull Breach: Lab"), for the last card drawn."""
     event = CATALOG.events.get(card_id)
-    if event is None:
-        return card_id
-    if event.kind == "aliens_here":
-        return "aliens here"
-    if event.kind == "aliens_in":
-        return f"aliens in {event.room}"
-    if event.kind == "mother":
-        return f"{event.mother} Mother"
-    return f"rotate {event.ring}"
+    return card_id if event is None else event.name
 
 
 def _decks(draw: ImageDraw.ImageDraw, view: CapricornView, top: int) -> None:

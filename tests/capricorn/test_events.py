@@ -29,7 +29,8 @@ def test_as_many_events_as_the_threat_each_in_turn() -> None:
     assert play.crew.rotation == {"inner": 2, "middle": 1}
     assert play.crew.event_deck == ["V24"] and play.crew.event_discard[-3:] == ["V20", "V23", "V21"]
     text = play.text()
-    assert text.index("trashes") < text.index("Event: the inner ring") < text.index("End of turn 1")
+    assert text.index("trashes") < text.index("»: the inner ring turns") < text.index("End of turn 1")
+    assert "Event «The Inner Ring Lurches»: the inner ring turns" in text, "each event is named as drawn"
 
 
 @pytest.mark.rule("CAP-EVENT-2")
@@ -38,7 +39,7 @@ def test_new_aliens_in_your_room_and_in_a_named_room() -> None:
     play = step4(spaces={0: "CARGO.i2"}, event_deck=["V1", "V7"], threat=2)
     assert [len(play.crew.aliens_at(b)) for b in ("CARGO.o0", "CARGO.o4", "CARGO.i5")] == [1, 1, 1]
     assert [len(play.crew.aliens_at(b)) for b in ("BRIDGE.o0", "BRIDGE.i11")] == [1, 1]
-    assert "Event: new aliens arrive in the Bridge." in play.text()
+    assert "Event «Hull Breach: Bridge»: new aliens arrive in the Bridge." in play.text()
 
 
 @pytest.mark.rule("CAP-EVENT-9")

@@ -94,7 +94,7 @@ async def test_three_players_get_their_own_hands_and_play_two_turns_to_the_next_
     narrated = "\n".join(line for shown in table.scanner.shown for line in shown.lines)
     for turn in (1, 2):
         assert f"End of turn {turn}." in narrated, f"turn {turn} did not end in the channel"
-    assert narrated.count("Event:") >= 2, "the events step of each turn is narrated in the channel"
+    assert narrated.count("Event «") >= 2, "the events step of each turn is narrated in the channel"
     next_seat = state.crew.current.seat
     next_player = next(p for p in players if seat_of(record, p) == next_seat)
     live = assert_notified(table, played, next_player)
