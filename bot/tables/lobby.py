@@ -176,6 +176,7 @@ class LobbyHost(HostCore):
             version = record.version
             now = self.clock()
             record.status = "active"
+            record.engine_version = spec.engine_version  # the rules it is dealt under (a lobby may predate them)
             record.snapshot = state.model_dump_json()
             record.narration = [f"The game has begun. {self._roster(record, spec)}"]
             record.waiting_since = now

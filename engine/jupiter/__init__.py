@@ -5,8 +5,8 @@ bridges, edges, islands, straight lines), ``options``, ``state`` (the state and 
 spiral, colonists, the deal), ``pod`` (docking, launching), ``cards`` (which card effects apply now), ``board``
 (moving, killing, self-destruction, the end), ``actions`` (Player Actions and every card), ``turn`` (Conversion,
 Invasion, Draw, the next turn), ``rules`` (the contract functions), ``view`` (what a viewer sees), ``reference``
-(the ``/rules`` text), ``heuristic`` and ``selfplay`` (a greedy self-play player and its win-rate
-script; see the balance section of docs/rules/jupiter.md).
+(the ``/rules`` text), ``heuristic``, ``planner`` and ``selfplay`` (the self-play bot, which plans each
+turn, and its win-rate script; see the balance section of docs/rules/jupiter.md).
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from .setup import MAX_ROBOTS, MIN_ROBOTS, setup
 from .state import JupiterState, cap, robot_name
 from .view import JupiterView, view
 
-ENGINE_VERSION = "jupiter-1"
+ENGINE_VERSION = "jupiter-2"  # 2: three setbacks, not six (a game begun under 1 cannot be replayed)
 
 
 # Seats and robots -----------------------------------------------------------------------------------------------

@@ -1,4 +1,10 @@
-"""A seeded greedy player for Jupiter Deep: the self-play bot that measures balance (digest section 8).
+"""A seeded player for Jupiter Deep: the self-play bot that measures balance (digest section 8).
+
+Player Actions are planned a whole turn at a time by ``planner.py`` (a beam search over the robot's own
+deterministic actions); this module answers every prompt, keeps the plan between prompts (``planned_steps``),
+plays the free cards, takes Sniper and Heat Seeker kills by rule (``card_kill``), docks the pod, places creeps,
+rerolls, suppresses and discards. ``PLANNING = False`` gives the older one-action greedy bot described below
+(``selfplay --greedy``), kept to measure what the planner adds.
 
 It answers any pending prompt with one of the prompt's own choices, so it can never make an illegal move; it
 reads the state (nothing in Jupiter Deep is secret) only to rank what is offered. Ties are broken by a
@@ -22,15 +28,18 @@ kill is at hand, Pilot docks a pod another robot launched; Phase Shift rerolls a
 average one and Suppressant shields the tile a roll or setback would hurt most. During the invasion it places
 creeps away from colonists and away from Module 3/4 tiles near their end.
 
-Strength: clearly better than random play (it saves colonists and holds out about twice as long) but it
-still wins almost nothing, so its win rates are a floor, not the game's balance (see docs/rules/jupiter.md).
+Docking (``dock_scorer``) weighs the colonists' way to the pod, creeps near it and how far the robots must walk
+to command there; once enough colonists are saved it docks where the robots can walk aboard soonest.
+
+Strength: far better than random play; the planner saves about twice what the greedy bot saves, but both still
+win rarely, so their win rates are a floor, not the game's balance (see docs/rules/jupiter.md, Balance).
 Measure with ``python -m engine.jupiter.selfplay``.
 """
 
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 
 from engine.core import Prompt, Rng, SeatSetup
@@ -494,23 +503,68 @@ def _suppress(state: JupiterState, ids: list[str]) -> str:
     return best if core or harm(best) >= 0.9 else "none"
 
 
-def _dock(state: JupiterState, ids: list[str], picked: str | None) -> str:
-    """Dock where the colonists are near and creeps are not: the tile first, then its side."""
+def dock_scorer(state: JupiterState) -> Callable[[str], float]:
+    """The cost of docking at a dome (lower is better): the way of the 14 nearest colonists to it, creeps two
+    steps or less from it, a robot or creep in the way, and how far the robots must walk to command there."""
     colony = state.colony
-    options = [i for i in ids if i != "back"]
     colonists = [d for d, p in state.occupant.items() if p == COLONIST]
+    reach = robot_reach(state)
+    if homeward(state):  # enough are saved: dock where the robots can walk aboard soonest
+        walks = {s: bfs(colony, [w], state.occupant, frozenset(set(state.occupant.values()) - {w}))
+                 for s in robots_in_play(state) if (w := state.where_is(s)) not in (None, POD)}  # fmt: skip
+
+        def home_score(dome: str) -> float:
+            free = 0 if dome not in state.occupant or dome in (state.where_is(s) for s in walks) else 50
+            return free + sum(min(dist.get(dome, 3 * FAR), 3 * FAR) for dist in walks.values())
+
+        return home_score
 
     def dome_score(dome: str) -> float:
         dist = bfs(colony, [dome], state.occupant, CREEP_ONLY)
         near = sorted(dist.get(c, 40) for c in colonists)[:14]
         creeps = sum(1 for c, p in state.occupant.items() if p == CREEP and dist.get(c, 9) <= 2)
-        free = 0 if dome not in state.occupant else 20
-        return sum(near) + 8 * creeps + free
+        free = 0 if state.occupant.get(dome, COLONIST) == COLONIST else 20  # a colonist there boards at once
+        tiles = colony.command_tiles(tile_of(dome))
+        walk = min((reach.get(d, FAR) for t in tiles for d in colony.spaces_of(t)), default=FAR)
+        return sum(near) + 8 * creeps + free + W_REACH * walk
 
+    return dome_score
+
+
+def expected_dock(state: JupiterState) -> str | None:
+    """Where the bot would dock the pod now: while another robot has it away, the colonists can already be
+    walked towards it (the launching robot docks by the same score)."""
+    sides = state.colony.dock_sides()
+    if not sides:
+        return None
+    score = dock_scorer(state)
+    return min((state.colony.outer(t, s) for t, s in sides), key=lambda d: (score(d), d))
+
+
+def _dock(state: JupiterState, ids: list[str], picked: str | None) -> str:
+    """Dock where the colonists are near and creeps are not (``dock_scorer``): the tile first, then its side."""
+    colony = state.colony
+    options = [i for i in ids if i != "back"]
+    dome_score = dock_scorer(state)
     if picked is not None:  # a side of the picked tile
         return min(options, key=lambda s: (dome_score(colony.outer(picked, SIDE_NAMES.index(s))), s))
     offered = {t: [s for s in range(6) if (t, s) in colony.dock_sides()] for t in options}
     return min(options, key=lambda t: (min(dome_score(colony.outer(t, s)) for s in offered[t] or [0]), t))
+
+
+W_REACH = 4.0  # one step a robot must walk before it can command colonists at a docking place
+
+
+def robot_reach(state: JupiterState) -> dict[str, int]:
+    """Steps from the nearest robot on the colony to every dome through open spaces (robots cannot pass
+    pieces), the active robot first: a pod docked where no robot can command is a pod nobody fills. Aboard
+    the pod, a robot starts from wherever it will be docked, so it reaches everywhere in 0."""
+    colony = state.colony
+    starts = [w for s in robots_in_play(state) if (w := state.where_is(s)) not in (None, POD)]
+    if not starts or any(state.where_is(s) == POD for s in robots_in_play(state)):
+        return {d: 0 for d in colony.domes}
+    every = frozenset(set(state.occupant.values()))
+    return bfs(colony, starts, state.occupant, every)
 
 
 def _menu(state: JupiterState, ids: list[str], rng: Rng) -> str:
@@ -526,7 +580,7 @@ def _menu(state: JupiterState, ids: list[str], rng: Rng) -> str:
     for src in ("c", "h"):
         if f"pilot.{src}" in menu_ids and not docked and state.pod.launched_by != state.active:
             return f"pilot.{src}"
-    plan = best_plan(state, menu_ids, rng)
+    plan = turn_plan(state, menu_ids, rng) if PLANNING else best_plan(state, menu_ids, rng)
     if plan is None:
         return "end"
     kills = plan.menu in ("shoot",) or plan.menu.startswith(("sniper", "heatseeker"))
@@ -550,12 +604,18 @@ def _chain(state: JupiterState, ids: list[str], rng: Rng) -> str:
         picked = next((x for x in reversed(chain[1:]) if x in state.colony.placements), None)
         return _dock(state, ids, picked)
     if kind == "follow":
+        chosen = _FOLLOWERS.get((state.turn, state.active, chain[1], chain[2]))
+        if chosen is not None and chosen in ids:
+            return chosen
         sim = start_sim(state)
         follower = best_follower(state, sim, chain[1], chain[2])
         return follower if follower is not None else "none"
     if kind == "grenade":
         options = [i for i in ids if i != "cancel"]
         return _most_threatening(state, state.occupant, options)
+    planned = _planned_answer(state, ids)
+    if planned is not None:
+        return planned
     carded = kind in ("sniper", "heatseeker", "teleport")
     menu = f"{kind}.{chain[1]}" if carded else kind
     given = chain[2:] if carded else chain[1:]
@@ -570,11 +630,128 @@ def _chain(state: JupiterState, ids: list[str], rng: Rng) -> str:
     return next((i for i in ids if i != "cancel"), ids[0])  # never cancel: a cancelled plan would be picked again
 
 
+# Whole-turn plans (planner.py) -------------------------------------------------------------------------------
+
+_PLANS: dict[tuple[object, ...], tuple[tuple[str, ...], ...]] = {}
+"""Memo of the planner: the steps still planned from a position (its ``fingerprint``). Every node along a
+chosen plan is stored, so the rest of a turn is not searched again while play follows the plan; a position
+the plan did not foresee (a follower, a super creep shot that gave an action back) is simply planned anew."""
+_FOLLOWERS: dict[tuple[int, int, str, str], str] = {}
+"""The follower each planned command wants, for the Follower prompt that comes after the command."""
+PLANNING = True
+"""Whether the bot plans whole turns (``planner.py``); ``False`` is the one-action greedy bot, kept to measure
+what the planner adds (``selfplay --greedy``)."""
+CARD_MENUS = ("sniper.", "heatseeker.")
+CARD_FIRST = 20.0  # the nominal gain of a card kill per colonist it saves
+
+
+def fingerprint(state: JupiterState) -> tuple[object, ...]:
+    """What a turn plan depends on: the pieces, the pod, the actions left and the cards in force."""
+    return _key(
+        state, actions_left(state), state.saved, state.pod.colonists, state.pod.dock is not None,
+        state.occupant, state.super_creeps, state.where_is(state.active),
+    )  # fmt: skip
+
+
+def _key(
+    state: JupiterState, left: int, saved: int, aboard: int, docked: bool,
+    occupant: Mapping[str, str], supers: Iterable[str], robot: str | None,
+) -> tuple[object, ...]:  # fmt: skip
+    return (
+        state.turn, state.active, left, saved, aboard, docked, frozenset(occupant.items()),
+        tuple(sorted(supers)), tuple(sorted(state.in_force)), robot,
+    )  # fmt: skip
+
+
+def planned_steps(state: JupiterState) -> tuple[tuple[str, ...], ...]:
+    """The steps the planner wants for the rest of this turn (empty: end the actions)."""
+    from .planner import plan_turn
+
+    key = fingerprint(state)
+    if key not in _PLANS:
+        if len(_PLANS) > 5000:
+            _PLANS.clear()
+            _FOLLOWERS.clear()
+        path = plan_turn(state)
+        first, last = path[0], path[-1]
+        left = actions_left(state)
+        for node in path:
+            k = _key(
+                state, left - (node.spent - first.spent), node.saved, node.aboard, node.docked, node.occ,
+                node.supers, node.robot,
+            )  # fmt: skip
+            _PLANS[k] = last.steps[len(node.steps) :]
+        _PLANS[key] = last.steps
+    return _PLANS[key]
+
+
+def card_kill(state: JupiterState, menu_ids: set[str]) -> Plan | None:
+    """A Sniper or Heat Seeker kill worth taking before the planned turn: a creep beside colonists (two, for a
+    three-action Heat Seeker) or the super creep on a radar dish (it costs every robot an action a turn).
+    A rule, not a search: the planner does not simulate cards, and scoring every target was too slow."""
+    colony = state.colony
+    occ = state.occupant
+
+    def worth(target: str) -> int:
+        if is_super_target(state, target):
+            return 2 if CATALOG.tile(tile_of(target)).centre == "radar_dish" else 0
+        return sum(1 for n in colony.neighbours(target) if occ.get(n) == COLONIST)
+
+    for src in ("2", "c", "h"):
+        for key, need in (("sniper", 1), ("heatseeker", 1 if src == "2" else 2)):
+            menu = f"{key}.{src}"
+            if menu not in menu_ids:
+                continue
+            targets = sniper_targets(state) if key == "sniper" else creep_targets(state, colony.tiles)
+            if not targets:
+                continue
+            best = max(targets, key=lambda t: (worth(t), t))
+            if worth(best) >= need:
+                steps = (best,) if key == "sniper" else (tile_of(best), best)
+                return Plan(menu, steps, CARD_FIRST * worth(best))
+    return None
+
+
+def turn_plan(state: JupiterState, menu_ids: set[str], rng: Rng) -> Plan | None:
+    """The next action: a card kill when one is worth it (``card_kill``), else the first step of the planner's
+    best turn; ``None`` ends the actions."""
+    if any(m.startswith(CARD_MENUS) for m in menu_ids):
+        plan = card_kill(state, menu_ids)
+        if plan is not None:
+            return plan
+    steps = planned_steps(state)
+    if not steps or steps[0][0] not in menu_ids:
+        return None
+    step = steps[0]
+    if step[0] == "command":
+        _FOLLOWERS[(state.turn, state.active, step[1], step[2])] = step[3] or "none"
+    return Plan(step[0], step[1:3], 1.0)
+
+
+def _planned_answer(state: JupiterState, ids: list[str]) -> str | None:
+    """The answer the current plan wants at this step of a move, shot or command chain, if it is offered."""
+    kind = state.chain[0]
+    if kind not in ("move", "shoot", "command"):
+        return None
+    steps = _PLANS.get(fingerprint(state))
+    if not steps or steps[0][0] != kind:
+        return None
+    given = state.chain[1:]
+    wanted = steps[0][1 : 1 + len(given)]
+    if tuple(given) != wanted or len(steps[0]) <= 1 + len(given):
+        return None
+    answer = steps[0][1 + len(given)]
+    return answer if answer in ids else None
+
+
 # Whole games -------------------------------------------------------------------------------------------------
 
 
 def play_one(seed: int, robots: int, options: JupiterOptions | None = None, max_steps: int = 60000) -> JupiterState:
-    """A whole game with every seat played by the bot (tie-breaks seeded from ``seed``)."""
+    """A whole game with every seat played by the bot (tie-breaks seeded from ``seed``). The plan memo starts
+    empty, so a game plays the same whatever was played before it in the process."""
+    _PLANS.clear()
+    _FOLLOWERS.clear()
     state = setup([SeatSetup() for _ in range(robots)], options or JupiterOptions(), seed)
     for _ in range(max_steps):
         pending = prompts(state)

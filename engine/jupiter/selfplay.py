@@ -1,12 +1,14 @@
 """Seeded self-play of Jupiter Deep: win rates per robot count and per alternate rule (digest section 8).
 
-Every seat is played by the greedy bot of ``heuristic.py`` (or, with ``--random``, by uniformly random legal
-choices), so the numbers measure the game with a fixed, reproducible player: game ``i`` of a run uses seed
-``seed0 + i`` for both the colony and the bot's tie-breaks.
+Every seat is played by the bot of ``heuristic.py``, which plans each turn with ``planner.py`` (or, with
+``--greedy``, by the older one-action greedy bot; with ``--random``, by uniformly random legal choices), so the
+numbers measure the game with a fixed, reproducible player: game ``i`` of a run uses seed ``seed0 + i`` for both
+the colony and the bot's tie-breaks. Use ``--jobs 1`` on a shared machine.
 
     python -m engine.jupiter.selfplay --games 100 --robots 1 2 3 4 5 6 7
     python -m engine.jupiter.selfplay --games 100 --robots 4 --option fast_creeps --option none
     python -m engine.jupiter.selfplay --games 100 --robots 4 --option each   # base and each option alone
+    python -m engine.jupiter.selfplay --games 30 --robots 1 2 --greedy --jobs 1  # the one-action bot
 
 It prints, per configuration: games, wins (percent), average colonists saved, average turns, and the loss
 reasons (colonists: 28 can no longer be saved; modules: every Module 3 or 4 tile destroyed; robots: every
@@ -24,6 +26,7 @@ from dataclasses import dataclass
 
 from engine.core import Rng, SeatSetup
 
+from . import heuristic
 from .heuristic import play_one
 from .options import JupiterOptions
 from .rules import apply, prompts
@@ -75,9 +78,10 @@ def random_game(seed: int, robots: int, options: JupiterOptions) -> JupiterState
     return state
 
 
-def run_game(job: tuple[int, int, dict[str, bool], bool]) -> Result:
-    """Play one seeded game (picklable for the process pool)."""
-    seed, robots, flags, random = job
+def run_game(job: tuple[int, int, dict[str, bool], bool] | tuple[int, int, dict[str, bool], bool, bool]) -> Result:
+    """Play one seeded game (picklable for the process pool); a fifth item ``True`` plays the greedy bot."""
+    seed, robots, flags, random = job[:4]
+    heuristic.PLANNING = not (len(job) > 4 and job[4])
     options = JupiterOptions(**flags)
     final = random_game(seed, robots, options) if random else play_one(seed, robots, options, MAX_STEPS)
     return Result(
@@ -129,13 +133,14 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--seed0", type=int, default=0, help="seed of the first game")
     parser.add_argument("--jobs", type=int, default=2, help="worker processes")
     parser.add_argument("--random", action="store_true", help="random legal play instead of the bot")
+    parser.add_argument("--greedy", action="store_true", help="the one-action greedy bot instead of the planner")
     args = parser.parse_args(argv)
-    who = "random-legal" if args.random else "heuristic"
+    who = "random-legal" if args.random else "greedy bot" if args.greedy else "planning bot"
     print(f"Jupiter Deep self-play ({who}), seeds {args.seed0}..{args.seed0 + args.games - 1}")
     with ProcessPoolExecutor(max_workers=max(1, args.jobs)) as pool:
         for label, flags in configurations(args.option):
             for robots in args.robots:
-                jobs = [(args.seed0 + i, robots, flags, args.random) for i in range(args.games)]
+                jobs = [(args.seed0 + i, robots, flags, args.random, args.greedy) for i in range(args.games)]
                 results = list(pool.map(run_game, jobs, chunksize=4))
                 print(summarise(f"{label}, {robots} robots", results), flush=True)
 

@@ -6,7 +6,7 @@ import pytest
 
 from bot.history import History
 from bot.tables import Actor, Host
-from engine.core import IllegalAction, NotAllowed
+from engine.core import IllegalAction, NoGameHere, NotAllowed
 
 from .conftest import ALICE, BOB, CHANNEL, GUILD, MOD, started_duel
 
@@ -150,3 +150,15 @@ async def test_jupiter_a_move_can_be_undone_but_not_the_end_of_the_turn(host: Ho
     await host.act_typed(CHANNEL, player, end)  # the invasion die is rolled, a card is drawn
     with pytest.raises(IllegalAction, match="final"):
         await host.undo(CHANNEL, MOD)
+
+
+async def test_a_game_begun_under_older_rules_cannot_be_rebuilt_so_nothing_is_undone(host: Host) -> None:
+    await started_duel(host)
+    await host.act(CHANNEL, BOB, "r1.s1", "2")
+    record = await host.store.live_game(CHANNEL)
+    assert record is not None
+    record.engine_version = "duel-0"  # dealt before a data change: its seed no longer deals the same game
+    await host.store.update_game(record, record.version)
+    with pytest.raises(NoGameHere, match="older version of its rules"):
+        await host.undo(CHANNEL, MOD)
+    assert await host.choices_for(CHANNEL, BOB.user_id) == []

@@ -6,6 +6,7 @@ Rules pinned: the box's tiles and cards (JUP-GAP-TILE-1, JUP-GAP-DECK-1), every 
 
 from __future__ import annotations
 
+import re
 import shutil
 from collections import Counter
 from pathlib import Path
@@ -36,14 +37,17 @@ def test_the_spiral_is_nineteen_cells_centre_then_rings_counter_clockwise_from_e
 
 
 @pytest.mark.rule("JUP-GAP-DECK-1")
-def test_the_rescue_deck_is_30_abilities_and_6_setbacks() -> None:
+def test_the_rescue_deck_is_36_cards_with_every_card_of_the_rulebook() -> None:
+    # The counts are ours and tuned for balance (docs/rules/jupiter.md), so this pins only what the rulebook
+    # fixes: 36 cards, two Boosts, at least two of each card its doubles combine, every card present.
     deck = Counter(CATALOG.full_deck())
     assert sum(deck.values()) == 36
     setbacks = {k: n for k, n in deck.items() if CATALOG.is_setback(k)}
-    assert setbacks == {"powergrab": 2, "signal": 2, "surge": 2}
+    assert set(setbacks) == {"powergrab", "signal", "surge"}
     abilities = {k: n for k, n in deck.items() if not CATALOG.is_setback(k)}
-    assert abilities.pop("datacore") == 1 and abilities.pop("modctrl") == 1
-    assert set(abilities.values()) == {2} and len(abilities) == 14
+    assert len(abilities) == 16 and min(abilities.values()) >= 1
+    assert abilities["boost"] == 2
+    assert all(abilities[k] >= 2 for k in ("teleport", "heatseeker", "pilot"))
 
 
 CARD_RULES = [
@@ -117,12 +121,12 @@ def test_a_ring_link_between_non_neighbours_is_refused(tmp_path: Path) -> None:
 def test_a_deck_of_the_wrong_size_is_refused(tmp_path: Path) -> None:
     data = _copy_data(tmp_path)
     path = data / "rescue.toml"
-    path.write_text(
-        path.read_text().replace(
-            'key = "surge"\nname = "Surge"\nkind = "setback"\ncopies = 2',
-            'key = "surge"\nname = "Surge"\nkind = "setback"\ncopies = 3',
-        )
+    one_more = re.sub(
+        r'(key = "surge"\nname = "Surge"\nkind = "setback"\ncopies = )(\d+)',
+        lambda m: m.group(1) + str(int(m.group(2)) + 1),
+        path.read_text(),
     )
+    path.write_text(one_more)
     with pytest.raises(DataError, match=r"rescue\.toml: \(top level\): the Rescue deck holds 36 cards, not 37"):
         Catalog(data)
 
@@ -131,9 +135,10 @@ def test_a_setback_with_a_scope_is_refused(tmp_path: Path) -> None:
     data = _copy_data(tmp_path)
     path = data / "rescue.toml"
     path.write_text(
-        path.read_text().replace(
-            'kind = "setback"\ncopies = 2\ntext = "A second',
-            'kind = "setback"\naction_cost = 1\ncopies = 2\ntext = "A second',
+        re.sub(
+            r'kind = "setback"\ncopies = (\d+)\ntext = "A second',
+            lambda m: f'kind = "setback"\naction_cost = 1\ncopies = {m.group(1)}\ntext = "A second',
+            path.read_text(),
         )
     )
     with pytest.raises(DataError, match=r"rescue\.toml: cards\.\d+: setback surge takes no types"):

@@ -1,0 +1,65 @@
+"""The whole-turn planner of the self-play bot (``engine/jupiter/planner.py``): on small rigged positions it does
+what a player would notice, and planning never changes the game it looks at.
+
+Domes are found from the colony rather than written out, so the tests survive a change of the tile patterns in
+``data/jupiter/tiles.toml`` (the balance knob): only the cross-tile bridges (JUP-GAP-TILE-2) are relied on.
+"""
+
+from __future__ import annotations
+
+from engine.jupiter.heuristic import choose
+from engine.jupiter.planner import plan_turn
+from engine.jupiter.rules import apply, prompts
+
+from .rigging import position
+
+
+def test_the_planner_walks_a_colonist_into_the_pod() -> None:
+    # Given the pod docked on T08's east side and a colonist one bridge from the docking dome, with the robot
+    # on T08 and nothing threatening, when the robot plans its turn, then the colonist ends aboard.
+    probe = position(robots={1: "T05.C"})
+    colony = probe.colony
+    dock = colony.outer("T08", 0)
+    near = sorted(n for n in colony.neighbours(dock) if n.startswith("T08"))[0]
+    stand = next(d for d in colony.spaces_of("T08") if d not in (dock, near))
+    state = position(robots={0: stand, 1: "T05.C"}, pieces={near: "C"})
+    path = plan_turn(state)
+    steps = path[-1].steps
+    assert ("command", near, dock, "") in steps and ("command", dock, "pod", "") in steps
+    assert path[-1].aboard == 1
+
+
+def test_the_planner_shoots_the_creep_about_to_convert_a_colonist() -> None:
+    # T01.E and T02.W face each other across a tile side, so they are always bridged (JUP-GAP-TILE-2): the
+    # creep on T01.E converts the colonist on T02.W when Player Actions end unless the robot on T01 shoots it.
+    state = position(robots={0: "T01.C", 1: "T05.C"}, pieces={"T01.E": "X", "T02.W": "C"})
+    steps = plan_turn(state)[-1].steps
+    assert ("shoot", "T01.E") in steps
+
+
+def test_planning_never_changes_the_game_or_its_dice() -> None:
+    state = position(robots={0: "T01.C", 1: "T05.C"}, pieces={"T01.E": "X", "T02.W": "C"}, rolls=[3, 4])
+    before = state.model_dump_json()
+    plan_turn(state)
+    assert state.model_dump_json() == before
+
+
+def test_the_bot_answers_the_planned_turn_with_offered_choices() -> None:
+    state = position(robots={0: "T01.C", 1: "T05.C"}, pieces={"T01.E": "X", "T02.W": "C"})
+    for prompt in prompts(state):
+        assert choose(state, prompt) in {c.id for c in prompt.choices}
+
+
+def test_once_enough_are_saved_the_robot_walks_aboard_and_wins() -> None:
+    # Given 28 colonists saved, the other robot aboard and the active robot two steps from the docking dome,
+    # when the bot plays its turn, then it boards the pod and the robots escape (JUP-WIN-1).
+    probe = position(robots={0: "T08.C"})
+    dock = probe.colony.outer("T08", 0)
+    start = next(n for n in probe.colony.neighbours(dock) if n != "T08.C" and n.startswith("T08"))
+    state = position(robots={0: start}, saved=28, filler=True)
+    for _ in range(12):
+        pending = [p for p in prompts(state) if p.seat == 0]
+        if state.phase != "actions" or not pending:
+            break
+        state, _ = apply(state, 0, pending[0].id, choose(state, pending[0]))
+    assert state.phase == "won"
