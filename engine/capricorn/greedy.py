@@ -19,8 +19,10 @@ The crew plays one plan, because the rules reward it:
   neither shrinks nor costs it health.
 * **The explorer** searches unsearched dots of rooms whose part is still missing, carries a part to its
   room's repair space, opens the repair at once and spends every Rotate on it, fights what is adjacent or
-  in its room, hides when low, and walks home when the repairs are done. In the end game a living Mother
-  on the map is hunted by the Soldier (or the explorer): the crew cannot win while she lives.
+  in its room (but walks out first when its goals lie in another room: aliens act only where someone is
+  active, so a fight in a room it leaves is wasted), hides when low, and walks home when the repairs are
+  done. In the end game a living Mother on the map is hunted by the Soldier (or the explorer): the crew
+  cannot win while she lives.
 """
 
 from __future__ import annotations
@@ -44,6 +46,7 @@ CROWD = 4  # aliens in a room that make the planner walk around it (a Mother cou
 MOTHER_TARGET = 11.5  # a Mother in reach outranks a lone Tough alien: she must die before the crew can win
 LOW_HEALTH = 4  # at or below: hide when aliens are about
 HANDOVER_HEALTH = 3  # an explorer at or below this without a part hands the job to a healthier character
+MOVE_FIRST = True  # an explorer that must leave its room walks before it fights (Normal 4 seats 15 -> 21 wins of 70)
 CHAIN_PASSES = True  # pod dwellers further round the table pass too (each hop costs a health)
 POD_PASS_HEALTH = 3  # a pod dweller passes cards on while above this health
 DAMAGE: dict[str, int] = {color: alien.damage for color, alien in CATALOG.rules.aliens.items()}
@@ -253,8 +256,19 @@ class Greedy:
                 return 2.0
             if way == 0 or not self.step_helps(v, i):
                 return 0.0  # waiting for a ring: a Move card would only walk in circles
+            if MOVE_FIRST and c.space != POD and self.leaving(v, i):
+                return 23.0 + min(count, way)  # a fight in a room it is about to leave would be wasted
             return 7.0 + min(count, way)
         return 0.0
+
+    def leaving(self, v: CapricornView, i: int) -> bool:
+        """Whether every goal of character ``i`` lies outside the room it stands in: it has to walk out, and
+        the aliens there act only while someone is inside (CAP-ALIEN-1)."""
+        c = v.characters[i]
+        if c.space == POD:
+            return False
+        here = SHIP.room_of(c.space)
+        return all(g == POD or SHIP.room_of(g) != here for g in self.goals(v, i))
 
     def step_helps(self, v: CapricornView, i: int) -> bool:
         """Whether one step from where character ``i`` stands lowers its planned cost now."""

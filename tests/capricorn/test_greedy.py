@@ -12,7 +12,7 @@ from engine.capricorn.rules import prompts
 from engine.capricorn.selfplay import main as selfplay_main
 from engine.capricorn.state import CapricornState
 from engine.capricorn.terms import POD
-from engine.capricorn.view import view
+from engine.capricorn.view import CapricornView, view
 
 
 def progress(state: CapricornState) -> int:
@@ -82,3 +82,28 @@ def test_selfplay_table_runs(capsys: pytest.CaptureFixture[str]) -> None:
     out = capsys.readouterr().out
     assert out.count("games  won") == 4
     assert "stalled" not in out
+
+
+def test_an_explorer_leaving_its_room_walks_before_it_fights() -> None:
+    """Aliens act only in the active character's room, so shots fired in a room the explorer is about to leave
+    are wasted: with its goals elsewhere it values a Move above a Shoot; inside its goal room, the reverse."""
+    from engine.capricorn.setup import setup
+    from engine.capricorn.view import AlienView
+    from engine.core import SeatSetup
+
+    state = setup([SeatSetup(role="engineer"), SeatSetup(role="soldier")], CapricornOptions(), 1)
+    v = view(state, 1)
+    me = next(i for i, c in enumerate(v.characters) if c.role == "soldier")
+    bot = Greedy(1)
+
+    def placed(space: str, alien: str) -> CapricornView:
+        chars = [c.model_copy(update={"space": space}) if i == me else c for i, c in enumerate(v.characters)]
+        beast = AlienView(id=1, color="red", letter="A", space=alien, health=1)
+        return v.model_copy(update={"characters": chars, "aliens": [beast]})
+
+    bridge = placed("BRIDGE.o5", "BRIDGE.o9")  # the Bridge holds no spare part: the goals are elsewhere
+    assert bot.leaving(bridge, me) and bot.step_helps(bridge, me)
+    assert bot.symbol_value(bridge, me, "move", 2) > bot.symbol_value(bridge, me, "shoot", 1)
+    lab = placed("LAB.i4", "LAB.i1")  # searching the Lab: fight first
+    assert not bot.leaving(lab, me)
+    assert bot.symbol_value(lab, me, "shoot", 1) > bot.symbol_value(lab, me, "move", 2)
