@@ -23,10 +23,13 @@ spent is taken, and the turn ends when nothing gains. The score, in order of wei
 * the active robot's distance to where it is needed: creeps that threaten colonists, else the colonist queue
   nearest the pod; once enough colonists are saved or aboard, the pod itself.
 
-Cards: Boost, Bullhorn and Follower are played whenever there is work for them, Grenadier and Juggernaut when a
-kill is at hand, Pilot docks a pod another robot launched; Phase Shift rerolls a roll that hurts more than an
-average one and Suppressant shields the tile a roll or setback would hurt most. During the invasion it places
-creeps away from colonists and away from Module 3/4 tiles near their end.
+Cards: Boost, Bullhorn, Follower and Swap are played whenever there is work for them, Grenadier and Juggernaut when
+a kill is at hand, Pilot docks a pod another robot launched, Teleport puts a robot far from the pod aboard once
+enough colonists are saved (``teleport_home``), and a robot hands Follower and Bullhorn to the robot filling the pod
+when it is in range (``trade_plan``, ``filler``: with several robots one fills the pod, the others clear creeps and
+guard Module 3/4 tiles); Phase Shift rerolls a roll that hurts more than an average one and Suppressant shields the
+tile a roll or setback would hurt most. During the invasion it places creeps away from colonists and away from
+Module 3/4 tiles near their end.
 
 Docking (``dock_scorer``) weighs the colonists' way to the pod, creeps near it and how far the robots must walk
 to command there; once enough colonists are saved it docks where the robots can walk aboard soonest.
@@ -567,6 +570,108 @@ def robot_reach(state: JupiterState) -> dict[str, int]:
     return bfs(colony, starts, state.occupant, every)
 
 
+def filler(state: JupiterState, dock: str | None) -> int | None:
+    """The robot whose role is filling the pod docked (or to be docked) at ``dock``: the one fewest steps
+    (through anything but creeps) from the tiles that command the docking dome (aboard counts as there), the
+    earlier seat on a tie. The others clear creeps near colonists and guard Module 3/4 tiles (planner)."""
+    order = role_order(state, dock)
+    return order[0] if len(order) >= 2 else None
+
+
+def role_order(state: JupiterState, dock: str | None) -> list[int]:
+    """The robots in play by their steps (through anything but creeps) from the tiles that command ``dock``
+    (aboard counts as there), the earlier seat on a tie: the first fills the pod (``filler``)."""
+    seats = robots_in_play(state)
+    if dock is None:
+        return seats
+    colony = state.colony
+    spaces = [d for t in colony.command_tiles(tile_of(dock)) for d in colony.spaces_of(t)]
+    dist = bfs(colony, spaces, state.occupant, CREEP_ONLY)
+    where = {s: state.where_is(s) for s in seats}
+    return sorted(seats, key=lambda s: (0 if where[s] == POD else dist.get(where[s] or "", 99), s))
+
+
+PLAY_SWAP = True
+"""Swap is played from hand like Follower (the planner then tries swapping places with colonists)."""
+PILOT_OWN = False
+"""Pilot also docks a pod the active robot launched itself (otherwise it waits for the next turn's dock; measured:
+no gain, so Pilot is kept for a pod another robot launched)."""
+TRADE = True
+"""Robots hand Follower and Bullhorn to the robot filling the pod (``trade_plan``)."""
+TRADE_CARDS = ("follower", "bullhorn")
+TRADE_TAKE = False  # the filler also takes them (measured: worse)
+
+
+def trade_plan(state: JupiterState) -> tuple[int, list[str], list[str]] | None:
+    """A trade worth an action: the robot filling the pod takes Follower and Bullhorn from a robot in range, or
+    another robot gives them to it: (partner, cards given, cards taken)."""
+    from .actions import trade_partners
+
+    if homeward(state) or state.pod.dock is None:
+        return None
+    fill = filler(state, docking_dome(state))
+    if fill is None:
+        return None
+    partners = trade_partners(state)
+    mine = state.robots[state.active].hand
+    if fill == state.active and TRADE_TAKE:
+        for p in partners:
+            taken = [k for k in state.robots[p].hand if k in TRADE_CARDS]
+            if taken:
+                return p, [], taken
+    elif fill != state.active and fill in partners:
+        given = [k for k in mine if k in TRADE_CARDS]
+        if given:
+            return fill, given, []
+    return None
+
+
+def _trade_answer(state: JupiterState, ids: list[str]) -> str:
+    chain = state.chain
+    plan = trade_plan(state) if len(chain) == 1 else _TRADE.get((state.turn, state.active))
+    if plan is None:
+        return "cancel" if "cancel" in ids else ids[-1]
+    partner, given, taken = plan
+    _TRADE[(state.turn, state.active)] = plan
+    if len(chain) == 1:
+        return f"s{partner}"
+    if "T" not in chain:
+        rest = list(given)
+        for k in chain[3:]:
+            rest.remove(k)
+    else:
+        rest = list(taken)
+        for k in chain[chain.index("T") + 1 :]:
+            rest.remove(k)
+    return rest[0] if rest and rest[0] in ids else "done"
+
+
+_TRADE: dict[tuple[int, int], tuple[int, list[str], list[str]]] = {}
+_TELEPORT: dict[tuple[int, int], str] = {}
+TELEPORT_HOME = True
+"""Once enough colonists are saved, a robot far from the pod teleports aboard (``teleport_home``)."""
+
+
+def teleport_home(state: JupiterState, menu_ids: set[str]) -> str | None:
+    """The Teleport menu entry that puts the robot aboard the pod when going home and walking there would take
+    longer than the Teleport costs (or than the actions left), if any."""
+    if not homeward(state) or state.pod.dock is None:
+        return None
+    where = state.where_is(state.active)
+    dock = docking_dome(state)
+    if where in (None, POD) or dock is None:
+        return None
+    left = actions_left(state)
+    others = frozenset(p for d, p in state.occupant.items() if d != where)
+    walk = bfs(state.colony, [dock], state.occupant, others).get(where, 3 * FAR) + 1
+    for src in ("2", "c", "h"):
+        menu = f"teleport.{src}"
+        cost = 1 if src == "2" else CATALOG.card("teleport").action_cost
+        if menu in menu_ids and cost <= left and (walk > left or walk > cost) and POD in teleport_spots(state):
+            return menu
+    return None
+
+
 def _menu(state: JupiterState, ids: list[str], rng: Rng) -> str:
     menu_ids = set(ids)
     left = actions_left(state)
@@ -574,12 +679,18 @@ def _menu(state: JupiterState, ids: list[str], rng: Rng) -> str:
         return "play.boost"
     docked = state.pod.dock is not None
     if docked and not homeward(state) and left >= 2:
-        for key in ("follower", "bullhorn"):
+        for key in ("follower", "bullhorn", *(("swap",) if PLAY_SWAP else ())):
             if f"play.{key}" in menu_ids and "command" in menu_ids:
                 return f"play.{key}"
     for src in ("c", "h"):
-        if f"pilot.{src}" in menu_ids and not docked and state.pod.launched_by != state.active:
+        if f"pilot.{src}" in menu_ids and not docked and (PILOT_OWN or state.pod.launched_by != state.active):
             return f"pilot.{src}"
+    home = teleport_home(state, menu_ids) if TELEPORT_HOME else None
+    if home is not None:
+        _TELEPORT[(state.turn, state.active)] = POD
+        return home
+    if TRADE and "trade" in menu_ids and left >= 2 and trade_plan(state) is not None:
+        return "trade"
     plan = turn_plan(state, menu_ids, rng) if PLANNING else best_plan(state, menu_ids, rng)
     if plan is None:
         return "end"
@@ -610,9 +721,13 @@ def _chain(state: JupiterState, ids: list[str], rng: Rng) -> str:
         sim = start_sim(state)
         follower = best_follower(state, sim, chain[1], chain[2])
         return follower if follower is not None else "none"
+    if kind == "trade":
+        return _trade_answer(state, ids)
     if kind == "grenade":
         options = [i for i in ids if i != "cancel"]
         return _most_threatening(state, state.occupant, options)
+    if kind == "teleport" and _TELEPORT.get((state.turn, state.active)) in ids:
+        return _TELEPORT[(state.turn, state.active)]
     planned = _planned_answer(state, ids)
     if planned is not None:
         return planned
@@ -731,7 +846,7 @@ def turn_plan(state: JupiterState, menu_ids: set[str], rng: Rng) -> Plan | None:
 def _planned_answer(state: JupiterState, ids: list[str]) -> str | None:
     """The answer the current plan wants at this step of a move, shot or command chain, if it is offered."""
     kind = state.chain[0]
-    if kind not in ("move", "shoot", "command"):
+    if kind not in ("move", "shoot", "command", "swap"):
         return None
     steps = _PLANS.get(fingerprint(state))
     if not steps or steps[0][0] != kind:
@@ -752,6 +867,8 @@ def play_one(seed: int, robots: int, options: JupiterOptions | None = None, max_
     empty, so a game plays the same whatever was played before it in the process."""
     _PLANS.clear()
     _FOLLOWERS.clear()
+    _TRADE.clear()
+    _TELEPORT.clear()
     state = setup([SeatSetup() for _ in range(robots)], options or JupiterOptions(), seed)
     for _ in range(max_steps):
         pending = prompts(state)

@@ -5,13 +5,14 @@ only at the end (step aside, then walk two colonists through the gap; walk onto 
 about to convert a colonist). This module searches sequences of up to the actions left and scores each
 sequence by the position the robot leaves behind when its Player Actions end.
 
-What is simulated, and why it is fair. Only the active robot's **deterministic** actions: Move (one step,
-also into and out of the docked pod; a Juggernaut step onto a creep kills it), Shoot (a creep or super creep
-on its tile), Command (one colonist one step, in range; Follower brings the best neighbour along; the
-seventh colonist aboard launches the pod). In ``actions.py`` none of these read ``state.rng``: the generator is
-used only by the roll (``turn.py``), deck reshuffles (``turn.py``, ``pod.py``) and the random first robot
-(``rules.py``). The search works on its own light copy of the pieces and never calls ``apply``, so it never
-sees a die or a card before it happens; the invasion is scored as an expectation over the six faces.
+What is simulated, and why it is fair. Only the active robot's **deterministic** actions: Move (one step, also into
+and out of the docked pod; a Juggernaut step onto a creep kills it), Shoot (a creep or super creep on its tile),
+Swap with a bridged colonist while Swap is in force, Command (one colonist one step, in range; Follower brings the
+best neighbour along; the seventh colonist aboard launches the pod). In ``actions.py`` none of these read
+``state.rng``: the generator is used only by the roll (``turn.py``), deck reshuffles (``turn.py``, ``pod.py``) and
+the random first robot (``rules.py``). The search works on its own light copy of the pieces and never calls
+``apply``, so it never sees a die or a card before it happens; the invasion is scored as an expectation over the six
+faces.
 
 The leaf score (``leaf_value``), higher is better:
 
@@ -26,9 +27,11 @@ The leaf score (``leaf_value``), higher is better:
   another robot costs extra;
 * the walks into the pod are tried whole (``walks``), since single steps rarely survive a narrow beam;
 * where the robot ends: near the work of its next turn (``_work_dist``: threatening creeps, covered dishes,
-  nearly full Module 3/4 tiles, the colonists next in line), never on the docking dome, not crowding the docking
-  tile with other robots, and never inside the pod (it takes a colonist's seat, so the pod cannot launch)
-  unless enough colonists are saved: then the robot's walk aboard outweighs everything.
+  nearly full Module 3/4 tiles, the colonists next in line; with several robots by role (``heuristic.filler``):
+  the robot nearest the docking tile works the queue, the others guard Module 3/4 tiles with three open spaces
+  or fewer, else the creeps near colonists, and only with nothing else to do the queue), never on the docking
+  dome, not crowding the docking tile with other robots, and never inside the pod (it takes a colonist's seat,
+  so the pod cannot launch) unless enough colonists are saved: then the robot's walk aboard outweighs everything.
 
 While the pod is away (another robot launched it), colonists are walked towards where the bot would dock it
 (``heuristic.expected_dock``). Other robots are obstacles that move only on their own turns, so ways through them
@@ -42,7 +45,7 @@ import heapq
 from collections import deque
 from dataclasses import dataclass
 
-from .board import POD, rescue_target
+from .board import POD, rescue_target, robots_in_play
 from .cards import actions_left, in_force
 from .catalog import CATALOG
 from .colony import Colony, tile_of
@@ -55,6 +58,7 @@ from .heuristic import (
     bfs,
     expected_dock,
     homeward,
+    role_order,
     tile_risk,
 )
 from .pod import docking_dome
@@ -76,6 +80,13 @@ W_BLOCK = 30.0  # the robot left standing on the docking dome: nobody boards pas
 W_FILL = 8.0  # a Module 3/4 tile filling with creeps (squared count, over the tiles of that module left)
 W_CREEP = 1.5  # any creep on the board: it fills its tile and spreads on a 6
 EXPOSED = 4  # extra cost of a way to the pod through a space bridged to a creep
+ROLES = 2  # 0 none; 1 the robot nearest the docking tile fills the pod (``filler``), the others clear creeps
+# near colonists; 2 the others first guard Module 3/4 tiles with three open spaces or fewer
+GUARDS = 1  # robots with a role besides the filler; the rest work the queue like the filler (all: worse at 3-5)
+ROLE_ROBOTS = 3  # roles only with this many robots or fewer (at 4 and 5 robots they lost 1-3 colonists a game)
+GUARD_OPEN = 3  # a guard's Module 3/4 tiles: those with this many open spaces or fewer
+STAY_GUARD = True  # a robot guarding a Module 3/4 tile keeps it as its work
+SWAP = True  # the search also tries Swap with a colonist while Swap is in force
 BEAM = 6  # sequences kept per depth
 WIDTH = 14  # children of one sequence kept before the full score (the best by a quick score)
 
@@ -115,6 +126,7 @@ class Context:
         self.follower = in_force(state, "follower")
         self.juggernaut = in_force(state, "juggernaut")
         self.grenadier = in_force(state, "grenadier")
+        self.swap = SWAP and in_force(state, "swap")
         self.robots_aboard = len(state.pod.robots)
         self.capacity = CATALOG.numbers.pod_capacity
         self.target = rescue_target(state)
@@ -170,16 +182,25 @@ def _work_dist(ctx: Context, state: JupiterState) -> dict[str, int]:
         dishes = [t for t in state.super_creeps if CATALOG.tile(t).centre == "radar_dish"]
         goals = [d for t in dishes for d in colony.spaces_of(t)]
         goals += [d for c in targets for d in colony.spaces_of(ctx.tile_of[c])]
-        goals += [d for t in _endangered(ctx, state) for d in colony.spaces_of(t)]
+        order = role_order(state, ctx.dock) if ROLES and 1 < len(robots_in_play(state)) <= ROLE_ROBOTS else []
+        rank = order.index(state.active) if state.active in order else 0
+        guard = ROLES >= 2 and 1 <= rank <= GUARDS
+        endangered = [d for t in _endangered(ctx, state, GUARD_OPEN if guard else 2) for d in colony.spaces_of(t)]
+        if guard and endangered:
+            goals = endangered
+        else:
+            goals += endangered
         if colonists and ctx.dock is not None and ctx.tile_of[ctx.dock] in colony.tiles:
             ordered = sorted(colonists, key=lambda c: (ctx.dock_dist.get(c, 99), c))[:3]
-            goals = [d for c in ordered for t in colony.command_tiles(ctx.tile_of[c]) for d in colony.spaces_of(t)]
+            queue = [d for c in ordered for t in colony.command_tiles(ctx.tile_of[c]) for d in colony.spaces_of(t)]
+            if not goals or rank == 0 or rank > GUARDS:  # the filler (or everyone, without roles) works the queue
+                goals = queue
     if not goals:
         return {d: 0 for d in colony.domes}
     return bfs(colony, goals, occ, CREEP_ONLY)
 
 
-def _endangered(ctx: Context, state: JupiterState) -> list[str]:
+def _endangered(ctx: Context, state: JupiterState, open_at_most: int = 2) -> list[str]:
     """Module 3/4 tiles with at most two open spaces and no robot on them: a robot there can shoot them clear
     or stand guard (a robot stops a tile blowing up), and a die face fills every tile of its module at once,
     so all of them can go in one turn and the game with them."""
@@ -190,9 +211,10 @@ def _endangered(ctx: Context, state: JupiterState) -> list[str]:
         tiles = [t for t in colony.tiles if colony.module_of(t) == module]
         for t in tiles:
             spaces = colony.spaces_of(t)
-            if any(occ.get(d, "").startswith("R") for d in spaces):
+            guards = {occ.get(d, "") for d in spaces if occ.get(d, "").startswith("R")}
+            if guards - ({ctx.code} if STAY_GUARD else set()):  # the robot's own tile stays its work
                 continue
-            if sum(1 for d in spaces if d not in occ) <= 2:
+            if sum(1 for d in spaces if d not in occ) <= open_at_most:
                 result.append(t)
     return result
 
@@ -250,6 +272,23 @@ def children(ctx: Context, node: Node) -> list[Node]:
             child.occ[dest] = ctx.code
         child.robot = dest
         out.append(child)
+    # Swap places with a bridged colonist (Swap in force): the colonist takes the robot's space, or boards the
+    # pod when the robot steps out of it onto the docking dome.
+    if ctx.swap:
+        if where == POD:
+            targets = [dock] if dock is not None and occ.get(dock) == COLONIST else []
+        else:
+            targets = [n for n in ctx.neigh[where] if occ.get(n) == COLONIST]
+        for dest in targets:
+            child = _child(node, ("swap", dest))
+            del child.occ[dest]
+            child.occ[dest] = ctx.code
+            if where == POD:
+                _board(ctx, child)
+            else:
+                child.occ[where] = COLONIST
+            child.robot = dest
+            out.append(child)
     # Shoot a creep (or the super creep) on the robot's tile.
     tile = ctx.robot_tile(node)
     if tile is not None:

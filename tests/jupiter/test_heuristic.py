@@ -71,3 +71,22 @@ def test_the_bot_outplays_random_choices_on_more_colonies() -> None:
     rand = [random_game(seed, 1, JupiterOptions()) for seed in seeds]
     assert sum(s.saved for s in bot) >= sum(s.saved for s in rand) + 7 * len(seeds)
     assert sum(s.turn for s in bot) > sum(s.turn for s in rand)
+
+
+def test_a_robot_hands_follower_to_the_robot_filling_the_pod() -> None:
+    # Given robot 0 on the docking tile T08 (it fills the pod) and robot 1 on a neighbouring tile with Follower
+    # in hand, when robot 1 acts, then it trades Follower to robot 0 for one action.
+    from engine.jupiter.heuristic import trade_plan
+
+    from .rigging import position
+
+    probe = position(robots={0: "T08.C", 1: "T05.C"})
+    near = next(t for t in probe.colony.command_tiles("T08") if t != "T08")
+    state = position(robots={0: "T08.C", 1: f"{near}.C"}, hands={1: ["follower", "sniper"]}, active=1)
+    assert trade_plan(state) == (0, ["follower"], [])
+    for _ in range(6):
+        prompt = next(p for p in prompts(state) if p.seat == 1)
+        state, _ = apply(state, 1, prompt.id, choose(state, prompt))
+        if "follower" in state.robots[0].hand:
+            break
+    assert state.robots[0].hand == ["follower"] and state.robots[1].hand == ["sniper"]

@@ -7,7 +7,7 @@ Domes are found from the colony rather than written out, so the tests survive a 
 
 from __future__ import annotations
 
-from engine.jupiter.heuristic import choose
+from engine.jupiter.heuristic import choose, filler
 from engine.jupiter.planner import plan_turn
 from engine.jupiter.rules import apply, prompts
 
@@ -58,6 +58,28 @@ def test_once_enough_are_saved_the_robot_walks_aboard_and_wins() -> None:
     start = next(n for n in probe.colony.neighbours(dock) if n != "T08.C" and n.startswith("T08"))
     state = position(robots={0: start}, saved=28, filler=True)
     for _ in range(12):
+        pending = [p for p in prompts(state) if p.seat == 0]
+        if state.phase != "actions" or not pending:
+            break
+        state, _ = apply(state, 0, pending[0].id, choose(state, pending[0]))
+    assert state.phase == "won"
+
+
+def test_the_robot_nearest_the_docking_tile_fills_the_pod() -> None:
+    # Given two robots, one on the docking tile T08 and one on T01, then the robot on T08 has the filling role
+    # and the other clears creeps and guards (the planner's roles, ``heuristic.filler``).
+    probe = position(robots={0: "T01.C", 1: "T08.C"})
+    dock = probe.colony.outer("T08", 0)
+    assert filler(probe, dock) == 1
+    assert filler(position(robots={0: "T08.C", 1: "T01.C"}), dock) == 0
+
+
+def test_going_home_a_far_robot_teleports_aboard() -> None:
+    # Given 28 colonists saved, the other robot aboard and the active robot far from the pod with Teleport in
+    # hand, when the bot plays, then it teleports into the pod and the robots escape.
+    state = position(robots={0: "T01.C"}, saved=28, filler=True, hands={0: ["teleport"]})
+    assert choose(state, prompts(state)[0]) == "teleport.h"
+    for _ in range(6):
         pending = [p for p in prompts(state) if p.seat == 0]
         if state.phase != "actions" or not pending:
             break
