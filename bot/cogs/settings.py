@@ -6,6 +6,8 @@ Anyone may read them (``/settings show``); changing them needs Manage Server, wh
 
 from __future__ import annotations
 
+from typing import Any
+
 import discord
 from discord import app_commands
 from discord.ext import commands
@@ -22,6 +24,12 @@ def server_of(interaction: discord.Interaction) -> int:
     return interaction.guild_id
 
 
+async def change(interaction: discord.Interaction, **changes: Any) -> None:
+    """Ask the host to change the server's settings; the answer (new settings or a refusal) is private."""
+    text = await host_of(interaction).change_settings(server_of(interaction), actor_of(interaction), **changes)
+    await interaction.response.send_message(text, ephemeral=True)
+
+
 class Settings(commands.GroupCog, group_name="settings", group_description="This server's game settings."):
     """Reading and changing a server's settings."""
 
@@ -36,16 +44,12 @@ class Settings(commands.GroupCog, group_name="settings", group_description="This
     @app_commands.command(name="reminders", description="Remind a waiting player after this many hours (0: off).")
     @app_commands.describe(hours="Hours of waiting before the first reminder; later ones come after 2x, 4x, 8x")
     async def reminders(self, interaction: discord.Interaction, hours: float) -> None:
-        host = host_of(interaction)
-        text = await host.change_settings(server_of(interaction), actor_of(interaction), reminder_hours=hours)
-        await interaction.response.send_message(text, ephemeral=True)
+        await change(interaction, reminder_hours=hours)
 
     @app_commands.command(name="skips", description="Let the others vote to skip a player after this many hours.")
     @app_commands.describe(hours="Hours of waiting on one player before `/skip` votes count")
     async def skips(self, interaction: discord.Interaction, hours: float) -> None:
-        host = host_of(interaction)
-        text = await host.change_settings(server_of(interaction), actor_of(interaction), idle_hours=hours)
-        await interaction.response.send_message(text, ephemeral=True)
+        await change(interaction, idle_hours=hours)
 
     @app_commands.command(name="channels", description="Choose which channels may hold games.")
     @app_commands.describe(
@@ -60,15 +64,12 @@ class Settings(commands.GroupCog, group_name="settings", group_description="This
         remove: discord.TextChannel | None = None,
         anywhere: bool = False,
     ) -> None:
-        host = host_of(interaction)
-        text = await host.change_settings(
-            server_of(interaction),
-            actor_of(interaction),
+        await change(
+            interaction,
             allow_channel=None if allow is None else allow.id,
             remove_channel=None if remove is None else remove.id,
             any_channel=anywhere,
         )
-        await interaction.response.send_message(text, ephemeral=True)
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -159,13 +159,7 @@ class PostgresStore:
         async with self._transaction() as conn:
             # A version names one state of the row, so the count read at ``expected_version`` is the one the
             # version-checked UPDATE below replaces; if another writer got there first, that UPDATE refuses.
-            row = await conn.fetchrow(sql.GAME_LOG_LENGTH, game_id)
-            if row is None:
-                raise sql.gone()
-            if row["version"] != expected_version:
-                raise sql.stale_version()
-            if index != row["action_count"] - 1:
-                raise sql.not_the_last_action()
+            sql.check_undo(await conn.fetchrow(sql.GAME_LOG_LENGTH, game_id), expected_version, index)
             await _update(conn, stored, game_id, expected_version)
             if await conn.execute(sql.DELETE_ACTION, game_id, index) != "DELETE 1":
                 raise sql.not_the_last_action()  # the log and the count disagree: refuse rather than guess

@@ -324,6 +324,17 @@ def stale_version() -> Conflict:
     return Conflict("Somebody else changed this game first; look at the board again and retry.")
 
 
+def check_undo(row: Row | None, expected_version: int, index: int) -> None:
+    """Refuse an undo (``Conflict``, nothing changed) unless the game read at ``expected_version`` still stands
+    and ``index`` is its last action; ``row`` is ``GAME_LOG_LENGTH``'s, read inside the undo's transaction."""
+    if row is None:
+        raise gone()
+    if row["version"] != expected_version:
+        raise stale_version()
+    if index != row["action_count"] - 1:
+        raise not_the_last_action()
+
+
 def gone() -> Conflict:
     """The refusal when the game was deleted since the caller read it."""
     return Conflict("This game no longer exists: it was reset meanwhile.")

@@ -192,13 +192,7 @@ class SqliteStore:
         stored = game.model_copy(update={"action_count": index})
         async with self._transaction() as db:
             # BEGIN IMMEDIATE holds the write lock: the row read here is the one the UPDATE below replaces.
-            row = await _row(db, sql.GAME_LOG_LENGTH, (game_id,))
-            if row is None:
-                raise sql.gone()
-            if row["version"] != expected_version:
-                raise sql.stale_version()
-            if index != row["action_count"] - 1:
-                raise sql.not_the_last_action()
+            sql.check_undo(await _row(db, sql.GAME_LOG_LENGTH, (game_id,)), expected_version, index)
             await _update(db, stored, game_id, expected_version)
             cursor = await db.execute(sql.for_sqlite(sql.DELETE_ACTION), (game_id, index))
             if cursor.rowcount != 1:  # the log and the count disagree: refuse rather than guess
