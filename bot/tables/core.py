@@ -238,7 +238,7 @@ class HostCore:
         lines = [title + (f" ({options})" if options else "")]
         if spec.blurb:
             lines.append(f"_{spec.blurb}_")
-        lines.append(f"Players ({len(record.seats)}/{spec.max_players}):")
+        lines.append(f"Players ({len(record.seats)}/{spec.max_seats(spec.parse_options(record.options))}):")
         for s in record.seats:
             role = self._role_label(spec, s.role)
             lines.append(f"• {mention(s.user_id)}" + (f" — {role}" if role else ""))
@@ -405,8 +405,9 @@ class HostCore:
         loaded = await self._load(channel_id, live_only=False)
         record, spec = loaded.record, loaded.spec
         if record.status == "lobby":
+            seats = spec.max_seats(spec.parse_options(record.options))
             return (
-                f"A lobby of **{spec.name}** is open ({len(record.seats)}/{spec.max_players} players, "
+                f"A lobby of **{spec.name}** is open ({len(record.seats)}/{seats} players, "
                 f"{spec.min_players} needed) since {relative_time(record.created_at)}."
             )
         assert loaded.state is not None

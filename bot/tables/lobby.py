@@ -87,12 +87,18 @@ class LobbyHost(HostCore):
             record, spec = await self._lobby(channel_id)
             if record.seat_of(actor.user_id) is not None:
                 raise LobbyError("You are already seated in this lobby.")
-            if len(record.seats) >= spec.max_players:
-                raise LobbyError(f"This lobby is full ({spec.max_players} players).")
+            seats = spec.max_seats(spec.parse_options(record.options))
+            if len(record.seats) >= seats:
+                raise LobbyError(f"This lobby is full ({seats} players{self._capped_by(spec, seats)}).")
             version = record.version
             record.seats = self._seated(spec, record, actor)
             record = await self._save(record, version)
             return self._lobby_outbox(record, spec)
+
+    @staticmethod
+    def _capped_by(spec: GameSpec[Any, Any], seats: int) -> str:
+        """Why a lobby is full below the game's usual maximum: its options chose fewer seats."""
+        return "" if seats == spec.max_players else ", as its options ask"
 
     async def leave(self, channel_id: int, actor: Actor) -> Outbox:
         """Give up a seat in the lobby; the opener leaving closes the lobby."""

@@ -159,6 +159,8 @@ class GameSpec(Generic[S, Opts]):
     rolled, shuffled or uncovered something, so a moderator's ``/undo`` refuses it; ``None``: no undo.
     ``skip_choice(state, prompt)`` is the answer a voted skip gives one of an idle seat's prompts (``None`` for
     a prompt that cannot be skipped); ``None`` for the game: it has no skip (each rules page says why).
+    ``seat_limit(options)`` caps the seats below ``max_players`` when an option fixes how many can play (Jupiter's
+    ``robots``: each player needs a robot), so the lobby refuses the extra player at Join rather than at Begin.
     """
 
     key: str
@@ -179,6 +181,13 @@ class GameSpec(Generic[S, Opts]):
     blurb: str = ""
     unseen: Callable[[S, int], object] | None = None
     skip_choice: Callable[[S, Prompt], str | None] | None = None
+    seat_limit: Callable[[Opts], int] | None = None
+
+    def max_seats(self, options: Opts) -> int:
+        """How many players this game's lobby seats under ``options``: ``max_players`` unless an option caps it."""
+        if self.seat_limit is None:
+            return self.max_players
+        return max(self.min_players, min(self.max_players, self.seat_limit(options)))
 
     def parse_options(self, raw: dict[str, Any]) -> Opts:
         """Validate lobby options, turning pydantic's errors into one sentence."""

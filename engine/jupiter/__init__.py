@@ -69,6 +69,11 @@ def apply(state: JupiterState, seat: int, prompt_id: str, choice_id: str) -> tup
     return rules.apply(state, robot, prompt_id, choice_id)
 
 
+def seat_limit(options: JupiterOptions) -> int:
+    """Every player needs a robot: with the ``robots`` option set, at most that many players (digest section 2)."""
+    return options.robots if options.robots is not None else MAX_ROBOTS
+
+
 def outcome(state: JupiterState) -> Outcome | None:
     """The game's outcome, a cooperative win naming every seat (not every robot)."""
     result = rules.outcome(state)
@@ -94,6 +99,7 @@ SPEC: GameSpec[JupiterState, JupiterOptions] = GameSpec(
     blurb=BLURB,
     unseen=unseen,
     skip_choice=skip_choice,
+    seat_limit=seat_limit,
 )
 
 __all__ = ["ENGINE_VERSION", "SPEC", "JupiterOptions", "JupiterState", "JupiterView", "apply", "outcome", "prompts"]

@@ -5,7 +5,10 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from bot.tables import Actor, Host
+from engine.core import LobbyError
 from engine.registry import GAMES
 
 from .conftest import ALICE, BOB, CAROL, CHANNEL, GUILD
@@ -46,3 +49,15 @@ async def test_a_turn_edits_one_message_and_the_next_robot_is_pinged(host: Host)
     assert len(turns_seen) >= 3, "the game went through several turns"
     assert edits > new_posts, "the small steps of a turn edit the current message"
     assert new_posts >= len(turns_seen) - 1, "each new turn starts with a new board message"
+
+
+async def test_a_lobby_whose_robots_option_is_smaller_refuses_the_extra_player_at_join(host: Host) -> None:
+    out = await host.start(GUILD, CHANNEL, ALICE, "jupiter", {"robots": 2})
+    assert "Players (1/2)" in out.posts[0].text  # the lobby shows the cap the option sets, not the game's seven
+    await host.join(CHANNEL, BOB)
+    with pytest.raises(LobbyError, match=r"full \(2 players, as its options ask\)"):
+        await host.join(CHANNEL, CAROL)
+    record = await host.store.live_game(CHANNEL)
+    assert record is not None and [s.user_id for s in record.seats] == [ALICE.user_id, BOB.user_id]
+    out = await host.begin(CHANNEL, ALICE)  # two players, two robots: the game begins
+    assert any(p.kind == "board" for p in out.posts)
