@@ -116,9 +116,7 @@ class Delivery:
             ) from None
         except discord.HTTPException as exc:
             log.warning("posting in channel %s failed: %s", channel_id, exc)
-            raise CannotPost(
-                "Done, but Discord failed to update the board; `/board` posts it again."
-            ) from None
+            raise CannotPost("Done, but Discord failed to update the board; `/board` posts it again.") from None
         if post.kind in ("lobby", "board") and post.live:
             await self.bot.host.board_posted(channel_id, post.game_id, message.id)
         if post.supersedes is not None and post.supersedes != message.id:

@@ -68,17 +68,14 @@ async def tell(interaction: discord.Interaction, text: str) -> None:
             await interaction.response.send_message(text, ephemeral=True)
     except discord.HTTPException:
         # The token may have expired (15 minutes) or the channel vanished; nobody is left to tell.
-        log.warning(
-            "could not answer interaction channel=%s user=%s", interaction.channel_id, interaction.user.id
-        )
+        log.warning("could not answer interaction channel=%s user=%s", interaction.channel_id, interaction.user.id)
 
 
 async def report(interaction: discord.Interaction, error: BaseException) -> None:
     """Apply the policy above to one failed interaction."""
     original = error.original if isinstance(error, app_commands.CommandInvokeError) else error
     if isinstance(original, GameError) or (
-        isinstance(original, app_commands.AppCommandError)
-        and not isinstance(original, app_commands.CommandInvokeError)
+        isinstance(original, app_commands.AppCommandError) and not isinstance(original, app_commands.CommandInvokeError)
     ):
         log.debug(
             "refused channel=%s user=%s %s: %s",
@@ -110,7 +107,5 @@ async def guarded(interaction: discord.Interaction, work: Awaitable[None]) -> No
 class GameTree(app_commands.CommandTree[discord.Client]):
     """The command tree whose one error handler turns every failure into a sentence for the user."""
 
-    async def on_error(
-        self, interaction: discord.Interaction, error: app_commands.AppCommandError, /
-    ) -> None:
+    async def on_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError, /) -> None:
         await report(interaction, error)

@@ -80,10 +80,7 @@ def deal(state: AbordajeState) -> list[Event]:
     state.last_passed = {}
     state.step = 0
     state.phase = "assign"
-    return [
-        private(state, side, f"Your hand for turn {state.turn}: {card_list(state.hands[side])}.")
-        for side in SIDES
-    ]
+    return [private(state, side, f"Your hand for turn {state.turn}: {card_list(state.hands[side])}.") for side in SIDES]
 
 
 def start_turn(state: AbordajeState) -> list[Event]:
@@ -148,9 +145,7 @@ def exchange_hands(state: AbordajeState) -> list[Event]:
     state.last_passed = passed
     events = [Event(text="The players exchanged their remaining hands.")]
     for side in SIDES:
-        events.append(
-            private(state, side, f"You passed your hand on and received: {card_list(state.hands[side])}.")
-        )
+        events.append(private(state, side, f"You passed your hand on and received: {card_list(state.hands[side])}."))
     return events
 
 

@@ -122,9 +122,7 @@ class Catalog:
         self.variants = variants
         for kind, n in variants.handicap.remove_cards.items():
             if n > self.cards[kind].copies:
-                raise DataError(
-                    f"{data_dir / 'variants.toml'}: handicap.remove_cards.{kind}: more than exist"
-                )
+                raise DataError(f"{data_dir / 'variants.toml'}: handicap.remove_cards.{kind}: more than exist")
 
     def name(self, kind: CardKind) -> str:
         return self.cards[kind].name

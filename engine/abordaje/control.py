@@ -117,15 +117,10 @@ def check_control(s: Script) -> list[Spot]:
                     conquered.append(spot)
                 else:
                     deck.marker = 1
-                    s.say(
-                        f"{cap(SIDE_NAME[enemy])} hold the majority on {deck_name(spot)}: "
-                        "control marker placed."
-                    )
+                    s.say(f"{cap(SIDE_NAME[enemy])} hold the majority on {deck_name(spot)}: control marker placed.")
             elif deck.marker > 0:
                 deck.marker = 0
-                s.say(
-                    f"{cap(SIDE_NAME[enemy])} lost the majority on {deck_name(spot)}: control marker removed."
-                )
+                s.say(f"{cap(SIDE_NAME[enemy])} lost the majority on {deck_name(spot)}: control marker removed.")
     return conquered
 
 

@@ -60,9 +60,7 @@ def execute(s: Script, number: int, side: Side) -> None:
 def confronted_decks(board: Board, number: int) -> list[Side]:
     """Decks of card ``number`` with crew of both colours; captains do not count (ABO-FIGHT-1, ABO-GAP-10)."""
     return [
-        ship
-        for ship in SIDES
-        if board.crew((number, ship), "pirate") > 0 and board.crew((number, ship), "spanish") > 0
+        ship for ship in SIDES if board.crew((number, ship), "pirate") > 0 and board.crew((number, ship), "spanish") > 0
     ]
 
 
@@ -117,9 +115,7 @@ def resolve_fights(s: Script, number: int, fighters: list[Side]) -> None:
     for side in fighters:
         ship = decks[side]
         if ship is None:
-            s.say(
-                f"{cap(possessive(side))} Fight! on card {number} finds no deck with both crews: no combat."
-            )
+            s.say(f"{cap(possessive(side))} Fight! on card {number} finds no deck with both crews: no combat.")
         else:
             combat(s, (number, ship), [side])
 
@@ -287,12 +283,9 @@ def reinforce_and_move(s: Script, number: int, side: Side, title: str) -> None:
         s.say(f"{cap(SIDE_NAME[side])} have no crew that can move from or to card {number}.")
         return
     choices = [Choice(id="none", label="Move nobody")] + [
-        Choice(id=f"{spot_code(a)}-{spot_code(b)}", label=f"From {deck_name(a)} to {deck_name(b)}")
-        for a, b in moves
+        Choice(id=f"{spot_code(a)}-{spot_code(b)}", label=f"From {deck_name(a)} to {deck_name(b)}") for a, b in moves
     ]
-    answer = s.ask(
-        side, Script.code("m", number, side), f"Reinforce & move on card {number}: move 1 crew?", choices
-    )
+    answer = s.ask(side, Script.code("m", number, side), f"Reinforce & move on card {number}: move 1 crew?", choices)
     for a, b in moves:
         if answer == f"{spot_code(a)}-{spot_code(b)}":
             s.board.move(a, b, side)

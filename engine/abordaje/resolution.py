@@ -30,9 +30,7 @@ from .view import Side
 def begin_resolution(state: AbordajeState) -> None:
     """Snapshot the board and generator once every card holds both orders (ABO-ASSIGN-5)."""
     state.phase = "orders"
-    state.resolution = Resolution(
-        board=state.board.clone(), rng=state.rng.model_copy(deep=True)
-    )
+    state.resolution = Resolution(board=state.board.clone(), rng=state.rng.model_copy(deep=True))
 
 
 def run_resolution(state: AbordajeState) -> tuple[list[Event], bool]:
@@ -100,9 +98,7 @@ def swapping_tactics(s: Script) -> None:
         for a, b in combinations(numbers, 2):
             order_a, order_b = kinds[a], kinds[b]
             assert order_a is not None and order_b is not None
-            label = (
-                f"Swap card {a} ({CATALOG.name(order_a.kind)}) and card {b} ({CATALOG.name(order_b.kind)})"
-            )
+            label = f"Swap card {a} ({CATALOG.name(order_a.kind)}) and card {b} ({CATALOG.name(order_b.kind)})"
             choices.append(Choice(id=f"{a}-{b}", label=label))
         answer = s.ask(
             side,
@@ -138,9 +134,7 @@ def captain_destinations(s: Script, side: Side) -> list[Spot]:
     if ship != side:
         steps.append((number, side))
     return [
-        spot
-        for spot in steps
-        if board.crew(spot, side) > 0 or (spot[1] == side and board.crew(spot, other(side)) == 0)
+        spot for spot in steps if board.crew(spot, side) > 0 or (spot[1] == side and board.crew(spot, other(side)) == 0)
     ]
 
 
@@ -205,14 +199,11 @@ def counter_cancels(s: Script) -> None:
                 Choice(id="keep", label=f"Let it be; keep {mine_name} to reinforce & move"),
             ]
             if board.captain_on_card(side, number):
-                choices.append(
-                    Choice(id="both", label=f"Cancel their {theirs_name} and still reinforce & move")
-                )
+                choices.append(Choice(id="both", label=f"Cancel their {theirs_name} and still reinforce & move"))
             answer = s.ask(
                 side,
                 Script.code("ct", number, side),
-                f"Your {mine_name} on card {number} faces {possessive(other(side))} {theirs_name}: "
-                "cancel it?",
+                f"Your {mine_name} on card {number} faces {possessive(other(side))} {theirs_name}: cancel it?",
                 choices,
             )
             if answer == "keep":
@@ -271,8 +262,7 @@ def execute_priorities(s: Script) -> None:
             due = [
                 side
                 for side in s.state.by_initiative
-                if (order := board.live_order(number, side)) is not None
-                and CATALOG.priority(order.kind) == priority
+                if (order := board.live_order(number, side)) is not None and CATALOG.priority(order.kind) == priority
             ]
             if not due:
                 continue

@@ -32,8 +32,7 @@ def prompts(state: AbordajeState) -> list[Prompt]:
                     seat=state.seats[side],
                     question=f"Which order do you place face down on ship-deck card {number}?",
                     choices=tuple(
-                        Choice(id=k, label=f"{CATALOG.name(k)} (priority {CATALOG.priority(k)})")
-                        for k in kinds
+                        Choice(id=k, label=f"{CATALOG.name(k)} (priority {CATALOG.priority(k)})") for k in kinds
                     ),
                     private=True,
                 )
@@ -53,9 +52,7 @@ def prompts(state: AbordajeState) -> list[Prompt]:
     return []
 
 
-def apply(
-    state: AbordajeState, seat: int, prompt_id: str, choice_id: str
-) -> tuple[AbordajeState, list[Event]]:
+def apply(state: AbordajeState, seat: int, prompt_id: str, choice_id: str) -> tuple[AbordajeState, list[Event]]:
     """Take one answer and resolve everything automatic up to the next decisions; ``state`` is not changed."""
     check_choice(prompts(state), seat, prompt_id, choice_id)
     new = state.clone()

@@ -88,9 +88,7 @@ class Script:
 
     def yes_no(self, side: Side, code: str, question: str, yes: str, no: str) -> bool:
         """A two-way question; ``yes``/``no`` are the labels."""
-        return (
-            self.ask(side, code, question, [Choice(id="yes", label=yes), Choice(id="no", label=no)]) == "yes"
-        )
+        return self.ask(side, code, question, [Choice(id="yes", label=yes), Choice(id="no", label=no)]) == "yes"
 
     @staticmethod
     def code(prefix: str, number: int | None, side: Side) -> str:

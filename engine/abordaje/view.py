@@ -137,7 +137,5 @@ class AbordajeView(View):
             if self.drawn_set_aside is not None:
                 lines.append(f"Drawn from the set-aside cards: {CATALOG.name(self.drawn_set_aside)}")
             if self.last_passed:
-                lines.append(
-                    "Hand you last passed on: " + ", ".join(CATALOG.name(k) for k in self.last_passed)
-                )
+                lines.append("Hand you last passed on: " + ", ".join(CATALOG.name(k) for k in self.last_passed))
         return "\n".join(lines)

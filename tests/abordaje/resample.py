@@ -300,9 +300,7 @@ def public_leftovers(state: AbordajeState, p: Progress, rng: Rng) -> TurnCards:
     return replay_turn(history, p)
 
 
-def seat_before_reveal(
-    state: AbordajeState, p: Progress, truth: TurnHistory, me: Side, rng: Rng
-) -> TurnCards:
+def seat_before_reveal(state: AbordajeState, p: Progress, truth: TurnHistory, me: Side, rng: Rng) -> TurnCards:
     """Keep what ``me`` observed; re-draw the opponent's first placement, the set-aside split, the opponent's
     drawn card and his placement on the current position (see the module docstring for why only these)."""
     them = other(me)

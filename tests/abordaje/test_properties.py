@@ -127,9 +127,7 @@ def test_a_stored_state_answers_exactly_like_the_live_one() -> None:
 
 def test_different_seeds_deal_different_games() -> None:
     """The seed really drives the deal (a constant shuffle would pass every determinism test above)."""
-    hands = {
-        tuple(SPEC.setup(seats_for(0), options_for(0), seed).hands["pirate"]) for seed in range(0, 30, 3)
-    }
+    hands = {tuple(SPEC.setup(seats_for(0), options_for(0), seed).hands["pirate"]) for seed in range(0, 30, 3)}
     assert len(hands) > 5, hands
 
 

@@ -123,8 +123,10 @@ def test_after_each_card_but_the_last_the_hands_are_exchanged() -> None:
 @pytest.mark.rule("ABO-GAP-1")
 def test_a_player_may_hold_and_play_two_copies_of_one_kind() -> None:
     state = new_game()
-    state.hands = {"pirate": ["fight", "fire", "fire", "repel", "stand_up"],
-                   "spanish": ["fight", "boarding", "boarding", "take_cover", "stand_up"]}
+    state.hands = {
+        "pirate": ["fight", "fire", "fire", "repel", "stand_up"],
+        "spanish": ["fight", "boarding", "boarding", "take_cover", "stand_up"],
+    }
     play = Play(state)
     play.act("pirate", "fire")
     play.act("spanish", "boarding")
@@ -153,9 +155,7 @@ def test_before_the_last_card_each_player_draws_one_set_aside_card() -> None:
 
 @pytest.mark.rule("ABO-GAP-5")
 @pytest.mark.rule("ABO-ASSIGN-4")
-@pytest.mark.parametrize(
-    ("draw", "pirate_gets", "spanish_gets"), [(1, "fire", "repel"), (0, "repel", "fire")]
-)
+@pytest.mark.parametrize(("draw", "pirate_gets", "spanish_gets"), [(1, "fire", "repel"), (0, "repel", "fire")])
 def test_set_aside_draw_shuffles_with_the_game_rng_then_index_0_to_the_pirate(
     draw: int, pirate_gets: CardKind, spanish_gets: CardKind
 ) -> None:

@@ -103,9 +103,7 @@ def test_boarding_with_no_own_crew_still_kills() -> None:
         ([1, 2], (1, 1)),  # index 1 (a pirate) then index 2 of [P, S, S] (a Spaniard)
     ],
 )
-def test_fire_kills_two_random_tokens_of_any_colour_even_own_boarders(
-    draws: list[int], left: tuple[int, int]
-) -> None:
+def test_fire_kills_two_random_tokens_of_any_colour_even_own_boarders(draws: list[int], left: tuple[int, int]) -> None:
     state = rig(new_game(), {"s2": (2, 2)}, pool=QUIET)
     play = resolve(state, {2: ("fire", "stand_up")}, draws=draws)
     assert play.crew("s2") == left
@@ -116,9 +114,7 @@ def test_fire_kills_two_random_tokens_of_any_colour_even_own_boarders(
 @pytest.mark.rule("ABO-CARD-FIRE-2")
 @pytest.mark.rule("ABO-GAP-4")
 @pytest.mark.parametrize(("crew", "left"), [((0, 1), (0, 0)), ((0, 0), (0, 0)), ((1, 0), (0, 0))])
-def test_fire_with_fewer_than_two_tokens_removes_what_is_there(
-    crew: tuple[int, int], left: tuple[int, int]
-) -> None:
+def test_fire_with_fewer_than_two_tokens_removes_what_is_there(crew: tuple[int, int], left: tuple[int, int]) -> None:
     state = rig(new_game(), {"s2": crew}, pool=QUIET)
     play = resolve(state, {2: ("fire", "stand_up")}, draws=[0] if sum(crew) else [])
     assert play.crew("s2") == left

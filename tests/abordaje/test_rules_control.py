@@ -15,9 +15,7 @@ QUIET = {"pirate": 0, "spanish": 0}
 CALM: tuple[CardKind, CardKind] = ("stand_up", "stand_up")  # with empty pools and no losses: no effect
 
 
-def settle(
-    state: AbordajeState, answers: dict[str, str] | None = None, **orders: tuple[CardKind, CardKind]
-) -> Play:
+def settle(state: AbordajeState, answers: dict[str, str] | None = None, **orders: tuple[CardKind, CardKind]) -> Play:
     """Play a turn where every order is a Stand up! (doing nothing with empty pools) unless named, as
     ``c2=("fire", "stand_up")``: the deck-control step then acts on the rigged crew as given."""
     placed = {int(key[1:]): kinds for key, kinds in orders.items()}
@@ -53,8 +51,7 @@ def test_a_captain_alone_with_enemy_crew_withdraws_owner_picks_among_the_closest
 
 @pytest.mark.rule("ABO-WITHDRAW-1")
 def test_a_captain_beside_his_own_crew_or_alone_on_an_empty_deck_stays() -> None:
-    state = rig(new_game(), {"s2": (2, 1), "s4": (0, 0)}, captains={"spanish": "s2", "pirate": "s4"},
-                pool=QUIET)
+    state = rig(new_game(), {"s2": (2, 1), "s4": (0, 0)}, captains={"spanish": "s2", "pirate": "s4"}, pool=QUIET)
     play = settle(state)
     assert play.captain("spanish") == "s2" and play.captain("pirate") == "s4"
 
@@ -64,8 +61,7 @@ def test_a_captain_beside_his_own_crew_or_alone_on_an_empty_deck_stays() -> None
 def test_from_the_enemy_ship_the_closest_deck_with_his_crew_wins_over_going_home() -> None:
     """Pirate captain alone among Spaniards on s2. s1 holds a pirate (one step along the Spanish ship);
     p2 holds Spanish boarders only, so going home means p1 or p4 (two steps). He goes to s1, unasked."""
-    state = rig(new_game(), {"s2": (0, 2), "s1": (1, 1), "p2": (0, 1)}, captains={"pirate": "s2"},
-                pool=QUIET)
+    state = rig(new_game(), {"s2": (0, 2), "s1": (1, 1), "p2": (0, 1)}, captains={"pirate": "s2"}, pool=QUIET)
     play = settle(state)
     assert "wd.p" not in play.asked
     assert play.captain("pirate") == "s1"
@@ -161,9 +157,7 @@ def test_extermination_is_checked_before_control_and_stops_the_turn() -> None:
 def test_more_crew_than_the_owner_on_an_enemy_deck_places_a_marker() -> None:
     play = settle(rig(new_game(), {"s2": (2, 1)}, pool=QUIET))
     assert marker(play, "s2") == ("pirate", 1)
-    assert "The Pirates hold the majority on the Spanish deck of card 2: control marker placed." in (
-        play.public_text()
-    )
+    assert "The Pirates hold the majority on the Spanish deck of card 2: control marker placed." in (play.public_text())
 
 
 @pytest.mark.rule("ABO-CONTROL-2")
@@ -292,8 +286,7 @@ def test_a_captain_on_a_conquered_card_returns_to_his_ship_beside_it_owner_choos
 @pytest.mark.rule("ABO-CONQUER-4")
 def test_both_captains_return_to_their_own_ships() -> None:
     """Card 1 (the prow) is conquered with both captains on it: each goes to his own deck of card 2."""
-    state = rig(new_game(), {"s1": (2, 1)}, captains={"pirate": "s1", "spanish": "s1"}, pool=QUIET,
-                markers={"s1": 1})
+    state = rig(new_game(), {"s1": (2, 1)}, captains={"pirate": "s1", "spanish": "s1"}, pool=QUIET, markers={"s1": 1})
     play = settle(state)
     assert play.captain("pirate") == "p2" and play.captain("spanish") == "s2"
 
@@ -303,8 +296,9 @@ def test_both_captains_return_to_their_own_ships() -> None:
 def test_returns_skip_cards_conquered_in_the_same_step() -> None:
     """Cards 2 and 4 fall together (one conquest each); the pirate captain on card 2 may return to card 1
     or to card 5, now its neighbours, never to card 4."""
-    state = rig(new_game(), {"s2": (2, 1), "p4": (1, 2)}, captains={"pirate": "s2"}, pool=QUIET,
-                markers={"s2": 1, "p4": 1})
+    state = rig(
+        new_game(), {"s2": (2, 1), "p4": (1, 2)}, captains={"pirate": "s2"}, pool=QUIET, markers={"s2": 1, "p4": 1}
+    )
     play = resolve(state, {}, stop_at="rt.p", filler=CALM)
     prompt = play.pending("pirate")
     assert prompt is not None and [c.id for c in prompt.choices] == ["1", "5"]
@@ -332,8 +326,13 @@ def test_no_orders_on_a_conquered_card() -> None:
 def test_withdrawal_distance_counts_across_a_conquered_card() -> None:
     """Advanced, card 3 gone: the Spanish captain alone among boarders on s2. s1 holds only a pirate (closed
     to him); s4, across the gap, is one step away and holds Spaniards: he goes there, unasked."""
-    state = rig(new_game("advanced"), {"s2": (2, 0), "s1": (1, 0)}, captains={"spanish": "s2"},
-                conquered={3: ["pirate"]}, pool=QUIET)
+    state = rig(
+        new_game("advanced"),
+        {"s2": (2, 0), "s1": (1, 0)},
+        captains={"spanish": "s2"},
+        conquered={3: ["pirate"]},
+        pool=QUIET,
+    )
     play = settle(state, {"nv": "no"})
     assert "wd.s" not in play.asked
     assert play.captain("spanish") == "s4"
@@ -356,8 +355,13 @@ def test_a_second_conquest_wins() -> None:
 @pytest.mark.rule("ABO-GAP-15")
 def test_reaching_two_while_the_opponent_reaches_one_wins() -> None:
     """Pirates 1 -> 2, Spanish 0 -> 1 in the same step: the pirates win; only 2 and 2 is a tie."""
-    state = rig(new_game("advanced"), {"s2": (2, 1), "p4": (1, 2)}, pool=QUIET,
-                markers={"s2": 1, "p4": 1}, conquered={3: ["pirate"]})
+    state = rig(
+        new_game("advanced"),
+        {"s2": (2, 1), "p4": (1, 2)},
+        pool=QUIET,
+        markers={"s2": 1, "p4": 1},
+        conquered={3: ["pirate"]},
+    )
     play = settle(state, {"nv": "no"})
     outcome = SPEC.outcome(play.state)
     assert conquests(play) == (2, 1)
@@ -374,8 +378,7 @@ def test_two_conquests_in_one_step_win() -> None:
 
 @pytest.mark.rule("ABO-END-3")
 def test_both_second_conquests_in_the_same_step_is_a_tie() -> None:
-    state = rig(new_game("advanced"), {"s2": (2, 1), "p4": (1, 2)}, pool=QUIET,
-                markers={"s2": 1, "p4": 1})
+    state = rig(new_game("advanced"), {"s2": (2, 1), "p4": (1, 2)}, pool=QUIET, markers={"s2": 1, "p4": 1})
     state = rig(state, conquered={3: ["pirate", "spanish"]})
     play = settle(state, {"nv": "no"})
     outcome = SPEC.outcome(play.state)

@@ -38,8 +38,9 @@ def test_a_kept_repel_lets_the_boarding_happen_then_reinforces_and_moves() -> No
 @pytest.mark.rule("ABO-CARD-REPEL-1")
 def test_repel_does_not_cancel_a_boarding_on_another_card() -> None:
     state = rig(new_game(), pool=NO_SPANISH_POOL)
-    play = resolve(state, {2: ("repel", "stand_up"), 4: ("stand_up", "boarding")},
-                   {"r2.p": "no", "m2.p": "none", "r4.p": "no"})
+    play = resolve(
+        state, {2: ("repel", "stand_up"), 4: ("stand_up", "boarding")}, {"r2.p": "no", "m2.p": "none", "r4.p": "no"}
+    )
     assert "ct2.p" not in play.asked
     assert play.crew("p4") == (1, 2)  # the Spanish Boarding! on card 4 happened
 
@@ -110,9 +111,7 @@ def test_every_move_leaves_or_reaches_your_deck_of_the_card() -> None:
     both neighbours, back from s2, and onto s2 (pirates are already there). Nothing between other decks."""
     state = rig(new_game(), {"s2": (1, 2), "s1": (1, 1)}, pool=NO_SPANISH_POOL)
     play = resolve(state, {2: ("repel", "stand_up")}, {"r2.p": "no"}, stop_at="m2.p")
-    assert sorted(choices(play, "pirate")) == sorted(
-        ["none", "p2-p1", "p1-p2", "p2-p4", "p4-p2", "s2-p2", "p2-s2"]
-    )
+    assert sorted(choices(play, "pirate")) == sorted(["none", "p2-p1", "p1-p2", "p2-p4", "p4-p2", "s2-p2", "p2-s2"])
 
 
 @pytest.mark.rule("ABO-CARD-MOVE-3")

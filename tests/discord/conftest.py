@@ -117,9 +117,7 @@ async def stores(db: Path) -> AsyncIterator[tuple[Store, Store]]:
 
 
 @pytest.fixture
-async def env(
-    db: Path, stores: tuple[Store, Store], request: pytest.FixtureRequest
-) -> AsyncIterator[simcord.Env]:
+async def env(db: Path, stores: tuple[Store, Store], request: pytest.FixtureRequest) -> AsyncIterator[simcord.Env]:
     bot = SpaceBot(settings_for(db), host=Host(stores[0], seeds=seeds_for(request.node.nodeid)))
     sim = simcord.Env(bot)
     await sim.start()
@@ -144,9 +142,7 @@ def table(
 ) -> Iterator[Table]:
     guild = env.create_guild("Space Station")
     channel = guild.create_text_channel("games")
-    mods = guild.create_role(
-        "Mods", permissions=discord.Permissions(manage_channels=True, manage_messages=True)
-    )
+    mods = guild.create_role("Mods", permissions=discord.Permissions(manage_channels=True, manage_messages=True))
     table = Table(
         env=env,
         db=db,

@@ -113,9 +113,7 @@ class CapricornSecrets:
         """The names ``seat``'s characters may know: their hands, and their own Actions stacks (a card found
         by Search goes on top of the finder's stack, and the engine rightly tells the finder which one); none
         for a spectator. Another seat's stack stays hidden from them."""
-        return self._named(
-            card for c in state.crew.characters if c.seat == seat for card in (*c.hand, *c.stack)
-        )
+        return self._named(card for c in state.crew.characters if c.seat == seat for card in (*c.hand, *c.stack))
 
     @staticmethod
     def face_up(crew: Crew) -> list[str]:

@@ -70,9 +70,7 @@ def close_dms(env: simcord.Env, user: simcord.UserHandle | simcord.MemberActor) 
     )
 
 
-async def forge_click(
-    actor: simcord.MemberActor, message: MessageLike, custom_id: str
-) -> simcord.InteractionResult:
+async def forge_click(actor: simcord.MemberActor, message: MessageLike, custom_id: str) -> simcord.InteractionResult:
     """Click a button with ``custom_id`` "on" ``message`` although ``message`` never showed it to ``actor``.
 
     The message payload in the interaction carries the forged button (as a tampering client would send it),
@@ -83,14 +81,10 @@ async def forge_click(
     forged.components = [
         {
             "type": ComponentType.ACTION_ROW,
-            "components": [
-                {"type": ComponentType.BUTTON, "style": 1, "label": "forged", "custom_id": custom_id}
-            ],
+            "components": [{"type": ComponentType.BUTTON, "style": 1, "label": "forged", "custom_id": custom_id}],
         }
     ]
-    return await _component_interaction(
-        actor, forged, {"custom_id": custom_id, "component_type": ComponentType.BUTTON}
-    )
+    return await _component_interaction(actor, forged, {"custom_id": custom_id, "component_type": ComponentType.BUTTON})
 
 
 @dataclass

@@ -24,9 +24,7 @@ def test_without_a_token_the_bot_exits_with_one_sentence_saying_how_to_get_one_a
     env = {k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN"}
     env["PYTHONPATH"] = str(ROOT)
     # Run where there is no .env, so only the (token-less) environment counts.
-    done = subprocess.run(
-        [sys.executable, "-m", "bot"], cwd=tmp_path, env=env, capture_output=True, text=True
-    )
+    done = subprocess.run([sys.executable, "-m", "bot"], cwd=tmp_path, env=env, capture_output=True, text=True)
 
     assert done.returncode != 0
     lines = [line for line in done.stderr.splitlines() if line.strip()]
@@ -36,9 +34,7 @@ def test_without_a_token_the_bot_exits_with_one_sentence_saying_how_to_get_one_a
     assert done.stdout == ""
 
 
-def test_the_default_database_lives_outside_the_source_tree(
-    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
-) -> None:
+def test_the_default_database_lives_outside_the_source_tree(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.delenv("XDG_DATA_HOME", raising=False)
     assert not Path(default_database_url()).resolve().is_relative_to(ROOT)
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
