@@ -6,7 +6,8 @@ something to decide picks a random offered choice (seeded) and submits it with `
 end); a new board post is acknowledged with ``board_posted`` as the delivery layer does. Around the same
 calls the host makes, probes time the spec (engine), the store (commit and other reads) and the renderer
 (drawing and ``encode_png``). "other" is what is left of the end-to-end time: the host's own bookkeeping,
-the snapshot's JSON, message text, and the hops to the render threads.
+the snapshot's JSON, message text, and the hops to the render threads. The host draws the board and the panels
+and reads the players' preferences at once, so those parts can overlap, and "other" can then fall below zero.
 
 The floor is the bare ``encode_png`` of the final board image, timed alone: an action cannot be cheaper
 than encoding the picture it posts.
@@ -90,6 +91,8 @@ class ActionResult:
     layer_redraws: int | None = None  # of those, layers drawn again after being evicted (the cache failing)
     layer_bytes: int = 0  # pixel bytes the renderer's layer caches hold at the end
     layer_other: dict[str, int] = field(default_factory=dict)  # other layer caches (e.g. compositions): built
+    cold: list[ActionSample] = field(default_factory=list)  # the first game replayed, no parsed state kept
+    hot: list[ActionSample] = field(default_factory=list)  # the first game replayed again, parsed states kept
     notes: list[str] = field(default_factory=list)
 
     def dist(self, part: str, kind: str | None = None) -> Dist:
@@ -173,23 +176,65 @@ async def measure_actions(
             if renderer is not None and result.games:
                 await _check_unchanged(host, 100 + result.games - 1, probe, result)
                 _floor(probe, bare_encode, floor_repeats, result)
+            if seeds and result.samples:
+                channel = 100 + len(seeds)
+                first = (spec, players, seeds[0], max_actions, result, probe)
+                await _replay(host, channel, *first, cache_size=0, into=result.cold)
+                await _replay(host, channel + 1, *first, cache_size=host.cache_size, into=result.hot)
     finally:
         await store.close()
     return result
 
 
+async def _replay(
+    host: Host,
+    channel: int,
+    spec: GameSpec[Any, Any],
+    players: list[Actor],
+    seed: int,
+    max_actions: int,
+    result: ActionResult,
+    probe: Probe,
+    *,
+    cache_size: int,
+    into: list[ActionSample],
+) -> None:
+    """The first scripted game once more, on a new channel, with the host keeping ``cache_size`` parsed
+    states. With none, every request parses the snapshot again and works out its prompts again, as for a game
+    that other games pushed out of the cache (``bot.tables.core.PARSED_GAMES``); against the same replay with
+    the cache on (both after the scripted games, so the engine's own caches are as warm), that is its cost."""
+    kept = host.cache_size
+    host.cache_size = cache_size
+    try:
+        await _begin_seeded(host, channel, spec, players, seed)
+        await _play(host, channel, players, seed, max_actions, result, probe, into)
+    finally:
+        host.cache_size = kept
+
+
 async def _play(
-    host: Host, channel: int, players: list[Actor], seed: int, max_actions: int, result: ActionResult, probe: Probe
+    host: Host,
+    channel: int,
+    players: list[Actor],
+    seed: int,
+    max_actions: int,
+    result: ActionResult,
+    probe: Probe,
+    samples: list[ActionSample] | None = None,
 ) -> bool:
-    """Play random offered choices until nothing is offered (the game is over) or the action budget is spent."""
+    """Play random offered choices until nothing is offered (the game is over) or the action budget is spent;
+    each action's sample goes to ``samples`` (the result's own, and its autocomplete times, by default)."""
     chooser = random.Random(seed)
     next_id = [1000]
-    while len(result.samples) < max_actions:
+    own = samples is None
+    into = result.samples if samples is None else samples
+    while len(into) < max_actions:
         waiting = []
         for actor in players:
             start = time.perf_counter()
             offered = await host.choices_for(channel, actor.user_id)
-            result.autocomplete.append((time.perf_counter() - start) * 1000)
+            if own:
+                result.autocomplete.append((time.perf_counter() - start) * 1000)
             if offered:
                 waiting.append((actor, offered))
         if not waiting:
@@ -200,7 +245,7 @@ async def _play(
         start, cpu = time.perf_counter(), time.process_time()
         out = await host.act_typed(channel, actor, value)
         took, cpu = (time.perf_counter() - start) * 1000, (time.process_time() - cpu) * 1000
-        result.samples.append(_sample(probe, took, cpu))
+        into.append(_sample(probe, took, cpu))
         await _delivered(host, channel, out.posts, next_id)
     return False
 

@@ -6,8 +6,9 @@ syncing commands (no network), close; prints the import and setup seconds.
 ``python -m bench.child memory DB KEY N BOARDS``: like the bot process (``bot.app`` imported when it can be),
 open the store, build the host with every game and renderer, load N active games of KEY into the host's
 state cache (``host.status`` on each), then draw the boards of BOARDS of them; prints resident memory at each
-point. The host's cache is capped by ``Host.cache_size``; it is raised to N here so all N stay loaded
-(the worst case), and the shipped cap is reported next to the figures.
+point. The host keeps parsed states for its ``cache_size`` most recently used games (as shipped:
+``bot.tables.core.PARSED_GAMES``) and parses the others again on use; the figures are for the host as
+shipped, and how many parsed states it held is reported next to them.
 """
 
 from __future__ import annotations
@@ -56,7 +57,6 @@ async def _memory(db: str, key: str, count: int, boards: int) -> dict[str, Any]:
     store = await open_store(db)
     host = tables.Host(store)
     shipped_cap = host.cache_size
-    host.cache_size = max(shipped_cap, len(channels))
     gc.collect()
     before, _ = rss_mb()
     for channel in channels:

@@ -25,7 +25,7 @@ from engine.core import GameSpec
 from engine.registry import GAMES
 from render.registry import RENDERERS
 
-from .action import ActionResult, measure_actions
+from .action import ActionResult, ActionSample, measure_actions
 from .database import describe, empty_database, stored_games
 from .process import LoadResult, StartupResult, measure_load, measure_memory, measure_startup
 from .stats import Dist, kb, ms
@@ -120,7 +120,7 @@ def action_rows(report: GameReport, res: ActionResult, spec: GameSpec[Any, Any])
         ("encode_board", "render board: encode_png"),
         ("draw_hand", "render hands (panels, DMs): draw (incl. view hashing, cache lookup)"),
         ("encode_hand", "render hands: encode_png"),
-        ("other", "other (host bookkeeping, snapshot JSON, text, thread hops)"),
+        ("other", "other (host bookkeeping, snapshot JSON, text, thread hops; below zero when parts overlap)"),
         ("total", "act_typed end to end, all actions"),
         ("cpu", "act_typed CPU time of the process (all threads; what an idle machine approaches)"),
     )
@@ -166,6 +166,7 @@ def action_rows(report: GameReport, res: ActionResult, spec: GameSpec[Any, Any])
         report.row(sec, "engine calls in a no-image action (per action; median ms of all of them)", calls)
     for note in res.notes:
         report.row(sec, "note", note)
+    cache_rows(report, res)
 
     board = res.dist("total", "board")
     ratio = board.p95 / res.floor_ms if res.floor_ms and not math.isnan(res.floor_ms) else math.nan
@@ -217,11 +218,11 @@ def action_rows(report: GameReport, res: ActionResult, spec: GameSpec[Any, Any])
         ms(cpu.p95),
         _verdict(cpu.p95, BOARD_ACTION_P95_MS),
     )
-    none = res.dist("total", "none")
+    no_image = res.dist("total", "none")
     report.target(
         f"action needing no image p95 < {NO_IMAGE_P95_MS:.0f} ms",
-        f"{ms(none.p95)} (n={none.n})",
-        _verdict(none.p95, NO_IMAGE_P95_MS),
+        f"{ms(no_image.p95)} (n={no_image.n})",
+        _verdict(no_image.p95, NO_IMAGE_P95_MS),
     )
     report.target(
         f"autocomplete p95 < {AUTOCOMPLETE_P95_MS:.0f} ms", ms(ac.p95, 3), _verdict(ac.p95, AUTOCOMPLETE_P95_MS)
@@ -258,6 +259,30 @@ def action_rows(report: GameReport, res: ActionResult, spec: GameSpec[Any, Any])
     )
 
 
+def cache_rows(report: GameReport, res: ActionResult) -> None:
+    """What a game pushed out of the host's parsed-state cache pays per action: the first scripted game played
+    again with no parsed state kept, against the same replay with the cache on (same actions, same choices)."""
+    if not res.cold or not res.hot:
+        return
+
+    def calls(samples: list[ActionSample]) -> str:
+        names = sorted({name for x in samples for name in x.engine_calls} & {"load_state", "prompts"})
+        return ", ".join(
+            f"{name} {sum(x.engine_calls.get(name, (0, 0.0))[0] for x in samples) / len(samples):.1f}× "
+            f"({ms(statistics.median(x.engine_calls.get(name, (0, 0.0))[1] for x in samples))})"
+            for name in names
+        )
+
+    cold, hot = Dist.of([x.engine for x in res.cold]), Dist.of([x.engine for x in res.hot])
+    report.row(
+        "cache",
+        f"an action on a game whose parsed state was not kept ({len(res.cold)} actions: the first game replayed "
+        "with no parsed state kept), against the same replay with the cache on",
+        f"engine median {ms(cold.median)} (kept {ms(hot.median)}: {cold.median - hot.median:+.2f} ms), "
+        f"p95 {ms(cold.p95)} (kept {ms(hot.p95)}); per action {calls(res.cold)} (kept: {calls(res.hot)})",
+    )
+
+
 def throughput_rows(report: GameReport, t: Throughput) -> None:
     report.row(
         "engine",
@@ -287,10 +312,10 @@ def memory_rows(report: GameReport, mem: dict[str, Any], wanted: int) -> None:
     per_game = grown / games * 1000 if games else math.nan
     report.row(
         "memory",
-        f"{games} active games loaded in the host's cache (fresh process"
+        f"{games} active games loaded through the host (fresh process"
         f"{', bot.app imported' if mem['bot_app_imported'] else ''})",
         f"RSS {mem['rss_before']:.1f} MB → {mem['rss_loaded']:.1f} MB (+{grown:.1f} MB, {per_game:.1f} KB per game; "
-        f"cache held {held}, shipped cap {mem['shipped_cap']}); after drawing {mem['boards']} boards "
+        f"parsed states held {held}, the host's cap {mem['shipped_cap']}); after drawing {mem['boards']} boards "
         f"({mem['board_seconds']:.1f} s): {mem['rss_boards']:.1f} MB (peak {mem['rss_peak']:.1f} MB)",
     )
     total = mem["rss_boards"]

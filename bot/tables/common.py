@@ -11,7 +11,6 @@ from ..store import GameRecord
 
 MESSAGE_LIMIT = 1900  # Discord allows 2000 characters; keep room for the header
 AUTOCOMPLETE_LIMIT = 25
-CACHE_SIZE = 512
 
 
 MAX_REMINDERS = 4  # after the idle time, then 2×, 4× and 8× it: a table is nudged, never nagged forever

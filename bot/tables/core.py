@@ -20,10 +20,19 @@ from engine.registry import GAMES
 from render.registry import RENDERERS, Renderer
 
 from ..outbox import Attachment, ChannelPost, DirectMessage, Outbox, Panel
-from ..store import ActionRecord, GameRecord, GuildSettings, NoteRecord, SeatRecord, Store
-from .common import CACHE_SIZE, MESSAGE_LIMIT, Committed, Loaded, clip, duration, mention, option_text, relative_time
+from ..store import ActionRecord, GameRecord, GuildSettings, NoteRecord, SeatRecord, Store, UserPrefs
+from .common import MESSAGE_LIMIT, Committed, Loaded, clip, duration, mention, option_text, relative_time
 
 log = logging.getLogger(__name__)
+
+PARSED_GAMES = 64
+"""Games whose parsed state the host keeps between requests: the most recently used ones.
+
+A parsed state is several times its JSON (a Capricorn snapshot is about 5 KB as text and 43 KB parsed, a
+Jupiter one 3 KB and 46 KB), and the JSON comes with the game's record on every request anyway (the host
+reads the record to see its version), so a game outside these few is simply parsed again when it is next
+used: 0.08-0.15 ms, and its pending prompts worked out again (the bench's ``cache`` row measures both). Kept
+for 512 games this cache was a quarter of the process with a thousand games running."""
 
 
 @dataclass
@@ -61,7 +70,7 @@ class HostCore:
         self.clock = clock
         self._locks: dict[int, asyncio.Lock] = {}
         self._states: OrderedDict[int, Cached] = OrderedDict()
-        self.cache_size = CACHE_SIZE  # parsed states kept; the bench raises it to hold every game it loads
+        self.cache_size = PARSED_GAMES  # parsed states kept (tests and the bench change it)
 
     def lock(self, channel_id: int) -> asyncio.Lock:
         """The lock that serialises every request on one channel."""
@@ -79,7 +88,8 @@ class HostCore:
             raise NoGameHere(f"There is no game called {key!r}; the games here are: {names}.") from None
 
     def _state_of(self, record: GameRecord, spec: GameSpec[Any, Any]) -> State | None:
-        """The record's state, parsed once per version and kept in a small LRU cache."""
+        """The record's state, parsed once per version and kept while the game is among the most recently
+        used (``cache_size``); the store's record stays the truth, so a game let go is parsed again on use."""
         if record.snapshot is None or record.id is None:
             return None
         cached = self._states.get(record.id)
@@ -286,25 +296,48 @@ class HostCore:
         newly_due = [p for p in after if p.id not in before_ids]
         new_message = headline or record.board_message_id is None
         ping = {p.seat for p in after} if new_message else set()
-        out.posts.append(await self._board_post(loaded, after, new=new_message, ping_seats=ping))
-        # Private news always goes by DM; a decision falling due only to those who asked (``/notify dm``).
-        # Preferences are read first so that no panel is drawn for a DM that will not be sent.
+        mine = [e.text for e in events if not e.is_public and e.readable_by(actor_seat.seat)]
+
+        # The board, the actor's panel and the others' DMs (after their preferences are read) are made at once,
+        # each image drawn in its own thread (encoding releases the lock): the acting player waits for the
+        # longest of them rather than for their sum.
+        board, actor_panel, (prefs, dms) = await asyncio.gather(
+            self._board_post(loaded, after, new=new_message, ping_seats=ping),
+            self._panel(loaded, actor_seat, mine, pending=after),
+            self._direct_messages(loaded, events, after, newly_due, actor_seat),
+        )
+        out.posts.append(board)
+        out.dms += dms
+        out.reply = actor_panel
+        mine_prefs = prefs[actor_seat.user_id]
+        if mine_prefs.notify_dm and not mine_prefs.dm_closed and any(p.seat == actor_seat.seat for p in newly_due):
+            out.dms.append(DirectMessage(actor_seat.user_id, record.channel_id, actor_panel))
+        return out
+
+    async def _direct_messages(
+        self,
+        loaded: Loaded,
+        events: Sequence[Event],
+        after: Sequence[Prompt],
+        newly_due: Sequence[Prompt],
+        actor_seat: SeatRecord,
+    ) -> tuple[dict[int, UserPrefs], list[DirectMessage]]:
+        """The other players' DMs after an action, and every seat's preferences. Private news always goes by
+        DM; a decision falling due only to those who asked (``/notify dm``). Preferences are read first so that
+        no panel is drawn for a DM that will not be sent."""
+        record = loaded.record
         prefs = await self.store.users_prefs([s.user_id for s in record.seats])
+        told: list[tuple[SeatRecord, list[str]]] = []
         for seat in record.seats:
             if seat.user_id == actor_seat.user_id or prefs[seat.user_id].dm_closed:
                 continue
             private = [e.text for e in events if not e.is_public and e.readable_by(seat.seat)]
             due = prefs[seat.user_id].notify_dm and any(p.seat == seat.seat for p in newly_due)
             if private or due:
-                panel = await self._panel(loaded, seat, private)
-                out.dms.append(DirectMessage(seat.user_id, record.channel_id, panel))
-        mine = [e.text for e in events if not e.is_public and e.readable_by(actor_seat.seat)]
-        actor_panel = await self._panel(loaded, actor_seat, mine)
-        out.reply = actor_panel
-        mine_prefs = prefs[actor_seat.user_id]
-        if mine_prefs.notify_dm and not mine_prefs.dm_closed and any(p.seat == actor_seat.seat for p in newly_due):
-            out.dms.append(DirectMessage(actor_seat.user_id, record.channel_id, actor_panel))
-        return out
+                told.append((seat, private))
+        panels = await asyncio.gather(*(self._panel(loaded, seat, lines, pending=after) for seat, lines in told))
+        dms = [DirectMessage(s.user_id, record.channel_id, p) for (s, _), p in zip(told, panels, strict=True)]
+        return prefs, dms
 
     async def _without_closed_dms(self, out: Outbox) -> Outbox:
         """Drop DMs to users whose DMs are known to be closed: they use the panel or ``/hand``."""
@@ -372,13 +405,21 @@ class HostCore:
         return "⏳ Waiting on " + "; ".join(parts) + f" (since {since}). Press **Your move**."
 
     async def _panel(
-        self, loaded: Loaded, seat: SeatRecord, private_lines: Sequence[str], intro: str | None = None
+        self,
+        loaded: Loaded,
+        seat: SeatRecord,
+        private_lines: Sequence[str],
+        intro: str | None = None,
+        pending: Sequence[Prompt] | None = None,
     ) -> Panel:
-        """One seat's private view, what just happened to them, and their pending prompts."""
+        """One seat's private view, what just happened to them, and their pending prompts (``pending``: the
+        state's prompts when the caller has them, as after an action)."""
         spec, state = loaded.spec, loaded.state
         assert state is not None
         view = spec.view(state, seat.seat)
-        prompts = tuple(p for p in self.pending(loaded.record, spec, state) if p.seat == seat.seat)
+        if pending is None:
+            pending = self.pending(loaded.record, spec, state)
+        prompts = tuple(p for p in pending if p.seat == seat.seat)
         lines = []
         if intro:
             lines.append(intro)

@@ -58,6 +58,26 @@ def prompts(state: JupiterState) -> list[Prompt]:
     return result
 
 
+def deciding(state: JupiterState) -> set[int]:
+    """The robots ``prompts`` addresses now, without building their choices: the view marks them as waiting,
+    and building every choice (destinations, dock sides) would cost a view a sixth of its time. It follows
+    ``prompts`` and ``main_prompt`` step for step: the opener (seat 0) picks the first robot, the first robot
+    docks, and every other step is the active robot's; robots returning under Robot Vulnerability choose a
+    core."""
+    if state.phase in ("won", "lost"):
+        return set()
+    if state.phase == "core":
+        return {seat for seat, robot in enumerate(state.robots) if robot.core is None}
+    if state.phase == "first":
+        main = 0
+    elif state.phase == "dock":
+        assert state.first is not None
+        main = state.first
+    else:
+        main = state.active
+    return {main, *state.recore}
+
+
 def main_prompt(state: JupiterState) -> Prompt:
     """The one sequential decision pending now."""
     if state.phase == "first":

@@ -12,7 +12,9 @@ centre dome of the tile on cell ``(q, r)`` is at ``(3q, 3r)``, outer dome ``k`` 
 
 from __future__ import annotations
 
-from typing import Literal
+import threading
+from collections import OrderedDict
+from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
@@ -21,6 +23,8 @@ from engine.core import View
 from .board import living, rescue_target
 from .cards import actions_left, actions_total, hand_limit, jammed
 from .catalog import CATALOG, SIDE_NAMES
+from .colony import Colony
+from .rules import deciding
 from .state import COLONIST, CREEP, JupiterState, Phase, TurnReport, cap, robot_name, seat_of_code
 from .turn import report
 
@@ -305,48 +309,98 @@ def _report(state: JupiterState, report: TurnReport) -> ReportView:
     )
 
 
+# Building a view ---------------------------------------------------------------------------------------------
+#
+# The host asks for two views per action (the board, then the actor's panel) and they differ only in
+# ``viewer`` and ``my_seat``; a turn's no-image action is mostly these views. So the viewer-free part is built
+# once per state and kept for the few most recent states, keyed by the state's JSON (about 20 µs to write,
+# and it changes with anything a view could show: a state changed in place by a test is a new key). Every call
+# returns its own copy, with ``viewer`` and ``my_seat`` set: the nested models are shared between the copies,
+# which is safe because views are only ever read (the renderer copies before it changes a report).
+
+_RECENT_VIEWS = 4  # the board and the panel of the state just played, with room for /board and /hand
+_views: OrderedDict[str, JupiterView] = OrderedDict()
+_views_lock = threading.Lock()
+
+TileLayout = tuple[str, dict[str, Any], list[dict[str, Any]]]
+"""A tile as every view of one layout shows it: its id, its fixed ``TileView`` fields, and its domes' fields
+when empty (validated into new models by every view, so one layout's dicts serve them all)."""
+
+_LAYOUTS = 32
+_layouts: OrderedDict[int, tuple[Colony, list[TileLayout]]] = OrderedDict()
+_layouts_lock = threading.Lock()
+
+
 def view(state: JupiterState, viewer: int | None) -> JupiterView:
     """The view for ``viewer`` (a seat, or ``None`` for the channel); it never includes the deck's order."""
-    from .rules import prompts
+    key = state.model_dump_json()
+    with _views_lock:
+        public = _views.get(key)
+        if public is not None:
+            _views.move_to_end(key)
+    if public is None:
+        public = _public_view(state)
+        with _views_lock:
+            _views[key] = public
+            while len(_views) > _RECENT_VIEWS:
+                _views.popitem(last=False)
+    mine = viewer is not None and 0 <= viewer < state.seats
+    return public.model_copy(update={"viewer": viewer, "my_seat": viewer if mine else None})
 
-    colony = state.colony
-    waiting = {p.seat for p in prompts(state)}
-    tiles = []
+
+def _layout(colony: Colony) -> list[TileLayout]:
+    """What a view shows of a layout, per tile in spiral order: the tile's fixed fields and its domes as they
+    are when empty (name, board side, lattice point). Kept per layout: it changes only when a tile goes or
+    moves, and working it out again cost a view about a tenth of its time."""
+    with _layouts_lock:
+        entry = _layouts.get(id(colony))
+        if entry is not None and entry[0] is colony:
+            _layouts.move_to_end(id(colony))
+            return entry[1]
+    tiles: list[TileLayout] = []
     for tile in colony.tiles:
         placement = colony.placements[tile]
+        fixed: dict[str, Any] = {
+            "id": tile,
+            "module": colony.module_of(tile),
+            "q": placement.q,
+            "r": placement.r,
+            "rotation": placement.rotation,
+            "centre": CATALOG.tile(tile).centre,
+            "exposed_sides": [SIDE_NAMES[s] for s in colony.exposed_sides(tile)],  # copied by each TileView
+        }
         domes = []
         for name in colony.spaces_of(tile):
             dome = colony.domes[name]
-            code = state.occupant.get(name)
-            piece: Piece | None = None
-            if code == COLONIST:
-                piece = "colonist"
-            elif code == CREEP:
-                piece = "creep"
-            elif code is not None:
-                piece = "robot"
-            domes.append(
-                DomeView(
-                    name=name,
-                    side=None if dome.side is None else SIDE_NAMES[dome.side],
-                    point=dome.point,
-                    piece=piece,
-                    seat=seat_of_code(code) if code is not None else None,
-                )
-            )
-        tiles.append(
-            TileView(
-                id=tile,
-                module=colony.module_of(tile),
-                q=placement.q,
-                r=placement.r,
-                rotation=placement.rotation,
-                centre=CATALOG.tile(tile).centre,
-                super_creep=tile in state.super_creeps,
-                exposed_sides=[SIDE_NAMES[s] for s in colony.exposed_sides(tile)],
-                domes=domes,
-            )
-        )
+            side = None if dome.side is None else SIDE_NAMES[dome.side]
+            domes.append({"name": name, "side": side, "point": dome.point, "piece": None, "seat": None})
+        tiles.append((tile, fixed, domes))
+    with _layouts_lock:
+        _layouts[id(colony)] = (colony, tiles)  # the entry holds the colony, so its id is not reused
+        while len(_layouts) > _LAYOUTS:
+            _layouts.popitem(last=False)
+    return tiles
+
+
+_PIECES: dict[str, Piece] = {COLONIST: "colonist", CREEP: "creep"}
+
+
+def _public_view(state: JupiterState) -> JupiterView:
+    """The view with no viewer: everything every viewer sees."""
+    colony = state.colony
+    occupant = state.occupant
+    waiting = deciding(state)
+    tiles = []
+    for tile, fixed, empty_domes in _layout(colony):
+        # one validation per tile builds its dome models too (in pydantic's core, not one call per dome)
+        domes = []
+        for empty in empty_domes:
+            code = occupant.get(empty["name"])
+            if code is None:
+                domes.append(empty)
+            else:
+                domes.append({**empty, "piece": _PIECES.get(code, "robot"), "seat": seat_of_code(code)})
+        tiles.append(TileView.model_validate({**fixed, "super_creep": tile in state.super_creeps, "domes": domes}))
     dock = state.pod.dock
     pod = PodView(
         docked_at=colony.outer(*dock) if dock is not None else None,
@@ -384,10 +438,9 @@ def view(state: JupiterState, viewer: int | None) -> JupiterView:
         # the end of the turn has begun (and perhaps the game ended in it): its report so far
         this_turn = _report(state, report(state))
     seats = state.seats
-    mine = viewer is not None and 0 <= viewer < seats
     return JupiterView(
-        viewer=viewer,
-        my_seat=viewer if mine else None,
+        viewer=None,
+        my_seat=None,
         phase=state.phase,
         turn=state.turn,
         active=state.active,

@@ -218,3 +218,31 @@ def test_a_snapshot_from_before_the_new_fields_loads_and_views() -> None:
     old, _ = act(old, "end")
     old = place_all(old)
     assert seen(old).last_turn is not None and prompt_for(old, old.active).seat == old.active
+
+
+@pytest.mark.parametrize("players", [1, 3, 7])
+def test_the_robots_marked_waiting_are_exactly_those_the_game_asks(players: int) -> None:
+    """The board's "to play" marks come from a shortcut (``rules.deciding``) that must follow ``prompts``."""
+    from engine.core import SeatSetup
+    from engine.core.playout import random_playout
+    from engine.jupiter import rules
+
+    options = SPEC.parse_options({"robot_vulnerability": True})
+    seen_steps = 0
+    for step in random_playout(SPEC, [SeatSetup() for _ in range(players)], options, 11 + players, max_steps=300):
+        state = step.after
+        asked = {p.seat for p in rules.prompts(state)}
+        assert rules.deciding(state) == asked, f"step {step.index}"
+        marked = {r.seat for r in SPEC.view(state, None).robots if r.waiting}
+        assert marked == asked, f"step {step.index}"
+        seen_steps += 1
+    assert seen_steps > 20
+
+
+def test_each_viewer_gets_its_own_view_of_one_state() -> None:
+    """Views of one state are built once and copied per viewer: the copies must not share viewer fields."""
+    state = ready(new_game(3))
+    board, mine, theirs = SPEC.view(state, None), SPEC.view(state, 1), SPEC.view(state, 2)
+    assert (board.viewer, mine.viewer, theirs.viewer) == (None, 1, 2)
+    assert (board.my_seat, mine.my_seat, theirs.my_seat) == (None, 1, 2)
+    assert board.describe() == SPEC.view(state, None).describe()
