@@ -24,12 +24,12 @@ spent is taken, and the turn ends when nothing gains. The score, in order of wei
   nearest the pod; once enough colonists are saved or aboard, the pod itself.
 
 Cards: Boost, Bullhorn, Follower and Swap are played whenever there is work for them, Grenadier and Juggernaut when
-a kill is at hand, Pilot docks a pod another robot launched, Teleport puts a robot far from the pod aboard once
-enough colonists are saved (``teleport_home``), and a robot hands Follower and Bullhorn to the robot filling the pod
-when it is in range (``trade_plan``, ``filler``: with several robots one fills the pod, the others clear creeps and
-guard Module 3/4 tiles); Phase Shift rerolls a roll that hurts more than an average one and Suppressant shields the
-tile a roll or setback would hurt most. During the invasion it places creeps away from colonists and away from
-Module 3/4 tiles near their end.
+a kill is at hand, Pilot docks a pod another robot launched (from three robots also its own launch, and Pilot is
+then the core it keeps: ``core_value``), Teleport puts a robot far from the pod aboard once enough colonists are
+saved (``teleport_home``), and a robot hands Follower and Bullhorn to the robot filling the pod when it is in range
+(``trade_plan``; the jobs of several robots are in ``roles``); Phase Shift rerolls a roll that hurts more than an
+average one and Suppressant shields the tile a roll or setback would hurt most. During the invasion it places
+creeps away from colonists and away from Module 3/4 tiles near their end.
 
 Docking (``dock_scorer``) weighs the colonists' way to the pod, creeps near it and how far the robots must walk
 to command there; once enough colonists are saved it docks where the robots can walk aboard soonest.
@@ -64,6 +64,19 @@ CARD_VALUE: dict[str, int] = {
     "datacore": 1, "modctrl": 1,
 }  # fmt: skip
 """How much the bot wants a card as its core or keeps it in hand (higher is better)."""
+
+PILOT_CORE_ROBOTS = 3
+"""From this many robots Pilot is the most wanted core: a launched pod stays away until the launcher's next
+turn (JUP-POD-5), a whole round with many robots; a Pilot core docks it again on its holder's turn, even right
+after its own launch (``_menu``)."""
+
+
+def core_value(state: JupiterState, card: str) -> int:
+    """How much the bot wants ``card`` as its core (``CARD_VALUE``; Pilot first from ``PILOT_CORE_ROBOTS``)."""
+    if card == "pilot" and len(state.robots) >= PILOT_CORE_ROBOTS:
+        return 10
+    return CARD_VALUE.get(card, 0)
+
 
 W_SAVED = 30.0  # a colonist saved or aboard
 W_THREAT = 40.0  # a colonist next to a creep now: it converts at the end of Player Actions
@@ -425,7 +438,7 @@ def choose(state: JupiterState, prompt: Prompt, seed: int = 0) -> str:
     rng = chooser(state, prompt, seed)
     kind = prompt.id.rsplit(".", 1)[-1]
     if ".core." in prompt.id or ".recore." in prompt.id:
-        return max(ids, key=lambda k: (CARD_VALUE.get(k, 0), k))
+        return max(ids, key=lambda k: (core_value(state, k), k))
     answer = _answer(state, prompt, kind, ids, rng)
     return answer if answer in ids else ids[0]
 
@@ -573,7 +586,7 @@ def robot_reach(state: JupiterState) -> dict[str, int]:
 def filler(state: JupiterState, dock: str | None) -> int | None:
     """The robot whose role is filling the pod docked (or to be docked) at ``dock``: the one fewest steps
     (through anything but creeps) from the tiles that command the docking dome (aboard counts as there), the
-    earlier seat on a tie. The others clear creeps near colonists and guard Module 3/4 tiles (planner)."""
+    earlier seat on a tie. The others guard, clear creeps or feed it (``roles``)."""
     order = role_order(state, dock)
     return order[0] if len(order) >= 2 else None
 
@@ -591,20 +604,48 @@ def role_order(state: JupiterState, dock: str | None) -> list[int]:
     return sorted(seats, key=lambda s: (0 if where[s] == POD else dist.get(where[s] or "", 99), s))
 
 
-PLAY_SWAP = True
-"""Swap is played from hand like Follower (the planner then tries swapping places with colonists)."""
-PILOT_OWN = False
-"""Pilot also docks a pod the active robot launched itself (otherwise it waits for the next turn's dock; measured:
-no gain, so Pilot is kept for a pod another robot launched)."""
-TRADE = True
-"""Robots hand Follower and Bullhorn to the robot filling the pod (``trade_plan``)."""
+MODULE_GUARDS = 4
+"""From this many robots, one robot guards a Module 3 tile and one a Module 4 tile (``roles``). With three, two
+guards left one robot to fill the pod (measured, 40 games: 9.3 saved, not 11.9)."""
+
+
+def roles(state: JupiterState, dock: str | None) -> dict[int, str]:
+    """Each robot's job, by its steps from the tiles commanding ``dock`` (``role_order``); ``planner.station``
+    says where each ends its turn. The nearest fills the pod (``fill``). With two or three robots the second is a
+    ``guard`` of nearly full Module 3/4 tiles and a third fills as well. From ``MODULE_GUARDS`` robots the one
+    nearest a Module 3 tile guards the plants (``guard3``) and the one nearest a Module 4 tile the dishes
+    (``guard4``): a robot standing on a tile keeps it from blowing up, so one robot per module makes a module loss
+    (JUP-LOSE-2) impossible while it stays; the rest ``feed`` the pod from the tiles around the docking tile.
+    One robot alone has no role."""
+    order = role_order(state, dock)
+    if len(order) < 2:
+        return {}
+    if len(order) < MODULE_GUARDS:
+        return {order[0]: "fill", order[1]: "guard", **{s: "fill" for s in order[2:]}}
+    colony = state.colony
+    result = {order[0]: "fill"}
+    rest = order[1:]
+    for module in (3, 4):
+        tiles = [t for t in colony.tiles if colony.module_of(t) == module]
+        if not tiles:
+            continue
+        dist = bfs(colony, [d for t in tiles for d in colony.spaces_of(t)], state.occupant, CREEP_ONLY)
+        here = {s: state.where_is(s) for s in rest}
+        guard = min(rest, key=lambda s: (dist.get(here[s] or "", 99) if here[s] != POD else 50, -rest.index(s)))
+        result[guard] = f"guard{module}"
+        rest.remove(guard)
+    result.update({s: "feed" for s in rest})
+    return result
+
+
 TRADE_CARDS = ("follower", "bullhorn")
-TRADE_TAKE = False  # the filler also takes them (measured: worse)
+"""What robots hand to the robot filling the pod (``trade_plan``; give only: when the filler also took, cards went
+back and forth)."""
 
 
 def trade_plan(state: JupiterState) -> tuple[int, list[str], list[str]] | None:
-    """A trade worth an action: the robot filling the pod takes Follower and Bullhorn from a robot in range, or
-    another robot gives them to it: (partner, cards given, cards taken)."""
+    """A trade worth an action: a robot with the filler in range gives it Follower and Bullhorn: (partner, cards
+    given, cards taken)."""
     from .actions import trade_partners
 
     if homeward(state) or state.pod.dock is None:
@@ -614,12 +655,7 @@ def trade_plan(state: JupiterState) -> tuple[int, list[str], list[str]] | None:
         return None
     partners = trade_partners(state)
     mine = state.robots[state.active].hand
-    if fill == state.active and TRADE_TAKE:
-        for p in partners:
-            taken = [k for k in state.robots[p].hand if k in TRADE_CARDS]
-            if taken:
-                return p, [], taken
-    elif fill != state.active and fill in partners:
+    if fill != state.active and fill in partners:
         given = [k for k in mine if k in TRADE_CARDS]
         if given:
             return fill, given, []
@@ -648,8 +684,6 @@ def _trade_answer(state: JupiterState, ids: list[str]) -> str:
 
 _TRADE: dict[tuple[int, int], tuple[int, list[str], list[str]]] = {}
 _TELEPORT: dict[tuple[int, int], str] = {}
-TELEPORT_HOME = True
-"""Once enough colonists are saved, a robot far from the pod teleports aboard (``teleport_home``)."""
 
 
 def teleport_home(state: JupiterState, menu_ids: set[str]) -> str | None:
@@ -679,17 +713,18 @@ def _menu(state: JupiterState, ids: list[str], rng: Rng) -> str:
         return "play.boost"
     docked = state.pod.dock is not None
     if docked and not homeward(state) and left >= 2:
-        for key in ("follower", "bullhorn", *(("swap",) if PLAY_SWAP else ())):
+        for key in ("follower", "bullhorn", "swap"):
             if f"play.{key}" in menu_ids and "command" in menu_ids:
                 return f"play.{key}"
+    own = len(state.robots) >= PILOT_CORE_ROBOTS  # with fewer robots the launcher's own redock comes soon enough
     for src in ("c", "h"):
-        if f"pilot.{src}" in menu_ids and not docked and (PILOT_OWN or state.pod.launched_by != state.active):
+        if f"pilot.{src}" in menu_ids and not docked and (own or state.pod.launched_by != state.active):
             return f"pilot.{src}"
-    home = teleport_home(state, menu_ids) if TELEPORT_HOME else None
+    home = teleport_home(state, menu_ids)
     if home is not None:
         _TELEPORT[(state.turn, state.active)] = POD
         return home
-    if TRADE and "trade" in menu_ids and left >= 2 and trade_plan(state) is not None:
+    if "trade" in menu_ids and left >= 2 and trade_plan(state) is not None:
         return "trade"
     plan = turn_plan(state, menu_ids, rng) if PLANNING else best_plan(state, menu_ids, rng)
     if plan is None:

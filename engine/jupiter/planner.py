@@ -26,12 +26,14 @@ The leaf score (``leaf_value``), higher is better:
   about seven times as much as the others'; a way past a creep (a colonist stopping there converts) or through
   another robot costs extra;
 * the walks into the pod are tried whole (``walks``), since single steps rarely survive a narrow beam;
-* where the robot ends: near the work of its next turn (``_work_dist``: threatening creeps, covered dishes,
-  nearly full Module 3/4 tiles, the colonists next in line; with several robots by role (``heuristic.filler``):
-  the robot nearest the docking tile works the queue, the others guard Module 3/4 tiles with three open spaces
-  or fewer, else the creeps near colonists, and only with nothing else to do the queue), never on the docking
-  dome, not crowding the docking tile with other robots, and never inside the pod (it takes a colonist's seat,
-  so the pod cannot launch) unless enough colonists are saved: then the robot's walk aboard outweighs everything.
+* where the robot ends: near the work of its next turn, its ``station`` by its role (``heuristic.roles``): the
+  colonists next in line (the filler, a lone robot), nearly full Module 3/4 tiles or creeps near colonists (the
+  guard of two or three robots), a tile of Module 3 or 4 (from four robots, one guard each: off it costs
+  ``W_POST``, and a module with a robot on it is no longer scored as filling, since it cannot blow up), a free
+  tile around the docking tile (the feeders); never on the docking dome, not crowding the docking tile with
+  other robots, from three robots not on the way of the next pod load (``_lane``), and never inside the pod (it
+  takes a colonist's seat, so the pod cannot launch) unless enough colonists are saved: then the robot's walk
+  aboard outweighs everything.
 
 While the pod is away (another robot launched it), colonists are walked towards where the bot would dock it
 (``heuristic.expected_dock``). Other robots are obstacles that move only on their own turns, so ways through them
@@ -58,7 +60,7 @@ from .heuristic import (
     bfs,
     expected_dock,
     homeward,
-    role_order,
+    roles,
     tile_risk,
 )
 from .pod import docking_dome
@@ -77,16 +79,14 @@ W_ABOARD = 150.0  # the robot aboard before enough are saved: the pod cannot lau
 W_CROWD = 15.0  # the robot on the docking tile with other robots already there, per other robot
 W_DOORWAY = 10.0  # the robot beside the docking dome
 W_BLOCK = 30.0  # the robot left standing on the docking dome: nobody boards past it, and robots aboard are stuck
+W_POST = 40.0  # a guard of Module 3 or 4 ending its turn off every tile of its module
+W_POSTSTEP = 8.0  # one step of a guard's way to its module
+W_LANE = 15.0  # the robot ending on a shortest way of the next pod load to the docking dome (``_lane``)
+LANE_ROBOTS = 3  # ... counted from this many robots (with fewer, the robot clears its own way: 1r 5 -> 2 wins)
 W_FILL = 8.0  # a Module 3/4 tile filling with creeps (squared count, over the tiles of that module left)
 W_CREEP = 1.5  # any creep on the board: it fills its tile and spreads on a 6
 EXPOSED = 4  # extra cost of a way to the pod through a space bridged to a creep
-ROLES = 2  # 0 none; 1 the robot nearest the docking tile fills the pod (``filler``), the others clear creeps
-# near colonists; 2 the others first guard Module 3/4 tiles with three open spaces or fewer
-GUARDS = 1  # robots with a role besides the filler; the rest work the queue like the filler (all: worse at 3-5)
-ROLE_ROBOTS = 3  # roles only with this many robots or fewer (at 4 and 5 robots they lost 1-3 colonists a game)
-GUARD_OPEN = 3  # a guard's Module 3/4 tiles: those with this many open spaces or fewer
-STAY_GUARD = True  # a robot guarding a Module 3/4 tile keeps it as its work
-SWAP = True  # the search also tries Swap with a colonist while Swap is in force
+GUARD_OPEN = 3  # the two-robot guard's Module 3/4 tiles: those with this many open spaces or fewer
 BEAM = 6  # sequences kept per depth
 WIDTH = 14  # children of one sequence kept before the full score (the best by a quick score)
 
@@ -126,7 +126,7 @@ class Context:
         self.follower = in_force(state, "follower")
         self.juggernaut = in_force(state, "juggernaut")
         self.grenadier = in_force(state, "grenadier")
-        self.swap = SWAP and in_force(state, "swap")
+        self.swap = in_force(state, "swap")
         self.robots_aboard = len(state.pod.robots)
         self.capacity = CATALOG.numbers.pod_capacity
         self.target = rescue_target(state)
@@ -134,6 +134,14 @@ class Context:
         self.neigh = {d: tuple(sorted(self.colony.neighbours(d))) for d in self.colony.domes}
         self.tile_of = {d: tile_of(d) for d in self.colony.domes}
         self.module_left = {m: sum(1 for t in self.colony.tiles if self.colony.module_of(t) == m) for m in (3, 4)}
+        self.safe_modules = {  # a robot stands on one of their tiles: they cannot all blow up
+            self.colony.module_of(tile_of(d)) for d, p in state.occupant.items() if p.startswith("R") and p != self.code
+        }
+        self.role = roles(state, self.dock).get(state.active, "fill")
+        where = state.where_is(state.active)
+        on = self.colony.module_of(tile_of(where)) if where not in (None, POD) else 0
+        if self.role == f"guard{on}":
+            self.safe_modules.add(on)  # the guard stays on its module (``W_POST``)
         self.base_occ = dict(state.occupant)
         self.dist_memo: dict[tuple[frozenset[str], frozenset[str]], dict[str, int]] = {}
         converted = {n for c, p in state.occupant.items() if p == CREEP for n in self.neigh[c]}
@@ -146,7 +154,9 @@ class Context:
         self.others_on_dock_tile = sum(
             1 for d, p in state.occupant.items() if p.startswith("R") and p != self.code and tile_of(d) == dock_tile
         )
+        self.post = set(station(self, state)) if self.role in ("guard3", "guard4") and not self.homeward else set()
         self.work_dist = _work_dist(self, state)
+        self.lane = _lane(self, state) if len(robots_in_play(state)) >= LANE_ROBOTS else set()
 
     def tile_score(self, tile: str, after: dict[str, str]) -> float:
         """Minus the expected harm the next invasion does on ``tile`` (forced conversions; a last Module 3/4
@@ -154,7 +164,7 @@ class Context:
         convert, blows = tile_risk(self.state, self.colony, after, tile)
         score = -W_RISK * convert
         module = self.colony.module_of(tile)
-        if module in (3, 4):
+        if module in (3, 4) and module not in self.safe_modules:
             left = self.module_left[module]
             creeps = sum(1 for d in self.colony.spaces_of(tile) if after.get(d) == CREEP)
             score -= W_FILL * creeps * creeps / left + W_MODULE * blows * 6 / (left * left)
@@ -168,36 +178,65 @@ class Context:
 
 def _work_dist(ctx: Context, state: JupiterState) -> dict[str, int]:
     """Steps (through anything but creeps: colonists can be told to make way) from every dome to the nearest
-    dome where the active robot has work next turn: the docking dome when going home; else the tiles of creeps
-    near colonists, of covered radar dishes and those commanding the colonists nearest the pod (whichever is
-    nearer: a robot that only chases creeps never fills the pod)."""
+    dome where the active robot has work next turn: the docking dome when going home; else its station
+    (``station``)."""
     colony = ctx.colony
-    occ = state.occupant
     if ctx.homeward:
         goals = [ctx.dock] if ctx.dock is not None else []
     else:
-        colonists = [d for d, p in occ.items() if p == COLONIST]
-        near = {m for c in colonists for n in ctx.neigh[c] for m in (n, *ctx.neigh[n])}
-        targets = [c for c, p in occ.items() if p == CREEP and c in near]
-        dishes = [t for t in state.super_creeps if CATALOG.tile(t).centre == "radar_dish"]
-        goals = [d for t in dishes for d in colony.spaces_of(t)]
-        goals += [d for c in targets for d in colony.spaces_of(ctx.tile_of[c])]
-        order = role_order(state, ctx.dock) if ROLES and 1 < len(robots_in_play(state)) <= ROLE_ROBOTS else []
-        rank = order.index(state.active) if state.active in order else 0
-        guard = ROLES >= 2 and 1 <= rank <= GUARDS
-        endangered = [d for t in _endangered(ctx, state, GUARD_OPEN if guard else 2) for d in colony.spaces_of(t)]
-        if guard and endangered:
-            goals = endangered
-        else:
-            goals += endangered
-        if colonists and ctx.dock is not None and ctx.tile_of[ctx.dock] in colony.tiles:
-            ordered = sorted(colonists, key=lambda c: (ctx.dock_dist.get(c, 99), c))[:3]
-            queue = [d for c in ordered for t in colony.command_tiles(ctx.tile_of[c]) for d in colony.spaces_of(t)]
-            if not goals or rank == 0 or rank > GUARDS:  # the filler (or everyone, without roles) works the queue
-                goals = queue
+        goals = [d for t in station(ctx, state) for d in colony.spaces_of(t)]
     if not goals:
         return {d: 0 for d in colony.domes}
-    return bfs(colony, goals, occ, CREEP_ONLY)
+    return bfs(colony, goals, state.occupant, CREEP_ONLY)
+
+
+def station(ctx: Context, state: JupiterState) -> list[str]:
+    """The tiles where the active robot should end its turn, by its role (``heuristic.roles``).
+
+    The filler (or a lone robot) works the queue: the tiles commanding the colonists nearest the docking dome.
+    A guard of Module 3 or 4 keeps to a tile of its module (a robot there stops it blowing up). A feeder takes
+    a tile around the docking tile that no other robot stands on: from there it commands the docking tile too,
+    without standing in the colonists' way. The guard of two or three robots goes to Module 3/4 tiles with
+    ``GUARD_OPEN`` open spaces or fewer, else to creeps near colonists, else to the queue."""
+    colony = ctx.colony
+    occ = state.occupant
+    colonists = [d for d, p in occ.items() if p == COLONIST]
+    role = ctx.role
+    if role in ("guard3", "guard4"):
+        module = int(role[-1])
+        return [t for t in colony.tiles if colony.module_of(t) == module]
+    near = {m for c in colonists for n in ctx.neigh[c] for m in (n, *ctx.neigh[n])}
+    threats = [ctx.tile_of[c] for c, p in occ.items() if p == CREEP and c in near]
+    dishes = [t for t in state.super_creeps if CATALOG.tile(t).centre == "radar_dish"]
+    queue: list[str] = []
+    if colonists and ctx.dock is not None and ctx.tile_of[ctx.dock] in colony.tiles:
+        ordered = sorted(colonists, key=lambda c: (ctx.dock_dist.get(c, 99), c))
+        queue = [t for c in ordered[:3] for t in colony.command_tiles(ctx.tile_of[c])]
+        if role == "feed":  # a tile around the docking tile that no other robot stands on
+            others = [w for s in robots_in_play(state) if s != state.active and (w := state.where_is(s)) is not None]
+            taken = {ctx.tile_of[w] for w in others if w != POD}
+            queue = [t for t in colony.command_tiles(ctx.tile_of[ctx.dock]) if t not in taken] or queue
+    if role == "guard":
+        endangered = _endangered(ctx, state, GUARD_OPEN)
+        return endangered or [*dishes, *threats] or queue
+    endangered = _endangered(ctx, state, 2)
+    return queue or [*dishes, *threats, *endangered]
+
+
+def _lane(ctx: Context, state: JupiterState) -> set[str]:
+    """The domes on a shortest way (around creeps, through anything else) from each colonist of the next pod load
+    to the docking dome: where a robot ending its turn makes the queue go round it."""
+    if ctx.dock is None or ctx.tile_of.get(ctx.dock) not in ctx.colony.tiles:
+        return set()
+    occ = state.occupant
+    from_dock = bfs(ctx.colony, [ctx.dock], occ, CREEP_ONLY)
+    colonists = sorted((from_dock[c], c) for c, p in occ.items() if p == COLONIST and c in from_dock)
+    seats = max(1, ctx.capacity - state.pod.colonists - ctx.robots_aboard)
+    lane: set[str] = set()
+    for dist, c in colonists[:seats]:
+        from_c = bfs(ctx.colony, [c], occ, CREEP_ONLY)
+        lane |= {d for d, k in from_c.items() if k + from_dock.get(d, 99) == dist and d != c}
+    return lane
 
 
 def _endangered(ctx: Context, state: JupiterState, open_at_most: int = 2) -> list[str]:
@@ -212,7 +251,7 @@ def _endangered(ctx: Context, state: JupiterState, open_at_most: int = 2) -> lis
         for t in tiles:
             spaces = colony.spaces_of(t)
             guards = {occ.get(d, "") for d in spaces if occ.get(d, "").startswith("R")}
-            if guards - ({ctx.code} if STAY_GUARD else set()):  # the robot's own tile stays its work
+            if guards - {ctx.code}:  # the robot's own tile stays its work
                 continue
             if sum(1 for d in spaces if d not in occ) <= open_at_most:
                 result.append(t)
@@ -448,7 +487,11 @@ def leaf_value(ctx: Context, node: Node) -> float:
             score -= W_CROWD * ctx.others_on_dock_tile  # one robot there commands; more only stand in the way
             if node.robot in ctx.neigh[ctx.dock]:
                 score -= W_DOORWAY  # boxing the docking dome in traps robots leaving the pod and blocks colonists
-        step = W_HOMESTEP if ctx.homeward else W_ROBOT
+        if node.robot in ctx.lane and not ctx.homeward:
+            score -= W_LANE  # standing on the way of the next pod load: the colonists must go round
+        if ctx.post and ctx.tile_of[node.robot] not in ctx.post:
+            score -= W_POST  # a guard off its module: the next invasions may blow the module's last tile up
+        step = W_HOMESTEP if ctx.homeward else W_POSTSTEP if ctx.post else W_ROBOT
         score -= step * ctx.work_dist.get(node.robot, FAR) + (W_BLOCK if blocking and not ctx.homeward else 0.0)
     return score
 

@@ -90,3 +90,24 @@ def test_a_robot_hands_follower_to_the_robot_filling_the_pod() -> None:
         if "follower" in state.robots[0].hand:
             break
     assert state.robots[0].hand == ["follower"] and state.robots[1].hand == ["sniper"]
+
+
+def test_with_three_robots_or_more_the_bot_takes_pilot_as_its_core() -> None:
+    # A launched pod stays away until its launcher's next turn (JUP-POD-5): with three robots that is two
+    # invasions, so the bot keeps Pilot as its core to dock it sooner; a lone robot keeps Follower.
+    for robots, wanted in ((3, "pilot"), (1, "follower")):
+        state = new_game(players=robots, seed=4).clone()
+        state.robots[0].dealt = ["follower", "pilot"]
+        prompt = next(p for p in prompts(state) if p.seat == 0)
+        assert choose(state, prompt) == wanted
+
+
+def test_with_three_robots_a_pilot_docks_the_pod_its_own_robot_launched() -> None:
+    # Given three robots and the pod away after the active robot launched it, with Pilot in hand, then the bot
+    # docks it now with Pilot rather than leave it away for the other two robots' turns.
+    from .rigging import position
+
+    state = position(3, robots={0: "T08.C", 1: "T01.C", 2: "T05.C"}, pod=None, hands={0: ["pilot"]})
+    state.pod.launched_by = 0
+    prompt = next(p for p in prompts(state) if p.seat == 0)
+    assert choose(state, prompt) == "pilot.h"

@@ -7,7 +7,7 @@ Domes are found from the colony rather than written out, so the tests survive a 
 
 from __future__ import annotations
 
-from engine.jupiter.heuristic import choose, filler
+from engine.jupiter.heuristic import choose, filler, roles
 from engine.jupiter.planner import plan_turn
 from engine.jupiter.rules import apply, prompts
 
@@ -85,3 +85,33 @@ def test_going_home_a_far_robot_teleports_aboard() -> None:
             break
         state, _ = apply(state, 0, pending[0].id, choose(state, pending[0]))
     assert state.phase == "won"
+
+
+def _dome(tile: str) -> str:
+    """An outer dome of ``tile`` on the standard layout (Module 3/4 tiles have no centre dome)."""
+    return position(robots={0: "T01.C"}).colony.spaces_of(tile)[0]
+
+
+def test_with_four_robots_the_robots_take_different_jobs() -> None:
+    # Given four robots: one on the docking tile T08, one on a Module 3 tile, one on a Module 4 tile and one on
+    # T01, then the first fills the pod, the next two guard Module 3 and Module 4 and the last feeds the pod
+    # (``heuristic.roles``): four robots, four jobs, nobody crowding the docking tile for the same work.
+    state = position(4, robots={0: "T08.C", 1: _dome("T10"), 2: _dome("T13"), 3: "T01.C"})
+    dock = state.colony.outer("T08", 0)
+    assert roles(state, dock) == {0: "fill", 1: "guard3", 2: "guard4", 3: "feed"}
+
+
+def test_with_two_robots_one_fills_and_one_guards() -> None:
+    state = position(robots={0: "T08.C", 1: "T01.C"})
+    assert roles(state, state.colony.outer("T08", 0)) == {0: "fill", 1: "guard"}
+
+
+def test_a_module_guard_ends_its_turn_on_a_tile_of_its_module() -> None:
+    # Given four robots and the active one (the guard of Module 3) on T03, beside the Module 3 tiles T09-T11,
+    # when it plans its turn, then it ends standing on a Module 3 tile: a robot there keeps the tile from
+    # blowing up, so the plants cannot all be lost (JUP-LOSE-2).
+    probe = position(4, robots={0: "T08.C", 1: "T03.C", 2: _dome("T15"), 3: "T05.C"})
+    assert roles(probe, probe.colony.outer("T08", 0))[1] == "guard3"
+    state = position(4, robots={0: "T08.C", 1: "T03.C", 2: _dome("T15"), 3: "T05.C"}, active=1)
+    end = plan_turn(state)[-1].robot
+    assert end is not None and end != "pod" and state.colony.module_of(end.split(".")[0]) == 3
