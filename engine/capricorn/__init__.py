@@ -24,7 +24,7 @@ from .setup import setup
 from .state import CapricornState
 from .view import CapricornView, view
 
-ENGINE_VERSION = "capricorn-2"  # 2: the 2-character and Easy threat rows (replays of 1 are refused)
+ENGINE_VERSION = "capricorn-3"  # 3: Normal 5-character, Hard and Nightmare threat, repairs and white die
 
 SPEC: GameSpec[CapricornState, CapricornOptions] = GameSpec(
     key="capricorn",

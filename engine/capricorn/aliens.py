@@ -137,9 +137,8 @@ def aliens_step(s: Script) -> None:
     mothers = crew.mothers_in_room(room)
     if not small and not mothers:
         return  # CAP-ALIEN-1
-    dice = CATALOG.rules.dice
     if small and noticed(crew, room, mother=False):  # CAP-G-HIDE-2: no roll when everyone here hides
-        white = roll(s, dice.alien)
+        white = roll(s, crew.alien_die)  # CAP-G-DICE-1: the difficulty's die, fixed at setup
         s.say(f"The alien die shows {white}.")
         watched = noticed(crew, room, mother=False)
 
@@ -154,7 +153,7 @@ def aliens_step(s: Script) -> None:
     elif small:
         s.say("Everyone in the room is hiding: the small aliens stay put.")
     for mother in mothers:  # CAP-MOTHER-1, CAP-G-MOTHER-1: one die per Mother in the room, black first
-        face = roll(s, dice.mother)
+        face = roll(s, CATALOG.rules.dice.mother)
         s.say(f"The {CATALOG.rules.mothers[mother.color].name}'s die shows {face}.")
         if mother.on_map:
             move_mother(s, mother, face, room)

@@ -263,6 +263,7 @@ class DifficultyData(StrictModel):
     repairs: int = Field(ge=1)
     black_mother: bool
     threat: dict[int, int]
+    alien_die: tuple[int, ...] | None = None  # CAP-G-DICE-1: this difficulty's white die; None: ``[dice] alien``
 
 
 class DiceData(StrictModel):
@@ -321,9 +322,15 @@ class RulesFile(StrictModel):
                 raise ValueError(f"difficulty.{key}.threat must give the threat for 2, 3, 4 and 5 characters")
             if any(not 1 <= t <= self.threat_max for t in diff.threat.values()):
                 raise ValueError(f"difficulty.{key}.threat must lie on the track (1 to threat_max)")
+            if diff.alien_die is not None and (not diff.alien_die or min(diff.alien_die) < 0):
+                raise ValueError(f"difficulty.{key}.alien_die must list at least one face, none below 0")
         if set(self.aliens) != set(ALIEN_COLORS) or set(self.mothers) != set(MOTHER_COLORS):
             raise ValueError("aliens must describe yellow, blue and red; mothers black and green")
         return self
+
+    def alien_die(self, difficulty: Difficulty) -> tuple[int, ...]:
+        """The white die rolled on ``difficulty`` (CAP-G-DICE-1): its own ``alien_die``, else the printed one."""
+        return self.difficulty[difficulty].alien_die or self.dice.alien
 
 
 # --- card instances --------------------------------------------------------------------------------------

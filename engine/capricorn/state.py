@@ -92,6 +92,9 @@ class Crew(BaseModel):
     rotation: dict[RotatingRing, int] = Field(default_factory=lambda: dict.fromkeys(ROTATING, 0))
     threat: int
     repairs_required: int
+    # CAP-G-DICE-1: the white die's faces, fixed by the difficulty at setup (Hard and Nightmare roll their own);
+    # a table stored before the die could differ rolls the printed one.
+    alien_die: tuple[int, ...] = Field(default_factory=lambda: CATALOG.rules.dice.alien)
     repaired: list[str] = Field(default_factory=list)  # rooms whose repair is complete (CAP-REPAIR-5)
     parts_found: list[str] = Field(default_factory=list)  # rooms whose deck gave up a spare part (CAP-PART-3)
     searched: list[str] = Field(default_factory=list)  # dots holding a search token (CAP-SEARCH-2)

@@ -18,12 +18,12 @@ WHITE = {0: 0, 1: 1, 2: 3, 3: 5}  # face -> the draw that rolls it
 MOTHER = {1: 0, 2: 1, 3: 3, 4: 5}
 
 
-def step3(*roles: str, **rigging: object) -> Play:
+def step3(*roles: str, difficulty: str = "easy", **rigging: object) -> Play:
     """The Engineer's turn ends (last card trashed) with the rigging given; steps 3 and 4 run."""
     rigging.setdefault("hands", {0: ["E1"]})
     rigging.setdefault("event_deck", ["V20"])
     rigging.setdefault("threat", 1)
-    state = new_game(*(roles or ("engineer", "soldier")), difficulty="easy")
+    state = new_game(*(roles or ("engineer", "soldier")), difficulty=difficulty)
     play = Play(rig(state, **rigging))  # type: ignore[arg-type]
     return play.end_actions("trash")
 
@@ -48,6 +48,16 @@ def test_an_alien_steps_into_the_target_lane_first_then_along_it() -> None:
     assert "The alien die shows 3." in play.text()
     assert on(play, "CARGO.i3") == ["yellow"]  # o5 -> i5 -> i4 -> i3
     assert approach("CARGO.o5", "CARGO.i0") == 5 and approach("CARGO.i1", "CARGO.i0") == 0
+
+
+@pytest.mark.rule("CAP-G-DICE-1")
+@pytest.mark.rule("CAP-G-DIFF-1")
+@pytest.mark.parametrize(("difficulty", "face"), [("easy", 3), ("normal", 3), ("hard", 2), ("nightmare", 2)])
+def test_hard_and_nightmare_roll_a_gentler_white_die(difficulty: str, face: int) -> None:
+    """The die's highest face is the printed 3 on Easy and Normal, 2 on Hard and Nightmare (ours, rules.toml)."""
+    play = step3(difficulty=difficulty, spaces={0: "CARGO.i0"}, aliens=[("yellow", "CARGO.o5")], draws=[5])
+    assert f"The alien die shows {face}." in play.text()
+    assert on(play, {3: "CARGO.i3", 2: "CARGO.i4"}[face]) == ["yellow"]
 
 
 @pytest.mark.rule("CAP-ALIEN-5")
