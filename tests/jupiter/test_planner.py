@@ -115,3 +115,18 @@ def test_a_module_guard_ends_its_turn_on_a_tile_of_its_module() -> None:
     state = position(4, robots={0: "T08.C", 1: "T03.C", 2: _dome("T15"), 3: "T05.C"}, active=1)
     end = plan_turn(state)[-1].robot
     assert end is not None and end != "pod" and state.colony.module_of(end.split(".")[0]) == 3
+
+
+def test_a_robot_aboard_boards_a_colonist_and_steps_out_clear_of_the_docking_dome() -> None:
+    # Given three robots, two out on the colony and the active one still aboard the docked pod (every robot
+    # starts there, JUP-SETUP-9), with two colonists beside the docking dome, when it plans its turn, then it
+    # boards one and ends out on the colony, off the docking dome. Aboard it would command the same tiles
+    # (JUP-GAP-POD-3), but it takes a colonist's place and the pod launches only on the seventh colonist with no
+    # robot aboard: a bot whose last robot stayed aboard while two places were left won 1 game in 50 at three
+    # robots, not 5, and saved fewer at four and five (docs/rules/jupiter.md, Balance).
+    colony = position(robots={0: "T01.C"}).colony
+    dock = colony.outer("T08", 0)
+    first, second = sorted(n for n in colony.neighbours(dock) if n.startswith("T08"))[:2]
+    state = position(3, robots={0: "T01.C", 1: "T05.C"}, pieces={first: "C", second: "C"}, active=2)
+    end = plan_turn(state)[-1]
+    assert end.aboard >= 1 and end.robot not in (None, "pod", dock)
