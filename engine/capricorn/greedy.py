@@ -22,7 +22,8 @@ The crew plays one plan, because the rules reward it:
   in its room (but walks out first when its goals lie in another room: aliens act only where someone is
   active, so a fight in a room it leaves is wasted), hides when low, and walks home when the repairs are
   done. In the end game a living Mother on the map is hunted by the Soldier (or the explorer): the crew
-  cannot win while she lives.
+  cannot win while she lives. With 4+ characters a character with nowhere to walk spends its spare Move
+  cards stepping out of reach (of the Mother above all) once the fighting is done.
 """
 
 from __future__ import annotations
@@ -48,6 +49,7 @@ LOW_HEALTH = 4  # at or below: hide when aliens are about
 HANDOVER_HEALTH = 3  # an explorer at or below this without a part hands the job to a healthier character
 MOVE_FIRST = True  # an explorer that must leave its room walks before it fights (Normal 4 seats 15 -> 21 wins of 70)
 CHAIN_PASSES = True  # pod dwellers further round the table pass too (each hop costs a health)
+EVADE = 5.0  # a Move card with nowhere to walk, spent stepping out of reach (4+ characters): after the fighting
 POD_PASS_HEALTH = 3  # a pod dweller passes cards on while above this health
 DAMAGE: dict[str, int] = {color: alien.damage for color, alien in CATALOG.rules.aliens.items()}
 ROLES = ("engineer", "soldier", "medic", "chemist", "scout")
@@ -144,7 +146,11 @@ class Greedy:
         return spaces
 
     def danger(self, v: CapricornView, space: str) -> int:
-        """Aliens and Mothers next to (or within two of) ``space``: what attacks after the Action step."""
+        """Aliens and Mothers next to (or within two of) ``space``: what attacks after the Action step.
+
+        With 4+ characters a Mother counts more the nearer she is, out to 5 spaces (her die moves her up to 4,
+        then she strikes): there the end-game hunt decides most games, and a flat "within 3" gave a hunter
+        beside her no reason to step away."""
         if space == POD or not SHIP.is_space(space):
             return 0
         total = 0
@@ -152,10 +158,13 @@ class Greedy:
             d = SHIP.distance(space, a.space)
             if d is not None:
                 total += (2 + DAMAGE.get(a.color, 1)) if d <= 1 else (1 if d <= 2 else 0)
+        graded = len(v.characters) >= 4
         for m in v.mothers:
             if m.status == "on_map" and m.space:
                 d = SHIP.distance(space, m.space)
-                if d is not None and d <= 3:
+                if d is not None and graded:
+                    total += 3 * max(0, 6 - d)
+                elif d is not None and d <= 3:
                     total += 6
         return total
 
@@ -255,11 +264,25 @@ class Greedy:
             if c.health <= LOW_HEALTH and room and not v.end_game:
                 return 2.0
             if way == 0 or not self.step_helps(v, i):
-                return 0.0  # waiting for a ring: a Move card would only walk in circles
+                return self.evade_value(v, i)  # waiting (for a ring, or at its goal): only a step out of reach
             if MOVE_FIRST and c.space != POD and self.leaving(v, i):
                 return 23.0 + min(count, way)  # a fight in a room it is about to leave would be wasted
             return 7.0 + min(count, way)
         return 0.0
+
+    def evade_value(self, v: CapricornView, i: int) -> float:
+        """A Move card for a character with nowhere to walk (at its goal, or waiting for a ring): worth a little,
+        played after the fighting, when a step lowers the danger where it stands. End-game hunters used to
+        discard their Move cards beside the Mother and take her 3 damage every turn. Only with 4+ characters,
+        where that hunt decides most games (1-3 seats sit at or above their bands and keep their bot)."""
+        c = v.characters[i]
+        if len(v.characters) < 4 or c.space == POD or v.repair_room is not None:
+            return 0.0
+        here = self.danger(v, c.space)
+        if here == 0:
+            return 0.0
+        rings: dict[RotatingRing, int] = {"inner": v.rotation.get("inner", 0), "middle": v.rotation.get("middle", 0)}
+        return EVADE if any(self.danger(v, n) < here for n in SHIP.steps(c.space, rings)) else 0.0
 
     def leaving(self, v: CapricornView, i: int) -> bool:
         """Whether every goal of character ``i`` lies outside the room it stands in: it has to walk out, and

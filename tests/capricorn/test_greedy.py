@@ -107,3 +107,31 @@ def test_an_explorer_leaving_its_room_walks_before_it_fights() -> None:
     lab = placed("LAB.i4", "LAB.i1")  # searching the Lab: fight first
     assert not bot.leaving(lab, me)
     assert bot.symbol_value(lab, me, "shoot", 1) > bot.symbol_value(lab, me, "move", 2)
+
+
+def test_with_four_characters_a_hunter_steps_away_from_the_mother() -> None:
+    """In the end game the Soldier hunts a Mother in her room; with nowhere to walk, a Move card was discarded
+    and the Mother (3 damage) struck her every turn. With four characters a spare Move is worth a step out of
+    reach (after the shots); with two the old rule stands (no Move without a step that helps)."""
+    from engine.capricorn.setup import setup
+    from engine.core import SeatSetup
+
+    def hunt(roles: tuple[str, ...]) -> tuple[Greedy, CapricornView, int]:
+        state = setup([SeatSetup(role=r) for r in roles], CapricornOptions(), 1)
+        v = view(state, 1)
+        me = next(i for i, c in enumerate(v.characters) if c.role == "soldier")
+        chars = [c.model_copy(update={"space": "LIFE.i1"}) if i == me else c for i, c in enumerate(v.characters)]
+        mothers = [
+            m.model_copy(update={"status": "on_map", "space": "LIFE.i2"}) if m.color == "black" else m
+            for m in v.mothers
+        ]
+        rooms = ["LIFE"] * v.repairs_required
+        hunted = v.model_copy(update={"characters": chars, "mothers": mothers, "end_game": True, "repairs_done": rooms})
+        return Greedy(1), hunted, me
+
+    bot, v, me = hunt(("engineer", "soldier", "medic", "chemist"))
+    assert bot.hunter(v) == me and bot.cost(v, me) == 0  # at its goal: her room
+    assert bot.danger(v, "LIFE.i5") < bot.danger(v, "LIFE.i2")
+    assert 0 < bot.symbol_value(v, me, "move", 2) < bot.symbol_value(v, me, "shoot", 1)
+    bot, v, me = hunt(("engineer", "soldier"))
+    assert bot.symbol_value(v, me, "move", 2) == 0
