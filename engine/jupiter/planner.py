@@ -278,6 +278,17 @@ def _child(node: Node, step: Step) -> Node:
     )  # fmt: skip
 
 
+def _commanded(ctx: Context, node: Node, source: str, dest: str) -> Node:
+    """A child of ``node`` where one Command walks the colonist on ``source`` to ``dest`` (the pod: aboard)."""
+    child = _child(node, ("command", source, dest, ""))
+    del child.occ[source]
+    if dest == POD:
+        _board(ctx, child)
+    else:
+        child.occ[dest] = COLONIST
+    return child
+
+
 def _board(ctx: Context, node: Node) -> None:
     node.aboard += 1
     if node.aboard >= ctx.capacity:
@@ -356,12 +367,7 @@ def children(ctx: Context, node: Node) -> list[Node]:
                 if source == dock and node.aboard + ctx.robots_aboard < ctx.capacity:
                     dests.append(POD)
                 for dest in dests:
-                    child = _child(node, ("command", source, dest, ""))
-                    del child.occ[source]
-                    if dest == POD:
-                        _board(ctx, child)
-                    else:
-                        child.occ[dest] = COLONIST
+                    child = _commanded(ctx, node, source, dest)
                     if ctx.follower:
                         follower = _follower(ctx, child, source, dest, allowed)
                         if follower:
@@ -542,12 +548,7 @@ def walks(ctx: Context, node: Node, budget: int) -> list[Node]:
         kid = node
         at = source
         for dest in path:
-            kid = _child(kid, ("command", at, dest, ""))
-            del kid.occ[at]
-            if dest == POD:
-                _board(ctx, kid)
-            else:
-                kid.occ[dest] = COLONIST
+            kid = _commanded(ctx, kid, at, dest)
             at = dest
         out.append(kid)
     return out

@@ -10,8 +10,19 @@ from __future__ import annotations
 from engine.jupiter.heuristic import choose, filler, roles
 from engine.jupiter.planner import plan_turn
 from engine.jupiter.rules import apply, prompts
+from engine.jupiter.state import JupiterState
 
 from .rigging import position
+
+
+def bot_turn(state: JupiterState, steps: int) -> JupiterState:
+    """Robot 0's answers, chosen by the bot, until its actions end (or ``steps`` answers)."""
+    for _ in range(steps):
+        pending = [p for p in prompts(state) if p.seat == 0]
+        if state.phase != "actions" or not pending:
+            break
+        state, _ = apply(state, 0, pending[0].id, choose(state, pending[0]))
+    return state
 
 
 def test_the_planner_walks_a_colonist_into_the_pod() -> None:
@@ -57,12 +68,7 @@ def test_once_enough_are_saved_the_robot_walks_aboard_and_wins() -> None:
     dock = probe.colony.outer("T08", 0)
     start = next(n for n in probe.colony.neighbours(dock) if n != "T08.C" and n.startswith("T08"))
     state = position(robots={0: start}, saved=28, filler=True)
-    for _ in range(12):
-        pending = [p for p in prompts(state) if p.seat == 0]
-        if state.phase != "actions" or not pending:
-            break
-        state, _ = apply(state, 0, pending[0].id, choose(state, pending[0]))
-    assert state.phase == "won"
+    assert bot_turn(state, 12).phase == "won"
 
 
 def test_the_robot_nearest_the_docking_tile_fills_the_pod() -> None:
@@ -79,12 +85,7 @@ def test_going_home_a_far_robot_teleports_aboard() -> None:
     # hand, when the bot plays, then it teleports into the pod and the robots escape.
     state = position(robots={0: "T01.C"}, saved=28, filler=True, hands={0: ["teleport"]})
     assert choose(state, prompts(state)[0]) == "teleport.h"
-    for _ in range(6):
-        pending = [p for p in prompts(state) if p.seat == 0]
-        if state.phase != "actions" or not pending:
-            break
-        state, _ = apply(state, 0, pending[0].id, choose(state, pending[0]))
-    assert state.phase == "won"
+    assert bot_turn(state, 6).phase == "won"
 
 
 def _dome(tile: str) -> str:
