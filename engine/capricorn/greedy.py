@@ -47,8 +47,6 @@ CROWD = 4  # aliens in a room that make the planner walk around it (a Mother cou
 MOTHER_TARGET = 11.5  # a Mother in reach outranks a lone Tough alien: she must die before the crew can win
 LOW_HEALTH = 4  # at or below: hide when aliens are about
 HANDOVER_HEALTH = 3  # an explorer at or below this without a part hands the job to a healthier character
-MOVE_FIRST = True  # an explorer that must leave its room walks before it fights (Normal 4 seats 15 -> 21 wins of 70)
-CHAIN_PASSES = True  # pod dwellers further round the table pass too (each hop costs a health)
 EVADE = 5.0  # a Move card with nowhere to walk, spent stepping out of reach (4+ characters): after the fighting
 POD_PASS_HEALTH = 3  # a pod dweller passes cards on while above this health
 DAMAGE: dict[str, int] = {color: alien.damage for color, alien in CATALOG.rules.aliens.items()}
@@ -265,8 +263,10 @@ class Greedy:
                 return 2.0
             if way == 0 or not self.step_helps(v, i):
                 return self.evade_value(v, i)  # waiting (for a ring, or at its goal): only a step out of reach
-            if MOVE_FIRST and c.space != POD and self.leaving(v, i):
-                return 23.0 + min(count, way)  # a fight in a room it is about to leave would be wasted
+            if c.space != POD and self.leaving(v, i):
+                # walk before fighting: a fight in a room it is about to leave is wasted (Normal 4 seats 15 -> 21
+                # wins of 70)
+                return 23.0 + min(count, way)
             return 7.0 + min(count, way)
         return 0.0
 
@@ -454,8 +454,8 @@ class Greedy:
         if n == 1:
             return "trash"
         explorer = self.beneficiary(v)  # in the end game: whoever is still out
-        nxt = (me + 1) % n
-        if me != explorer and c.space == POD and c.health > POD_PASS_HEALTH and (nxt == explorer or CHAIN_PASSES):
+        # every pod dweller passes, not only the explorer's neighbour: the card hops on towards the explorer
+        if me != explorer and c.space == POD and c.health > POD_PASS_HEALTH:
             return "pass"
         cards = len(c.hand or []) + c.stack_size + len(c.used)
         if me == explorer and cards <= 4 and c.health >= 8:
