@@ -263,7 +263,17 @@ class DifficultyData(StrictModel):
     repairs: int = Field(ge=1)
     black_mother: bool
     threat: dict[int, int]
-    alien_die: tuple[int, ...] | None = None  # CAP-G-DICE-1: this difficulty's white die; None: ``[dice] alien``
+    # CAP-G-DICE-1: this difficulty's white die, for every crew size (a list) or for the crew sizes a table names
+    # (``{ 4 = [...] }``); the others roll ``[dice] alien``.
+    alien_die: tuple[int, ...] | dict[int, tuple[int, ...]] | None = None
+
+    def dice_by_crew(self) -> dict[int, tuple[int, ...]]:
+        """The crew sizes whose white die this difficulty sets, with that die."""
+        if self.alien_die is None:
+            return {}
+        if isinstance(self.alien_die, dict):
+            return dict(self.alien_die)
+        return dict.fromkeys(self.threat, self.alien_die)
 
 
 class DiceData(StrictModel):
@@ -322,15 +332,19 @@ class RulesFile(StrictModel):
                 raise ValueError(f"difficulty.{key}.threat must give the threat for 2, 3, 4 and 5 characters")
             if any(not 1 <= t <= self.threat_max for t in diff.threat.values()):
                 raise ValueError(f"difficulty.{key}.threat must lie on the track (1 to threat_max)")
-            if diff.alien_die is not None and (not diff.alien_die or min(diff.alien_die) < 0):
+            dice = diff.dice_by_crew()
+            if not set(dice) <= {2, 3, 4, 5}:
+                raise ValueError(f"difficulty.{key}.alien_die may name only crews of 2, 3, 4 and 5 characters")
+            if any(not die or min(die) < 0 for die in dice.values()):
                 raise ValueError(f"difficulty.{key}.alien_die must list at least one face, none below 0")
         if set(self.aliens) != set(ALIEN_COLORS) or set(self.mothers) != set(MOTHER_COLORS):
             raise ValueError("aliens must describe yellow, blue and red; mothers black and green")
         return self
 
-    def alien_die(self, difficulty: Difficulty) -> tuple[int, ...]:
-        """The white die rolled on ``difficulty`` (CAP-G-DICE-1): its own ``alien_die``, else the printed one."""
-        return self.difficulty[difficulty].alien_die or self.dice.alien
+    def alien_die(self, difficulty: Difficulty, characters: int) -> tuple[int, ...]:
+        """The white die a crew of ``characters`` rolls on ``difficulty`` (CAP-G-DICE-1): the difficulty's own
+        ``alien_die`` for that crew size, else the printed one."""
+        return self.difficulty[difficulty].dice_by_crew().get(characters, self.dice.alien)
 
 
 # --- card instances --------------------------------------------------------------------------------------

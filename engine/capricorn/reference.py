@@ -17,7 +17,7 @@ Move (orthogonal; through aliens, who attack; entering a room refills its breach
 After each card: a free Search of the dot you stand on. Free between cards: start/end a repair, \
 give a spare part, med kit (heals another adjacent), flamethrower (5 to all within 2 but you).
 2. **Share/trash**: pass your last card to the next player (1 health) or trash it; draw 5.
-3. **Aliens** in your room move the die roll (0-3; Hard/Nightmare 0-2) toward the nearest player (fast \
+3. **Aliens** in your room move the white die roll (faces on the board) toward the nearest player (fast \
 ones twice), stop when adjacent, then all attack adjacent players. Mothers roll their own die and ignore hiding.
 4. **Events**: draw as many as the threat: new aliens, a Mother to your room, a ring rotates.
 **Repair**: on the room's repair space with its part: each rotation may flip a repair card; two \

@@ -8,8 +8,9 @@ choices), so the numbers measure the game with a fixed, reproducible player: gam
     python -m engine.capricorn.selfplay --games 200 --players 1 2 3 4 5 --difficulty all --random
 
 Per configuration it prints games, wins (percent with a 95% Wilson interval), average and median turns and
-rounds, mean peak threat, and the loss reasons (death, bag: the bag ran out, cards: every card trashed,
-stalled: no end within the step cap, which would be a bug).
+rounds, mean peak threat, the share of games in which each Mother came onto the ship, and the loss reasons
+(death, bag: the bag ran out, cards: every card trashed, stalled: no end within the step cap, which would be a
+bug).
 """
 
 from __future__ import annotations
@@ -42,6 +43,8 @@ class Result:
     turns: int
     rounds: float
     characters: int
+    peak_threat: int  # the threat only ever rises (CAP-JUMP-4), so the final threat is the peak
+    mothers_seen: frozenset[str]  # colours of the Mothers that came onto the ship
 
 
 def reason_of(state: CapricornState) -> str:
@@ -71,6 +74,8 @@ def run_game(job: tuple[int, int, str, str, bool]) -> Result:
         turns=final.turn,
         rounds=final.turn / chars,
         characters=chars,
+        peak_threat=final.crew.threat,
+        mothers_seen=frozenset(m.color for m in final.crew.mothers.values() if m.status in ("on_map", "dead")),
     )
 
 
@@ -94,9 +99,13 @@ def summarise(label: str, results: Sequence[Result]) -> str:
     lost = ", ".join(f"{k} {v}" for k, v in sorted(reasons.items())) or "-"
     turns = sum(r.turns for r in results) / n
     rounds = statistics.median(r.rounds for r in results)
+    threat = sum(r.peak_threat for r in results) / n
+    seen = Counter(color for r in results for color in r.mothers_seen)
+    mothers = " ".join(f"{color} {100 * seen[color] / n:.0f}%" for color in ("black", "green"))
     return (
         f"{label:<34} {n:>5} games  won {wins:>4} ({100 * wins / n:5.1f}%, 95% {low:4.1f}-{high:4.1f})  "
-        f"turns {turns:5.1f}  median rounds {rounds:4.1f}  losses: {lost}"
+        f"turns {turns:5.1f}  median rounds {rounds:4.1f}  peak threat {threat:3.1f}  Mothers out: {mothers}  "
+        f"losses: {lost}"
     )
 
 

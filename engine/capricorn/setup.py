@@ -96,7 +96,7 @@ def new_crew(roles: list[tuple[RoleKey, int]], options: CapricornOptions, rng: R
         characters=characters,
         threat=difficulty.threat[len(characters)],
         repairs_required=difficulty.repairs,
-        alien_die=difficulty.alien_die or rules.dice.alien,
+        alien_die=rules.alien_die(options.difficulty, len(characters)),
         room_decks=room_decks,
         event_deck=events,
         repair_deck=repair,

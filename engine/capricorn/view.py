@@ -66,6 +66,7 @@ class CapricornView(View):
     rotation: dict[str, int]
     open_doors: list[tuple[str, str]]
     threat: int
+    alien_die: list[int]  # CAP-G-DICE-1: the faces of this table's white die (it depends on the difficulty)
     repairs_done: list[str]
     repairs_required: int
     repair_room: str | None
@@ -85,13 +86,18 @@ class CapricornView(View):
     result: Literal["win", "loss"] | None = None
     summary: str = ""
 
+    def die_faces(self) -> str:
+        """The white die's faces as a player reads them, lowest first: ``0 1 1 2 2 3``."""
+        return " ".join(str(face) for face in sorted(self.alien_die))
+
     def describe(self) -> str:
         """A short text of the board for a message, with the viewer's own hand if they hold one."""
         me = self.characters[self.active]
         rings = ", ".join(f"{ring} {marks}" for ring, marks in self.rotation.items())
         lines = [
             f"**Abandon Capricorn** — {self.difficulty}, turn {self.turn}: the **{me.name}** acts.",
-            f"Threat {self.threat} · repairs {len(self.repairs_done)}/{self.repairs_required}"
+            f"Threat {self.threat} · alien die {self.die_faces()} · repairs "
+            f"{len(self.repairs_done)}/{self.repairs_required}"
             + (f" · repairing the {SHIP.room(self.repair_room).name}" if self.repair_room else "")
             + (" · **end game**: everyone into the pod!" if self.end_game else ""),
             f"Rings: {rings} · doors: " + ", ".join(f"{a}↔{b}" for a, b in self.open_doors),
@@ -160,6 +166,7 @@ def view(state: CapricornState, viewer: int | None) -> CapricornView:
         rotation=dict(crew.rotation),
         open_doors=SHIP.openings(crew.rotation),
         threat=crew.threat,
+        alien_die=list(crew.alien_die),
         repairs_done=list(crew.repaired),
         repairs_required=crew.repairs_required,
         repair_room=crew.repair_room,

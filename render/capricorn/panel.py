@@ -98,6 +98,7 @@ def draw_panel(draw: ImageDraw.ImageDraw, view: CapricornView) -> None:
 
 
 def _threat(draw: ImageDraw.ImageDraw, view: CapricornView) -> None:
+    label(draw, (RIGHT, 98), f"alien die {view.die_faces()}", 13, Ink.CHARCOAL, anchor="ra")
     top = 118
     cells = CATALOG.rules.threat_max + 1
     width = (RIGHT - LEFT) // cells

@@ -52,12 +52,17 @@ def test_an_alien_steps_into_the_target_lane_first_then_along_it() -> None:
 
 @pytest.mark.rule("CAP-G-DICE-1")
 @pytest.mark.rule("CAP-G-DIFF-1")
-@pytest.mark.parametrize(("difficulty", "face"), [("easy", 3), ("normal", 3), ("hard", 2), ("nightmare", 2)])
-def test_hard_and_nightmare_roll_a_gentler_white_die(difficulty: str, face: int) -> None:
-    """The die's highest face is the printed 3 on Easy and Normal, 2 on Hard and Nightmare (ours, rules.toml)."""
-    play = step3(difficulty=difficulty, spaces={0: "CARGO.i0"}, aliens=[("yellow", "CARGO.o5")], draws=[5])
+@pytest.mark.parametrize(
+    ("difficulty", "crew", "face"),
+    [("easy", 2, 3), ("normal", 2, 3), ("normal", 4, 2), ("normal", 5, 3), ("hard", 2, 1), ("nightmare", 2, 2)],
+)
+def test_each_difficulty_and_crew_rolls_its_white_die(difficulty: str, crew: int, face: int) -> None:
+    """The die's highest face: the printed 3 on Easy and Normal, but 2 for a crew of four on Normal; 1 on Hard and 2
+    on Nightmare (ours, rules.toml)."""
+    roles = ("engineer", "soldier", "medic", "chemist", "scout")[:crew]
+    play = step3(*roles, difficulty=difficulty, spaces={0: "CARGO.i0"}, aliens=[("yellow", "CARGO.o5")], draws=[5])
     assert f"The alien die shows {face}." in play.text()
-    assert on(play, {3: "CARGO.i3", 2: "CARGO.i4"}[face]) == ["yellow"]
+    assert on(play, {3: "CARGO.i3", 2: "CARGO.i4", 1: "CARGO.i5"}[face]) == ["yellow"]
 
 
 @pytest.mark.rule("CAP-ALIEN-5")

@@ -77,11 +77,17 @@ def test_only_the_explorer_leaves_the_pod() -> None:
 
 @pytest.mark.slow
 def test_selfplay_table_runs(capsys: pytest.CaptureFixture[str]) -> None:
-    """The command-line run over every difficulty prints one line per configuration and never stalls."""
+    """The command-line run over every difficulty prints one line per configuration and never stalls; each line
+    reports the mean peak threat and how often each Mother came out (digest §9): never the black one on Easy,
+    whose bag has no black token (CAP-SETUP-7)."""
     selfplay_main(["--games", "20", "--players", "3", "--difficulty", "all", "--jobs", "2"])
     out = capsys.readouterr().out
     assert out.count("games  won") == 4
     assert "stalled" not in out
+    lines = {line.split(",")[0]: line for line in out.splitlines() if "games  won" in line}
+    assert all("peak threat" in line for line in lines.values())
+    assert "Mothers out: black 0%" in lines["easy"]
+    assert "Mothers out: black 0%" not in lines["normal"]
 
 
 def test_an_explorer_leaving_its_room_walks_before_it_fights() -> None:

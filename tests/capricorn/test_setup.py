@@ -11,6 +11,7 @@ from engine.capricorn.options import CapricornOptions
 from engine.capricorn.setup import setup
 from engine.capricorn.state import BLACK_TOKEN, SHARED_DECK, CapricornState
 from engine.capricorn.terms import POD
+from engine.capricorn.view import view
 from engine.core import BadOptions, SeatSetup
 
 
@@ -105,22 +106,31 @@ def test_five_characters_on_normal_start_at_threat_one() -> None:
 
 
 @pytest.mark.rule("CAP-G-DIFF-1")
-def test_hard_starts_at_threat_one_and_nightmare_at_two_with_two_repairs() -> None:
+def test_hard_and_nightmare_start_at_threat_one_with_two_repairs_and_differ_by_their_die() -> None:
     """Ours: the printed Hard and Nightmare rows were out of the bot's reach (docs/rules/capricorn.md)."""
     for players in (2, 3, 4, 5):
         hard = game(*([None] * players), difficulty="hard").crew
         nightmare = game(*([None] * players), difficulty="nightmare").crew
         assert (hard.threat, hard.repairs_required) == (1, 2)
-        assert (nightmare.threat, nightmare.repairs_required) == (2, 2)
+        assert (nightmare.threat, nightmare.repairs_required) == (1, 2)
+        assert sum(nightmare.alien_die) > sum(hard.alien_die)
 
 
 @pytest.mark.rule("CAP-G-DICE-1")
 def test_a_game_keeps_the_white_die_it_was_dealt_with() -> None:
     """The table stores its die, so a stored Hard game reloads rolling Hard's die, whatever the data says later."""
     hard = game(None, None, difficulty="hard")
-    assert hard.crew.alien_die == (0, 0, 0, 1, 1, 2)
-    assert type(hard).model_validate_json(hard.model_dump_json()).crew.alien_die == (0, 0, 0, 1, 1, 2)
+    assert hard.crew.alien_die == (0, 0, 0, 0, 1, 1)
+    assert type(hard).model_validate_json(hard.model_dump_json()).crew.alien_die == (0, 0, 0, 0, 1, 1)
     assert game(None, None, difficulty="normal").crew.alien_die == CATALOG.rules.dice.alien
+    assert game(None, None, None, None, difficulty="normal").crew.alien_die == (0, 0, 0, 1, 1, 2)  # four characters
+
+
+@pytest.mark.rule("CAP-G-DICE-1")
+def test_the_board_says_which_white_die_the_table_rolls() -> None:
+    """The die depends on the difficulty and crew, so the channel's board text names its faces, lowest first."""
+    assert "alien die 0 0 0 0 1 1" in view(game(None, None, difficulty="hard"), None).describe()
+    assert "alien die 0 1 1 2 2 3" in view(game(None, None, None, difficulty="normal"), None).describe()
 
 
 @pytest.mark.rule("CAP-SETUP-3")
