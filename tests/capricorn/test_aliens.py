@@ -57,8 +57,8 @@ def test_an_alien_steps_into_the_target_lane_first_then_along_it() -> None:
     [("easy", 2, 3), ("normal", 2, 3), ("normal", 4, 2), ("normal", 5, 3), ("hard", 2, 1), ("nightmare", 2, 2)],
 )
 def test_each_difficulty_and_crew_rolls_its_white_die(difficulty: str, crew: int, face: int) -> None:
-    """The die's highest face: the printed 3 on Easy and Normal, but 2 for a crew of four on Normal; 1 on Hard and 2
-    on Nightmare (ours, rules.toml)."""
+    """The die's highest face: the printed 3 on Easy and Normal (whose 2-3 character die is harsher only below its
+    top), but 2 for a crew of four on Normal; 1 on Hard and 2 on Nightmare (ours, rules.toml)."""
     roles = ("engineer", "soldier", "medic", "chemist", "scout")[:crew]
     play = step3(*roles, difficulty=difficulty, spaces={0: "CARGO.i0"}, aliens=[("yellow", "CARGO.o5")], draws=[5])
     assert f"The alien die shows {face}." in play.text()

@@ -122,7 +122,7 @@ def test_a_game_keeps_the_white_die_it_was_dealt_with() -> None:
     hard = game(None, None, difficulty="hard")
     assert hard.crew.alien_die == (0, 0, 0, 0, 1, 1)
     assert type(hard).model_validate_json(hard.model_dump_json()).crew.alien_die == (0, 0, 0, 0, 1, 1)
-    assert game(None, None, difficulty="normal").crew.alien_die == CATALOG.rules.dice.alien
+    assert game(None, None, None, None, None, difficulty="normal").crew.alien_die == CATALOG.rules.dice.alien
     assert game(None, None, None, None, difficulty="normal").crew.alien_die == (0, 0, 0, 1, 1, 2)  # four characters
 
 
@@ -130,7 +130,8 @@ def test_a_game_keeps_the_white_die_it_was_dealt_with() -> None:
 def test_the_board_says_which_white_die_the_table_rolls() -> None:
     """The die depends on the difficulty and crew, so the channel's board text names its faces, lowest first."""
     assert "alien die 0 0 0 0 1 1" in view(game(None, None, difficulty="hard"), None).describe()
-    assert "alien die 0 1 1 2 2 3" in view(game(None, None, None, difficulty="normal"), None).describe()
+    assert "alien die 1 1 2 2 3 3" in view(game(None, None, None, difficulty="normal"), None).describe()
+    assert "alien die 0 1 1 2 2 3" in view(game(*[None] * 5, difficulty="normal"), None).describe()
 
 
 @pytest.mark.rule("CAP-SETUP-3")
