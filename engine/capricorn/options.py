@@ -12,9 +12,10 @@ VARIANTS: tuple[Variant, ...] = ("standard", "rotation-gone-mad")
 
 
 class CapricornOptions(BaseModel):
-    """``difficulty`` sets the required repairs, the starting threat and whether the black Mother is in the bag
-    (CAP-G-DIFF-1); ``variant`` adds Rotation Gone Mad (CAP-VAR-RGM-1); ``second_role`` is the role a player
-    alone at the table plays beside their own (CAP-G-SEAT-2; by default the first free rulebook role).
+    """``difficulty`` sets the required repairs, the starting threat, the white die and whether the black Mother is
+    in the bag (CAP-G-DIFF-1, CAP-G-DICE-1); ``variant`` adds Rotation Gone Mad (CAP-VAR-RGM-1); ``second_role``
+    is the role a player alone at the table plays beside their own (CAP-G-SEAT-2; by default the first free
+    rulebook role).
 
     Last Man Standing and Everyone for Themselves have no rules in the rulebook and are not offered
     (CAP-G-VAR-1).
