@@ -66,7 +66,7 @@ class CapricornView(View):
     rotation: dict[str, int]
     open_doors: list[tuple[str, str]]
     threat: int
-    alien_die: list[int]  # CAP-G-DICE-1: the faces of this table's white die (it depends on the difficulty)
+    alien_die: list[int]  # CAP-G-DICE-1: the faces of this table's white die (set by difficulty and crew size)
     repairs_done: list[str]
     repairs_required: int
     repair_room: str | None
