@@ -72,6 +72,11 @@ class HostCore:
         self._states: OrderedDict[int, Cached] = OrderedDict()
         self.cache_size = PARSED_GAMES  # parsed states kept (tests and the bench change it)
 
+    @staticmethod
+    def seat_cap(spec: GameSpec[Any, Any], record: GameRecord) -> int:
+        """How many players the record's lobby seats: the game's maximum, unless its options ask for fewer."""
+        return spec.max_seats(spec.parse_options(record.options))
+
     def lock(self, channel_id: int) -> asyncio.Lock:
         """The lock that serialises every request on one channel."""
         lock = self._locks.get(channel_id)
@@ -248,7 +253,7 @@ class HostCore:
         lines = [title + (f" ({options})" if options else "")]
         if spec.blurb:
             lines.append(f"_{spec.blurb}_")
-        lines.append(f"Players ({len(record.seats)}/{spec.max_seats(spec.parse_options(record.options))}):")
+        lines.append(f"Players ({len(record.seats)}/{self.seat_cap(spec, record)}):")
         for s in record.seats:
             role = self._role_label(spec, s.role)
             lines.append(f"• {mention(s.user_id)}" + (f" — {role}" if role else ""))
@@ -446,7 +451,7 @@ class HostCore:
         loaded = await self._load(channel_id, live_only=False)
         record, spec = loaded.record, loaded.spec
         if record.status == "lobby":
-            seats = spec.max_seats(spec.parse_options(record.options))
+            seats = self.seat_cap(spec, record)
             return (
                 f"A lobby of **{spec.name}** is open ({len(record.seats)}/{seats} players, "
                 f"{spec.min_players} needed) since {relative_time(record.created_at)}."

@@ -87,7 +87,7 @@ class LobbyHost(HostCore):
             record, spec = await self._lobby(channel_id)
             if record.seat_of(actor.user_id) is not None:
                 raise LobbyError("You are already seated in this lobby.")
-            seats = spec.max_seats(spec.parse_options(record.options))
+            seats = self.seat_cap(spec, record)
             if len(record.seats) >= seats:
                 raise LobbyError(f"This lobby is full ({seats} players{self._capped_by(spec, seats)}).")
             version = record.version
