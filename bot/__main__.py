@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import logging
 import sys
+from typing import NoReturn
 
+import aiohttp
 import discord
 from pydantic import ValidationError
 
@@ -17,12 +19,29 @@ from .settings import Settings
 NO_TOKEN = (
     "No Discord token: create a bot in the Discord Developer Portal (https://discord.com/developers/applications"
     " → your application → Bot → Reset Token), put it in .env as DISCORD_TOKEN=… (see .env.example), and run "
-    "again; to try a game offline without Discord, run: python -m bot.local abordaje"
+    "again; to try a game offline without Discord, run from the project folder: bash scripts/run --local abordaje"
 )
+UNREACHABLE = (
+    "Could not reach Discord ({reason}): check that this machine is online and can resolve discord.com "
+    "(DNS, proxy, firewall), then run again."
+)
+NO_DATABASE = "Could not open the games database named by DATABASE_URL ({reason}): check the path or server."
 BAD_TOKEN = (
     "Discord refused the token in DISCORD_TOKEN: copy a fresh one from the Developer Portal "
     "(Bot → Reset Token) into .env."
 )
+
+
+# A setting only the operator can fix (no token, a refused token, a bad value) ends with this code, which the
+# systemd unit in deploy/ lists in RestartPreventExitStatus: restarting would fail the same way. Anything else
+# (Discord unreachable, a crash) exits 1 and is restarted.
+EXIT_CONFIG = 78  # EX_CONFIG in sysexits.h
+
+
+def fail(sentence: str, code: int = 1) -> NoReturn:
+    """Stop with one sentence on stderr and ``code``: what to check, never a traceback."""
+    print(sentence, file=sys.stderr)
+    sys.exit(code)
 
 
 def load_settings() -> Settings:
@@ -34,7 +53,7 @@ def load_settings() -> Settings:
             f"{'.'.join(str(p) for p in err['loc']).upper()}: {err['msg'].removeprefix('Value error, ')}"
             for err in exc.errors()
         )
-        sys.exit(f"A setting in the environment or .env is wrong: {problems}.")
+        fail(f"A setting in the environment or .env is wrong: {problems}.", EXIT_CONFIG)
 
 
 def configure_logging(level: str) -> None:
@@ -48,17 +67,33 @@ def main() -> None:
     settings = load_settings()
     token = settings.token()
     if token is None:
-        sys.exit(NO_TOKEN)
+        fail(NO_TOKEN, EXIT_CONFIG)
     configure_logging(settings.log_level)
     from .app import SpaceBot  # imported here so that a missing token answers before anything heavy loads
 
+    # The bot never joins voice: discord.py's warnings that voice libraries are missing say nothing useful here.
+    discord.VoiceClient.warn_nacl = False
+    discord.VoiceClient.warn_dave = False
     bot = SpaceBot(settings)
     try:
         bot.run(token, log_handler=None)
     except discord.LoginFailure:
-        sys.exit(BAD_TOKEN)
+        fail(BAD_TOKEN, EXIT_CONFIG)
     except discord.PrivilegedIntentsRequired:
-        sys.exit("Discord refused an intent this bot asked for; it needs none that are privileged.")
+        fail("Discord refused an intent this bot asked for; it needs none that are privileged.", EXIT_CONFIG)
+    except (TimeoutError, aiohttp.ClientError, discord.GatewayNotFound) as exc:
+        fail(UNREACHABLE.format(reason=_reason(exc)))
+    except discord.HTTPException as exc:
+        fail(f"Discord answered with an error ({exc.status} {exc.text or exc}): try again in a few minutes.")
+    except (OSError, ValueError) as exc:  # the store: a folder it may not write, a server that refuses
+        fail(NO_DATABASE.format(reason=_reason(exc)), EXIT_CONFIG)
+
+
+def _reason(exc: BaseException) -> str:
+    """The innermost cause in a few words (``Name or service not known``), not a traceback."""
+    while exc.__cause__ is not None:
+        exc = exc.__cause__
+    return str(exc).strip() or type(exc).__name__
 
 
 if __name__ == "__main__":

@@ -30,7 +30,7 @@ def test_without_a_token_the_bot_exits_with_one_sentence_saying_how_to_get_one_a
     lines = [line for line in done.stderr.splitlines() if line.strip()]
     assert len(lines) == 1, done.stderr
     assert "Developer Portal" in lines[0] and "DISCORD_TOKEN" in lines[0]
-    assert "python -m bot.local abordaje" in lines[0]
+    assert "bash scripts/run --local abordaje" in lines[0]  # works outside the venv, unlike python -m …
     assert done.stdout == ""
 
 
