@@ -17,7 +17,16 @@ from typing import Any, Protocol
 
 from engine.core.errors import Conflict
 
-from .base import ActionRecord, GameRecord, GuildSettings, NoteRecord, SeatRecord, UserPrefs
+from .base import (
+    ActionRecord,
+    DeferralRecord,
+    DeliveryRecord,
+    GameRecord,
+    GuildSettings,
+    NoteRecord,
+    SeatRecord,
+    UserPrefs,
+)
 
 
 class Row(Protocol):
@@ -139,6 +148,45 @@ UPSERT_GUILD_SETTINGS = (
     "ON CONFLICT (guild_id) DO UPDATE SET reminder_hours = excluded.reminder_hours, "
     "idle_hours = excluded.idle_hours, channels = excluded.channels"
 )
+
+# ------------------------------------------------------------------ deliveries and deferrals
+
+_DELIVERY_COLUMNS = "game_id, version, seq, channel_id, kind, user_id, payload, created_at"
+INSERT_DELIVERY = (
+    f"INSERT INTO deliveries ({_DELIVERY_COLUMNS}, claimed_by, claimed_at) "
+    "VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)"
+)
+# $1 the claimant, $2 now, $3 claims older than this are stale, $4 the limit. The outer condition is checked
+# again on the row the UPDATE writes, so of two processes racing for one row only the first claims it; on
+# PostgreSQL the inner SELECT also skips rows another transaction is claiming (``_CLAIM_LOCK``).
+_CLAIM_DELIVERIES = (
+    "UPDATE deliveries SET claimed_by = $1, claimed_at = $2 WHERE claimed_at < $3 AND (game_id, version, seq) IN "
+    "(SELECT game_id, version, seq FROM deliveries WHERE claimed_at < $3 ORDER BY created_at, game_id, version, seq "
+    f"LIMIT $4{{lock}}) RETURNING {_DELIVERY_COLUMNS}"
+)
+_CLAIM_LOCK = " FOR UPDATE SKIP LOCKED"
+CLAIM_DELIVERIES_SQLITE = _CLAIM_DELIVERIES.format(lock="")
+CLAIM_DELIVERIES_POSTGRES = _CLAIM_DELIVERIES.format(lock=_CLAIM_LOCK)
+DELETE_DELIVERY = "DELETE FROM deliveries WHERE game_id = $1 AND version = $2 AND seq = $3"
+DELETE_COMMIT_DELIVERIES = "DELETE FROM deliveries WHERE game_id = $1 AND version = $2"
+DELETE_GAME_DELIVERIES = "DELETE FROM deliveries WHERE game_id = $1"
+
+_DEFERRAL_COLUMNS = "interaction_id, application_id, token, channel_id, user_id, deferred_at, game_id, action_index"
+INSERT_DEFERRAL = (
+    f"INSERT INTO deferrals ({_DEFERRAL_COLUMNS}, claimed_by, claimed_at) "
+    "VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT (interaction_id) DO NOTHING"
+)
+LINK_DEFERRAL = "UPDATE deferrals SET game_id = $2, action_index = $3 WHERE interaction_id = $1"
+DELETE_DEFERRAL = "DELETE FROM deferrals WHERE interaction_id = $1"
+FORGET_OLD_DEFERRALS = "DELETE FROM deferrals WHERE deferred_at < $1"
+# $1 claimant, $2 now, $3 stale before, $4 the limit (older than Discord accepts were deleted just before).
+_CLAIM_DEFERRALS = (
+    "UPDATE deferrals SET claimed_by = $1, claimed_at = $2 WHERE claimed_at < $3 AND interaction_id IN "
+    "(SELECT interaction_id FROM deferrals WHERE claimed_at < $3 ORDER BY deferred_at, interaction_id "
+    f"LIMIT $4{{lock}}) RETURNING {_DEFERRAL_COLUMNS}"
+)
+CLAIM_DEFERRALS_SQLITE = _CLAIM_DEFERRALS.format(lock="")
+CLAIM_DEFERRALS_POSTGRES = _CLAIM_DEFERRALS.format(lock=_CLAIM_LOCK)
 
 # ------------------------------------------------------------------ migrations
 
@@ -291,6 +339,63 @@ def settings_from_row(guild_id: int, row: Row | None) -> GuildSettings:
         idle_hours=row["idle_hours"],
         channels=json.loads(row["channels"]),
     )
+
+
+def delivery_params(item: DeliveryRecord, claimed_by: str, claimed_at: float) -> tuple[Any, ...]:
+    """A delivery's columns for ``INSERT_DELIVERY`` (what to draw and whom to ping as one JSON payload)."""
+    payload = json.dumps(
+        {"new_post": item.new_post, "pings": item.pings, "lines": item.lines, "board_message_id": item.board_message_id}
+    )
+    return (
+        item.game_id,
+        item.version,
+        item.seq,
+        item.channel_id,
+        item.kind,
+        item.user_id,
+        payload,
+        item.created_at,
+        claimed_by,
+        claimed_at,
+    )
+
+
+def delivery_from_row(row: Row) -> DeliveryRecord:
+    payload = json.loads(row["payload"])
+    return DeliveryRecord(
+        game_id=row["game_id"],
+        version=row["version"],
+        seq=row["seq"],
+        channel_id=row["channel_id"],
+        kind=row["kind"],
+        user_id=row["user_id"],
+        created_at=row["created_at"],
+        **payload,
+    )
+
+
+def oldest_first(items: Iterable[DeliveryRecord]) -> list[DeliveryRecord]:
+    """``RETURNING`` gives rows in no promised order: the claimed items in the order they were committed."""
+    return sorted(items, key=lambda d: (d.created_at, d.key))
+
+
+def deferral_params(deferral: DeferralRecord, claimed_by: str, claimed_at: float) -> tuple[Any, ...]:
+    return (
+        deferral.interaction_id,
+        deferral.application_id,
+        deferral.token,
+        deferral.channel_id,
+        deferral.user_id,
+        deferral.deferred_at,
+        deferral.game_id,
+        deferral.action_index,
+        claimed_by,
+        claimed_at,
+    )
+
+
+def deferral_from_row(row: Row) -> DeferralRecord:
+    return DeferralRecord(**{k: row[k] for k in DeferralRecord.model_fields})
 
 
 # ------------------------------------------------------------------ checks shared by both backends

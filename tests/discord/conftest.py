@@ -39,7 +39,7 @@ from bot.tables import Host
 from engine.core import GameError
 
 from .leaks import LeakScanner
-from .sim import ResponseClock, Timing
+from .sim import ResponseClock, Timing, honour_nonces
 from .stats import COUNTS
 
 
@@ -90,9 +90,16 @@ class Table:
         return [e for e in self.env.errors if not is_refusal(e) and e not in self.expected_bugs]
 
     async def restart(self) -> SpaceBot:
-        """Stop this bot and start a fresh one, like a new process, over the same database file."""
-        fresh = SpaceBot(settings_for(self.db), host=Host(self.next_store, seeds=seeds_for("after a restart")))
+        """Stop this bot and start a fresh one, like a new process, over the same database file.
+
+        The new process takes over what the old one claimed at once (``claim_seconds`` 0) rather than after a
+        real claim's 30 s: the old one is known to be gone. Returns once its first catch-up round is done.
+        """
+        host = Host(self.next_store, seeds=seeds_for("after a restart"))
+        host.claim_seconds = 0.0
+        fresh = SpaceBot(settings_for(self.db), host=host)
         await self.env.restart_bot(fresh)
+        await fresh.catch_up.finished_round.wait()
         COUNTS.restarts += 1
         return fresh
 
@@ -118,6 +125,7 @@ async def stores(db: Path) -> AsyncIterator[tuple[Store, Store]]:
 
 @pytest.fixture
 async def env(db: Path, stores: tuple[Store, Store], request: pytest.FixtureRequest) -> AsyncIterator[simcord.Env]:
+    honour_nonces()
     bot = SpaceBot(settings_for(db), host=Host(stores[0], seeds=seeds_for(request.node.nodeid)))
     sim = simcord.Env(bot)
     await sim.start()
