@@ -171,7 +171,7 @@ DELETE_DELIVERY = "DELETE FROM deliveries WHERE game_id = $1 AND version = $2 AN
 DELETE_COMMIT_DELIVERIES = "DELETE FROM deliveries WHERE game_id = $1 AND version = $2"
 DELETE_GAME_DELIVERIES = "DELETE FROM deliveries WHERE game_id = $1"
 
-_DEFERRAL_COLUMNS = "interaction_id, application_id, token, channel_id, user_id, deferred_at, game_id, action_index"
+_DEFERRAL_COLUMNS = ", ".join(DeferralRecord.model_fields)  # the record's fields are the table's columns
 INSERT_DEFERRAL = (
     f"INSERT INTO deferrals ({_DEFERRAL_COLUMNS}, claimed_by, claimed_at) "
     "VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT (interaction_id) DO NOTHING"
@@ -380,18 +380,8 @@ def oldest_first(items: Iterable[DeliveryRecord]) -> list[DeliveryRecord]:
 
 
 def deferral_params(deferral: DeferralRecord, claimed_by: str, claimed_at: float) -> tuple[Any, ...]:
-    return (
-        deferral.interaction_id,
-        deferral.application_id,
-        deferral.token,
-        deferral.channel_id,
-        deferral.user_id,
-        deferral.deferred_at,
-        deferral.game_id,
-        deferral.action_index,
-        claimed_by,
-        claimed_at,
-    )
+    """A deferral's columns for ``INSERT_DEFERRAL``: its fields in order, then its claim."""
+    return (*deferral.model_dump().values(), claimed_by, claimed_at)
 
 
 def deferral_from_row(row: Row) -> DeferralRecord:

@@ -52,6 +52,7 @@ class Owed:
     ping_seats: frozenset[int]
     told: tuple[tuple[SeatRecord, tuple[str, ...]], ...]
     actor_dm: bool
+    actor_lines: tuple[str, ...] = ()  # the actor's own private news, for their panel
 
 
 @dataclass(frozen=True)

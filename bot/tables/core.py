@@ -64,10 +64,11 @@ def owed_records(
     pings = [s.user_id for s in record.seats if s.seat in owed.ping_seats]
     board = record.board_message_id
     rows = [DeliveryRecord(seq=0, kind="board", new_post=owed.new_post, pings=pings, board_message_id=board, **key)]
-    for seat, lines in owed.told:
-        rows.append(DeliveryRecord(seq=len(rows), kind="dm", user_id=seat.user_id, lines=list(lines), **key))
+    dms = [(seat.user_id, lines) for seat, lines in owed.told]
     if owed.actor_dm:
-        rows.append(DeliveryRecord(seq=len(rows), kind="dm", user_id=actor_seat.user_id, **key))
+        dms.append((actor_seat.user_id, owed.actor_lines))
+    for user_id, lines in dms:
+        rows.append(DeliveryRecord(seq=len(rows), kind="dm", user_id=user_id, lines=list(lines), **key))
     return rows
 
 
@@ -287,6 +288,7 @@ class HostCore:
             ping_seats=frozenset(p.seat for p in after) if new_post else frozenset(),
             told=tuple(told),
             actor_dm=mine.notify_dm and not mine.dm_closed and actor_seat.seat in newly_due,
+            actor_lines=tuple(e.text for e in events if not e.is_public and e.readable_by(actor_seat.seat)),
         )
 
     async def _note(self, record: GameRecord, user_id: int, text: str) -> None:
@@ -391,14 +393,13 @@ class HostCore:
         record = loaded.record
         assert record.id is not None
         out = Outbox(record.channel_id)
-        mine = [e.text for e in done.events if not e.is_public and e.readable_by(actor_seat.seat)]
         nonces = [d.nonce for d in owed_records(record, record.version, owed, actor_seat, 0.0)]
         # The board, the actor's panel and the others' DMs are drawn at once, each image in its own thread
         # (encoding releases the lock): the acting player waits for the longest of them rather than their sum.
         board, (actor_panel, *panels) = await asyncio.gather(
             self._board_post(loaded, after, new=owed.new_post, ping_seats=set(owed.ping_seats)),
             asyncio.gather(
-                self._panel(loaded, actor_seat, mine, pending=after),
+                self._panel(loaded, actor_seat, owed.actor_lines, pending=after),
                 *(self._panel(loaded, seat, lines, pending=after) for seat, lines in owed.told),
             ),
         )
