@@ -1,7 +1,8 @@
 """The catch-up: what a dead process left unsaid, said by this one, in the background.
 
 At start-up and then every ``CATCH_UP_SECONDS`` the bot claims (``Host.claim_deferrals``,
-``Host.claim_deliveries``) what a process that died left behind, and:
+``Host.claim_deliveries``) what a process that died left behind (at once when it ran on this machine, after
+its claims went stale otherwise), and:
 
 - answers each interaction it had deferred, while Discord still accepts it (15 minutes, by its token alone:
   a webhook of the application's id and the token): "Your move was taken: …" with the player's panel, or
@@ -58,6 +59,7 @@ class CatchUp:
     async def round(self) -> None:
         """Answer every claimable interaction, then deliver every claimable delivery, a batch at a time."""
         host = self.bot.host
+        await host.release_dead_claims()
         while deferrals := await host.claim_deferrals():
             for deferral in deferrals:
                 await self.answer(deferral)

@@ -271,6 +271,12 @@ class Store(Protocol):
     async def finish_commit_deliveries(self, game_id: int, version: int) -> None:
         """Forget every item of one commit (the usual path: the process that committed delivered them)."""
 
+    async def claimants(self) -> list[str]:
+        """Every process holding a claim on a delivery or a deferral (a handful: rows are deleted once done)."""
+
+    async def release_claims(self, claimants: Sequence[str]) -> None:
+        """Make every claim of ``claimants`` stale at once (their processes are known to be dead)."""
+
     async def add_deferral(self, deferral: DeferralRecord, claimed_by: str) -> None:
         """Remember an interaction about to be deferred, claimed by ``claimed_by``."""
 

@@ -167,6 +167,9 @@ _CLAIM_DELIVERIES = (
 _CLAIM_LOCK = " FOR UPDATE SKIP LOCKED"
 CLAIM_DELIVERIES_SQLITE = _CLAIM_DELIVERIES.format(lock="")
 CLAIM_DELIVERIES_POSTGRES = _CLAIM_DELIVERIES.format(lock=_CLAIM_LOCK)
+CLAIMANTS = "SELECT claimed_by FROM deliveries UNION SELECT claimed_by FROM deferrals"
+RELEASE_DELIVERIES = "UPDATE deliveries SET claimed_at = 0 WHERE claimed_by = $1"
+RELEASE_DEFERRALS = "UPDATE deferrals SET claimed_at = 0 WHERE claimed_by = $1"
 DELETE_DELIVERY = "DELETE FROM deliveries WHERE game_id = $1 AND version = $2 AND seq = $3"
 DELETE_COMMIT_DELIVERIES = "DELETE FROM deliveries WHERE game_id = $1 AND version = $2"
 DELETE_GAME_DELIVERIES = "DELETE FROM deliveries WHERE game_id = $1"

@@ -284,6 +284,18 @@ class SqliteStore:
         async with self._transaction() as db:
             await db.execute(sql.for_sqlite(sql.DELETE_COMMIT_DELIVERIES), (game_id, version))
 
+    async def claimants(self) -> list[str]:
+        """Every process holding a claim."""
+        async with self._read() as db:
+            rows = await db.execute_fetchall(sql.CLAIMANTS)
+        return [str(r[0]) for r in rows]
+
+    async def release_claims(self, claimants: Sequence[str]) -> None:
+        """Make the claims of dead processes stale at once."""
+        async with self._transaction() as db:
+            for statement in (sql.RELEASE_DELIVERIES, sql.RELEASE_DEFERRALS):
+                await db.executemany(sql.for_sqlite(statement), [(c,) for c in claimants])
+
     async def add_deferral(self, deferral: DeferralRecord, claimed_by: str) -> None:
         """Remember an interaction about to be deferred."""
         async with self._transaction() as db:

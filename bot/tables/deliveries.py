@@ -4,7 +4,9 @@ An action's board, pings and DMs are stored with its commit (``HostCore._commit`
 (``delivered``). An interaction waiting for an answer ("…is thinking") is stored before the bot defers it
 (``note_deferral``) and forgotten once answered. What a process left behind when it died is claimed by the
 next one (``claim_deliveries``, ``claim_deferrals``: a claim older than ``claim_seconds`` is taken over) and
-delivered again from the stored game (``redeliver``) or answered (``deferral_answer``).
+delivered again from the stored game (``redeliver``) or answered (``deferral_answer``). A claimant on this
+machine whose process is gone needs no waiting: ``release_dead_claims`` frees its claims at once, so a bot
+restarted after a crash delivers what it owed as soon as it is ready.
 
 **Never a ping or a DM twice.** Every stored delivery is sent with its own nonce, and Discord makes one
 message of every send carrying the same nonce for a few minutes (``enforce_nonce``), so sending again what a
@@ -20,6 +22,8 @@ nothing.
 from __future__ import annotations
 
 import logging
+import os
+import socket
 from dataclasses import replace
 
 from engine.core import GameError
@@ -45,6 +49,33 @@ CATCH_UP_BATCH = 20  # items claimed at a time: what one process sends before it
 
 class DeliveriesHost(PlayHost):
     """Stored deliveries and deferred interactions: noting, claiming, redrawing, forgetting."""
+
+    async def release_dead_claims(self) -> int:
+        """Free at once the claims of processes of this machine that are gone; how many claimants that was."""
+        dead = [c for c in await self.store.claimants() if self._is_dead(c)]
+        if dead:
+            await self.store.release_claims(dead)
+            log.info("claims of %d dead process(es) released", len(dead))
+        return len(dead)
+
+    def _is_dead(self, claimant: str) -> bool:
+        """Whether ``claimant`` (``host:pid:token``, see ``HostCore.owner``) is a process of this machine that is
+        gone: its pid is not running, or is this process under another token (an earlier life of the same
+        pid, as in a container). A claimant of another machine may be alive: its claims wait to go stale."""
+        machine, _, rest = claimant.partition(":")
+        pid_text, _, _ = rest.partition(":")
+        if machine != socket.gethostname() or claimant == self.owner or not pid_text.isdigit():
+            return False
+        pid = int(pid_text)
+        if pid == os.getpid():
+            return True
+        try:
+            os.kill(pid, 0)  # signal 0: only asks whether the process exists
+        except ProcessLookupError:
+            return True
+        except PermissionError:
+            return False  # it exists, under another user
+        return False
 
     async def note_deferral(
         self, interaction_id: int, application_id: int, token: str, channel_id: int, user_id: int

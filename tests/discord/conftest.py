@@ -92,11 +92,11 @@ class Table:
     async def restart(self) -> SpaceBot:
         """Stop this bot and start a fresh one, like a new process, over the same database file.
 
-        The new process takes over what the old one claimed at once (``claim_seconds`` 0) rather than after a
-        real claim's 30 s: the old one is known to be gone. Returns once its first catch-up round is done.
+        Returns once its first catch-up round is done. The new bot runs in this very process under a new
+        claimant token: it sees the old one's claims as those of an earlier life of its pid, gone, and takes
+        them over at once, as a bot restarted on the same machine does.
         """
         host = Host(self.next_store, seeds=seeds_for("after a restart"))
-        host.claim_seconds = 0.0
         fresh = SpaceBot(settings_for(self.db), host=host)
         await self.env.restart_bot(fresh)
         await fresh.catch_up.finished_round.wait()

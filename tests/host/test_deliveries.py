@@ -7,6 +7,10 @@ from the store.
 
 from __future__ import annotations
 
+import os
+import socket
+import subprocess
+import sys
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -123,6 +127,36 @@ async def test_a_cut_off_interaction_is_answered_with_whether_the_move_was_taken
     assert taken_text.startswith("Your move was taken:") and panel is not None
     assert "Round 1" in panel.text, "with Alice's panel as it stands"
     assert await next_host.deferral_answer(cut_off[1]) == (NOT_TAKEN, None)
+
+
+async def test_claims_of_a_dead_process_of_this_machine_are_taken_over_at_once(
+    host: Host, next_host: Host, clock: Clock
+) -> None:
+    gone = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True)
+    host.owner = f"{socket.gethostname()}:{int(gone.stdout)}:dead"  # a process that has exited
+    await started_duel(host)
+    await a_round_then_death(host)
+    await host.note_deferral(1, 42, "token-1", CHANNEL, ALICE.user_id)
+
+    next_host.owner = f"{socket.gethostname()}:{os.getpid()}:next"
+    assert await next_host.release_dead_claims() == 1
+    assert len(await next_host.claim_deliveries()) == 2 and len(await next_host.claim_deferrals()) == 1
+
+
+@pytest.mark.parametrize("machine", ["this", "another"])
+async def test_a_running_process_or_one_elsewhere_keeps_its_claims(
+    host: Host, next_host: Host, clock: Clock, machine: str
+) -> None:
+    if machine == "this":
+        host.owner = f"{socket.gethostname()}:{os.getppid()}:alive"  # the parent of this test run: running
+    else:
+        gone = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True)
+        host.owner = f"another-machine:{int(gone.stdout)}:x"  # no pid here says anything about another machine
+    await started_duel(host)
+    await a_round_then_death(host)
+    next_host.owner = f"{socket.gethostname()}:{os.getpid()}:next"
+    assert await next_host.release_dead_claims() == 0
+    assert await next_host.claim_deliveries() == []
 
 
 async def test_past_fifteen_minutes_a_cut_off_interaction_is_not_attempted(

@@ -141,3 +141,16 @@ async def test_deferrals_too_old_to_answer_are_forgotten_not_claimed(store: Stor
     # The old one is gone for good, even for a claimant that would accept any age.
     again = await store.claim_deferrals("host-c:3:cccc", NOW + 100, NOW + 100, 0.0, 10)
     assert again == [deferral(2, at=NOW - 100)]
+
+
+async def test_the_claims_of_a_dead_process_can_be_released_at_once(store: Store) -> None:
+    game = await start_game(store)
+    await store.record_action(game, game.version, action(game, 0), owed(game, game.version + 1), claimed_by=MINE)
+    await store.add_deferral(deferral(1), THEIRS)
+    assert sorted(await store.claimants()) == sorted([MINE, THEIRS])
+
+    await store.release_claims([MINE])  # MINE died; THEIRS lives on
+    fresh_cut_off = NOW - 30  # nothing claimed at NOW is stale yet by the clock
+    assert len(await store.claim_deliveries("host-c:3:cccc", NOW + 1, fresh_cut_off, 10)) == 2
+    assert await store.claim_deferrals("host-c:3:cccc", NOW + 1, fresh_cut_off, NOW - 800, 10) == []
+    assert sorted(await store.claimants()) == sorted(["host-c:3:cccc", THEIRS])
