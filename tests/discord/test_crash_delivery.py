@@ -18,6 +18,7 @@ The counts are printed at the end of the run.
 from __future__ import annotations
 
 import random
+import time
 
 import pytest
 import simcord
@@ -116,6 +117,27 @@ async def test_forty_rounds_of_deaths_around_act_lose_nothing_acknowledged(
     table: Table, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     await crash_again_and_again(table, monkeypatch, rounds=40, seed=15)
+
+
+async def test_past_fifteen_minutes_a_cut_off_act_is_left_alone(table: Table, monkeypatch: pytest.MonkeyPatch) -> None:
+    fuse = Fuse()
+    install(monkeypatch, fuse, (table.bot.host.store, table.next_store))
+    await begin_game(table)
+    value = (await open_choices(table, table.alice))[0]
+    fuse.arm(1)  # point 0 is just before the defer, point 1 just after it: the bot dies "…is thinking"
+    result = await table.alice.slash(table.channel, "act", choice=value)
+    assert fuse.where is not None and "callback" in fuse.where
+    fuse.disarm()
+    interaction = table.env.backend.interactions[result._interaction.id]
+    assert interaction.responded and interaction.loading
+    requests = len(table.env.backend.http_requests)
+
+    await table.restart(clock=lambda: time.time() + 16 * 60)  # the bot comes back 16 minutes later
+    table.expected_bugs.extend(e for e in table.env.errors if isinstance(e, Crash))  # the death itself
+
+    assert interaction.loading, "nothing answered it"
+    tried = [r.path for r in table.env.backend.http_requests[requests:] if interaction.token in r.path]
+    assert tried == [], f"Discord no longer accepts an answer, and none was attempted: {tried}"
 
 
 @pytest.mark.slow
