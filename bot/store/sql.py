@@ -151,7 +151,12 @@ UPSERT_GUILD_SETTINGS = (
 
 # ------------------------------------------------------------------ deliveries and deferrals
 
-_DELIVERY_COLUMNS = "game_id, version, seq, channel_id, kind, user_id, payload, created_at"
+# A delivery's key and addressing are columns; what to draw and whom to ping is one JSON payload.
+_DELIVERY_KEYS = ("game_id", "version", "seq", "channel_id", "kind", "user_id", "created_at")
+_DELIVERY_PAYLOAD = ("new_post", "pings", "lines", "board_message_id")
+_DELIVERY_COLUMNS = ", ".join((*_DELIVERY_KEYS, "payload"))
+if set(DeliveryRecord.model_fields) != {*_DELIVERY_KEYS, *_DELIVERY_PAYLOAD}:  # a new field must be stored too
+    raise AssertionError("DeliveryRecord's fields and the deliveries table's columns and payload disagree.")
 INSERT_DELIVERY = (
     f"INSERT INTO deliveries ({_DELIVERY_COLUMNS}, claimed_by, claimed_at) "
     "VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)"
@@ -345,36 +350,13 @@ def settings_from_row(guild_id: int, row: Row | None) -> GuildSettings:
 
 
 def delivery_params(item: DeliveryRecord, claimed_by: str, claimed_at: float) -> tuple[Any, ...]:
-    """A delivery's columns for ``INSERT_DELIVERY`` (what to draw and whom to ping as one JSON payload)."""
-    payload = json.dumps(
-        {"new_post": item.new_post, "pings": item.pings, "lines": item.lines, "board_message_id": item.board_message_id}
-    )
-    return (
-        item.game_id,
-        item.version,
-        item.seq,
-        item.channel_id,
-        item.kind,
-        item.user_id,
-        payload,
-        item.created_at,
-        claimed_by,
-        claimed_at,
-    )
+    """A delivery's columns for ``INSERT_DELIVERY``, then its claim."""
+    payload = json.dumps({k: getattr(item, k) for k in _DELIVERY_PAYLOAD})
+    return (*(getattr(item, k) for k in _DELIVERY_KEYS), payload, claimed_by, claimed_at)
 
 
 def delivery_from_row(row: Row) -> DeliveryRecord:
-    payload = json.loads(row["payload"])
-    return DeliveryRecord(
-        game_id=row["game_id"],
-        version=row["version"],
-        seq=row["seq"],
-        channel_id=row["channel_id"],
-        kind=row["kind"],
-        user_id=row["user_id"],
-        created_at=row["created_at"],
-        **payload,
-    )
+    return DeliveryRecord(**{k: row[k] for k in _DELIVERY_KEYS}, **json.loads(row["payload"]))
 
 
 def oldest_first(items: Iterable[DeliveryRecord]) -> list[DeliveryRecord]:
