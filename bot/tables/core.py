@@ -50,8 +50,8 @@ for 512 games this cache was a quarter of the process with a thousand games runn
 
 CLAIM_SECONDS = 30.0
 """How long a process's claim on a stored delivery or interaction holds. A process delivers what it committed
-within a second or two; a claim older than this belonged to a process that died, and another takes it over
-(after a restart, the new process itself)."""
+within a second or two; a claim older than this belonged to a process that died, and another takes it over.
+A process of this machine that is gone is known at once (``DeliveriesHost.release_dead_claims``)."""
 
 
 def owed_records(

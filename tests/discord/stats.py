@@ -30,7 +30,8 @@ class RunCounts:
     def lines(self) -> list[str]:
         deaths = (
             [
-                f"/act rounds: {self.act_rounds}, bot deaths around them: {self.deaths}; moves taken {self.taken}, "
+                f"moves by /act or a panel button: {self.act_rounds}, bot deaths around them: {self.deaths}; "
+                f"moves taken {self.taken}, "
                 f"not taken {self.not_taken}; interactions answered by the next process: "
                 f"{self.answered_by_next_process}; players' pings checked: {self.pings_checked}"
             ]

@@ -1,16 +1,18 @@
 """Issue 15: the bot on the simulated Discord dies at a random point around ``/act``, again and again.
 
-Each round one player (whoever the stored game waits on) answers a random legal choice with ``/act``, and the
-bot dies (``crash.Fuse``) at a random point of that request: before the defer, after it, after the commit, or
-anywhere in the delivery (the answer, the board, the DMs) — or not at all when the draw is past the request's
-last point. After a death a fresh bot starts over the same database and runs its catch-up. Then:
+Each round one player (whoever the stored game waits on) answers a random legal choice with ``/act`` (or, in
+``CLICKS`` of the rounds, with the button of their "Your move" panel), and the bot dies (``crash.Fuse``) at a
+random point of that request: before the defer, after it, after the commit, or anywhere in the delivery (the
+answer, the board, the DMs) — or not at all when the draw is past the request's last point. After a death a
+fresh bot starts over the same database and runs its catch-up. Then:
 
 - the store holds the action exactly when the player was told it was taken (the panel, or "Your move was
   taken"), and not when they were told it was not ("…nothing changed. Please choose again.");
 - the latest board message shows the stored game (its text is the one the stored version draws);
 - every player the action left the game waiting on, when it opened a new stage, was pinged exactly once for
   it, and nobody else was pinged (what to expect is worked out with the engine from the state before);
-- every interaction the bot deferred (younger than 15 minutes here) was completed: no "…is thinking" left.
+- every interaction the bot deferred (younger than 15 minutes here) was completed: no "…is thinking" left,
+  and a click heard back too (its panel edited, or the next process's answer).
 
 The counts are printed at the end of the run.
 """
@@ -19,6 +21,7 @@ from __future__ import annotations
 
 import random
 import time
+from typing import Any
 
 import pytest
 import simcord
@@ -30,11 +33,12 @@ from engine.registry import GAMES
 
 from .conftest import Table
 from .crash import Crash, Fuse, install
-from .players import begin_game, open_choices
-from .sim import board, pings
+from .players import begin_game, open_choices, open_panel, press
+from .sim import board, pings, prompt_choices
 from .stats import COUNTS
 from .turns import stored
 
+CLICKS = 0.3  # the share of rounds that answer with a button on the player's panel instead of /act
 POINTS = 14  # about what an /act that opens a new stage passes: a small step's rounds often run to the end
 
 
@@ -65,8 +69,14 @@ async def one_round(table: Table, fuse: Fuse, rng: random.Random) -> None:
     owed = await expected_pings(table, player, value)
     before = {p.user.id: pings(table.env, p.user.id) for p in players}
 
+    panel = await open_panel(table, player) if rng.random() < CLICKS else None
+    clicked = panel is not None and panel.response is not None and value in prompt_choices(panel.response)
     fuse.arm(rng.randrange(POINTS))
-    result = await player.slash(table.channel, "act", choice=value)
+    if clicked:
+        assert panel is not None and panel.response is not None
+        result = await press(player, panel.response, value)
+    else:
+        result = await player.slash(table.channel, "act", choice=value)
     died = fuse.where
     fuse.disarm()
     COUNTS.act_rounds += 1
@@ -75,17 +85,18 @@ async def one_round(table: Table, fuse: Fuse, rng: random.Random) -> None:
         COUNTS.deaths += 1
         if not interaction.responded:  # died before the defer: Discord tells the player the interaction failed
             table.clock.timings = [t for t in table.clock.timings if t.interaction_id != interaction.id]
-        answered = interaction.loading is False
+        answers_before = said_after_defer(table, interaction)
         await table.restart()
-        COUNTS.answered_by_next_process += int(not answered and interaction.loading is False)
+        COUNTS.answered_by_next_process += int(said_after_defer(table, interaction) != answers_before)
 
     after, state = await stored(table)
     taken = after.action_count == record.action_count + 1 or after.id != record.id
     assert after.action_count in (record.action_count, record.action_count + 1)
     if interaction.responded:
         assert interaction.loading is False, "a deferred /act was left thinking after the restart"
-        told = table.env.backend.get_message(interaction.channel_id, interaction.message_id).content
-        assert (NOT_TAKEN in told) == (not taken), f"the player read {told!r}, the store says taken={taken}"
+        told = said_after_defer(table, interaction)
+        assert told, "a deferred click was never answered, not even after the restart"
+        assert (NOT_TAKEN in told[-1]) == (not taken), f"the player read {told!r}, the store says taken={taken}"
     COUNTS.taken += int(taken)
     COUNTS.not_taken += int(not taken)
 
@@ -100,6 +111,17 @@ async def one_round(table: Table, fuse: Fuse, rng: random.Random) -> None:
         host = table.bot.host
         expected = host.board_text(Loaded(after, spec, state), spec.prompts(state))
         assert board(table.channel, table.env).content == expected, "the board does not show the stored game"
+
+
+def said_after_defer(table: Table, interaction: Any) -> list[str]:
+    """What the bot told the player after deferring, oldest first: every message it sent or edited with the
+    interaction's token (the "…is thinking" message completed, a clicked panel edited in place, a followup
+    such as the catch-up's answer), read from SimCord's log of the bot's requests."""
+    return [
+        str((r.json or {}).get("content") or "")
+        for r in table.env.backend.http_requests
+        if r.path.startswith("/webhooks/") and interaction.token in r.path and r.method in ("POST", "PATCH")
+    ]
 
 
 async def crash_again_and_again(table: Table, monkeypatch: pytest.MonkeyPatch, rounds: int, seed: int) -> None:
