@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, cast
 
+from bot.outbox import Outbox
 from bot.store.factory import open_store
 from bot.tables import Actor, Host
 from engine.core import GameSpec
@@ -125,15 +126,17 @@ async def _begin_seeded(host: Host, channel: int, spec: GameSpec[Any, Any], play
         record.seats = [s.model_copy(update={"role": roles[i % len(roles)]}) for i, s in enumerate(record.seats)]
     await host.store.update_game(record, record.version)
     out = await host.begin(channel, players[0])
-    await _delivered(host, channel, out.posts, [1])
+    await _delivered(host, channel, out, [1])
 
 
-async def _delivered(host: Host, channel: int, posts: list[Any], next_id: list[int]) -> None:
-    """Play the delivery layer: a new board message gets an id the host will edit from then on."""
-    for post in posts:
+async def _delivered(host: Host, channel: int, out: Outbox, next_id: list[int]) -> None:
+    """Play the delivery layer: a new board message gets an id the host will edit from then on, and the
+    stored deliveries the outbox carried are forgotten once it is delivered."""
+    for post in out.posts:
         if post.kind == "board" and post.edit_message_id is None:
             next_id[0] += 1
             await host.board_posted(channel, post.game_id, next_id[0])
+    await host.delivered(out)
 
 
 async def measure_actions(
@@ -246,7 +249,7 @@ async def _play(
         out = await host.act_typed(channel, actor, value)
         took, cpu = (time.perf_counter() - start) * 1000, (time.process_time() - cpu) * 1000
         into.append(_sample(probe, took, cpu))
-        await _delivered(host, channel, out.posts, next_id)
+        await _delivered(host, channel, out, next_id)
     return False
 
 

@@ -3,7 +3,8 @@
 Start-up (``setup_hook``) opens the store, builds the host over it, registers every ``DynamicItem`` class once
 (so buttons sent before a restart keep working: discord.py matches their custom ids against the templates),
 loads the cogs and syncs the slash commands — to the development guild at once when ``DEV_GUILD_ID`` is set,
-globally otherwise (Discord may take a while to show global commands).
+globally otherwise (Discord may take a while to show global commands) — and starts the catch-up
+(``bot.catchup``), which says in the background what a process that died left unsaid.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ import logging
 import discord
 from discord.ext import commands, tasks
 
+from .catchup import CATCH_UP_SECONDS, CatchUp
 from .delivery import Delivery
 from .errors import GameTree
 from .outbox import Outbox
@@ -62,6 +64,7 @@ class SpaceBot(commands.Bot):
         self._host = host
         self._owns_store = host is None
         self.delivery = Delivery(self)
+        self.catch_up = CatchUp(self)
 
     @property
     def host(self) -> Host:
@@ -80,6 +83,7 @@ class SpaceBot(commands.Bot):
             await self.load_extension(cog)
         await self.sync_commands()
         self.reminders.start()  # runs even when REMINDER_HOURS is 0: a server may turn its own on
+        self.catching_up.start()  # in the background: start-up never waits for what a dead process left
 
     @tasks.loop(minutes=REMINDER_CHECK_MINUTES)
     async def reminders(self) -> None:
@@ -95,6 +99,15 @@ class SpaceBot(commands.Bot):
 
     @reminders.before_loop
     async def _reminders_wait_until_ready(self) -> None:
+        await self.wait_until_ready()
+
+    @tasks.loop(seconds=CATCH_UP_SECONDS)
+    async def catching_up(self) -> None:
+        """Say what a process that died left unsaid (``bot.catchup``): at start, then every little while."""
+        await self.catch_up.run()
+
+    @catching_up.before_loop
+    async def _catching_up_waits_until_ready(self) -> None:
         await self.wait_until_ready()
 
     async def sync_commands(self) -> None:
@@ -119,6 +132,7 @@ class SpaceBot(commands.Bot):
 
     async def close(self) -> None:
         self.reminders.cancel()
+        self.catching_up.cancel()
         await super().close()
         await self.close_store()
 

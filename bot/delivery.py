@@ -16,6 +16,10 @@ Order: channel posts first (the board everybody reads), then DMs. The rules of t
 - A channel post Discord refuses (missing permissions) or fails does not undo the game: the step stands (it
   was committed before delivery), the user who acted is told why the board did not move (``CannotPost``),
   and the log gets a warning.
+- What an action owes is stored with its commit; once an outbox is delivered (or refused for good) its stored
+  deliveries are forgotten (``Host.delivered``). A crash before that leaves them to the catch-up
+  (``bot.catchup``). Every new message and DM of a stored delivery is sent with its nonce, so sending it again
+  after a crash never makes a second message (see ``bot.tables.deliveries``).
 """
 
 from __future__ import annotations
@@ -71,6 +75,7 @@ class Delivery:
                         await self.post(notice.channel_id, post)
                     except CannotPost as exc:
                         refused = refused or exc
+        await self.bot.host.delivered(out)
         if refused is not None:
             raise refused
 
@@ -103,6 +108,8 @@ class Delivery:
                         channel_id,
                     )
             kwargs: dict[str, Any] = {"allowed_mentions": mentions}
+            if post.nonce is not None:
+                kwargs["nonce"] = post.nonce
             if view is not None:
                 kwargs["view"] = view
             if post.image is not None:
@@ -151,6 +158,8 @@ class Delivery:
         """Send one private panel by DM; ``False`` when Discord refuses (closed DMs), ``True`` otherwise."""
         message = panel_message(dm.panel, dm.channel_id, in_dm=True)
         kwargs: dict[str, Any] = {}
+        if dm.nonce is not None:
+            kwargs["nonce"] = dm.nonce
         if message["view"] is not None:
             kwargs["view"] = message["view"]
         if dm.panel.image is not None:

@@ -86,6 +86,7 @@ class LocalTable:
                 self.message_ids += 1
                 self.shown[self.message_ids] = text.splitlines()
                 await self.host.board_posted(self.channel_id, post.game_id, self.message_ids)
+        await self.host.delivered(out)  # shown: nothing is owed any more
 
     async def setup(self, game_key: str, players: int, options: dict[str, Any]) -> None:
         """Open the lobby, seat every player and begin."""

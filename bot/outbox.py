@@ -44,6 +44,7 @@ class ChannelPost:
     game_id: int | None = None
     game_key: str | None = None  # which game, so the deliverer can build its controls (e.g. the role picker)
     supersedes: int | None = None  # the previous board message of this game, whose buttons are retired
+    nonce: str | None = None  # a stored delivery's: Discord makes one message of every send with it
 
     @property
     def is_edit(self) -> bool:
@@ -66,16 +67,22 @@ class DirectMessage:
     user_id: int
     channel_id: int
     panel: Panel
+    nonce: str | None = None  # a stored delivery's: Discord makes one message of every send with it
 
 
 @dataclass
 class Outbox:
-    """Everything to deliver for one request, in order: channel posts, then DMs, then the private reply."""
+    """Everything to deliver for one request, in order: channel posts, then DMs, then the private reply.
+
+    ``owed`` names the stored deliveries this outbox carries (``Host.delivered`` forgets them once sent): an
+    action's board and DMs are stored with its commit, so a crash before they reach Discord loses nothing.
+    """
 
     channel_id: int
     posts: list[ChannelPost] = field(default_factory=list)
     dms: list[DirectMessage] = field(default_factory=list)
     reply: Panel | None = None
+    owed: list[tuple[int, int, int]] = field(default_factory=list)
 
     def public_texts(self) -> list[str]:
         """Every text that reaches the channel (for leak checks)."""

@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-SECTIONS = ("action", "cache", "floor", "png", "autocomplete", "engine", "load", "memory", "startup")
+SECTIONS = ("action", "cache", "floor", "png", "autocomplete", "engine", "load", "memory", "startup", "durable")
 FIGURE = re.compile(r"\d+(\.\d+)? (ms|KB|MB|actions/s)")
 
 

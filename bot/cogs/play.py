@@ -15,7 +15,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from ..ui.common import actor_of, client_of, clip, game_channel, host_of
+from ..ui.common import actor_of, answering, client_of, clip, game_channel, host_of
 from ..ui.prompts import send_panel
 from .base import deliver_and_say, think_privately
 
@@ -32,13 +32,14 @@ class Play(commands.Cog):
     @app_commands.describe(choice="Start typing: the list shows exactly the choices open to you right now.")
     async def act(self, interaction: discord.Interaction, choice: str) -> None:
         channel_id = game_channel(interaction)
-        await think_privately(interaction)
         client = client_of(interaction)
-        out = await client.host.act_typed(channel_id, actor_of(interaction), choice)
-        if out.reply is not None:
-            await send_panel(interaction, out.reply, channel_id)
-        else:
-            await interaction.followup.send("Done.", ephemeral=True)
+        async with answering(interaction, channel_id) as interaction_id:
+            await think_privately(interaction)
+            out = await client.host.act_typed(channel_id, actor_of(interaction), choice, interaction_id=interaction_id)
+            if out.reply is not None:
+                await send_panel(interaction, out.reply, channel_id)
+            else:
+                await interaction.followup.send("Done.", ephemeral=True)
         await client.deliver(out, reply_shown_to=interaction.user.id if out.reply is not None else None)
 
     @act.autocomplete("choice")

@@ -3,6 +3,8 @@
 from .base import (
     LIVE_STATUSES,
     ActionRecord,
+    DeferralRecord,
+    DeliveryRecord,
     GameRecord,
     GameStatus,
     GuildSettings,
@@ -16,6 +18,8 @@ from .factory import open_store
 __all__ = [
     "LIVE_STATUSES",
     "ActionRecord",
+    "DeferralRecord",
+    "DeliveryRecord",
     "GameRecord",
     "GameStatus",
     "GuildSettings",

@@ -10,7 +10,11 @@ Guarantees every backend gives:
 - Optimistic concurrency: every write names the version it read; a write against another version raises
   ``Conflict`` and changes nothing. A successful write returns the record with ``version + 1``.
 - ``record_action`` is one transaction: the action row, the new snapshot and the new version commit together
-  (or not at all) before the host tells anybody anything.
+  (or not at all) before the host tells anybody anything, and with them what the channel and the players must
+  be told about it (``DeliveryRecord`` rows) and the link from the interaction that asked (``DeferralRecord``),
+  so that a crash right after the commit loses nothing that was promised.
+- Deliveries and deferrals are *claimed* by one process at a time (``claimed_by``/``claimed_at``); a claim
+  older than the caller's ``stale_before`` belonged to a process that died and may be taken over.
 """
 
 from __future__ import annotations
@@ -117,6 +121,64 @@ class NoteRecord(BaseModel):
     text: str
 
 
+DeliveryKind = Literal["board", "dm"]
+
+
+class DeliveryRecord(BaseModel):
+    """One thing Discord must be told after a committed action, stored in the action's own transaction.
+
+    A ``board`` delivery brings the channel's board up to the stored version (a new message that pings
+    ``pings`` when ``new_post``, an edit otherwise); a ``dm`` delivery sends ``user_id`` their panel with the
+    private news ``lines``. What is drawn is worked out again from the stored game when it is delivered, so
+    a row holds no image and a late delivery shows the game as it stands. The key is the commit that made it
+    (``game_id``, ``version``) and its place in it (``seq``); ``nonce`` is what Discord sees of that key.
+    """
+
+    game_id: int
+    version: int
+    seq: int
+    channel_id: int
+    kind: DeliveryKind
+    user_id: int | None = None
+    new_post: bool = False
+    pings: list[int] = Field(default_factory=list)
+    lines: list[str] = Field(default_factory=list)
+    created_at: float = 0.0
+    board_message_id: int | None = None  # the board when committed: another one since means the post was made
+
+    @property
+    def key(self) -> tuple[int, int, int]:
+        return (self.game_id, self.version, self.seq)
+
+    @property
+    def nonce(self) -> str:
+        """The message nonce Discord deduplicates on (at most 25 characters): one message per delivery."""
+        return f"{self.game_id}.{self.version}.{self.seq}"[-25:]
+
+
+class DeferralRecord(BaseModel):
+    """An interaction the bot acknowledged ("…is thinking") and must still answer.
+
+    Stored before the bot defers, deleted once it answered. The action the interaction led to sets ``game_id``
+    and ``action_index`` in the action's transaction, so after a crash the answer can say whether the move was taken.
+    Discord accepts an answer for 15 minutes with nothing but ``application_id`` and ``token``.
+    """
+
+    interaction_id: int
+    application_id: int
+    token: str
+    channel_id: int
+    user_id: int
+    deferred_at: float
+    game_id: int | None = None
+    action_index: int | None = None
+
+    @property
+    def taken(self) -> bool:
+        """Whether the move this interaction asked for was committed."""
+        return self.action_index is not None
+
+
 class GuildSettings(BaseModel):
     """A server's own settings (``/settings``); ``None`` means the deployment's default from ``.env``."""
 
@@ -150,8 +212,19 @@ class Store(Protocol):
     async def update_game(self, game: GameRecord, expected_version: int) -> GameRecord:
         """Write every field of ``game`` if the stored version is ``expected_version``; else ``Conflict``."""
 
-    async def record_action(self, game: GameRecord, expected_version: int, action: ActionRecord) -> GameRecord:
-        """Append ``action`` and write ``game``'s row (snapshot, status, narration…) in one transaction.
+    async def record_action(
+        self,
+        game: GameRecord,
+        expected_version: int,
+        action: ActionRecord,
+        deliveries: Sequence[DeliveryRecord] = (),
+        *,
+        claimed_by: str = "",
+        interaction_id: int | None = None,
+    ) -> GameRecord:
+        """Append ``action`` and write ``game``'s row (snapshot, status, narration…) in one transaction, with
+        ``deliveries`` (claimed by ``claimed_by``, at the action's time) and the link from the deferred
+        interaction ``interaction_id`` to the action.
 
         Seats are not written here: they change only through ``update_game`` (lobby, moderation).
         """
@@ -185,6 +258,36 @@ class Store(Protocol):
 
     async def games_of_user(self, user_id: int, guild_id: int | None = None) -> list[GameRecord]:
         """Live games where this user holds a seat (in one guild, or all)."""
+
+    async def claim_deliveries(
+        self, claimed_by: str, now: float, stale_before: float, limit: int
+    ) -> list[DeliveryRecord]:
+        """Claim up to ``limit`` undelivered items, oldest first, whose claim is older than ``stale_before``
+        (their process died): they are ``claimed_by``'s from ``now``. Two processes never claim one item."""
+
+    async def finish_deliveries(self, keys: Sequence[tuple[int, int, int]]) -> None:
+        """Forget delivered items (by ``DeliveryRecord.key``)."""
+
+    async def finish_commit_deliveries(self, game_id: int, version: int) -> None:
+        """Forget every item of one commit (the usual path: the process that committed delivered them)."""
+
+    async def claimants(self) -> list[str]:
+        """Every process holding a claim on a delivery or a deferral (a handful: rows are deleted once done)."""
+
+    async def release_claims(self, claimants: Sequence[str]) -> None:
+        """Make every claim of ``claimants`` stale at once (their processes are known to be dead)."""
+
+    async def add_deferral(self, deferral: DeferralRecord, claimed_by: str) -> None:
+        """Remember an interaction about to be deferred, claimed by ``claimed_by``."""
+
+    async def finish_deferral(self, interaction_id: int) -> None:
+        """Forget an interaction once it was answered."""
+
+    async def claim_deferrals(
+        self, claimed_by: str, now: float, stale_before: float, answerable_after: float, limit: int
+    ) -> list[DeferralRecord]:
+        """Claim the unanswered interactions deferred after ``answerable_after`` (Discord still takes an
+        answer) whose claim is older than ``stale_before``, oldest first; older ones are forgotten."""
 
     async def user_prefs(self, user_id: int) -> UserPrefs:
         """The user's preferences (defaults if never stored)."""

@@ -45,6 +45,42 @@ _ONE_LIVE_GAME = (
 
 _GAMES_BY_CHANNEL = "CREATE INDEX games_by_channel ON games (channel_id, id)"
 
+
+def _deliveries(integer: str, real: str) -> tuple[str, ...]:
+    """Migration 5 in one dialect: only the integer and float types differ."""
+    return (
+        f"""
+        CREATE TABLE deliveries (
+            game_id {integer} NOT NULL,
+            version {integer} NOT NULL,
+            seq INTEGER NOT NULL,
+            channel_id {integer} NOT NULL,
+            kind TEXT NOT NULL CHECK (kind IN ('board', 'dm')),
+            user_id {integer},
+            payload TEXT NOT NULL,
+            created_at {real} NOT NULL,
+            claimed_by TEXT NOT NULL,
+            claimed_at {real} NOT NULL,
+            PRIMARY KEY (game_id, version, seq)
+        )""",
+        "CREATE INDEX deliveries_oldest ON deliveries (created_at)",
+        f"""
+        CREATE TABLE deferrals (
+            interaction_id {integer} PRIMARY KEY,
+            application_id {integer} NOT NULL,
+            token TEXT NOT NULL,
+            channel_id {integer} NOT NULL,
+            user_id {integer} NOT NULL,
+            deferred_at {real} NOT NULL,
+            game_id {integer},
+            action_index {integer},
+            claimed_by TEXT NOT NULL,
+            claimed_at {real} NOT NULL
+        )""",
+        "CREATE INDEX deferrals_oldest ON deferrals (deferred_at)",
+    )
+
+
 # JSON (options, narration, public lines) is stored as TEXT in both backends: it round-trips byte for byte
 # (JSONB would reorder keys) and nothing queries inside it.
 MIGRATIONS: tuple[Migration, ...] = (
@@ -227,7 +263,16 @@ MIGRATIONS: tuple[Migration, ...] = (
             )""",
         ),
     ),
+    # Deliveries and deferrals hold only what is still owed: a row is deleted once done, so start-up reads a
+    # few rows, never a history. No foreign key on deliveries: deleting a game deletes its rows explicitly.
+    Migration(
+        5,
+        "deliveries owed after a commit, and interactions still to answer",
+        sqlite=_deliveries("INTEGER", "REAL"),
+        postgres=_deliveries("BIGINT", "DOUBLE PRECISION"),
+    ),
 )
+
 
 LATEST = MIGRATIONS[-1].number
 

@@ -18,7 +18,16 @@ from typing import Any
 import asyncpg  # ships no type information: mypy treats it as Any (ignore_missing_imports)
 
 from . import sql
-from .base import ActionRecord, GameRecord, GuildSettings, NoteRecord, SeatRecord, UserPrefs
+from .base import (
+    ActionRecord,
+    DeferralRecord,
+    DeliveryRecord,
+    GameRecord,
+    GuildSettings,
+    NoteRecord,
+    SeatRecord,
+    UserPrefs,
+)
 from .migrations import SCHEMA_VERSION_POSTGRES, pending
 
 log = logging.getLogger(__name__)
@@ -124,8 +133,18 @@ class PostgresStore:
         log.debug("game updated id=%s version=%s", game_id, expected_version + 1)
         return sql.written(game, game_id, expected_version + 1)
 
-    async def record_action(self, game: GameRecord, expected_version: int, action: ActionRecord) -> GameRecord:
-        """Append ``action`` and write ``game``'s row in one transaction; ``Conflict`` changes nothing.
+    async def record_action(
+        self,
+        game: GameRecord,
+        expected_version: int,
+        action: ActionRecord,
+        deliveries: Sequence[DeliveryRecord] = (),
+        *,
+        claimed_by: str = "",
+        interaction_id: int | None = None,
+    ) -> GameRecord:
+        """Append ``action`` and write ``game``'s row in one transaction, with what must be delivered about it
+        and the link from the interaction that asked; ``Conflict`` changes nothing.
 
         Seats are not rewritten: they change in the lobby and by moderation, through ``update_game``.
         """
@@ -138,6 +157,11 @@ class PostgresStore:
                 await conn.execute(sql.INSERT_ACTION, *sql.action_params(action))
             except asyncpg.UniqueViolationError as exc:
                 raise sql.duplicate_action() from exc
+            if deliveries:
+                params = [sql.delivery_params(d, claimed_by, action.at) for d in deliveries]
+                await conn.executemany(sql.INSERT_DELIVERY, params)
+            if interaction_id is not None:
+                await conn.execute(sql.LINK_DEFERRAL, interaction_id, game_id, action.index)
         log.debug("action recorded id=%s index=%s version=%s", game_id, action.index, expected_version + 1)
         return sql.written(stored, game_id, expected_version + 1)
 
@@ -192,6 +216,7 @@ class PostgresStore:
         """Remove the game, its seats, its log and its notes (nothing if it does not exist)."""
         async with self._transaction() as conn:
             await conn.execute(sql.DELETE_NOTES, game_id)
+            await conn.execute(sql.DELETE_GAME_DELIVERIES, game_id)
             await conn.execute(sql.DELETE_ACTIONS, game_id)
             await conn.execute(sql.DELETE_SEATS, game_id)
             await conn.execute(sql.DELETE_GAME, game_id)
@@ -205,6 +230,58 @@ class PostgresStore:
             else:
                 rows = await conn.fetch(sql.GAMES_OF_USER_IN_GUILD, user_id, guild_id)
             return [sql.game_from_row(r, await _seats(conn, r["id"])) for r in rows]
+
+    # ------------------------------------------------------------------ deliveries and deferrals
+
+    async def claim_deliveries(
+        self, claimed_by: str, now: float, stale_before: float, limit: int
+    ) -> list[DeliveryRecord]:
+        """Claim up to ``limit`` items whose claim went stale, oldest first; rows another process is claiming
+        at this moment are skipped (``FOR UPDATE SKIP LOCKED``), never claimed twice."""
+        async with self._transaction() as conn:
+            rows = await conn.fetch(sql.CLAIM_DELIVERIES_POSTGRES, claimed_by, now, stale_before, limit)
+        return sql.oldest_first(sql.delivery_from_row(r) for r in rows)
+
+    async def finish_deliveries(self, keys: Sequence[tuple[int, int, int]]) -> None:
+        """Forget delivered items."""
+        async with self._transaction() as conn:
+            await conn.executemany(sql.DELETE_DELIVERY, [tuple(k) for k in keys])
+
+    async def finish_commit_deliveries(self, game_id: int, version: int) -> None:
+        """Forget every item of one commit."""
+        async with self._transaction() as conn:
+            await conn.execute(sql.DELETE_COMMIT_DELIVERIES, game_id, version)
+
+    async def claimants(self) -> list[str]:
+        """Every process holding a claim."""
+        async with self._read() as conn:
+            rows = await conn.fetch(sql.CLAIMANTS)
+        return [str(r[0]) for r in rows]
+
+    async def release_claims(self, claimants: Sequence[str]) -> None:
+        """Make the claims of dead processes stale at once."""
+        async with self._transaction() as conn:
+            for statement in (sql.RELEASE_DELIVERIES, sql.RELEASE_DEFERRALS):
+                await conn.executemany(statement, [(c,) for c in claimants])
+
+    async def add_deferral(self, deferral: DeferralRecord, claimed_by: str) -> None:
+        """Remember an interaction about to be deferred."""
+        async with self._transaction() as conn:
+            await conn.execute(sql.INSERT_DEFERRAL, *sql.deferral_params(deferral, claimed_by, deferral.deferred_at))
+
+    async def finish_deferral(self, interaction_id: int) -> None:
+        """Forget an answered interaction."""
+        async with self._transaction() as conn:
+            await conn.execute(sql.DELETE_DEFERRAL, interaction_id)
+
+    async def claim_deferrals(
+        self, claimed_by: str, now: float, stale_before: float, answerable_after: float, limit: int
+    ) -> list[DeferralRecord]:
+        """Forget the interactions Discord no longer accepts, then claim stale ones, oldest first."""
+        async with self._transaction() as conn:
+            await conn.execute(sql.FORGET_OLD_DEFERRALS, answerable_after)
+            rows = await conn.fetch(sql.CLAIM_DEFERRALS_POSTGRES, claimed_by, now, stale_before, limit)
+        return sorted((sql.deferral_from_row(r) for r in rows), key=lambda d: (d.deferred_at, d.interaction_id))
 
     # ------------------------------------------------------------------ users
 

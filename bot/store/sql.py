@@ -17,7 +17,16 @@ from typing import Any, Protocol
 
 from engine.core.errors import Conflict
 
-from .base import ActionRecord, GameRecord, GuildSettings, NoteRecord, SeatRecord, UserPrefs
+from .base import (
+    ActionRecord,
+    DeferralRecord,
+    DeliveryRecord,
+    GameRecord,
+    GuildSettings,
+    NoteRecord,
+    SeatRecord,
+    UserPrefs,
+)
 
 
 class Row(Protocol):
@@ -139,6 +148,53 @@ UPSERT_GUILD_SETTINGS = (
     "ON CONFLICT (guild_id) DO UPDATE SET reminder_hours = excluded.reminder_hours, "
     "idle_hours = excluded.idle_hours, channels = excluded.channels"
 )
+
+# ------------------------------------------------------------------ deliveries and deferrals
+
+# A delivery's key and addressing are columns; what to draw and whom to ping is one JSON payload.
+_DELIVERY_KEYS = ("game_id", "version", "seq", "channel_id", "kind", "user_id", "created_at")
+_DELIVERY_PAYLOAD = ("new_post", "pings", "lines", "board_message_id")
+_DELIVERY_COLUMNS = ", ".join((*_DELIVERY_KEYS, "payload"))
+if set(DeliveryRecord.model_fields) != {*_DELIVERY_KEYS, *_DELIVERY_PAYLOAD}:  # a new field must be stored too
+    raise AssertionError("DeliveryRecord's fields and the deliveries table's columns and payload disagree.")
+INSERT_DELIVERY = (
+    f"INSERT INTO deliveries ({_DELIVERY_COLUMNS}, claimed_by, claimed_at) "
+    "VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)"
+)
+# $1 the claimant, $2 now, $3 claims older than this are stale, $4 the limit. The outer condition is checked
+# again on the row the UPDATE writes, so of two processes racing for one row only the first claims it; on
+# PostgreSQL the inner SELECT also skips rows another transaction is claiming (``_CLAIM_LOCK``).
+_CLAIM_DELIVERIES = (
+    "UPDATE deliveries SET claimed_by = $1, claimed_at = $2 WHERE claimed_at < $3 AND (game_id, version, seq) IN "
+    "(SELECT game_id, version, seq FROM deliveries WHERE claimed_at < $3 ORDER BY created_at, game_id, version, seq "
+    f"LIMIT $4{{lock}}) RETURNING {_DELIVERY_COLUMNS}"
+)
+_CLAIM_LOCK = " FOR UPDATE SKIP LOCKED"
+CLAIM_DELIVERIES_SQLITE = _CLAIM_DELIVERIES.format(lock="")
+CLAIM_DELIVERIES_POSTGRES = _CLAIM_DELIVERIES.format(lock=_CLAIM_LOCK)
+CLAIMANTS = "SELECT claimed_by FROM deliveries UNION SELECT claimed_by FROM deferrals"
+RELEASE_DELIVERIES = "UPDATE deliveries SET claimed_at = 0 WHERE claimed_by = $1"
+RELEASE_DEFERRALS = "UPDATE deferrals SET claimed_at = 0 WHERE claimed_by = $1"
+DELETE_DELIVERY = "DELETE FROM deliveries WHERE game_id = $1 AND version = $2 AND seq = $3"
+DELETE_COMMIT_DELIVERIES = "DELETE FROM deliveries WHERE game_id = $1 AND version = $2"
+DELETE_GAME_DELIVERIES = "DELETE FROM deliveries WHERE game_id = $1"
+
+_DEFERRAL_COLUMNS = ", ".join(DeferralRecord.model_fields)  # the record's fields are the table's columns
+INSERT_DEFERRAL = (
+    f"INSERT INTO deferrals ({_DEFERRAL_COLUMNS}, claimed_by, claimed_at) "
+    "VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT (interaction_id) DO NOTHING"
+)
+LINK_DEFERRAL = "UPDATE deferrals SET game_id = $2, action_index = $3 WHERE interaction_id = $1"
+DELETE_DEFERRAL = "DELETE FROM deferrals WHERE interaction_id = $1"
+FORGET_OLD_DEFERRALS = "DELETE FROM deferrals WHERE deferred_at < $1"
+# $1 claimant, $2 now, $3 stale before, $4 the limit (older than Discord accepts were deleted just before).
+_CLAIM_DEFERRALS = (
+    "UPDATE deferrals SET claimed_by = $1, claimed_at = $2 WHERE claimed_at < $3 AND interaction_id IN "
+    "(SELECT interaction_id FROM deferrals WHERE claimed_at < $3 ORDER BY deferred_at, interaction_id "
+    f"LIMIT $4{{lock}}) RETURNING {_DEFERRAL_COLUMNS}"
+)
+CLAIM_DEFERRALS_SQLITE = _CLAIM_DEFERRALS.format(lock="")
+CLAIM_DEFERRALS_POSTGRES = _CLAIM_DEFERRALS.format(lock=_CLAIM_LOCK)
 
 # ------------------------------------------------------------------ migrations
 
@@ -291,6 +347,30 @@ def settings_from_row(guild_id: int, row: Row | None) -> GuildSettings:
         idle_hours=row["idle_hours"],
         channels=json.loads(row["channels"]),
     )
+
+
+def delivery_params(item: DeliveryRecord, claimed_by: str, claimed_at: float) -> tuple[Any, ...]:
+    """A delivery's columns for ``INSERT_DELIVERY``, then its claim."""
+    payload = json.dumps({k: getattr(item, k) for k in _DELIVERY_PAYLOAD})
+    return (*(getattr(item, k) for k in _DELIVERY_KEYS), payload, claimed_by, claimed_at)
+
+
+def delivery_from_row(row: Row) -> DeliveryRecord:
+    return DeliveryRecord(**{k: row[k] for k in _DELIVERY_KEYS}, **json.loads(row["payload"]))
+
+
+def oldest_first(items: Iterable[DeliveryRecord]) -> list[DeliveryRecord]:
+    """``RETURNING`` gives rows in no promised order: the claimed items in the order they were committed."""
+    return sorted(items, key=lambda d: (d.created_at, d.key))
+
+
+def deferral_params(deferral: DeferralRecord, claimed_by: str, claimed_at: float) -> tuple[Any, ...]:
+    """A deferral's columns for ``INSERT_DEFERRAL``: its fields in order, then its claim."""
+    return (*deferral.model_dump().values(), claimed_by, claimed_at)
+
+
+def deferral_from_row(row: Row) -> DeferralRecord:
+    return DeferralRecord(**{k: row[k] for k in DeferralRecord.model_fields})
 
 
 # ------------------------------------------------------------------ checks shared by both backends

@@ -23,7 +23,16 @@ from typing import Any
 import aiosqlite
 
 from . import sql
-from .base import ActionRecord, GameRecord, GuildSettings, NoteRecord, SeatRecord, UserPrefs
+from .base import (
+    ActionRecord,
+    DeferralRecord,
+    DeliveryRecord,
+    GameRecord,
+    GuildSettings,
+    NoteRecord,
+    SeatRecord,
+    UserPrefs,
+)
 from .migrations import SCHEMA_VERSION_SQLITE, pending
 
 log = logging.getLogger(__name__)
@@ -158,8 +167,18 @@ class SqliteStore:
         log.debug("game updated id=%s version=%s", game_id, expected_version + 1)
         return sql.written(game, game_id, expected_version + 1)
 
-    async def record_action(self, game: GameRecord, expected_version: int, action: ActionRecord) -> GameRecord:
-        """Append ``action`` and write ``game``'s row in one transaction; ``Conflict`` changes nothing.
+    async def record_action(
+        self,
+        game: GameRecord,
+        expected_version: int,
+        action: ActionRecord,
+        deliveries: Sequence[DeliveryRecord] = (),
+        *,
+        claimed_by: str = "",
+        interaction_id: int | None = None,
+    ) -> GameRecord:
+        """Append ``action`` and write ``game``'s row in one transaction, with what must be delivered about it
+        and the link from the interaction that asked; ``Conflict`` changes nothing.
 
         Seats are not rewritten: they change in the lobby and by moderation, through ``update_game``.
         """
@@ -172,6 +191,11 @@ class SqliteStore:
                 await db.execute(sql.for_sqlite(sql.INSERT_ACTION), sql.action_params(action))
             except sqlite3.IntegrityError as exc:
                 raise sql.duplicate_action() from exc
+            if deliveries:
+                params = [sql.delivery_params(d, claimed_by, action.at) for d in deliveries]
+                await db.executemany(sql.for_sqlite(sql.INSERT_DELIVERY), params)
+            if interaction_id is not None:
+                await db.execute(sql.for_sqlite(sql.LINK_DEFERRAL), (interaction_id, game_id, action.index))
         log.debug("action recorded id=%s index=%s version=%s", game_id, action.index, expected_version + 1)
         return sql.written(stored, game_id, expected_version + 1)
 
@@ -225,6 +249,7 @@ class SqliteStore:
         """Remove the game, its seats, its log and its notes (nothing if it does not exist)."""
         async with self._transaction() as db:
             await db.execute(sql.for_sqlite(sql.DELETE_NOTES), (game_id,))
+            await db.execute(sql.for_sqlite(sql.DELETE_GAME_DELIVERIES), (game_id,))
             await db.execute(sql.for_sqlite(sql.DELETE_ACTIONS), (game_id,))
             await db.execute(sql.for_sqlite(sql.DELETE_SEATS), (game_id,))
             await db.execute(sql.for_sqlite(sql.DELETE_GAME), (game_id,))
@@ -236,6 +261,62 @@ class SqliteStore:
             if guild_id is None:
                 return await _games(db, sql.GAMES_OF_USER, (user_id,))
             return await _games(db, sql.GAMES_OF_USER_IN_GUILD, (user_id, guild_id))
+
+    # ------------------------------------------------------------------ deliveries and deferrals
+
+    async def claim_deliveries(
+        self, claimed_by: str, now: float, stale_before: float, limit: int
+    ) -> list[DeliveryRecord]:
+        """Claim up to ``limit`` items whose claim went stale, oldest first (one writer at a time: no race)."""
+        async with self._transaction() as db:
+            rows = await db.execute_fetchall(
+                sql.for_sqlite(sql.CLAIM_DELIVERIES_SQLITE), (claimed_by, now, stale_before, limit)
+            )
+        return sql.oldest_first(sql.delivery_from_row(r) for r in rows)
+
+    async def finish_deliveries(self, keys: Sequence[tuple[int, int, int]]) -> None:
+        """Forget delivered items."""
+        async with self._transaction() as db:
+            await db.executemany(sql.for_sqlite(sql.DELETE_DELIVERY), [tuple(k) for k in keys])
+
+    async def finish_commit_deliveries(self, game_id: int, version: int) -> None:
+        """Forget every item of one commit."""
+        async with self._transaction() as db:
+            await db.execute(sql.for_sqlite(sql.DELETE_COMMIT_DELIVERIES), (game_id, version))
+
+    async def claimants(self) -> list[str]:
+        """Every process holding a claim."""
+        async with self._read() as db:
+            rows = await db.execute_fetchall(sql.CLAIMANTS)
+        return [str(r[0]) for r in rows]
+
+    async def release_claims(self, claimants: Sequence[str]) -> None:
+        """Make the claims of dead processes stale at once."""
+        async with self._transaction() as db:
+            for statement in (sql.RELEASE_DELIVERIES, sql.RELEASE_DEFERRALS):
+                await db.executemany(sql.for_sqlite(statement), [(c,) for c in claimants])
+
+    async def add_deferral(self, deferral: DeferralRecord, claimed_by: str) -> None:
+        """Remember an interaction about to be deferred."""
+        async with self._transaction() as db:
+            params = sql.deferral_params(deferral, claimed_by, deferral.deferred_at)
+            await db.execute(sql.for_sqlite(sql.INSERT_DEFERRAL), params)
+
+    async def finish_deferral(self, interaction_id: int) -> None:
+        """Forget an answered interaction."""
+        async with self._transaction() as db:
+            await db.execute(sql.for_sqlite(sql.DELETE_DEFERRAL), (interaction_id,))
+
+    async def claim_deferrals(
+        self, claimed_by: str, now: float, stale_before: float, answerable_after: float, limit: int
+    ) -> list[DeferralRecord]:
+        """Forget the interactions Discord no longer accepts, then claim stale ones, oldest first."""
+        async with self._transaction() as db:
+            await db.execute(sql.for_sqlite(sql.FORGET_OLD_DEFERRALS), (answerable_after,))
+            rows = await db.execute_fetchall(
+                sql.for_sqlite(sql.CLAIM_DEFERRALS_SQLITE), (claimed_by, now, stale_before, limit)
+            )
+        return sorted((sql.deferral_from_row(r) for r in rows), key=lambda d: (d.deferred_at, d.interaction_id))
 
     # ------------------------------------------------------------------ users
 

@@ -7,7 +7,7 @@ from typing import Any
 
 from engine.core import Event, GameError, GameSpec, Prompt, State
 
-from ..store import GameRecord
+from ..store import GameRecord, SeatRecord
 
 MESSAGE_LIMIT = 1900  # Discord allows 2000 characters; keep room for the header
 AUTOCOMPLETE_LIMIT = 25
@@ -40,15 +40,47 @@ class Loaded:
 
 
 @dataclass(frozen=True)
+class Owed:
+    """What an action owes the channel and the players, decided before its commit so it commits with it.
+
+    ``new_post``: a new board message (which pings ``ping_seats``) rather than an edit; ``told``: the other
+    seats that get a DM, with their private news; ``actor_dm``: the actor asked for DMs and a decision fell due
+    to them. The host draws the messages from this after the commit, and again from the store after a crash.
+    """
+
+    new_post: bool
+    ping_seats: frozenset[int]
+    told: tuple[tuple[SeatRecord, tuple[str, ...]], ...]
+    actor_dm: bool
+    actor_lines: tuple[str, ...] = ()  # the actor's own private news, for their panel
+
+
+@dataclass(frozen=True)
+class Telling:
+    """Who a commit is told to, and about what: the actor's seat, and the interaction waiting for the answer.
+
+    A run of commits told as one (a skip's answers) passes the run's first pending decisions (``before``),
+    its earlier events and ``headline`` for the last commit, which owes the run's messages.
+    """
+
+    actor_seat: SeatRecord
+    interaction_id: int | None = None
+    before: tuple[Prompt, ...] | None = None
+    events: tuple[Event, ...] = ()
+    headline: bool = False
+
+
+@dataclass(frozen=True)
 class Committed:
-    """One action as committed: the game after it, its events, the decisions pending before and after, and
-    whether it opens a new stage (a new board message)."""
+    """One action as committed: the game after it, its events, the decisions pending before and after, whether
+    it opens a new stage (a new board message), and what it owes Discord (``None`` when it is not told)."""
 
     loaded: Loaded
     events: list[Event]
     before: list[Prompt]
     after: list[Prompt]
     headline: bool
+    owed: Owed | None = None
 
 
 def mention(user_id: int) -> str:

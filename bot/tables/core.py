@@ -8,11 +8,13 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 import secrets
+import socket
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from engine.core import Event, GameSpec, LobbyError, NoGameHere, Prompt, State, View
@@ -20,8 +22,19 @@ from engine.registry import GAMES
 from render.registry import RENDERERS, Renderer
 
 from ..outbox import Attachment, ChannelPost, DirectMessage, Outbox, Panel
-from ..store import ActionRecord, GameRecord, GuildSettings, NoteRecord, SeatRecord, Store, UserPrefs
-from .common import MESSAGE_LIMIT, Committed, Loaded, clip, duration, mention, option_text, relative_time
+from ..store import ActionRecord, DeliveryRecord, GameRecord, GuildSettings, NoteRecord, SeatRecord, Store
+from .common import (
+    MESSAGE_LIMIT,
+    Committed,
+    Loaded,
+    Owed,
+    Telling,
+    clip,
+    duration,
+    mention,
+    option_text,
+    relative_time,
+)
 
 log = logging.getLogger(__name__)
 
@@ -33,6 +46,30 @@ Jupiter one 3 KB and 46 KB), and the JSON comes with the game's record on every 
 reads the record to see its version), so a game outside these few is simply parsed again when it is next
 used: 0.08-0.15 ms, and its pending prompts worked out again (the bench's ``cache`` row measures both). Kept
 for 512 games this cache was a quarter of the process with a thousand games running."""
+
+
+CLAIM_SECONDS = 30.0
+"""How long a process's claim on a stored delivery or interaction holds. A process delivers what it committed
+within a second or two; a claim older than this belonged to a process that died, and another takes it over.
+A process of this machine that is gone is known at once (``DeliveriesHost.release_dead_claims``)."""
+
+
+def owed_records(
+    record: GameRecord, version: int, owed: Owed, actor_seat: SeatRecord, now: float
+) -> list[DeliveryRecord]:
+    """The rows ``owed`` is stored as, for the commit that makes ``record`` version ``version``: the board
+    first (sequence 0), then each DM in order, the actor's last. Their order gives each its nonce."""
+    assert record.id is not None
+    key = {"game_id": record.id, "version": version, "channel_id": record.channel_id, "created_at": now}
+    pings = [s.user_id for s in record.seats if s.seat in owed.ping_seats]
+    board = record.board_message_id
+    rows = [DeliveryRecord(seq=0, kind="board", new_post=owed.new_post, pings=pings, board_message_id=board, **key)]
+    dms = [(seat.user_id, lines) for seat, lines in owed.told]
+    if owed.actor_dm:
+        dms.append((actor_seat.user_id, owed.actor_lines))
+    for user_id, lines in dms:
+        rows.append(DeliveryRecord(seq=len(rows), kind="dm", user_id=user_id, lines=list(lines), **key))
+    return rows
 
 
 @dataclass
@@ -71,6 +108,10 @@ class HostCore:
         self._locks: dict[int, asyncio.Lock] = {}
         self._states: OrderedDict[int, Cached] = OrderedDict()
         self.cache_size = PARSED_GAMES  # parsed states kept (tests and the bench change it)
+        # Which process claimed a stored delivery or interaction (the host name and pid say whose; the random
+        # part tells a restarted process from the one it replaces), and how long a claim holds.
+        self.owner = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
+        self.claim_seconds = CLAIM_SECONDS
 
     @staticmethod
     def seat_cap(spec: GameSpec[Any, Any], record: GameRecord) -> int:
@@ -146,9 +187,20 @@ class HostCore:
     async def _save(self, record: GameRecord, expected_version: int) -> GameRecord:
         return await self.store.update_game(record, expected_version)
 
-    async def _commit(self, loaded: Loaded, seat: int, user_id: int, prompt_id: str, choice_id: str) -> Committed:
+    async def _commit(
+        self,
+        loaded: Loaded,
+        seat: int,
+        user_id: int,
+        prompt_id: str,
+        choice_id: str,
+        tell: Telling | None = None,
+    ) -> Committed:
         """Apply one answer and commit it with the new snapshot in one transaction; nothing is told before.
 
+        When the commit is to be told (``tell``), what it owes the channel and the players is decided first and
+        stored in the same transaction (``DeliveryRecord`` rows), with the link from the interaction waiting
+        for the answer: a crash after the commit leaves a record of everything still to say.
         A new set of pending decisions restarts the wait (reminders, skip votes).
         """
         record, spec, state = loaded.record, loaded.spec, loaded.state
@@ -186,11 +238,58 @@ class HostCore:
             public=public,
             at=now,
         )
+        owed: Owed | None = None
+        deliveries: list[DeliveryRecord] = []
+        if tell is not None:
+            told_before = before if tell.before is None else list(tell.before)
+            told_events = [*tell.events, *events]
+            owed = await self._owed(record, told_before, after, told_events, headline or tell.headline, tell.actor_seat)
+            deliveries = owed_records(record, version + 1, owed, tell.actor_seat, now)
         record.action_count += 1
-        record = await self.store.record_action(record, version, action)
+        record = await self.store.record_action(
+            record,
+            version,
+            action,
+            deliveries,
+            claimed_by=self.owner,
+            interaction_id=None if tell is None else tell.interaction_id,
+        )
         self._remember(record, state, after)
         log.info("action channel=%s id=%s v=%s seat=%s", record.channel_id, record.id, record.version, seat)
-        return Committed(Loaded(record, spec, state), events, before, after, headline)
+        return Committed(Loaded(record, spec, state), events, before, after, headline, owed)
+
+    async def _owed(
+        self,
+        record: GameRecord,
+        before: Sequence[Prompt],
+        after: Sequence[Prompt],
+        events: Sequence[Event],
+        headline: bool,
+        actor_seat: SeatRecord,
+    ) -> Owed:
+        """What an action owes: a new board (pinging whoever the game now waits on) when it opens a new stage
+        or no board exists, else an edit; private news always by DM; a decision falling due by DM only to
+        those who asked (``/notify dm``). Preferences are read here, before the commit, so that the record
+        stored with it names exactly the DMs that will be sent."""
+        before_ids = {p.id for p in before}
+        newly_due = {p.seat for p in after if p.id not in before_ids}
+        new_post = headline or record.board_message_id is None
+        prefs = await self.store.users_prefs([s.user_id for s in record.seats])
+        told: list[tuple[SeatRecord, tuple[str, ...]]] = []
+        for seat in record.seats:
+            if seat.user_id == actor_seat.user_id or prefs[seat.user_id].dm_closed:
+                continue
+            private = tuple(e.text for e in events if not e.is_public and e.readable_by(seat.seat))
+            if private or (prefs[seat.user_id].notify_dm and seat.seat in newly_due):
+                told.append((seat, private))
+        mine = prefs[actor_seat.user_id]
+        return Owed(
+            new_post=new_post,
+            ping_seats=frozenset(p.seat for p in after) if new_post else frozenset(),
+            told=tuple(told),
+            actor_dm=mine.notify_dm and not mine.dm_closed and actor_seat.seat in newly_due,
+            actor_lines=tuple(e.text for e in events if not e.is_public and e.readable_by(actor_seat.seat)),
+        )
 
     async def _note(self, record: GameRecord, user_id: int, text: str) -> None:
         """Write a line into the game's public log (``/log``) that no action produced: who did what."""
@@ -286,63 +385,34 @@ class HostCore:
         )
         return out
 
-    async def _after_action(
-        self,
-        loaded: Loaded,
-        before: Sequence[Prompt],
-        after: Sequence[Prompt],
-        events: Sequence[Event],
-        headline: bool,
-        actor_seat: SeatRecord,
-    ) -> Outbox:
+    async def _after_action(self, done: Committed, actor_seat: SeatRecord) -> Outbox:
+        """The messages a told commit owes (``done.owed``), drawn from the game after it: the board, the others'
+        DMs and the actor's panel. Each carries its stored delivery's nonce; the outbox names them (``owed``)."""
+        assert done.owed is not None
+        loaded, owed, after = done.loaded, done.owed, done.after
         record = loaded.record
+        assert record.id is not None
         out = Outbox(record.channel_id)
-        before_ids = {p.id for p in before}
-        newly_due = [p for p in after if p.id not in before_ids]
-        new_message = headline or record.board_message_id is None
-        ping = {p.seat for p in after} if new_message else set()
-        mine = [e.text for e in events if not e.is_public and e.readable_by(actor_seat.seat)]
-
-        # The board, the actor's panel and the others' DMs (after their preferences are read) are made at once,
-        # each image drawn in its own thread (encoding releases the lock): the acting player waits for the
-        # longest of them rather than for their sum.
-        board, actor_panel, (prefs, dms) = await asyncio.gather(
-            self._board_post(loaded, after, new=new_message, ping_seats=ping),
-            self._panel(loaded, actor_seat, mine, pending=after),
-            self._direct_messages(loaded, events, after, newly_due, actor_seat),
+        nonces = [d.nonce for d in owed_records(record, record.version, owed, actor_seat, 0.0)]
+        # The board, the actor's panel and the others' DMs are drawn at once, each image in its own thread
+        # (encoding releases the lock): the acting player waits for the longest of them rather than their sum.
+        board, (actor_panel, *panels) = await asyncio.gather(
+            self._board_post(loaded, after, new=owed.new_post, ping_seats=set(owed.ping_seats)),
+            asyncio.gather(
+                self._panel(loaded, actor_seat, owed.actor_lines, pending=after),
+                *(self._panel(loaded, seat, lines, pending=after) for seat, lines in owed.told),
+            ),
         )
-        out.posts.append(board)
-        out.dms += dms
+        out.posts.append(replace(board, nonce=nonces[0]))
+        out.dms += [
+            DirectMessage(seat.user_id, record.channel_id, panel, nonce)
+            for (seat, _), panel, nonce in zip(owed.told, panels, nonces[1:], strict=False)
+        ]
         out.reply = actor_panel
-        mine_prefs = prefs[actor_seat.user_id]
-        if mine_prefs.notify_dm and not mine_prefs.dm_closed and any(p.seat == actor_seat.seat for p in newly_due):
-            out.dms.append(DirectMessage(actor_seat.user_id, record.channel_id, actor_panel))
+        if owed.actor_dm:
+            out.dms.append(DirectMessage(actor_seat.user_id, record.channel_id, actor_panel, nonces[-1]))
+        out.owed = [(record.id, record.version, seq) for seq in range(len(nonces))]
         return out
-
-    async def _direct_messages(
-        self,
-        loaded: Loaded,
-        events: Sequence[Event],
-        after: Sequence[Prompt],
-        newly_due: Sequence[Prompt],
-        actor_seat: SeatRecord,
-    ) -> tuple[dict[int, UserPrefs], list[DirectMessage]]:
-        """The other players' DMs after an action, and every seat's preferences. Private news always goes by
-        DM; a decision falling due only to those who asked (``/notify dm``). Preferences are read first so that
-        no panel is drawn for a DM that will not be sent."""
-        record = loaded.record
-        prefs = await self.store.users_prefs([s.user_id for s in record.seats])
-        told: list[tuple[SeatRecord, list[str]]] = []
-        for seat in record.seats:
-            if seat.user_id == actor_seat.user_id or prefs[seat.user_id].dm_closed:
-                continue
-            private = [e.text for e in events if not e.is_public and e.readable_by(seat.seat)]
-            due = prefs[seat.user_id].notify_dm and any(p.seat == seat.seat for p in newly_due)
-            if private or due:
-                told.append((seat, private))
-        panels = await asyncio.gather(*(self._panel(loaded, seat, lines, pending=after) for seat, lines in told))
-        dms = [DirectMessage(s.user_id, record.channel_id, p) for (s, _), p in zip(told, panels, strict=True)]
-        return prefs, dms
 
     async def _without_closed_dms(self, out: Outbox) -> Outbox:
         """Drop DMs to users whose DMs are known to be closed: they use the panel or ``/hand``."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from .deliveries import DeliveriesHost
 from .lobby import LobbyHost
 from .moderation import ModerationHost
 from .play import PlayHost
@@ -10,5 +11,5 @@ from .settings import SettingsHost
 from .skips import SkipsHost
 
 
-class Host(LobbyHost, PlayHost, ModerationHost, SkipsHost, SettingsHost, RemindersHost):
+class Host(LobbyHost, DeliveriesHost, PlayHost, ModerationHost, SkipsHost, SettingsHost, RemindersHost):
     """The Discord-free game host; one per process, over one store."""

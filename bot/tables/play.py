@@ -7,7 +7,7 @@ import logging
 from engine.core import IllegalAction, NoGameHere, NotAllowed
 
 from ..outbox import Outbox, Panel
-from .common import AUTOCOMPLETE_LIMIT, Actor
+from .common import AUTOCOMPLETE_LIMIT, Actor, Telling
 from .core import HostCore
 
 log = logging.getLogger(__name__)
@@ -16,15 +16,22 @@ log = logging.getLogger(__name__)
 class PlayHost(HostCore):
     """Answering prompts and showing the game."""
 
-    async def act(self, channel_id: int, actor: Actor, prompt_id: str, choice_id: str) -> Outbox:
-        """Answer one pending prompt as ``actor``; a stale or forged answer gets a sentence and changes nothing."""
+    async def act(
+        self, channel_id: int, actor: Actor, prompt_id: str, choice_id: str, *, interaction_id: int | None = None
+    ) -> Outbox:
+        """Answer one pending prompt as ``actor``; a stale or forged answer gets a sentence and changes nothing.
+
+        ``interaction_id`` names the deferred interaction waiting for the answer (``note_deferral``): the
+        commit links it to the action, so after a crash the answer can still say the move was taken.
+        """
         async with self.lock(channel_id):
             loaded = await self._load_running(channel_id)
             seat = loaded.record.seat_of(actor.user_id)
             if seat is None:
                 raise NotAllowed("You are not playing in this game; you can watch the board and `/status`.")
-            done = await self._commit(loaded, seat.seat, actor.user_id, prompt_id, choice_id)
-            return await self._after_action(done.loaded, done.before, done.after, done.events, done.headline, seat)
+            tell = Telling(seat, interaction_id)
+            done = await self._commit(loaded, seat.seat, actor.user_id, prompt_id, choice_id, tell)
+            return await self._after_action(done, seat)
 
     async def panel(self, channel_id: int, user_id: int) -> Panel:
         """The private panel (the "Your move" button, ``/hand``): your view and your pending choices."""
@@ -65,17 +72,19 @@ class PlayHost(HostCore):
                     return found
         return found
 
-    async def act_typed(self, channel_id: int, actor: Actor, value: str) -> Outbox:
+    async def act_typed(
+        self, channel_id: int, actor: Actor, value: str, *, interaction_id: int | None = None
+    ) -> Outbox:
         """``/act`` with what the user typed or picked: a ``prompt|choice`` value or a choice's label."""
         if "|" in value:
             prompt_id, _, choice_id = value.partition("|")
-            return await self.act(channel_id, actor, prompt_id, choice_id)
+            return await self.act(channel_id, actor, prompt_id, choice_id, interaction_id=interaction_id)
         typed = value.casefold().strip()
         offered = await self.choices_for(channel_id, actor.user_id)
         matches = [v for label, v in offered if label.casefold() == typed]
         if len(matches) == 1:
             prompt_id, _, choice_id = matches[0].partition("|")
-            return await self.act(channel_id, actor, prompt_id, choice_id)
+            return await self.act(channel_id, actor, prompt_id, choice_id, interaction_id=interaction_id)
         if not await self.choices_for(channel_id, actor.user_id):
             await self._load_running(channel_id)
             raise IllegalAction("Nothing is waiting on you right now.")

@@ -13,10 +13,10 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from engine.core import GameSpec, IllegalAction, NotAllowed, State
+from engine.core import Event, GameSpec, IllegalAction, NotAllowed, Prompt, State
 
 from ..outbox import ChannelPost, Outbox
-from .common import Actor, Committed, duration
+from .common import Actor, Committed, Telling, duration
 from .core import HostCore
 
 log = logging.getLogger(__name__)
@@ -78,17 +78,22 @@ class SkipsHost(HostCore):
                 raise IllegalAction(f"{idle_name}'s decision cannot be skipped; a moderator can `/replace` them.")
             text = f"⏭️ The players voted to skip {idle_name}'s decision."
             await self._note(record, actor.user_id, text)
-            first: Committed | None = None
+            # One board and one round of DMs for the whole skip: the last answer's commit owes them (``Telling``).
+            before: tuple[Prompt, ...] | None = None
             done: Committed | None = None
-            events = []
-            for prompt_id, choice_id in answers:
-                done = await self._commit(loaded, idle_seat, actor.user_id, prompt_id, choice_id)
-                first = first or done
+            events: list[Event] = []
+            for number, (prompt_id, choice_id) in enumerate(answers, 1):
+                tell = Telling(voter, before=before, events=tuple(events), headline=True)
+                last = number == len(answers)
+                done = await self._commit(
+                    loaded, idle_seat, actor.user_id, prompt_id, choice_id, tell if last else None
+                )
+                before = tuple(done.before) if before is None else before
                 events.extend(done.events)
                 loaded = done.loaded
-            assert first is not None and done is not None
+            assert done is not None
             log.info("skip channel=%s id=%s seat=%s answers=%s", channel_id, record.id, idle_seat, len(answers))
-            out = await self._after_action(done.loaded, first.before, done.after, events, True, voter)
+            out = await self._after_action(done, voter)
             out.posts.insert(0, ChannelPost(kind="notice", text=text, game_id=record.id, game_key=record.game_key))
             return out
 

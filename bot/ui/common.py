@@ -7,6 +7,8 @@ of ``bot.app``, so ``bot.delivery`` can build views from ``bot.ui`` without an i
 from __future__ import annotations
 
 import io
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from typing import Protocol, cast
 
 import discord
@@ -38,6 +40,26 @@ def client_of(interaction: discord.Interaction) -> GameClient:
 def host_of(interaction: discord.Interaction) -> Host:
     """The game host behind the bot that received ``interaction``."""
     return client_of(interaction).host
+
+
+@asynccontextmanager
+async def answering(interaction: discord.Interaction, channel_id: int) -> AsyncIterator[int]:
+    """Around a move: the interaction is stored before the caller defers it and forgotten once the block ends
+    (answered, or failed with a sentence the error handler sends). Should the process die in between, the next
+    one answers it while Discord still accepts it (``bot.catchup``). Yields the id to link to the action.
+
+    Only an ordinary exception forgets it: a process that dies runs no more code, and neither does this.
+    """
+    host = host_of(interaction)
+    await host.note_deferral(
+        interaction.id, interaction.application_id, interaction.token, channel_id, interaction.user.id
+    )
+    try:
+        yield interaction.id
+    except Exception:
+        await host.answered(interaction.id)
+        raise
+    await host.answered(interaction.id)
 
 
 def can_moderate(interaction: discord.Interaction) -> bool:

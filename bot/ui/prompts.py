@@ -22,7 +22,7 @@ from engine.core import Prompt
 
 from ..errors import guarded
 from ..outbox import Panel
-from .common import PREFIX, actor_of, client_of, clip, to_file
+from .common import PREFIX, actor_of, answering, client_of, clip, to_file
 
 log = logging.getLogger(__name__)
 
@@ -188,9 +188,11 @@ async def replace_panel(interaction: discord.Interaction, panel: Panel, channel_
 
 async def answer(interaction: discord.Interaction, channel_id: int, prompt_id: str, choice_id: str) -> None:
     """A click on a choice: act, show the clicker their next panel in place, deliver the rest."""
-    await interaction.response.defer()  # acting may render images: take the 3 s off the clock
     client = client_of(interaction)
-    out = await client.host.act(channel_id, actor_of(interaction), prompt_id, choice_id)
-    if out.reply is not None:
-        await replace_panel(interaction, out.reply, channel_id)
+    async with answering(interaction, channel_id) as interaction_id:
+        await interaction.response.defer()  # acting may render images: take the 3 s off the clock
+        actor = actor_of(interaction)
+        out = await client.host.act(channel_id, actor, prompt_id, choice_id, interaction_id=interaction_id)
+        if out.reply is not None:
+            await replace_panel(interaction, out.reply, channel_id)
     await client.deliver(out, reply_shown_to=interaction.user.id if out.reply is not None else None)

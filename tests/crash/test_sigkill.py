@@ -8,6 +8,8 @@ it while it is still starting: opening the store, migrating, dealing), and kills
 - every action the child acknowledged (it prints ``ack <game> <index>`` only after the host returned, i.e.
   after the commit) is in the store, and the log has no gap;
 - each game's snapshot is the replay of its stored log (no half-applied action);
+- every stored action has the board delivery it owes, committed with it (issue 15): the child never delivers
+  anything (it has no Discord), so each game holds exactly one owed board per action, no more, no fewer;
 - the next child resumes the same live game at exactly the stored number of actions.
 """
 
@@ -80,6 +82,9 @@ def check_database(db: Path, acked: dict[int, int], touched: set[int]) -> int:
     """
     with sqlite3.connect(db) as raw:
         assert raw.execute("PRAGMA integrity_check").fetchall() == [("ok",)]
+        boards = dict(raw.execute("SELECT game_id, COUNT(*) FROM deliveries WHERE kind = 'board' GROUP BY game_id"))
+        logged = dict(raw.execute("SELECT game_id, COUNT(*) FROM actions GROUP BY game_id"))
+        assert boards == logged, f"owed boards per game {boards}, actions per game {logged}"
 
     async def check() -> int:
         store = await open_store(str(db))

@@ -20,6 +20,7 @@ at the end of the run.
 from __future__ import annotations
 
 import random
+import time
 import zlib
 from collections.abc import AsyncIterator, Callable, Iterator
 from dataclasses import dataclass, field
@@ -39,7 +40,7 @@ from bot.tables import Host
 from engine.core import GameError
 
 from .leaks import LeakScanner
-from .sim import ResponseClock, Timing
+from .sim import ResponseClock, Timing, honour_nonces
 from .stats import COUNTS
 
 
@@ -89,10 +90,17 @@ class Table:
         """What the bot raised that is neither a refusal nor a failure the test provoked."""
         return [e for e in self.env.errors if not is_refusal(e) and e not in self.expected_bugs]
 
-    async def restart(self) -> SpaceBot:
-        """Stop this bot and start a fresh one, like a new process, over the same database file."""
-        fresh = SpaceBot(settings_for(self.db), host=Host(self.next_store, seeds=seeds_for("after a restart")))
+    async def restart(self, clock: Callable[[], float] = time.time) -> SpaceBot:
+        """Stop this bot and start a fresh one, like a new process, over the same database file.
+
+        Returns once its first catch-up round is done. The new bot runs in this very process under a new
+        claimant token: it sees the old one's claims as those of an earlier life of its pid, gone, and takes
+        them over at once, as a bot restarted on the same machine does.
+        """
+        host = Host(self.next_store, seeds=seeds_for("after a restart"), clock=clock)
+        fresh = SpaceBot(settings_for(self.db), host=host)
         await self.env.restart_bot(fresh)
+        await fresh.catch_up.finished_round.wait()
         COUNTS.restarts += 1
         return fresh
 
@@ -118,6 +126,7 @@ async def stores(db: Path) -> AsyncIterator[tuple[Store, Store]]:
 
 @pytest.fixture
 async def env(db: Path, stores: tuple[Store, Store], request: pytest.FixtureRequest) -> AsyncIterator[simcord.Env]:
+    honour_nonces()
     bot = SpaceBot(settings_for(db), host=Host(stores[0], seeds=seeds_for(request.node.nodeid)))
     sim = simcord.Env(bot)
     await sim.start()

@@ -27,6 +27,11 @@ server has that SimCord 3.2.1 does not offer as a verb, added here (never in the
   bot may receive both before it has run a line of either handler. We emit the INTERACTION_CREATE events of
   several ordinary SimCord verbs back to back and only then let the bot run, so their handlers interleave.
 
+- **A send Discord makes only once** (``honour_nonces``): a message sent with a nonce and ``enforce_nonce``
+  (discord.py sets both whenever a nonce is given) is created once; the same nonce again in the same channel
+  answers the message already created, as Discord does for a few minutes. SimCord ignores nonces. The bot
+  relies on this to send a stored delivery again after a crash without a second ping or DM.
+
 The rest are small readers over what a user sees: buttons of a message, the board, DMs, PNG attachments.
 """
 
@@ -45,6 +50,8 @@ from PIL import Image
 from simcord.actors import _autocomplete_result, _component_interaction, _visible_message
 from simcord.backend.models.interaction import ResponseKind
 from simcord.enums import ComponentType, InteractionType
+from simcord.http import router
+from simcord.http._helpers import message_response
 from simcord.results import ResponseMessage
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
@@ -85,6 +92,50 @@ async def forge_click(actor: simcord.MemberActor, message: MessageLike, custom_i
         }
     ]
     return await _component_interaction(actor, forged, {"custom_id": custom_id, "component_type": ComponentType.BUTTON})
+
+
+_SEND = ["channels", "{channel_id}", "messages"]
+
+
+def honour_nonces() -> None:
+    """Make SimCord's message send keep Discord's promise for ``enforce_nonce`` (see the module docstring).
+
+    Routes are SimCord's module-wide table, so this wraps the send route once for every ``Env``; each backend
+    remembers its own nonces (channel, nonce → message id).
+    """
+    routes = router._ROUTES["POST"]
+    for index, (template, handler) in enumerate(routes):
+        if template != _SEND or getattr(handler, "honours_nonces", False):
+            continue
+
+        def send_once(ctx: router.RequestContext, send: router.Handler = handler) -> Any:
+            body = ctx.body()
+            if not body.get("enforce_nonce") or body.get("nonce") is None:
+                return send(ctx)
+            seen: dict[tuple[int, str], int] = ctx.backend.__dict__.setdefault("sent_nonces", {})
+            key = (ctx.int_arg("channel_id"), str(body["nonce"]))
+            if key in seen:
+                return message_response(ctx, ctx.backend.get_message(key[0], seen[key]))
+            response = send(ctx)
+            seen[key] = int(response["id"])
+            return response
+
+        def send_and_log_pings(ctx: router.RequestContext, send: router.Handler = send_once) -> Any:
+            response = send(ctx)
+            message = ctx.backend.get_message(ctx.int_arg("channel_id"), int(response["id"]))
+            log: dict[int, set[int]] = ctx.backend.__dict__.setdefault("pinged_at_creation", {})
+            log.setdefault(message.id, set(message.ping_user_ids))  # SimCord's own notion: notified, not named
+            return response
+
+        send_and_log_pings.honours_nonces = True  # type: ignore[attr-defined]
+        routes[index] = (template, send_and_log_pings)
+
+
+def pings(env: simcord.Env, user_id: int) -> int:
+    """How many messages notified ``user_id`` when they were created (an edit notifies nobody; a nonce's
+    second send creates nothing). Counted from ``honour_nonces``'s log of every message the bot created."""
+    log: dict[int, set[int]] = env.backend.__dict__.get("pinged_at_creation", {})
+    return sum(1 for users in log.values() if user_id in users)
 
 
 @dataclass

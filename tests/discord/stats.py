@@ -19,9 +19,27 @@ class RunCounts:
     messages_scanned: int = 0
     autocomplete_lists_scanned: int = 0
     restarts: int = 0
+    # The deaths around /act (test_crash_delivery)
+    act_rounds: int = 0
+    deaths: int = 0
+    taken: int = 0
+    not_taken: int = 0
+    answered_by_next_process: int = 0
+    pings_checked: int = 0
 
     def lines(self) -> list[str]:
+        deaths = (
+            [
+                f"moves by /act or a panel button: {self.act_rounds}, bot deaths around them: {self.deaths}; "
+                f"moves taken {self.taken}, "
+                f"not taken {self.not_taken}; interactions answered by the next process: "
+                f"{self.answered_by_next_process}; players' pings checked: {self.pings_checked}"
+            ]
+            if self.act_rounds
+            else []
+        )
         return [
+            *deaths,
             f"scenarios on simulated Discord: {self.scenarios}",
             f"interactions: {self.interactions}, slowest first response {self.slowest:.3f} s "
             f"({self.slowest_what or '-'}; Discord's limit 3 s)",

@@ -1,0 +1,158 @@
+"""What a crash must not lose: the deliveries a commit owes, and the answers of interactions cut off.
+
+An action's board, pings and DMs are stored with its commit (``HostCore._commit``) and forgotten once sent
+(``delivered``). An interaction waiting for an answer ("…is thinking") is stored before the bot defers it
+(``note_deferral``) and forgotten once answered. What a process left behind when it died is claimed by the
+next one (``claim_deliveries``, ``claim_deferrals``: a claim older than ``claim_seconds`` is taken over) and
+delivered again from the stored game (``redeliver``) or answered (``deferral_answer``). A claimant on this
+machine whose process is gone needs no waiting: ``release_dead_claims`` frees its claims at once, so a bot
+restarted after a crash delivers what it owed as soon as it is ready.
+
+**Never a ping or a DM twice.** Every stored delivery is sent with its own nonce, and Discord makes one
+message of every send carrying the same nonce for a few minutes (``enforce_nonce``), so sending again what a
+crash may or may not have sent is harmless within ``NONCE_WINDOW``. Past it, a resend could be a second
+message, and the host prefers silence to a repeat (at most once): a DM is dropped (the panel and ``/hand``
+show the same). A new board needs no window: the host records a posted board at once (``board_posted``), so
+while the game's board is still the one the commit saw, the post was not made (a crash in the instant
+between Discord's answer and that record is the one case a late resend could repeat); once it changed, the
+delivery becomes an edit of the current board. An edit is sent again freely: the same content twice changes
+nothing.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import socket
+from dataclasses import replace
+
+from engine.core import GameError
+
+from ..outbox import ChannelPost, DirectMessage, Outbox, Panel
+from ..store import DeferralRecord, DeliveryRecord
+from .common import Loaded, clip
+from .play import PlayHost
+
+log = logging.getLogger(__name__)
+
+NONCE_WINDOW = 120.0
+"""Seconds Discord is trusted to deduplicate a nonce ("the past few minutes" in its documentation)."""
+
+ANSWER_WINDOW = 15 * 60 - 30.0
+"""Seconds after its defer an interaction can still be answered: Discord's 15 minutes, less a margin for the
+clocks of two machines and the time the answer takes to draw."""
+
+TAKEN = "Your move was taken: {what}"
+NOT_TAKEN = "The bot restarted before your move was taken; nothing changed. Please choose again."
+CATCH_UP_BATCH = 20  # items claimed at a time: what one process sends before it looks again
+
+
+class DeliveriesHost(PlayHost):
+    """Stored deliveries and deferred interactions: noting, claiming, redrawing, forgetting."""
+
+    async def release_dead_claims(self) -> int:
+        """Free at once the claims of processes of this machine that are gone; how many claimants that was."""
+        dead = [c for c in await self.store.claimants() if self._is_dead(c)]
+        if dead:
+            await self.store.release_claims(dead)
+            log.info("claims of %d dead process(es) released", len(dead))
+        return len(dead)
+
+    def _is_dead(self, claimant: str) -> bool:
+        """Whether ``claimant`` (``host:pid:token``, see ``HostCore.owner``) is a process of this machine that is
+        gone: its pid is not running, or is this process under another token (an earlier life of the same
+        pid, as in a container). A claimant of another machine may be alive: its claims wait to go stale."""
+        machine, _, rest = claimant.partition(":")
+        pid_text, _, _ = rest.partition(":")
+        if machine != socket.gethostname() or claimant == self.owner or not pid_text.isdigit():
+            return False
+        pid = int(pid_text)
+        if pid == os.getpid():
+            return True
+        try:
+            os.kill(pid, 0)  # signal 0: only asks whether the process exists
+        except ProcessLookupError:
+            return True
+        except PermissionError:
+            return False  # it exists, under another user
+        return False
+
+    async def note_deferral(
+        self, interaction_id: int, application_id: int, token: str, channel_id: int, user_id: int
+    ) -> None:
+        """Remember an interaction the bot is about to defer, claimed by this process until it answers."""
+        deferral = DeferralRecord(
+            interaction_id=interaction_id,
+            application_id=application_id,
+            token=token,
+            channel_id=channel_id,
+            user_id=user_id,
+            deferred_at=self.clock(),
+        )
+        await self.store.add_deferral(deferral, self.owner)
+
+    async def answered(self, interaction_id: int) -> None:
+        """Forget an interaction once it was answered (or failed with a sentence the user read)."""
+        await self.store.finish_deferral(interaction_id)
+
+    async def claim_deferrals(self, limit: int = CATCH_UP_BATCH) -> list[DeferralRecord]:
+        """Interactions a dead process left unanswered that Discord still accepts an answer for, oldest first."""
+        now = self.clock()
+        return await self.store.claim_deferrals(self.owner, now, now - self.claim_seconds, now - ANSWER_WINDOW, limit)
+
+    async def deferral_answer(self, deferral: DeferralRecord) -> tuple[str, Panel | None]:
+        """What the player whose answer was cut off reads: whether the move was taken, and their panel."""
+        if not deferral.taken or deferral.game_id is None or deferral.action_index is None:
+            return NOT_TAKEN, None
+        actions = await self.store.actions(deferral.game_id)
+        what = "done."
+        if deferral.action_index < len(actions):
+            action = actions[deferral.action_index]
+            what = " ".join(action.public) or f"{action.choice_id}."
+        try:
+            panel = await self.panel(deferral.channel_id, deferral.user_id)
+        except GameError:  # the game ended or was reset since: the sentence is all there is to say
+            panel = None
+        return clip(TAKEN.format(what=what)), panel
+
+    async def claim_deliveries(self, limit: int = CATCH_UP_BATCH) -> list[DeliveryRecord]:
+        """Deliveries a dead process left undone, oldest first, now this process's to send."""
+        now = self.clock()
+        return await self.store.claim_deliveries(self.owner, now, now - self.claim_seconds, limit)
+
+    async def delivered(self, out: Outbox) -> None:
+        """Forget the stored deliveries ``out`` carried: they reached Discord (or Discord refused them)."""
+        if out.owed:
+            await self.store.finish_deliveries(out.owed)
+
+    async def redeliver(self, item: DeliveryRecord) -> Outbox:
+        """The outbox of one stored delivery, drawn from the game as stored now (see the module docstring)."""
+        out = Outbox(item.channel_id, owed=[item.key])
+        record = await self.store.get_game(item.game_id)
+        if record is None or record.snapshot is None:
+            return out  # the game was reset since: nothing left to show
+        spec = self.spec(record.game_key)
+        loaded = Loaded(record, spec, self._state_of(record, spec))
+        assert loaded.state is not None
+        fresh = self.clock() - item.created_at <= NONCE_WINDOW
+        if item.kind == "board":
+            out.posts.append(await self._owed_board(loaded, item))
+        elif fresh and item.user_id is not None:
+            seat = record.seat_of(item.user_id)
+            prefs = await self.store.user_prefs(item.user_id)
+            if seat is not None and not prefs.dm_closed:
+                panel = await self._panel(loaded, seat, item.lines)
+                out.dms.append(DirectMessage(item.user_id, record.channel_id, panel, item.nonce))
+        else:
+            log.info("dm dropped game=%s version=%s: too late to send it only once", item.game_id, item.version)
+        return out
+
+    async def _owed_board(self, loaded: Loaded, item: DeliveryRecord) -> ChannelPost:
+        """The board a stored delivery owes: a new message with its pings while the commit's board is still the
+        game's, an edit of the game's board otherwise."""
+        record = loaded.record
+        assert loaded.state is not None
+        prompts = self.pending(record, loaded.spec, loaded.state) if record.status == "active" else []
+        new = item.new_post and record.board_message_id == item.board_message_id
+        post = await self._board_post(loaded, prompts, new=new, ping_seats=set())
+        return replace(post, pings=tuple(item.pings), nonce=item.nonce) if new else post
