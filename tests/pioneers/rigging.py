@@ -26,6 +26,7 @@ from engine.core import Event, Prompt, RiggedRng, SeatSetup
 from engine.pioneers import SPEC, PioneersOptions, PioneersState
 from engine.pioneers.catalog import CATALOG, AlienType
 from engine.pioneers.state import LETTER_ALIEN, Sector, Turn
+from engine.pioneers.turn import settle
 from engine.pioneers.view import PioneersView
 
 
@@ -106,10 +107,11 @@ def rig(
     new.first = active
     new.turn_order = [(active + k) % new.seats for k in range(new.seats)]
     new.turn_index = 0
-    new.current = Turn(seat=active, stage="move")
+    new.current = Turn(seat=active)
     new.combat = None
     new.crashes = []
     new.rng = RiggedRng(state=99, queued=[d - 1 for d in dice] + list(draws))
+    settle(new)  # the turn's start: a crashed ship straightens (PIO-MOVE-4)
     return new
 
 
@@ -140,7 +142,9 @@ class Play:
         return self
 
     def view(self) -> PioneersView:
-        return SPEC.view(self.state, None)
+        view = SPEC.view(self.state, None)
+        assert isinstance(view, PioneersView)
+        return view
 
     def spots(self, slot: int) -> str:
         return " ".join("." if s is None else s for s in self.state.ring[slot].spots)

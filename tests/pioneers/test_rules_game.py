@@ -1,0 +1,276 @@
+"""Commanders, rounds, scenarios and the end (PIO-CMD-*, PIO-ROUND-*, PIO-END-*, PIO-SECTOR-4, PIO-GAP-7,
+-12, -20, -22..24, and each scenario's own rule)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from engine.core import SeatSetup
+from engine.pioneers import SPEC, PioneersOptions
+
+from .rigging import Play, new_game, rig
+
+RING = ["R1", "B5", "G4", "Y1", "P1", "belt"]  # 1 Ravan, 2 Tidewell, 3 Fern, 4 Dune, 5 Hive
+QUIET = ("stay", "keep", "none", "c0", "g0", "done", "hold")
+
+
+def pass_turn(play: Play) -> Play:
+    """The active captain does nothing that matters: stays, keeps, declines."""
+    seat = play.prompt().seat
+    while play.prompts() and play.prompt().seat == seat:
+        ids = play.choice_ids()
+        quiet = [c for c in QUIET if c in ids]
+        if not quiet:
+            break
+        play.choose(quiet[0])
+    return play
+
+
+def game(scenario: str = "cosmic_pioneers", n: int = 2, **kwargs: Any) -> Play:
+    kwargs.setdefault("ring", RING)
+    return Play(rig(new_game(n=n, scenario=scenario), **kwargs))
+
+
+def seats(*fields: dict[str, Any]) -> dict[int, dict[str, Any]]:
+    commanders = ("novak", "fraser", "kade", "sato")
+    return {i: {"commander": commanders[i], "cargo": [], **f} for i, f in enumerate(fields)}
+
+
+# -- commanders --------------------------------------------------------------------------------------------
+@pytest.mark.rule("PIO-CMD-1")
+@pytest.mark.rule("PIO-CMD-2")
+def test_weapons_level_two_adds_one_to_combat() -> None:
+    play = game(players=seats({"at": 0, "levels": {"weapons": 2}}, {"at": 2}), dice=[2, 3, 6])
+    play.choose("s2")
+    assert "3 against 3" in play.text()
+
+
+@pytest.mark.rule("PIO-CMD-1")
+def test_fraser_picks_the_spot_of_each_lifeform_he_unloads() -> None:
+    play = game(
+        players=seats({"at": 1, "commander": "fraser", "cargo": ["C", "C"]}, {"at": 0, "commander": "novak"}), dice=[6]
+    )
+    play.choose("stay", "u-C")
+    assert play.choice_ids() == [f"p{i}" for i in range(1, 6)]
+    play.choose("p4")
+    assert play.spots(1) == ". . . 0 ."
+
+
+@pytest.mark.rule("PIO-CMD-1")
+def test_kade_may_re_roll_his_losing_combat_die_and_the_new_roll_stands() -> None:
+    play = game(players=seats({"at": 0, "commander": "kade"}, {"at": 2, "commander": "novak"}), dice=[1, 4, 6, 6])
+    play.choose("s2")
+    assert play.prompt().seat == 0 and play.choice_ids() == ["reroll", "keep"]
+    play.choose("reroll")
+    assert "re-rolls: 6" in play.text() and "P1 (Kade) wins the combat 6 to 4" in play.text()
+
+
+@pytest.mark.rule("PIO-CMD-1")
+def test_kade_defending_is_asked_too_and_not_when_winning() -> None:
+    play = game(players=seats({"at": 0, "commander": "novak"}, {"at": 2, "commander": "kade"}), dice=[5, 2, 1, 6])
+    play.choose("s2")
+    assert play.prompt().seat == 1
+    play.choose("reroll")  # 1: still losing; P2 crashes
+    assert "P1 (Novak) wins" in play.text()
+    play = game(players=seats({"at": 0, "commander": "novak"}, {"at": 2, "commander": "kade"}), dice=[2, 5, 6])
+    play.choose("s2")
+    assert play.prompt().seat == 0  # Kade won: no question; P1 crashed and adventures
+
+
+@pytest.mark.rule("PIO-CMD-1")
+def test_novak_gains_100_more_at_the_jumpgate() -> None:
+    play = game(players=seats({"at": 1, "commander": "novak", "credits": 0}, {"at": 0}))
+    play.choose("s0")
+    assert play.view().players[0].credits == 300
+
+
+@pytest.mark.rule("PIO-CMD-1")
+def test_sato_may_re_roll_his_adventure_die_unless_it_shows_one() -> None:
+    play = game(players=seats({"at": 1, "commander": "sato"}, {"at": 0}), dice=[3, 6])
+    play.choose("stay")
+    assert play.choice_ids() == ["reroll", "keep"]
+    play.choose("reroll")
+    assert play.view().players[0].credits == 400  # Ravan 6: $+100
+    play = game(players=seats({"at": 1, "commander": "sato"}, {"at": 0}), dice=[1], deck=["bug"])
+    play.choose("stay")
+    assert "a Bug event" in play.text() and play.waits_on() != "sato"
+
+
+# -- rounds ------------------------------------------------------------------------------------------------
+@pytest.mark.rule("PIO-ROUND-1")
+@pytest.mark.rule("PIO-ROUND-4")
+@pytest.mark.rule("PIO-ROUND-5")
+@pytest.mark.rule("PIO-ROUND-2")
+@pytest.mark.rule("PIO-ROUND-3")
+@pytest.mark.rule("PIO-GAP-7")
+def test_turns_go_left_from_the_first_player_then_the_token_passes_left_and_an_event_opens_the_round() -> None:
+    play = game(n=3, players=seats({"at": 0}, {"at": 0}, {"at": 0}), active=1, round=3, deck=["bug", "worm"])
+    order = []
+    for _ in range(3):
+        order.append(play.prompt().seat)
+        pass_turn(play)
+    assert order == [1, 2, 0]
+    view = play.view()
+    assert view.round == 4 and view.first == 2 and play.prompt().seat == 2
+    assert "Round 4: a Bug event" in play.text()
+
+
+@pytest.mark.rule("PIO-END-1")
+@pytest.mark.rule("PIO-GAP-22")
+def test_the_game_ends_after_round_12() -> None:
+    play = game(players=seats({"at": 0}, {"at": 0}), round=12)
+    pass_turn(play)
+    pass_turn(play)
+    assert play.state.phase == "over" and not play.prompts()
+
+
+@pytest.mark.rule("PIO-END-2")
+@pytest.mark.rule("PIO-END-3")
+@pytest.mark.rule("PIO-END-4")
+@pytest.mark.rule("PIO-END-5")
+@pytest.mark.rule("PIO-GAP-24")
+def test_scoring_colonists_on_planets_control_and_credits() -> None:
+    """P1: 3 on Ravan (controls, 2 green) + 1 on Fern = 4 + 5 + 1100 // 500 = 11; cargo does not count.
+    P2: 2 on Fern (no control: 3 of 4 green) = 2 + 0 + 300//500."""
+    play = game(
+        players=seats({"at": 0, "credits": 800, "cargo": ["C", "C"]}, {"at": 0}),
+        spots={1: "0 0 0 . .", 3: "0 1 1 . . ."},
+        round=12,
+    )
+    pass_turn(play)  # +300 at the Jumpgate: 1100
+    pass_turn(play)
+    outcome = SPEC.outcome(play.state)
+    assert outcome is not None and outcome.result == "win" and outcome.winners == (0,)
+    assert outcome.scores == {0: 4 + 5 + 2, 1: 2 + 1}
+
+
+@pytest.mark.rule("PIO-GAP-20")
+def test_ties_are_broken_by_planets_then_colonists_then_credits() -> None:
+    play = game(
+        players=seats({"at": 0, "credits": 0}, {"at": 0, "credits": 0}),
+        spots={1: "0 0 . . .", 3: "1 1 1 1 1 1"},
+        round=12,
+    )
+    pass_turn(play)
+    pass_turn(play)
+    outcome = SPEC.outcome(play.state)
+    assert outcome is not None
+    # P1: 2 + 5 + 300//500 = 7, 1 planet; P2: 6 + 5 + 200//500 (Fraser no bonus) ... both 1 planet, P2 more colonists
+    assert outcome.scores is not None and outcome.scores[0] == 7 and outcome.scores[1] == 11
+    play = game(
+        players=seats({"at": 0, "credits": 0}, {"at": 0, "credits": 100}),
+        spots={1: "0 0 . . .", 3: "1 1 1 1 . ."},
+        round=12,
+    )
+    pass_turn(play)
+    pass_turn(play)
+    outcome = SPEC.outcome(play.state)
+    assert outcome is not None and outcome.scores is not None
+    # P1 7 VP (2 colonists, 1 planet, 300); P2 4 + 5 + 300//500 = 9... P2 wins outright
+    assert outcome.winners == (1,)
+
+
+# -- scenarios ---------------------------------------------------------------------------------------------
+@pytest.mark.rule("PIO-GAP-12")
+@pytest.mark.rule("PIO-SECTOR-4")
+def test_planet_killers_destroys_the_planet_with_the_most_aliens_at_the_end_of_round_4() -> None:
+    play = game(
+        "planet_killers",
+        players=seats({"at": 0}, {"at": 3, "cargo": ["C"]}),
+        spots={2: "0 B B . . . .", 3: "1 S S S . ."},
+        round=4,
+        deck=["bug", "bug", "bug"],
+        active=0,
+    )
+    pass_turn(play)
+    assert play.prompt().seat == 1
+    pass_turn(play)
+    assert play.prompt().seat == 1 and play.choice_ids() == ["s2", "s4"]  # P2's ship goes down
+    play.choose("s4")
+    view = play.view()
+    assert view.ring[3].kind == "destroyed" and all(s is None for s in view.ring[3].spots)
+    assert "Fern is destroyed" in play.text()
+    assert view.players[1].at != 3 and "P2 (Fraser) crash lands" in play.text()
+    assert 3 not in [s.slot for s in view.ring if s.kind == "planet"]
+
+
+@pytest.mark.rule("PIO-GAP-12")
+def test_a_destroyed_planet_is_a_belt_for_movement() -> None:
+    play = game("planet_killers", players=seats({"at": 2}, {"at": 0}))
+    play.state.ring[3].destroyed = True
+    assert "s3" not in play.choice_ids() and "s4" in play.choice_ids()
+
+
+def test_peace_accord_has_no_combat() -> None:
+    play = game("peace_accord", players=seats({"at": 0}, {"at": 2}), dice=[6])
+    play.choose("s2")
+    assert "Combat" not in play.text()
+
+
+def test_battle_royale_loot_and_cheaper_weapons() -> None:
+    play = game("battle_royale", players=seats({"at": 0, "credits": 50 * 0}, {"at": 2, "credits": 300}), dice=[6, 1, 6])
+    play.choose("s2")
+    assert "takes 100 credits from P2" in play.text()
+    play = game("battle_royale", players=seats({"at": 1, "credits": 400}, {"at": 0}))
+    play.choose("s0")  # 400 + 300 = 700
+    assert "weapons2" in play.choice_ids() and "cargo1" in play.choice_ids() and "cargo2" not in play.choice_ids()
+
+
+def test_trade_routes_setup_puts_a_good_on_every_blue_and_green_planet() -> None:
+    state = SPEC.setup(
+        [SeatSetup()] * 2, PioneersOptions(scenario="trade_routes", commanders="random", layout="random"), 1
+    )
+    for p in SPEC.prompts(state):
+        state, _ = SPEC.apply(state, p.seat, p.id, "cargo")
+    for sector in state.ring:
+        if sector.is_planet:
+            assert sector.goods == ([sector.info.colour] if sector.info.colour in ("blue", "green") else [])
+
+
+def test_supply_drop_goods_from_the_jumpgate_pay_and_land_a_colonist() -> None:
+    play = game("supply_drop", players=seats({"at": 1, "credits": 0, "levels": {"cargo": 2}}, {"at": 0}))
+    play.choose("s0", "c1")
+    assert play.choice_ids() == ["g2", "g1", "g0"]
+    play.choose("g2")
+    assert play.view().players[0].cargo == ["C", "g-jumpgate", "g-jumpgate"]
+    play = game("supply_drop", players=seats({"at": 3, "credits": 0, "cargo": ["g-jumpgate"]}, {"at": 0}), dice=[6])
+    play.choose("stay", "ug-jumpgate")  # Fern 6: $+200
+    assert play.view().players[0].credits == 300 and play.spots(3) == "0 . . . . ."
+
+
+def test_gold_rush_doubles_yellow_credits_and_pays_100_base_income() -> None:
+    play = game("gold_rush", players=seats({"at": 4, "credits": 0}, {"at": 0}), dice=[6])  # Dune 6: $+100
+    play.choose("stay")
+    assert play.view().players[0].credits == 200
+    play = game("gold_rush", players=seats({"at": 1, "credits": 0}, {"at": 0}))
+    play.choose("s0")
+    assert play.view().players[0].credits == 100 + 100  # Novak's bonus on top
+
+
+def test_alien_plague_resolves_a_second_card_in_round_4() -> None:
+    play = game("alien_plague", players=seats({"at": 0}, {"at": 0}), round=3, deck=["bug", "worm"])
+    pass_turn(play)
+    pass_turn(play)
+    assert "Round 4: a Bug event" in play.text() and "Alien Plague, a second card: a Worm event" in play.text()
+
+
+def test_land_grab_scores_7_a_planet_and_1_per_1000_credits() -> None:
+    play = game("land_grab", players=seats({"at": 0, "credits": 1700}, {"at": 0}), spots={1: "0 0 . . ."}, round=12)
+    pass_turn(play)
+    pass_turn(play)
+    outcome = SPEC.outcome(play.state)
+    assert outcome is not None and outcome.scores is not None and outcome.scores[0] == 2 + 7 + 2
+
+
+def test_manifest_destiny_ends_the_game_after_a_round_with_4_controlled_planets() -> None:
+    play = game(
+        "manifest_destiny",
+        players=seats({"at": 0}, {"at": 0}),
+        spots={1: "0 0 . . .", 2: "0 0 0 0 0 . .", 3: "0 0 0 0 . .", 4: "0 0 0 . . ."},
+        round=5,
+    )
+    pass_turn(play)
+    pass_turn(play)
+    assert play.state.phase == "over" and play.view().round == 5
