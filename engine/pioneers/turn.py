@@ -691,6 +691,7 @@ def round_step(state: PioneersState) -> list[Event]:
             return [Event(text="The game is over.", headline=True)]
         state.first = (state.first + 1) % state.seats  # PIO-ROUND-5
     state.round += 1
+    state.turn = state.round  # what the host's board header and /status call the turn
     events = [Event(text=f"Round {state.round} begins; P{state.first + 1} holds the first player token.")]
     if CATALOG.components.round_track_aliens[state.round - 1]:  # PIO-ROUND-2..3, PIO-GAP-7
         events += draw_event(state, f"Round {state.round}")

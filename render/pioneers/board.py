@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from PIL import Image, ImageDraw
 
+from engine.pioneers.catalog import CATALOG
 from engine.pioneers.view import PioneersView, PlayerView, SectorView
 from render.core import Ink, disc, fitted, hatch, label, new_canvas, rounded, text
 
@@ -24,6 +25,7 @@ from .layout import (
     CELL,
     HEADER,
     HEIGHT,
+    INFO_Y,
     PIECES_Y,
     STRIP_Y,
     TABLE_Y,
@@ -50,6 +52,7 @@ COLOUR_TEXT: dict[str, Ink] = {
 PLAYER_INK: tuple[Ink, ...] = (Ink.ORANGE, Ink.SKY, Ink.SILVER, Ink.WHITE)
 ALIEN_NAME = {"W": "worm", "S": "slime", "Q": "squid", "L": "lizard", "B": "bug"}
 GOOD_LETTER = {"red": "R", "yellow": "Y", "purple": "P", "blue": "B", "green": "G", "jumpgate": "J"}
+TILE_NAMES = {tile: planet.name for tile, planet in CATALOG.planets.items()}
 RingKey = tuple[tuple[str, str | None], ...]
 
 
@@ -143,7 +146,23 @@ def draw_board(view: PioneersView, base: Image.Image) -> Image.Image:
         pieces(draw, view, sector, box_of(sector.slot, size))
     for player in view.players:
         strip(draw, view, player)
+    info(draw, view)
     return base
+
+
+def info(draw: ImageDraw.ImageDraw, view: PioneersView) -> None:
+    """The supply, the discards, who is awaited and (in the draft) the tiles still to place."""
+    supply = " ".join(f"{alien[0].upper() if alien != 'squid' else 'Q'}{n}" for alien, n in view.supply.items())
+    parts = [f"Alien supply {supply}", f"goods {view.goods_supply}"]
+    if view.discards:
+        parts.append("discards " + ", ".join(view.discards))
+    if view.waiting:
+        parts.append("waiting on " + ", ".join(f"P{s + 1}" for s in view.waiting))
+    if view.pool or view.belts_left:
+        names = [TILE_NAMES.get(t, t) for t in view.pool]
+        parts.append(f"to place: {', '.join(names)}; belts {view.belts_left}")
+    line = " | ".join(parts)
+    text(draw, (12, INFO_Y), line, fitted(line, WIDTH - 24, 15, smallest=12), Ink.BLACK)
 
 
 def header(draw: ImageDraw.ImageDraw, view: PioneersView) -> None:

@@ -1,4 +1,4 @@
-"""Where things sit on the Cosmic Pioneers board (1280 x 800, landscape).
+"""Where things sit on the Cosmic Pioneers board (1280 x 830, landscape).
 
 Eight columns of sector boxes: the top row holds slots 0..7 left to right, the bottom row the rest right to
 left, so the ring reads as a racetrack. Spots sit in rows of four cells inside a box. The player strip runs
@@ -8,7 +8,7 @@ along the bottom.
 from __future__ import annotations
 
 WIDTH = 1280
-HEIGHT = 800
+HEIGHT = 830
 HEADER = 60
 COLUMNS = 8
 GAP = 6
@@ -16,6 +16,7 @@ BOX_W = (WIDTH - GAP * (COLUMNS + 1)) // COLUMNS
 BOX_H = 280
 ROW_Y = (HEADER, HEADER + BOX_H + GAP)
 STRIP_Y = HEADER + 2 * BOX_H + 2 * GAP + 4
+INFO_Y = STRIP_Y + 4 * 36 + 2  # the supply, discards and draft pool line
 CELL = 34
 CELLS_PER_ROW = 4
 SPOTS_Y = 72  # the first row of spot numbers, below the box top
