@@ -288,3 +288,41 @@ def test_no_bombard_question_on_a_planet_with_no_lifeform() -> None:
     play = game(2, dice=[2], cargo=[], levels={"bombs": 1})  # Tidewell 2: -1 on an empty planet
     play.choose("stay")
     assert play.prompt().seat == 1
+
+
+# -- derived control, fixed spots, one attribute table -----------------------------------------------------
+@pytest.mark.rule("PIO-GAP-23")
+def test_control_is_derived_from_the_spots_whenever_needed() -> None:
+    """P2 holds Ravan (2 green) until P1's adventure removes a colonist: the income a moment later already
+    counts without it."""
+    state = rig(
+        new_game(),
+        ring=RING,
+        spots={1: "1 1 . . ."},
+        players={0: {"at": 0, "commander": "novak"}, 1: {"at": 2, "commander": "fraser", "cargo": []}},
+        dice=[3],
+    )
+    play = Play(state)
+    assert play.view().ring[1].controller == 1
+    play.choose("s1")  # Ravan 3: -2
+    assert play.view().ring[1].controller is None and play.view().players[1].controlled == 0
+
+
+@pytest.mark.rule("PIO-GAP-9")
+def test_lifeforms_never_slide_into_a_gap() -> None:
+    play = game(2, {2: "1 1 S 1 . . ."}, dice=[3, 3, 1], cargo=[], levels={"bombs": 2})  # +1; slime face, d6 1
+    play.choose("stay", "done", "bomb")
+    assert play.spots(2) == "1 1 . 1 0 . ."
+
+
+@pytest.mark.rule("PIO-GAP-5")
+def test_every_commander_reads_the_same_attribute_table() -> None:
+    reaches = set()
+    for commander in ("fraser", "kade", "novak", "sato"):
+        state = rig(
+            new_game(),
+            ring=["R1", "B5", "G4", "Y1", "P1", "R2", "R3", "belt"],
+            players=p1(0, commander=commander, levels={"engines": 1}),
+        )
+        reaches.add(tuple(sorted(Play(state).choice_ids())))
+    assert len(reaches) == 1 and len(next(iter(reaches))) == 1 + 3 + 2  # stay, 3 clockwise, 2 the other way
