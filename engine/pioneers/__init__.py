@@ -13,7 +13,7 @@ from engine.core import GameSpec
 from .options import PioneersOptions
 from .reference import BLURB, RULES_TEXT
 from .rules import apply, outcome, prompts, view
-from .secrecy import unseen
+from .secrecy import skip_choice, unseen
 from .setup import setup
 from .state import PioneersState
 
@@ -35,6 +35,7 @@ SPEC: GameSpec[PioneersState, PioneersOptions] = GameSpec(
     rules_text=RULES_TEXT,
     blurb=BLURB,
     unseen=unseen,
+    skip_choice=skip_choice,
 )
 
 __all__ = ["ENGINE_VERSION", "SPEC", "PioneersOptions", "PioneersState"]

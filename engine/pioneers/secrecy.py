@@ -8,9 +8,19 @@ be undone.
 
 from __future__ import annotations
 
+from engine.core import Prompt, first_offered
+
 from .state import PioneersState
 
 
 def unseen(state: PioneersState, seat: int) -> object:
     """Everything hidden from every seat, in a comparable form."""
     return (state.rng.state, tuple(state.deck), tuple(state.unused_tiles))
+
+
+def skip_choice(state: PioneersState, prompt: Prompt) -> str | None:
+    """The answer a voted skip gives one of an idle seat's prompts."""
+    picked = first_offered(prompt, "stay", "keep", "none", "done", "hold")
+    if picked is not None:
+        return picked
+    return prompt.choices[0].id if prompt.choices else None

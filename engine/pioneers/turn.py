@@ -197,7 +197,7 @@ def turn_decision(state: PioneersState) -> Decision | None:
         steps = deploy_choices(state, seat)
         if steps:
             done = Choice(id="done", label="Done deploying")
-            return Decision("dep", seat, f"Deployment at {state.sector_name(player.at)}:", (*steps, done))
+            return Decision("dep", seat, f"Deployment at {state.sector_name(player.at)}: what next?", (*steps, done))
     if stage == "fraser_spot":
         empty = state.ring[player.at].empty_spots()
         assert turn.unloading is not None

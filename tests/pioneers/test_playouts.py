@@ -123,3 +123,14 @@ def test_logged_actions_are_what_the_prompts_offered() -> None:
     for step in random_playout(SPEC, [SeatSetup()] * n, options, 2):
         assert isinstance(step.action, LoggedAction)
         assert any(p.id == step.action.prompt_id for p in step.prompts)
+
+
+def test_a_skip_answers_with_the_quietest_choice() -> None:
+    from engine.core import Choice, Prompt
+
+    assert SPEC.skip_choice is not None
+    state = SPEC.setup([SeatSetup()] * 2, PioneersOptions(), 4)
+    move = Prompt(id="d1.mv", seat=0, question="?", choices=(Choice(id="s3", label="3"), Choice(id="stay", label="s")))
+    assert SPEC.skip_choice(state, move) == "stay"
+    tile = Prompt(id="d1.draft", seat=0, question="?", choices=(Choice(id="R1", label="Ravan"),))
+    assert SPEC.skip_choice(state, tile) == "R1"
