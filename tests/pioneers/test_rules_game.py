@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from engine.core import SeatSetup
+from engine.core import Outcome, SeatSetup
 from engine.pioneers import SPEC, PioneersOptions
 
 from .rigging import Play, new_game, rig
@@ -126,50 +126,57 @@ def test_the_game_ends_after_round_12() -> None:
     assert play.state.phase == "over" and not play.prompts()
 
 
+def final(players: dict[int, dict[str, Any]], spots: dict[int, str], scenario: str = "cosmic_pioneers") -> Outcome:
+    """Both captains stay at the Jumpgate in round 12 (collecting income), then the game is scored."""
+    play = game(scenario, players=players, spots=spots, round=12)
+    pass_turn(play)
+    pass_turn(play)
+    result = SPEC.outcome(play.state)
+    assert result is not None and result.scores is not None
+    return result
+
+
 @pytest.mark.rule("PIO-END-2")
 @pytest.mark.rule("PIO-END-3")
 @pytest.mark.rule("PIO-END-4")
 @pytest.mark.rule("PIO-END-5")
 @pytest.mark.rule("PIO-GAP-24")
 def test_scoring_colonists_on_planets_control_and_credits() -> None:
-    """P1: 3 on Ravan (controls, 2 green) + 1 on Fern = 4 + 5 + 1100 // 500 = 11; cargo does not count.
-    P2: 2 on Fern (no control: 3 of 4 green) = 2 + 0 + 300//500."""
-    play = game(
-        players=seats({"at": 0, "credits": 800, "cargo": ["C", "C"]}, {"at": 0}),
-        spots={1: "0 0 0 . .", 3: "0 1 1 . . ."},
-        round=12,
+    """P1 (Novak): 3 on Ravan (controls: 2 green) + 1 on Fern, 800 + 400 income = 1200 credits: 4 + 5 + 2 = 11;
+    his hold does not count. P2 (Fraser): 1 on Fern (2 of 3 green: nobody controls), 300 + 200 = 500: 1 + 1."""
+    result = final(
+        seats({"at": 0, "credits": 800, "cargo": ["C", "C"]}, {"at": 0, "credits": 300}),
+        {1: "0 0 0 . .", 3: "0 1 . . . ."},
     )
-    pass_turn(play)  # +300 at the Jumpgate: 1100
-    pass_turn(play)
-    outcome = SPEC.outcome(play.state)
-    assert outcome is not None and outcome.result == "win" and outcome.winners == (0,)
-    assert outcome.scores == {0: 4 + 5 + 2, 1: 2 + 1}
+    assert result.result == "win" and result.winners == (0,)
+    assert result.scores == {0: 4 + 5 + 2, 1: 1 + 1}
+
+
+# Each case: equal VP; P1 Novak (income 300 + 100 a planet), P2 Fraser (200 + 100 a planet).
+TIES = {
+    "planets": ({"credits": 0}, {"credits": 800}, {1: "0 0 . . .", 2: "1 1 1 . . . .", 3: "1 1 . . . ."}, (0,)),
+    "colonists": ({"credits": 600}, {"credits": 0}, {1: "0 0 . . .", 4: "1 1 1 1 . ."}, (1,)),
+    "credits": ({"credits": 0}, {"credits": 0}, {1: "0 0 . . .", 3: "0 . . . . .", 4: "1 1 1 . . ."}, (0,)),
+}
 
 
 @pytest.mark.rule("PIO-GAP-20")
-def test_ties_are_broken_by_planets_then_colonists_then_credits() -> None:
-    play = game(
-        players=seats({"at": 0, "credits": 0}, {"at": 0, "credits": 0}),
-        spots={1: "0 0 . . .", 3: "1 1 1 1 1 1"},
-        round=12,
+@pytest.mark.parametrize("broken_by", sorted(TIES))
+def test_equal_vp_is_broken_by_planets_then_colonists_then_credits(broken_by: str) -> None:
+    first, second, spots, winners = TIES[broken_by]
+    result = final(seats({"at": 0, **first}, {"at": 0, **second}), spots)
+    assert result.scores is not None and result.scores[0] == result.scores[1]
+    assert result.result == "win" and result.winners == winners
+
+
+@pytest.mark.rule("PIO-GAP-20")
+def test_players_still_equal_share_the_win() -> None:
+    """Fraser 100 + 300 and Novak 0 + 400: 400 credits each, one planet and two colonists each."""
+    result = final(
+        seats({"at": 0, "commander": "fraser", "credits": 100}, {"at": 0, "commander": "novak", "credits": 0}),
+        {1: "0 0 . . .", 4: "1 1 . . . ."},
     )
-    pass_turn(play)
-    pass_turn(play)
-    outcome = SPEC.outcome(play.state)
-    assert outcome is not None
-    # P1: 2 + 5 + 300//500 = 7, 1 planet; P2: 6 + 5 + 200//500 (Fraser no bonus) ... both 1 planet, P2 more colonists
-    assert outcome.scores is not None and outcome.scores[0] == 7 and outcome.scores[1] == 11
-    play = game(
-        players=seats({"at": 0, "credits": 0}, {"at": 0, "credits": 100}),
-        spots={1: "0 0 . . .", 3: "1 1 1 1 . ."},
-        round=12,
-    )
-    pass_turn(play)
-    pass_turn(play)
-    outcome = SPEC.outcome(play.state)
-    assert outcome is not None and outcome.scores is not None
-    # P1 7 VP (2 colonists, 1 planet, 300); P2 4 + 5 + 300//500 = 9... P2 wins outright
-    assert outcome.winners == (1,)
+    assert result.result == "tie" and result.winners == (0, 1)
 
 
 # -- scenarios ---------------------------------------------------------------------------------------------
@@ -257,11 +264,8 @@ def test_alien_plague_resolves_a_second_card_in_round_4() -> None:
 
 
 def test_land_grab_scores_7_a_planet_and_1_per_1000_credits() -> None:
-    play = game("land_grab", players=seats({"at": 0, "credits": 1700}, {"at": 0}), spots={1: "0 0 . . ."}, round=12)
-    pass_turn(play)
-    pass_turn(play)
-    outcome = SPEC.outcome(play.state)
-    assert outcome is not None and outcome.scores is not None and outcome.scores[0] == 2 + 7 + 2
+    result = final(seats({"at": 0, "credits": 1700}, {"at": 0}), {1: "0 0 . . ."}, "land_grab")
+    assert result.scores is not None and result.scores[0] == 2 + 7 + 2  # 1700 + 400 = 2100 credits
 
 
 def test_manifest_destiny_ends_the_game_after_a_round_with_4_controlled_planets() -> None:

@@ -9,8 +9,8 @@ import pytest
 
 from .rigging import Play, new_game, rig
 
-# slot 1 R1 Ravan (5 spots, 2 green: C -2 -2 +2 $+100), 2 B5 Tidewell (7, 5 green), 3 G4 Fern (6, 4 green),
-# 4 TP (Trade Post), 5 Y1 Dune (6, 3 green), 6 belt
+# slot 1 R1 Ravan (5 spots, 2 green: C -2 -2 +2 $+100), 2 B5 Tidewell (7, 4 green), 3 G4 Fern (6, 3 green),
+# 4 TP (Trade Post), 5 Y1 Dune (6, 2 green), 6 belt
 RING = ["R1", "B5", "G4", "TP", "Y1", "belt"]
 
 
@@ -233,10 +233,10 @@ def test_a_good_unloaded_elsewhere_stays_and_keeps_its_origin() -> None:
 @pytest.mark.rule("PIO-CONTROL-2")
 @pytest.mark.rule("PIO-CONTROL-3")
 def test_control_needs_as_many_colonists_as_green_spots_and_a_plurality() -> None:
-    """Fern: 4 green. 2 P1 + 1 P2 + 1 P3 = 4 on any spots: P1 controls with 2 of 4."""
+    """Fern: 3 green. 2 P1 + 1 P2 + 1 P3 = 4 on any spots: P1 controls with 2 of 4; 2 alone are too few."""
     state = rig(new_game(n=3), ring=RING, spots={3: ". . 0 1 2 0"})
     assert Play(state).view().ring[3].controller == 0
-    state = rig(new_game(n=3), ring=RING, spots={3: ". . 0 1 . 0"})
+    state = rig(new_game(n=3), ring=RING, spots={3: ". . 0 . . 0"})
     assert Play(state).view().ring[3].controller is None
 
 
