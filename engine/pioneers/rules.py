@@ -7,7 +7,7 @@ from engine.core import Event, Outcome, Prompt, check_choice
 from .actions import score
 from .catalog import CATALOG
 from .setup import finish_setup
-from .state import PioneersState
+from .state import PioneersState, plural
 from .turn import answer as answer_decision
 from .turn import decisions, settle
 from .view import PioneersView, PlayerView, SectorView
@@ -52,13 +52,16 @@ def outcome(state: PioneersState) -> Outcome | None:
     keys = {p.seat: score(state, p.seat) for p in state.players}
     best = max(keys.values())
     winners = tuple(seat for seat, key in keys.items() if key == best)
-    table = ", ".join(f"P{seat + 1} {key[0]} VP" for seat, key in keys.items())
+    table = "; ".join(
+        f"P{seat + 1} {vp} VP ({plural(colonists, 'colonist')}, {plural(held, 'planet')}, {credits} credits)"
+        for seat, (vp, held, colonists, credits) in keys.items()
+    )
     scores = {seat: key[0] for seat, key in keys.items()}
     if len(winners) == state.seats:
-        return Outcome(result="tie", winners=winners, summary=f"Everybody ties: {table}.", scores=scores)
+        return Outcome(result="tie", winners=winners, summary=f"Everybody ties. {table}.", scores=scores)
     names = " and ".join(f"P{s + 1}" for s in winners)
     verb = "share the win" if len(winners) > 1 else "wins"
-    return Outcome(result="win", winners=winners, summary=f"{names} {verb}: {table}.", scores=scores)
+    return Outcome(result="win", winners=winners, summary=f"{names} {verb}. {table}.", scores=scores)
 
 
 def view(state: PioneersState, viewer: int | None) -> PioneersView:
