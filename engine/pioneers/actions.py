@@ -214,11 +214,9 @@ def dispose(state: PioneersState, player: Player, item: str) -> None:
 
 
 def jumpgate_income(state: PioneersState, seat: int) -> int:
-    """PIO-JUMPGATE-3 (and Novak's bonus, Gold Rush's base)."""
+    """PIO-JUMPGATE-3, and Novak's bonus."""
     components = CATALOG.components
-    base = state.rules.jumpgate_income
-    if base is None:
-        base = components.jumpgate_income
+    base = components.jumpgate_income
     commander = state.player(seat).commander
     bonus = CATALOG.commanders[commander].jumpgate_bonus if commander else 0
     return base + components.per_planet_income * len(state.controlled_by(seat)) + bonus

@@ -88,7 +88,6 @@ class Scenario(StrictModel):
     planet_goods_reward: int = 0
     planet_goods_colonist: bool = False
     credit_multiplier: dict[Colour, int] = Field(default_factory=dict)
-    jumpgate_income: int | None = None
     extra_event_rounds: tuple[int, ...] = ()
     control_vp: int | None = None
     credits_per_vp: int | None = None

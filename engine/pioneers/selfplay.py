@@ -7,6 +7,7 @@ real future dice. Game ``i`` of a run uses seed ``seed0 + i`` with the scenario 
 
     python -m engine.pioneers.selfplay --games 80 --players 2 3 4
     python -m engine.pioneers.selfplay --games 80 --players 2 --random
+    python -m engine.pioneers.selfplay --games 40 --players 2 3 4 --scenario gold_rush
 
 It prints per player count: win rate by turn position (1 = the first player of round 1), by commander and by
 scenario; winning VP (mean, min, max) per scenario; ties; the share of VP from colonists, control and credits;
@@ -72,8 +73,8 @@ class Result:
     ended: bool
 
 
-def play_game(seats: int, seed: int, greedy: bool = True) -> Result:
-    options = PioneersOptions(scenario="random", commanders="random", layout="random")
+def play_game(seats: int, seed: int, greedy: bool = True, scenario: str = "random") -> Result:
+    options = PioneersOptions(scenario=scenario, commanders="random", layout="random")
     state = setup([SeatSetup()] * seats, options, seed)
     first = state.first
     chooser = Rng.from_seed(seed ^ 0xB0B)
@@ -179,11 +180,12 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--players", type=int, nargs="+", default=[2, 3, 4])
     parser.add_argument("--seed", type=int, default=1000)
     parser.add_argument("--random", action="store_true", help="uniformly random players instead of greedy ones")
+    parser.add_argument("--scenario", default="random", help="one scenario for every game (default: drawn)")
     args = parser.parse_args(argv)
     for seats in args.players:
         table = Table()
         for i in range(args.games):
-            table.add(play_game(seats, args.seed + i, greedy=not args.random))
+            table.add(play_game(seats, args.seed + i, greedy=not args.random, scenario=args.scenario))
         print("\n".join(table.lines(seats)), flush=True)
 
 

@@ -182,12 +182,12 @@ def test_players_still_equal_share_the_win() -> None:
 # -- scenarios ---------------------------------------------------------------------------------------------
 @pytest.mark.rule("PIO-GAP-12")
 @pytest.mark.rule("PIO-SECTOR-4")
-def test_planet_killers_destroys_the_planet_with_the_most_aliens_at_the_end_of_round_4() -> None:
+def test_planet_killers_destroys_the_planet_with_the_most_aliens_at_the_end_of_round_6() -> None:
     play = game(
         "planet_killers",
         players=seats({"at": 0}, {"at": 3, "cargo": ["C"]}),
         spots={2: "0 B B . . . .", 3: "1 S S S . ."},
-        round=4,
+        round=6,
         deck=["bug", "bug", "bug"],
         active=0,
     )
@@ -247,13 +247,13 @@ def test_supply_drop_goods_from_the_jumpgate_pay_and_land_a_colonist() -> None:
     assert play.view().players[0].credits == 300 and play.spots(3) == "0 . . . . ."
 
 
-def test_gold_rush_doubles_yellow_credits_and_pays_100_base_income() -> None:
+def test_gold_rush_doubles_credits_won_on_yellow_planets() -> None:
     play = game("gold_rush", players=seats({"at": 4, "credits": 0}, {"at": 0}), dice=[6])  # Dune 6: $+100
     play.choose("stay")
     assert play.view().players[0].credits == 200
-    play = game("gold_rush", players=seats({"at": 1, "credits": 0}, {"at": 0}))
-    play.choose("s0")
-    assert play.view().players[0].credits == 100 + 100  # Novak's bonus on top
+    play = game("gold_rush", players=seats({"at": 1, "credits": 0}, {"at": 0}), dice=[6])  # Ravan 6: $+100
+    play.choose("stay")
+    assert play.view().players[0].credits == 100  # red: not doubled
 
 
 def test_alien_plague_resolves_a_second_card_in_round_4() -> None:
