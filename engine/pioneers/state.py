@@ -226,7 +226,7 @@ class PioneersState(State):
         if sector.kind == "belt":
             return f"{slot} belt"
         name = sector.info.name
-        return f"{slot} {name} (destroyed)" if sector.destroyed else f"{slot} {name}"
+        return f"{slot} {name} (gone)" if sector.destroyed else f"{slot} {name}"
 
     def planet_slots(self) -> list[int]:
         """Live planets in ring order clockwise from the Jumpgate (PIO-GAP-11)."""

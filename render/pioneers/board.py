@@ -100,7 +100,13 @@ def static_sector(draw: ImageDraw.ImageDraw, sector: SectorView, box: tuple[int,
     if sector.kind in ("belt", "destroyed"):
         rounded(draw, box, Ink.MIST, Ink.SILVER)
         hatch(draw, (x0 + 4, y0 + 34, x1 - 4, y1 - 4), Ink.SILVER)
-        label(draw, (x0 + 8, y0 + 8), sector.label, 16, Ink.CHARCOAL, bold=True)
+        text(
+            draw,
+            (x0 + 8, y0 + 8),
+            sector.label,
+            fitted(sector.label, BOX_W - 14, 16, bold=True, smallest=14),
+            Ink.CHARCOAL,
+        )
         if sector.kind == "destroyed":
             label(draw, ((x0 + x1) // 2, (y0 + y1) // 2), "asteroid belt", 15, Ink.BLACK, bold=True, anchor="mm")
         return
