@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from engine.core import Event
 
-from .aliens import kill
+from .aliens import dies, kill
 from .catalog import CATALOG, Attribute
 from .state import (
     ALIEN_LETTER,
@@ -146,7 +146,7 @@ def finish_crash(state: PioneersState, crash: Crash) -> list[Event]:
     text = f"{who(state, crash.seat)} crash lands at {state.sector_name(crash.site)}"
     parts = []
     if landed:
-        parts.append(f"{plural(landed, 'lifeform')} land")
+        parts.append(f"{plural(landed, 'lifeform')} {'lands' if landed == 1 else 'land'}")
     if died:
         parts.append(f"{plural(died, 'lifeform')} {'dies' if died == 1 else 'die'}")
     if goods:
@@ -195,10 +195,13 @@ def adventure_result(state: PioneersState, seat: int, roll: int) -> tuple[list[E
             text += f", {loaded} more {'goes' if loaded == 1 else 'go'} into cargo"
         return [Event(text=text + ".")], False
     removed, from_cargo = remove_colonists(state, player, slot, n)
-    text = f"{name} rolls {roll} on {sector.info.name}: {plural(removed, 'colonist')} removed from the planet"
+    where = []
+    if removed:
+        where.append(f"{plural(removed, 'colonist')} removed from the planet")
     if from_cargo:
-        text += f" and {from_cargo} from cargo"
-    return [Event(text=text + ".")], False
+        where.append(f"{from_cargo} from cargo" if removed else f"{plural(from_cargo, 'colonist')} removed from cargo")
+    gone = " and ".join(where) if where else "no colonist to remove"
+    return [Event(text=f"{name} rolls {roll} on {sector.info.name}: {gone}.")], False
 
 
 # -- Jumpgate -------------------------------------------------------------------------------------------------
@@ -268,7 +271,7 @@ def bomb_hits(state: PioneersState, slot: int, target: str, n: int) -> list[str]
             spot = spots[0] if spots else None
         if spot is None:
             break
-        said.append(kill(state, slot, spot, "bomb"))
+        said.append(dies(kill(state, slot, spot, "bomb")))
     return said
 
 

@@ -31,6 +31,11 @@ def kill(state: PioneersState, slot: int, spot: int, cause: str) -> str:
     return f"a {alien}"
 
 
+def dies(victim: str) -> str:
+    """``a P1 colonist dies``."""
+    return f"{victim} dies"
+
+
 def place_alien(state: PioneersState, slot: int, spot: int, alien: AlienType) -> bool:
     """Put an alien from the supply on an empty spot; ``False`` when the supply has none left."""
     if state.supply[alien] <= 0:
@@ -46,7 +51,7 @@ def _worm(state: PioneersState, slot: int, start: int) -> list[str]:
     said = []
     others = [i for i, s in enumerate(spots) if s is not None and s != "W"]
     for i in reversed(others[-2:]):
-        said.append(kill(state, slot, i, "alien"))
+        said.append(dies(kill(state, slot, i, "alien")))
     at = start
     if at > 0 and spots[at - 1] is None:
         spots[at - 1], spots[at] = "W", None
@@ -77,7 +82,7 @@ def _squid(state: PioneersState, slot: int, at: int) -> list[str]:
         return []
     said = []
     if spots[at - 1] is not None:
-        said.append(kill(state, slot, at - 1, "alien"))
+        said.append(dies(kill(state, slot, at - 1, "alien")))
     place_alien(state, slot, at - 1, "squid")
     return [*said, "a squid spreads"]
 
@@ -91,7 +96,7 @@ def _lizard(state: PioneersState, slot: int, at: int) -> list[str]:
         return ["a lizard leaves"]
     said = []
     if spots[at - 1] is not None:
-        said.append(kill(state, slot, at - 1, "alien"))
+        said.append(dies(kill(state, slot, at - 1, "alien")))
     spots[at - 1], spots[at] = "L", None
     return said
 
@@ -102,7 +107,7 @@ def _bug(state: PioneersState, slot: int, at: int) -> list[str]:
     said = []
     for n in (at - 1, at + 1):
         if 0 <= n < len(spots) and spots[n] is not None and spots[n] != "B" and state.supply["bug"] > 0:
-            said.append(kill(state, slot, n, "alien"))
+            said.append(f"{kill(state, slot, n, 'alien')} becomes a bug")
             place_alien(state, slot, n, "bug")
     return said
 

@@ -667,7 +667,7 @@ def destroy_planet(state: PioneersState) -> list[Event]:
     sector = state.ring[slot]
     for spot, lifeform in enumerate(sector.spots):
         if lifeform is not None:
-            kill(state, slot, spot, "alien")
+            kill(state, slot, spot, "destroyed")
     state.goods_supply += len(sector.goods)
     sector.goods = []
     name = state.sector_name(slot)
