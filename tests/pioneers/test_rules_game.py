@@ -278,3 +278,49 @@ def test_manifest_destiny_ends_the_game_after_a_round_with_4_controlled_planets(
     pass_turn(play)
     pass_turn(play)
     assert play.state.phase == "over" and play.view().round == 5
+
+
+# -- more corners ------------------------------------------------------------------------------------------
+@pytest.mark.rule("PIO-CMD-1")
+def test_fraser_places_an_alien_where_he_likes_too() -> None:
+    play = game(
+        players=seats(
+            {"at": 1, "commander": "fraser", "cargo": ["B"], "levels": {"cargo": 3}}, {"at": 0, "commander": "novak"}
+        ),
+        dice=[6],
+    )
+    play.choose("stay", "u-B", "p1")
+    assert play.spots(1) == "B . . . ."
+
+
+@pytest.mark.rule("PIO-CMD-1")
+def test_kade_keeping_his_die_loses_the_combat() -> None:
+    play = game(players=seats({"at": 0, "commander": "kade"}, {"at": 2, "commander": "novak"}), dice=[1, 4, 6])
+    play.choose("s2", "keep")
+    assert "P2 (Novak) wins the combat 4 to 1" in play.text() and "re-rolls" not in play.text()
+
+
+def test_battle_royale_loot_is_all_the_loser_has_when_short() -> None:
+    play = game("battle_royale", players=seats({"at": 0, "credits": 0}, {"at": 2, "credits": 0}), dice=[6, 1, 6])
+    play.choose("s2")
+    assert "takes" not in play.text() and play.view().players[0].credits == 0
+
+
+def test_supply_drop_pays_but_lands_no_colonist_from_an_empty_reserve() -> None:
+    play = game(
+        "supply_drop",
+        players=seats({"at": 3, "credits": 0, "cargo": ["g-jumpgate"], "reserve": 0}, {"at": 0}),
+        dice=[4],
+    )
+    play.choose("stay", "ug-jumpgate")  # Fern 4: +1, but the reserve is empty
+    assert play.view().players[0].credits == 100 and play.spots(3) == ". . . . . ."
+
+
+def test_an_unknown_scenario_is_refused_with_the_list_of_scenarios() -> None:
+    from engine.core import BadOptions
+
+    with pytest.raises(BadOptions) as caught:
+        SPEC.parse_options({"scenario": "moon_base"})
+    assert "no scenario called 'moon_base'" in str(caught.value) and "trade_routes" in str(caught.value)
+    with pytest.raises(BadOptions):
+        SPEC.parse_options({"layout": "spiral"})
