@@ -6,7 +6,7 @@ from engine.core import Event, Outcome, Prompt, check_choice
 
 from .actions import score
 from .catalog import CATALOG
-from .setup import finish_setup
+from .setup import finish_setup, layout_slots
 from .state import PioneersState, plural
 from .turn import answer as answer_decision
 from .turn import decisions, settle
@@ -67,11 +67,15 @@ def outcome(state: PioneersState) -> Outcome | None:
 def view(state: PioneersState, viewer: int | None) -> PioneersView:
     """The whole table but the deck order, the unused tiles and the generator."""
     ring = []
+    unplaced = set(layout_slots(state)[state.draft_turn :]) if state.pool or state.belts_left else set()
     for slot, sector in enumerate(state.ring):
-        kind = "destroyed" if sector.destroyed else sector.kind
+        kind: str = "destroyed" if sector.destroyed else sector.kind
+        label = state.sector_name(slot)
+        if slot in unplaced:
+            kind, label = "open", f"{slot} to place"
         entry = SectorView(
             slot=slot,
-            label=state.sector_name(slot),
+            label=label,
             kind=kind,
             goods=list(sector.goods),
             ships=state.ships_at(slot) if state.phase == "play" or state.phase == "over" else [],

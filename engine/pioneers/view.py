@@ -16,7 +16,7 @@ from .catalog import AlienType, Attribute
 class SectorView(BaseModel):
     slot: int
     label: str  # as the board prints it: "3 Ravan"
-    kind: str  # jumpgate, trade_post, belt, planet, destroyed
+    kind: str  # jumpgate, trade_post, belt, planet, destroyed, open (a slot the draft has not filled yet)
     planet: str | None = None
     name: str | None = None
     colour: str | None = None

@@ -17,7 +17,7 @@ from PIL import Image, ImageDraw
 
 from engine.pioneers.catalog import CATALOG
 from engine.pioneers.view import PioneersView, PlayerView, SectorView
-from render.core import Ink, disc, fitted, hatch, label, new_canvas, rounded, text
+from render.core import Ink, dashed_box, disc, fitted, hatch, label, new_canvas, rounded, text
 
 from .layout import (
     BOX_H,
@@ -97,6 +97,16 @@ def draw_static(view: PioneersView) -> Image.Image:
 
 def static_sector(draw: ImageDraw.ImageDraw, sector: SectorView, box: tuple[int, int, int, int]) -> None:
     x0, y0, x1, y1 = box
+    if sector.kind == "open":
+        dashed_box(draw, box, Ink.GREY)
+        text(
+            draw,
+            (x0 + 8, y0 + 8),
+            sector.label,
+            fitted(sector.label, BOX_W - 14, 16, bold=True, smallest=14),
+            Ink.CHARCOAL,
+        )
+        return
     if sector.kind in ("belt", "destroyed"):
         rounded(draw, box, Ink.MIST, Ink.SILVER)
         hatch(draw, (x0 + 4, y0 + 34, x1 - 4, y1 - 4), Ink.SILVER)
