@@ -95,28 +95,22 @@ def draw_static(view: PioneersView) -> Image.Image:
     return image
 
 
+def title(draw: ImageDraw.ImageDraw, words: str, box: tuple[int, int, int, int]) -> None:
+    """A grey sector's label (a belt, a destroyed planet, a slot still to place), shrunk to fit its box."""
+    face = fitted(words, BOX_W - 14, 16, bold=True, smallest=14)
+    text(draw, (box[0] + 8, box[1] + 8), words, face, Ink.CHARCOAL)
+
+
 def static_sector(draw: ImageDraw.ImageDraw, sector: SectorView, box: tuple[int, int, int, int]) -> None:
     x0, y0, x1, y1 = box
     if sector.kind == "open":
         dashed_box(draw, box, Ink.GREY)
-        text(
-            draw,
-            (x0 + 8, y0 + 8),
-            sector.label,
-            fitted(sector.label, BOX_W - 14, 16, bold=True, smallest=14),
-            Ink.CHARCOAL,
-        )
+        title(draw, sector.label, box)
         return
     if sector.kind in ("belt", "destroyed"):
         rounded(draw, box, Ink.MIST, Ink.SILVER)
         hatch(draw, (x0 + 4, y0 + 34, x1 - 4, y1 - 4), Ink.SILVER)
-        text(
-            draw,
-            (x0 + 8, y0 + 8),
-            sector.label,
-            fitted(sector.label, BOX_W - 14, 16, bold=True, smallest=14),
-            Ink.CHARCOAL,
-        )
+        title(draw, sector.label, box)
         if sector.kind == "destroyed":
             label(draw, ((x0 + x1) // 2, (y0 + y1) // 2), "asteroid belt", 15, Ink.BLACK, bold=True, anchor="mm")
         return
