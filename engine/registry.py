@@ -8,8 +8,9 @@ from engine.abordaje import SPEC as ABORDAJE
 from engine.capricorn import SPEC as CAPRICORN
 from engine.core import GameSpec, NoGameHere
 from engine.jupiter import SPEC as JUPITER
+from engine.pioneers import SPEC as PIONEERS
 
-GAMES: dict[str, GameSpec[Any, Any]] = {spec.key: spec for spec in (CAPRICORN, JUPITER, ABORDAJE)}
+GAMES: dict[str, GameSpec[Any, Any]] = {spec.key: spec for spec in (CAPRICORN, JUPITER, ABORDAJE, PIONEERS)}
 
 
 def get_spec(key: str) -> GameSpec[Any, Any]:

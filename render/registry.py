@@ -29,8 +29,9 @@ def _renderers() -> dict[str, Renderer]:
     from render.abordaje import RENDERER as ABORDAJE
     from render.capricorn import RENDERER as CAPRICORN
     from render.jupiter import RENDERER as JUPITER
+    from render.pioneers import RENDERER as PIONEERS
 
-    return {"abordaje": ABORDAJE, "capricorn": CAPRICORN, "jupiter": JUPITER}
+    return {"abordaje": ABORDAJE, "capricorn": CAPRICORN, "jupiter": JUPITER, "pioneers": PIONEERS}
 
 
 RENDERERS: dict[str, Renderer] = _renderers()

@@ -22,6 +22,8 @@ from engine.abordaje.catalog import CATALOG as ABORDAJE_CATALOG
 from engine.abordaje.state import AbordajeState
 from engine.capricorn.catalog import CATALOG as CAPRICORN_CATALOG
 from engine.capricorn.state import CapricornState, Crew
+from engine.pioneers.catalog import CATALOG as PIONEERS_CATALOG
+from engine.pioneers.state import PioneersState
 
 
 class Secrets(Protocol):
@@ -145,10 +147,27 @@ class NothingSecret:
         return set()
 
 
+class PioneersSecrets:
+    """Cosmic Pioneers: nothing is secret between players; the planet tiles left in the box are hidden from
+    everyone (the event deck's order is too, but no text can name an order by naming cards)."""
+
+    names: Mapping[str, str] = {tile: planet.name for tile, planet in PIONEERS_CATALOG.planets.items()}
+
+    def hidden(self, state: PioneersState) -> set[str]:
+        return set(state.unused_tiles)
+
+    def known_to(self, state: PioneersState, seat: int | None) -> set[str]:
+        return set(self.names) - set(state.unused_tiles)
+
+    def shown_between(self, before: PioneersState, after: PioneersState) -> set[str]:
+        return self.known_to(before, None) | self.known_to(after, None)
+
+
 SECRETS: dict[str, Secrets] = {
     "abordaje": AbordajeSecrets(),
     "capricorn": CapricornSecrets(),
     "jupiter": NothingSecret(),
+    "pioneers": PioneersSecrets(),
 }
 
 

@@ -81,6 +81,13 @@ CASES: tuple[Case, ...] = (
         {"robots": 4},
         why="three players sharing four robots (one player answers for two), an open game with nothing hidden",
     ),
+    Case(
+        "pioneers",
+        0,
+        3,
+        {"scenario": "trade_routes"},
+        why="three captains: commanders, the free upgrades at once, the planet draft, combat, crash landings, goods",
+    ),
 )
 
 

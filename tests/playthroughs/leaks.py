@@ -79,6 +79,7 @@ SECRECY: dict[str, Secrecy | None] = {
     "abordaje": Secrecy(_abordaje_private, _abordaje_public),
     "capricorn": Secrecy(_capricorn_private, _capricorn_public),
     "jupiter": None,  # nothing hidden at the table
+    "pioneers": None,  # nothing hidden between players (the deck order and unused tiles are in no view)
 }
 
 

@@ -1,0 +1,28 @@
+"""The short player-facing texts: the one-line blurb and the ``/rules`` reference (under 1800 characters)."""
+
+from __future__ import annotations
+
+BLURB = "Race rival captains round a ring of alien planets: land colonists, fight, bombard, control worlds."
+
+RULES_TEXT = """\
+**Cosmic Pioneers**: 2–4 captains, 12 rounds. Most VP wins: **1 per colonist on a planet, 5 per \
+controlled planet, 1 per 500 credits** (the scenario may change these).
+**Setup**: commanders picked from the last seat backwards; one free upgrade each; cargo filled with \
+colonists; players place the 11 planets and 2 asteroid belts round the Jumpgate.
+**Each round**: an alien event (ability on every planet holding that alien, then it spawns on its native \
+planets), then each captain in turn:
+1. **Move** up to your engine range either way round; never stop on a belt (it still costs a step). \
+Stopping by another ship in orbit starts **combat**: d6 + weapons each, the defender wins ties, the \
+loser **crash lands** on the nearest planet and unloads everything (what does not fit dies).
+2. **Adventure** (planets): roll the planet's table; a 1 always draws an alien event. **Jumpgate**: \
+dispose of cargo, collect 200 + 100 per controlled planet, upgrade (500 a level), load colonists.
+3. **Deploy**: load and unload colonists (leftmost empty spot), aliens (rightmost, cargo level 3) and \
+goods; each item moves once a phase.
+4. **Bombard**: level 1 the hit die kills 1 of its type; level 2 the hit die and a d6; level 3 a d6 \
+of colonists or aliens. Colonists are hit from the right, aliens from the left.
+**Control**: at least as many colonists as green spots, and strictly the most of them.
+**Aliens**: Worm kills the 2 rightmost lifeforms; Slime doubles; Squid spreads left; Lizard steps left \
+killing; Bug turns its neighbours into Bugs. Killed colonists return to the reserve.
+**Commanders**: Fraser picks unload spots; Kade re-rolls a losing combat die; Novak +100 at the \
+Jumpgate; Sato re-rolls an adventure die but a 1.
+Ties: most planets, then colonists, then credits."""

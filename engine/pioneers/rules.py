@@ -1,0 +1,134 @@
+"""The contract functions of Cosmic Pioneers: ``prompts``, ``apply``, ``view`` and ``outcome``."""
+
+from __future__ import annotations
+
+from engine.core import Event, Outcome, Prompt, check_choice
+
+from .actions import score
+from .catalog import CATALOG
+from .setup import finish_setup, layout_slots
+from .state import PioneersState, plural
+from .turn import answer as answer_decision
+from .turn import decisions, settle
+from .view import PioneersView, PlayerView, SectorView
+
+
+def prompt_id(state: PioneersState, kind: str, seat: int) -> str:
+    """Unique over the game: the free upgrade is asked once per seat; everything else is numbered."""
+    if kind == "free":
+        return f"free.{seat}"
+    return f"d{state.decisions}.{kind}"
+
+
+def prompts(state: PioneersState) -> list[Prompt]:
+    """Every decision the game waits on now. Nothing is secret, so no prompt is private."""
+    return [
+        Prompt(id=prompt_id(state, d.kind, d.seat), seat=d.seat, question=d.question, choices=d.choices, private=False)
+        for d in decisions(state)
+    ]
+
+
+def apply(state: PioneersState, seat: int, prompt_id_: str, choice_id: str) -> tuple[PioneersState, list[Event]]:
+    """Take one answer and resolve everything automatic up to the next decisions; ``state`` is not changed."""
+    check_choice(prompts(state), seat, prompt_id_, choice_id)
+    new = state.clone()
+    decision = next(d for d in decisions(new) if d.seat == seat and prompt_id(new, d.kind, d.seat) == prompt_id_)
+    new.decisions += 1
+    events = answer_decision(new, decision, choice_id)
+    if new.phase == "draft" and not new.pool and not new.belts_left:
+        events += finish_setup(new)
+    events += settle(new)
+    if new.phase == "over":
+        result = outcome(new)
+        assert result is not None
+        events.append(Event(text=result.summary, headline=True))
+    return new, events
+
+
+def outcome(state: PioneersState) -> Outcome | None:
+    """PIO-END-2..5 with the tie-breaks of PIO-GAP-20: VP, then planets, then colonists, then credits."""
+    if state.phase != "over":
+        return None
+    keys = {p.seat: score(state, p.seat) for p in state.players}
+    best = max(keys.values())
+    winners = tuple(seat for seat, key in keys.items() if key == best)
+    table = "; ".join(
+        f"P{seat + 1} {vp} VP ({plural(colonists, 'colonist')}, {plural(held, 'planet')}, {credits} credits)"
+        for seat, (vp, held, colonists, credits) in keys.items()
+    )
+    scores = {seat: key[0] for seat, key in keys.items()}
+    if len(winners) == state.seats:
+        return Outcome(result="tie", winners=winners, summary=f"Everybody ties. {table}.", scores=scores)
+    names = " and ".join(f"P{s + 1}" for s in winners)
+    verb = "share the win" if len(winners) > 1 else "wins"
+    return Outcome(result="win", winners=winners, summary=f"{names} {verb}. {table}.", scores=scores)
+
+
+def view(state: PioneersState, viewer: int | None) -> PioneersView:
+    """The whole table but the deck order, the unused tiles and the generator."""
+    ring = []
+    unplaced = set(layout_slots(state)[state.draft_turn :]) if state.pool or state.belts_left else set()
+    for slot, sector in enumerate(state.ring):
+        kind: str = "destroyed" if sector.destroyed else sector.kind
+        label = state.sector_name(slot)
+        if slot in unplaced:
+            kind, label = "open", f"{slot} to place"
+        entry = SectorView(
+            slot=slot,
+            label=label,
+            kind=kind,
+            goods=list(sector.goods),
+            ships=state.ships_at(slot) if state.phase == "play" or state.phase == "over" else [],
+        )
+        if sector.planet is not None:
+            info = sector.info
+            entry.planet = info.id
+            entry.name = info.name
+            entry.colour = info.colour
+            entry.native = CATALOG.native(info.colour)
+            entry.green = info.green
+            entry.spots = list(sector.spots)
+            entry.controller = state.controller(slot)
+            entry.adventure = list(info.adventure)
+        ring.append(entry)
+    players = []
+    for p in state.players:
+        vp, controlled, colonists, _ = score(state, p.seat)
+        players.append(
+            PlayerView(
+                seat=p.seat,
+                commander=p.commander,
+                commander_name=CATALOG.commanders[p.commander].name if p.commander else None,
+                levels=dict(p.levels),
+                credits=p.credits,
+                reserve=p.reserve,
+                cargo=list(p.cargo),
+                at=p.at,
+                crashed=p.crashed,
+                vp=vp,
+                controlled=controlled,
+                colonists=colonists,
+            )
+        )
+    rules = state.rules
+    return PioneersView(
+        viewer=viewer,
+        phase=state.phase,
+        scenario=state.scenario,
+        scenario_name=rules.name,
+        scenario_text=rules.text,
+        setup_aliens=list(state.setup_aliens),
+        round=state.round,
+        rounds=CATALOG.components.rounds,
+        first=state.first,
+        active=state.current.seat if state.current is not None else None,
+        waiting=sorted({d.seat for d in decisions(state)}),
+        ring=ring,
+        players=players,
+        deck_size=len(state.deck),
+        discards=list(state.discards),
+        supply=dict(state.supply),
+        goods_supply=state.goods_supply,
+        pool=list(state.pool),
+        belts_left=state.belts_left,
+    )

@@ -1,0 +1,268 @@
+"""The Cosmic Pioneers board: the ring of sectors as a racetrack, the player strip, round and goal.
+
+The ring runs clockwise along the top row, left to right from the Jumpgate, and back along the bottom row,
+right to left, so neighbours on the ring are neighbours on the picture. Each sector's box prints its board
+label (``3 Ravan``, the name a player types into ``/act``), its colour and native alien in words, its spots
+left to right (green spots drawn with a thick green frame and counted in the header), its adventure table,
+the goods on it and the ships in orbit. Colonists are discs with their player's number, aliens squares with
+their letter (W S Q L B): never colour alone.
+
+``draw_static`` draws everything fixed for one ring (frames, names, tables, empty spots) once; ``draw_board``
+copies it and adds the pieces.
+"""
+
+from __future__ import annotations
+
+from PIL import Image, ImageDraw
+
+from engine.pioneers.catalog import CATALOG
+from engine.pioneers.view import PioneersView, PlayerView, SectorView
+from render.core import Ink, dashed_box, disc, fitted, hatch, label, new_canvas, rounded, text
+
+from .layout import (
+    BOX_H,
+    BOX_W,
+    CELL,
+    HEADER,
+    HEIGHT,
+    INFO_Y,
+    PIECES_Y,
+    STRIP_Y,
+    TABLE_Y,
+    WIDTH,
+    box_of,
+    legend_box,
+    spot_xy,
+)
+
+COLOUR_INK: dict[str, Ink] = {
+    "red": Ink.VERMILLION,
+    "yellow": Ink.YELLOW,
+    "purple": Ink.PURPLE,
+    "blue": Ink.BLUE,
+    "green": Ink.GREEN,
+}
+COLOUR_TEXT: dict[str, Ink] = {
+    "red": Ink.WHITE,
+    "yellow": Ink.BLACK,
+    "purple": Ink.BLACK,
+    "blue": Ink.WHITE,
+    "green": Ink.WHITE,
+}
+PLAYER_INK: tuple[Ink, ...] = (Ink.ORANGE, Ink.SKY, Ink.SILVER, Ink.WHITE)
+ALIEN_NAME = {"W": "worm", "S": "slime", "Q": "squid", "L": "lizard", "B": "bug"}
+GOOD_LETTER = {"red": "R", "yellow": "Y", "purple": "P", "blue": "B", "green": "G", "jumpgate": "J"}
+TILE_NAMES = {tile: planet.name for tile, planet in CATALOG.planets.items()}
+RingKey = tuple[tuple[str, str | None], ...]
+
+
+def ring_key(view: PioneersView) -> RingKey:
+    """What the static layer depends on: each slot's kind and planet."""
+    return tuple((s.kind, s.planet) for s in view.ring)
+
+
+# ---------------------------------------------------------------------------------------------- static layer
+def draw_static(view: PioneersView) -> Image.Image:
+    image = new_canvas(WIDTH, HEIGHT)
+    draw = ImageDraw.Draw(image)
+    size = len(view.ring)
+    for sector in view.ring:
+        static_sector(draw, sector, box_of(sector.slot, size))
+    x0, y0, x1, y1 = legend_box(size)
+    if x1 - x0 > 100:
+        rounded(draw, (x0, y0, x1, y1), Ink.WHITE, Ink.SILVER)
+        lines = [
+            "Colonist: disc,",
+            "player number",
+            "Alien: square,",
+            "W S Q L B",
+            "Green spot:",
+            "thick frame",
+            "Good: diamond,",
+            "origin letter",
+            "Crashed ship:",
+            "lying flat",
+        ]
+        for i, line in enumerate(lines):
+            bold = i % 2 == 0
+            text(
+                draw,
+                (x0 + 10, y0 + 12 + 24 * i + (i // 2) * 4),
+                line,
+                fitted(line, x1 - x0 - 16, 15, bold=bold, smallest=14),
+                Ink.CHARCOAL,
+            )
+    return image
+
+
+def title(draw: ImageDraw.ImageDraw, words: str, box: tuple[int, int, int, int]) -> None:
+    """A grey sector's label (a belt, a destroyed planet, a slot still to place), shrunk to fit its box."""
+    face = fitted(words, BOX_W - 14, 16, bold=True, smallest=14)
+    text(draw, (box[0] + 8, box[1] + 8), words, face, Ink.CHARCOAL)
+
+
+def static_sector(draw: ImageDraw.ImageDraw, sector: SectorView, box: tuple[int, int, int, int]) -> None:
+    x0, y0, x1, y1 = box
+    if sector.kind == "open":
+        dashed_box(draw, box, Ink.GREY)
+        title(draw, sector.label, box)
+        return
+    if sector.kind in ("belt", "destroyed"):
+        rounded(draw, box, Ink.MIST, Ink.SILVER)
+        hatch(draw, (x0 + 4, y0 + 34, x1 - 4, y1 - 4), Ink.SILVER)
+        title(draw, sector.label, box)
+        if sector.kind == "destroyed":
+            label(draw, ((x0 + x1) // 2, (y0 + y1) // 2), "asteroid belt", 15, Ink.BLACK, bold=True, anchor="mm")
+        return
+    if sector.kind in ("jumpgate", "trade_post"):
+        rounded(draw, box, Ink.SLATE_TINT, Ink.CHARCOAL)
+        label(draw, (x0 + 8, y0 + 8), sector.label, 16, Ink.BLACK, bold=True)
+        notes = ("income, upgrades,", "colonists") if sector.kind == "jumpgate" else ("goods only",)
+        for j, note in enumerate(notes):
+            text(draw, (x0 + 8, y0 + 36 + 18 * j), note, fitted(note, BOX_W - 16, 14, smallest=14), Ink.CHARCOAL)
+        return
+    assert sector.colour is not None
+    rounded(draw, box, Ink.WHITE, Ink.CHARCOAL)
+    band = (x0, y0, x1, y0 + 30)
+    rounded(draw, band, COLOUR_INK[sector.colour], Ink.CHARCOAL)
+    face = fitted(sector.label, BOX_W - 12, 16, bold=True)
+    text(draw, (x0 + 6, y0 + 6), sector.label, face, COLOUR_TEXT[sector.colour])
+    line = f"{sector.colour}, {sector.native}"
+    text(draw, (x0 + 6, y0 + 34), line, fitted(line, BOX_W - 12, 15, smallest=14), Ink.BLACK)
+    label(draw, (x0 + 6, y0 + 52), f"{sector.green} green", 14, Ink.BLACK, bold=True)
+    for i in range(len(sector.spots)):
+        cx, cy = spot_xy(box, i)
+        half = CELL // 2
+        is_green = i < sector.green
+        draw.rectangle(
+            (cx - half, cy - half, cx + half, cy + half),
+            fill=int(Ink.PAPER),
+            outline=int(Ink.GREEN if is_green else Ink.SILVER),
+            width=4 if is_green else 1,
+        )
+        label(draw, (cx, cy - half - 3), str(i + 1), 14, Ink.CHARCOAL, anchor="ms")
+    table = [f"{roll}:{code}" for roll, code in zip(range(2, 7), sector.adventure, strict=True)]
+    rows = ["1:alien " + " ".join(table[:2]), " ".join(table[2:])]
+    for j, row in enumerate(rows):
+        text(draw, (x0 + 6, y0 + TABLE_Y + 20 * j), row, fitted(row, BOX_W - 12, 15, smallest=14), Ink.CHARCOAL)
+
+
+# ------------------------------------------------------------------------------------------------- pieces
+def draw_board(view: PioneersView, base: Image.Image) -> Image.Image:
+    draw = ImageDraw.Draw(base)
+    header(draw, view)
+    size = len(view.ring)
+    for sector in view.ring:
+        pieces(draw, view, sector, box_of(sector.slot, size))
+    for player in view.players:
+        strip(draw, view, player)
+    info(draw, view)
+    return base
+
+
+def info(draw: ImageDraw.ImageDraw, view: PioneersView) -> None:
+    """The supply, the discards, who is awaited and (in the draft) the tiles still to place."""
+    supply = " ".join(f"{alien[0].upper() if alien != 'squid' else 'Q'}{n}" for alien, n in view.supply.items())
+    parts = [f"Alien supply {supply}", f"goods {view.goods_supply}"]
+    if view.discards:
+        parts.append("discards " + ", ".join(view.discards))
+    if view.waiting:
+        parts.append("waiting on " + ", ".join(f"P{s + 1}" for s in view.waiting))
+    if view.pool or view.belts_left:
+        names = [TILE_NAMES.get(t, t) for t in view.pool]
+        parts.append(f"to place: {', '.join(names)}; belts {view.belts_left}")
+    line = " | ".join(parts)
+    text(draw, (12, INFO_Y), line, fitted(line, WIDTH - 24, 15, smallest=12), Ink.BLACK)
+
+
+def header(draw: ImageDraw.ImageDraw, view: PioneersView) -> None:
+    if view.phase == "over":
+        status = "Game over"
+    elif view.phase != "play":
+        status = {"commander": "Setup: commanders", "upgrade": "Setup: free upgrades", "draft": "Setup: planet draft"}[
+            view.phase
+        ]
+    else:
+        status = f"Round {view.round} of {view.rounds}" + (
+            f", P{view.active + 1} to play" if view.active is not None else ""
+        )
+    title = f"Cosmic Pioneers: {view.scenario_name}. {status}"
+    text(draw, (12, 8), title, fitted(title, WIDTH - 24, 22, bold=True), Ink.BLACK)
+    goal = (
+        f"{view.scenario_text} Event deck {view.deck_size}, "
+        f"setup aliens {' and '.join(view.setup_aliens)}, first player P{view.first + 1}."
+    )
+    text(draw, (12, 36), goal, fitted(goal, WIDTH - 24, 15), Ink.CHARCOAL)
+    _ = HEADER
+
+
+def pieces(draw: ImageDraw.ImageDraw, view: PioneersView, sector: SectorView, box: tuple[int, int, int, int]) -> None:
+    x0, y0, x1, _ = box
+    for i, spot in enumerate(sector.spots):
+        if spot is None:
+            continue
+        cx, cy = spot_xy(box, i)
+        if spot.isdigit():
+            seat = int(spot)
+            disc(draw, (cx, cy), CELL // 2 - 3, PLAYER_INK[seat], str(seat + 1), Ink.BLACK, outline=Ink.BLACK, size=16)
+        else:
+            half = CELL // 2 - 4
+            draw.rectangle((cx - half, cy - half, cx + half, cy + half), fill=int(Ink.BLACK))
+            label(draw, (cx, cy), spot, 16, Ink.WHITE, bold=True, anchor="mm")
+    if sector.controller is not None:
+        label(draw, (x1 - 6, y0 + 52), f"P{sector.controller + 1} holds", 14, Ink.BLACK, bold=True, anchor="ra")
+    gx = x0 + 8
+    gy = y0 + PIECES_Y
+    for origin in sector.goods[:6]:
+        draw.polygon(
+            [(gx + 10, gy), (gx + 20, gy + 10), (gx + 10, gy + 20), (gx, gy + 10)],
+            fill=int(Ink.YELLOW),
+            outline=int(Ink.BLACK),
+        )
+        label(draw, (gx + 10, gy + 10), GOOD_LETTER.get(origin, "?"), 12 + 2, Ink.BLACK, bold=True, anchor="mm")
+        gx += 24
+    if len(sector.goods) > 6:
+        label(draw, (gx, gy + 2), f"+{len(sector.goods) - 6}", 14, Ink.BLACK)
+    sx = x1 - 6
+    for seat in reversed(sector.ships):
+        player = view.players[seat]
+        active = view.active == seat
+        if player.crashed:
+            w, h = 40, 22
+            draw.rounded_rectangle(
+                (sx - w, gy - 2, sx, gy - 2 + h), radius=8, fill=int(PLAYER_INK[seat]), outline=int(Ink.BLACK), width=2
+            )
+            label(draw, (sx - w // 2, gy + 9), f"P{seat + 1}", 14, Ink.BLACK, bold=True, anchor="mm")
+            sx -= w + 4
+        else:
+            r = 15
+            ring = Ink.BLACK if not active else Ink.VERMILLION
+            disc(draw, (sx - r, gy + 8), r, PLAYER_INK[seat], f"P{seat + 1}", Ink.BLACK, outline=ring, size=14)
+            sx -= 2 * r + 4
+
+
+def strip(draw: ImageDraw.ImageDraw, view: PioneersView, player: PlayerView) -> None:
+    y = STRIP_Y + 36 * player.seat
+    x = 12
+    rounded(draw, (x, y, WIDTH - 12, y + 32), PLAYER_INK[player.seat], Ink.BLACK, radius=6)
+    levels = player.levels
+    cargo = " ".join(cargo_word(item) for item in player.cargo) or "empty"
+    name = player.commander_name or "no commander yet"
+    where = view.ring[player.at].label if view.phase in ("play", "over") else "-"
+    line = (
+        f"P{player.seat + 1} {name} | weapons {levels['weapons']} cargo {levels['cargo']} bombs {levels['bombs']} "
+        f"engines {levels['engines']} | {player.credits} credits | {player.vp} VP, {player.controlled} held | "
+        f"reserve {player.reserve} | at {where}{' (crashed)' if player.crashed else ''} | hold: {cargo}"
+    )
+    text(draw, (x + 8, y + 7), line, fitted(line, WIDTH - 40, 16, bold=True), Ink.BLACK)
+
+
+def cargo_word(item: str) -> str:
+    if item == "C":
+        return "colonist"
+    if item.startswith("g-"):
+        return f"good({GOOD_LETTER.get(item[2:], '?')})"
+    return ALIEN_NAME.get(item, item)
+
+
+__all__ = ["BOX_H", "draw_board", "draw_static", "ring_key"]
