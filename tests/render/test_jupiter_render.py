@@ -3,7 +3,8 @@
 What is pinned: every board is a landscape palette PNG under 200 KB; the same view always gives the same
 bytes and a different public view a different image (so every public fact is drawn); a finished game shows
 its result in a banner (green when saved, vermillion when lost); the image cache never redraws an unchanged
-view and the static layer is drawn once per layout of tiles; there is no hand image (nothing is secret).
+view and the static layer is drawn once per layout of tiles; there is no hand image (nothing is secret); a pod
+docked at any exposed side (a rigged colony) covers no tile id and no dome name.
 """
 
 from __future__ import annotations
