@@ -168,15 +168,20 @@ def check_conquest_victory(s: Script) -> bool:
 
 
 def return_captains(s: Script) -> None:
-    """Captains on a flipped card go back to their own ship beside it (ABO-CONQUER-4, ABO-GAP-26)."""
+    """Captains on a flipped card go back to their own ship beside it (ABO-CONQUER-4, ABO-GAP-26).
+
+    There is always a card to go to: this runs only when the conquest did not end the game, so each player
+    has at most one conquest and at most two of the four or five cards are flipped; the nearest active card
+    on either side of the flipped one is adjacent to it (ABO-CONQUER-6). The test
+    ``test_a_captain_on_a_conquered_card_always_has_a_card_to_return_to`` checks every such layout.
+    """
     board = s.board
     for side in s.state.by_initiative:
         number, _ = board.captains[side]
         if board.card(number).active:
             continue
         options = board.neighbours(number)
-        if not options:
-            continue
+        assert options, f"no active card left beside card {number}, yet the game goes on"
         answer = s.ask(
             side,
             Script.code("rt", None, side),

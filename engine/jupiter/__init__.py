@@ -21,7 +21,7 @@ from .setup import MAX_ROBOTS, MIN_ROBOTS, setup
 from .state import JupiterState, cap, robot_name
 from .view import JupiterView, view
 
-ENGINE_VERSION = "jupiter-2"  # 2: three setbacks, not six (a game begun under 1 cannot be replayed)
+ENGINE_VERSION = "jupiter-3"  # 3: every exposed side docks (2: three setbacks, not six); older logs do not replay
 
 
 # Seats and robots -----------------------------------------------------------------------------------------------

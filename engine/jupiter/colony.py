@@ -286,21 +286,15 @@ class Colony:
     # The pod ---------------------------------------------------------------------------------------------
 
     def dock_sides(self) -> tuple[tuple[str, int], ...]:
-        """Where the pod may dock: exposed sides whose outer dome leads somewhere (JUP-SETUP-11, JUP-GAP-POD-8).
+        """Where the pod may dock: every exposed side of the colony, in spiral order (JUP-SETUP-11, JUP-GAP-POD-8).
 
-        A side is offered when its outer dome's bridge network reaches a dome of another tile, so a pod is
-        never docked on a dead-end arc of a split-ring tile. When no side qualifies (a colony shrunk to lone
-        tiles), every exposed side is offered rather than none.
+        The rulebook (Setting Up, step 11): "Any exposed edge of the colony is a valid docking location." That
+        includes a side whose dome leads only round an arc of its own split-ring tile: a pod docked there is
+        filled from that arc, or by robots that teleport or take it elsewhere with Pilot. Every outer dome of
+        the printed patterns has a bridge, so this is also the digest's "bridged to another dome".
         """
-        if self._dock_sides is not None:
-            return self._dock_sides
-        every = tuple((tile, side) for tile in self.tiles for side in self.exposed_sides(tile))
-        good = tuple(
-            (tile, side)
-            for tile, side in every
-            if any(tile_of(d) != tile for d in self.component(self.outer(tile, side)))
-        )
-        self._dock_sides = good or every
+        if self._dock_sides is None:
+            self._dock_sides = tuple((tile, side) for tile in self.tiles for side in self.exposed_sides(tile))
         return self._dock_sides
 
     def pod_cell(self, tile: str, side: int) -> Cell:

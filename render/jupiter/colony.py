@@ -171,7 +171,6 @@ def _pod_bridge(draw: ImageDraw.ImageDraw, view: JupiterView, layout: Layout) ->
     dock = _domes(view).get(view.pod.docked_at or "")
     if centre is not None and dock is not None:
         draw.line([layout.xy(dock.point), centre], fill=int(Ink.WHITE), width=max(4, round(layout.step * 0.2)))
-        _name(draw, dock, layout)  # the bridge leaves through the docking dome's name
 
 
 def _pod(
@@ -179,15 +178,21 @@ def _pod(
 ) -> dict[int, tuple[int, int]]:
     """The docked pod beyond its side, bridged to its docking dome, with seven places showing its load.
 
-    Returns where each robot aboard was drawn (so the active robot's halo can go round it).
+    The docking dome's name goes on top last: the bridge leaves through it, and below a SW or SE side the pod's
+    ring passes by its last letter. Returns where each robot aboard was drawn (so the active robot's halo can
+    go round it).
     """
     centre = _pod_at(view, layout)
     pod = view.pod
-    if centre is None or pod.docked_at is None:
+    tile = _tile_by_id(view).get(pod.dock_tile or "")
+    dock = _domes(view).get(pod.docked_at or "")
+    if centre is None or tile is None or dock is None or pod.dock_side is None:
         return {}
-    step = layout.step
-    above = tag_above(side_index(pod.dock_side or "E"))
-    return draw_pod(draw, centre, round(step * POD_RADIUS), pod, robots, above=above)
+    side = side_index(pod.dock_side)
+    above = tag_above({(t.q, t.r) for t in view.tiles}, (tile.q, tile.r), side)
+    drawn = draw_pod(draw, centre, round(layout.step * POD_RADIUS), pod, robots, above=above)
+    _name(draw, dock, layout)
+    return drawn
 
 
 def _pod_away(draw: ImageDraw.ImageDraw, view: JupiterView, robots: dict[int, RobotView]) -> dict[int, tuple[int, int]]:

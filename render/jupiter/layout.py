@@ -15,6 +15,7 @@ one), so the layout and the static layer are keyed by them.
 from __future__ import annotations
 
 import math
+from collections.abc import Collection
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -35,6 +36,8 @@ POD_RADIUS = 0.85  # lattice steps: the pod's circle, holding seven slots in a f
 TAG_REACH = 0.45  # lattice steps the pod's load tag reaches beyond the pod's circle
 SIDE_NAMES: tuple[str, ...] = ("E", "NE", "NW", "W", "SW", "SE")
 
+_STEPS = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))  # axial offset of direction k (as the engine's)
+Cell = tuple[int, int]
 Placement = tuple[str, int, int, int]
 """A tile as the layout sees it: ``(tile id, q, r, rotation)`` (the view's ``TileView`` fields)."""
 
@@ -45,9 +48,19 @@ def unit(direction: int) -> tuple[float, float]:
     return (math.cos(angle), -math.sin(angle))
 
 
-def tag_above(side: int) -> bool:
-    """Whether a pod docked beside ``side`` carries its load tag above it (away from the colony) or below."""
-    return side in (1, 2)
+def tag_above(cells: Collection[Cell], cell: Cell, side: int) -> bool:
+    """Whether a pod docked beside ``side`` of the tile on ``cell`` carries its load tag above it or below.
+
+    Away from the colony: above off a NE or NW side, below off a SW or SE one. Off an E or W side the tag goes
+    below unless a tile lies under the pod, whose id (printed by its top corner) the tag would cover.
+    """
+    if side in (1, 2):
+        return True
+    if side in (4, 5):
+        return False
+    dq, dr = _STEPS[side]
+    q, r = cell[0] + dq, cell[1] + dr  # the pod's own (empty) cell
+    return any((q + _STEPS[k][0], r + _STEPS[k][1]) in cells for k in (4, 5))
 
 
 def side_index(name: str) -> int:
@@ -108,9 +121,6 @@ class Layout:
         return round(self.step * 0.31)
 
 
-_STEPS = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
-
-
 def _exposed(placements: tuple[Placement, ...]) -> list[tuple[int, int, int]]:
     cells = {(q, r) for _, q, r, _ in placements}
     return [
@@ -132,13 +142,14 @@ def layout_for(placements: tuple[Placement, ...]) -> Layout:
             angle = math.radians(30 + 60 * i)
             xs.append(cx + SQRT3 * math.cos(angle))
             ys.append(cy + SQRT3 * math.sin(angle))
+    cells = {(q, r) for _, q, r, _ in placements}
     for q, r, side in _exposed(placements):
         cx, cy = lattice((3 * q, 3 * r))
         ux, uy = unit(side)
         px, py = cx + ux * POD_DISTANCE, cy + uy * POD_DISTANCE
         reach = POD_RADIUS + 0.1
         xs.extend((px - reach, px + reach))
-        up = tag_above(side)
+        up = tag_above(cells, (q, r), side)
         ys.extend((py - reach - (TAG_REACH if up else 0), py + reach + (0 if up else TAG_REACH)))
     if not xs:
         xs, ys = [0.0], [0.0]

@@ -382,8 +382,9 @@ def invariant_problems(state: AbordajeState) -> list[str]:
     """Everything wrong with ``state`` as a position of the game; empty when it is a valid one.
 
     Crew are conserved per side (decks + pool + losses = the set-up's total), every action card in use sits in
-    exactly one place (a hand, a ship-deck card, the set-aside cards), prompts go to the two seats only, and a
-    game has an outcome exactly when it waits on nobody.
+    exactly one place (a hand, a ship-deck card, the set-aside cards), prompts go to the two seats only, a
+    game has an outcome exactly when it waits on nobody, and while it goes on no captain stands on a conquered
+    card except while his owner is asked where he returns (ABO-CONQUER-4).
     """
     problems: list[str] = []
     board = state.board
@@ -422,4 +423,10 @@ def invariant_problems(state: AbordajeState) -> list[str]:
         problems.append("the game waits on nobody but has no outcome")
     if (outcome is None) != (state.phase != "over"):
         problems.append(f"phase {state.phase} with outcome {outcome}")
+    returning = any(".rt." in p.id for p in prompts)  # a captain's return to his ship is being asked
+    if outcome is None and not returning:  # ABO-CONQUER-4: nobody is left on a flipped card
+        for side in SIDES:
+            number, ship = board.captains[side]
+            if not board.card(number).active:
+                problems.append(f"the {side} captain stands on the {ship} deck of conquered card {number}")
     return problems

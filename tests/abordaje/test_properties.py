@@ -3,8 +3,8 @@
 Rules tests pin one rule each in a rigged position; these tests hold whole classes of bugs instead: a crew
 token that vanishes, an action card in two places, a prompt to a seat nobody holds, a game that stops
 without an outcome, a replay that drifts from the game it replays, a refused answer that still changed the
-game. Every failure names the seed and the step, so ``random_playout(SPEC, seats_for(seed),
-options_for(seed), seed)`` reproduces it.
+game, a captain left on a conquered card. Every failure names the seed and the step, so
+``random_playout(SPEC, seats_for(seed), options_for(seed), seed)`` reproduces it.
 """
 
 from __future__ import annotations
@@ -185,8 +185,8 @@ def test_refused_answers_name_the_reason_and_change_nothing() -> None:
 # --- The checks themselves can fail -------------------------------------------------------------------
 
 
-def test_the_invariant_check_sees_a_lost_crew_a_doubled_card_and_a_stuck_game() -> None:
-    """Each property above is only as good as ``invariant_problems``: break a state three ways."""
+def test_the_invariant_check_sees_a_lost_crew_a_doubled_card_a_stuck_game_and_a_stranded_captain() -> None:
+    """Each property above is only as good as ``invariant_problems``: break a state four ways."""
     state = SPEC.setup(seats_for(0), options_for(0), 0)
     assert invariant_problems(state) == []
     lost = state.clone()
@@ -198,3 +198,6 @@ def test_the_invariant_check_sees_a_lost_crew_a_doubled_card_and_a_stuck_game() 
     stuck = state.clone()
     stuck.phase = "orders"  # resolving, but with no resolution: nobody is asked and nobody has won
     assert "the game waits on nobody but has no outcome" in invariant_problems(stuck)
+    stranded = state.clone()
+    stranded.board.card(1).active = False  # card 1 flipped with the pirate captain still on it
+    assert "the pirate captain stands on the pirate deck of conquered card 1" in invariant_problems(stranded)

@@ -4,6 +4,8 @@ they leave: ABO-GAP-10, -13, -14, -15, -16, -26)."""
 
 from __future__ import annotations
 
+from itertools import product
+
 import pytest
 
 from engine.abordaje import SPEC, AbordajeState
@@ -304,6 +306,49 @@ def test_returns_skip_cards_conquered_in_the_same_step() -> None:
     assert prompt is not None and [c.id for c in prompt.choices] == ["1", "5"]
     play.run({"rt.p": "5"})
     assert play.captain("pirate") == "p5"
+
+
+@pytest.mark.rule("ABO-CONQUER-4")
+@pytest.mark.rule("ABO-GAP-26")
+@pytest.mark.rule("ABO-GAP-3")
+def test_captains_on_the_stern_cards_falling_together_return_to_the_nearest_card_still_active() -> None:
+    """Cards 4 and 5 fall in one step (one conquest each), the pirate captain on s5 and the Spanish captain
+    on p4: the card next to each is gone too, and each returns at once to his own deck of card 2, the one
+    card beside the gap."""
+    crew = {"s5": (2, 1), "p4": (1, 2)}
+    state = rig(new_game(), crew, captains={"pirate": "s5", "spanish": "p4"}, pool=QUIET, markers={"s5": 1, "p4": 1})
+    play = settle(state)
+    assert conquests(play) == (1, 1) and SPEC.outcome(play.state) is None
+    assert play.captain("pirate") == "p2" and play.captain("spanish") == "s2"
+    assert not any(code.startswith("rt.") for code in play.asked)  # one card to go to: nobody is asked
+    assert "The pirate captain returns to" in play.public_text()
+
+
+@pytest.mark.rule("ABO-CONQUER-4")
+@pytest.mark.rule("ABO-GAP-26")
+@pytest.mark.parametrize("variant", ["basic", "advanced"])
+def test_a_captain_on_a_conquered_card_always_has_a_card_to_return_to(variant: str) -> None:
+    """The state "a captain on a flipped card with no active card beside it" cannot arise, shown over every
+    way the cards can stand when captains return.
+
+    Captains return only when the conquest did not end the game, so each player has at most one conquest
+    (ABO-END-1) and at most two cards are flipped (a card flips only when conquered); four or five cards are
+    in play, so at least two stay active, and the nearest of them on either side of a flipped card is
+    adjacent to it (ABO-CONQUER-6). Checked exhaustively: every set of flipped cards with every set of
+    conquerors that leaves the game going on, and every flipped card a captain could stand on."""
+    numbers = [card.number for card in new_game(variant).board.cards]
+    checked = 0
+    for who in product(([], ["pirate"], ["spanish"], ["pirate", "spanish"]), repeat=len(numbers)):
+        conquered = {n: by for n, by in zip(numbers, who, strict=True) if by}
+        if not conquered or any(sum(side in by for by in who) > 1 for side in ("pirate", "spanish")):
+            continue  # nothing flipped, or a second conquest: the game is over before anyone returns
+        board = rig(new_game(variant), conquered=conquered).board
+        for number in conquered:
+            beside = board.neighbours(number)
+            assert beside and all(board.card(n).active for n in beside), (variant, conquered, number)
+            checked += 1
+    n = len(numbers)  # one conqueror: 2n layouts; both on one card: n; on two cards: n(n-1), two flipped each
+    assert checked == 2 * n + n + 2 * n * (n - 1)
 
 
 @pytest.mark.rule("ABO-CONQUER-5")

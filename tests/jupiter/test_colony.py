@@ -123,16 +123,35 @@ def test_a_gap_exposes_the_tiles_beside_it() -> None:
 
 
 @pytest.mark.rule("JUP-GAP-POD-8")
-def test_the_pod_docks_only_where_the_dome_leads_to_another_tile() -> None:
+@pytest.mark.rule("JUP-SETUP-11")
+def test_every_exposed_side_docks_even_on_a_dead_end_arc() -> None:
     # A RING4 tile (T12) at the east of T01, turned so that its NW-W-SW arc faces west toward T01 and its
-    # SE-E-NE arc faces away: the E, NE and SE sides lead nowhere.
+    # SE-E-NE arc faces away: the E, NE and SE sides lead only round that arc, and they dock all the same.
     colony = layout({(0, 0): ("T01", 0), (1, 0): ("T12", 0)})
+    assert colony.component("T12.E") == {"T12.SE", "T12.E", "T12.NE"}
+    assert colony.dock_sides() == (("T01", 1), ("T01", 2), ("T01", 3), ("T01", 4), ("T01", 5),
+                                   ("T12", 0), ("T12", 1), ("T12", 2), ("T12", 4), ("T12", 5))  # fmt: skip
+    assert len(layout({(0, 0): ("T12", 0)}).dock_sides()) == 6  # a lone tile docks on all six
+
+
+@pytest.mark.rule("JUP-GAP-POD-8")
+def test_a_full_colony_with_an_arc_facing_out_offers_its_30_sides_on_12_tiles() -> None:
+    """The layout of the issue: T12 (RING4) on an outer corner turned so one arc faces only the deep."""
+    full = spiral_layout(sorted(CATALOG.tiles)[:19], [0] * 19)
+    colony = Colony.of(p if p.tile != "T12" else p.model_copy(update={"rotation": 5}) for p in full)
+    assert colony.component("T12.NW") == {"T12.NE", "T12.NW", "T12.W"}  # the NE-NW-W arc touches no tile
     sides = colony.dock_sides()
-    assert ("T12", 0) not in sides and ("T12", 1) not in sides and ("T12", 5) not in sides
-    assert ("T12", 2) in sides and ("T12", 4) in sides  # NW and SW are on the arc joined to T01 through W
-    assert all(("T01", s) in sides for s in (1, 2, 3, 4, 5))
-    lone = layout({(0, 0): ("T12", 0)})
-    assert len(lone.dock_sides()) == 6  # nothing qualifies, so every exposed side is offered
+    assert len(sides) == 30 and len({tile for tile, _ in sides}) == 12
+    assert {("T12", 1), ("T12", 2), ("T12", 3)} <= set(sides)
+
+
+@pytest.mark.rule("JUP-GAP-POD-8")
+def test_every_outer_dome_of_every_pattern_has_a_bridge_inside_its_tile() -> None:
+    """So a docked pod always leads somewhere: the digest's "bridged to at least one other dome" holds for every
+    exposed side, and offering every exposed side (the rulebook) offers the same sides."""
+    for tile in sorted(CATALOG.tiles):
+        colony = layout({(0, 0): (tile, 0)})
+        assert all(colony.neighbours(colony.outer(tile, side)) for side in range(6)), tile
 
 
 def test_the_colony_is_cached_per_layout() -> None:

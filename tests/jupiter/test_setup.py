@@ -1,4 +1,4 @@
-"""Options and setup (JUP-SETUP-*, JUP-VAR-* options, JUP-GAP-GROUP, JUP-GAP-POD-8 at the first dock)."""
+"""Options and setup (JUP-SETUP-*, JUP-VAR-* options, JUP-GAP-GROUP; every exposed side docks: test_docking.py)."""
 
 from __future__ import annotations
 

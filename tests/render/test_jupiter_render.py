@@ -3,7 +3,8 @@
 What is pinned: every board is a landscape palette PNG under 200 KB; the same view always gives the same
 bytes and a different public view a different image (so every public fact is drawn); a finished game shows
 its result in a banner (green when saved, vermillion when lost); the image cache never redraws an unchanged
-view and the static layer is drawn once per layout of tiles; there is no hand image (nothing is secret).
+view and the static layer is drawn once per layout of tiles; there is no hand image (nothing is secret); a pod
+docked at any exposed side (a rigged colony) covers no tile id and no dome name.
 """
 
 from __future__ import annotations
@@ -18,9 +19,11 @@ from engine.core import SeatSetup
 from engine.core.playout import random_playout
 from engine.jupiter import SPEC, JupiterOptions, JupiterState
 from engine.jupiter.view import JupiterView
-from render.core import Ink
+from render.core import Ink, font
 from render.jupiter import RENDERER, JupiterRenderer
-from render.jupiter.layout import COLONY, HEIGHT, WIDTH
+from render.jupiter.colony import NAME_SIZE
+from render.jupiter.layout import COLONY, HEIGHT, SIDE_NAMES, WIDTH, Layout, layout_for
+from render.jupiter.renderer import draw_static, placements
 from render.registry import Renderer
 
 from .checks import changes_drawn
@@ -202,3 +205,40 @@ def test_the_stage_setback_and_turn_reports_are_drawn() -> None:
 def test_the_report_views_stay_small() -> None:
     for view in report_walk()[-3:]:
         assert len(JupiterRenderer().board(view)) < MAX_BYTES
+
+
+def _label_boxes(view: JupiterView, layout: Layout) -> dict[str, tuple[int, int, int, int]]:
+    """Where each tile id and each dome's typeable name is printed (as ``render.jupiter.colony`` places them)."""
+    boxes: dict[str, tuple[int, int, int, int]] = {}
+    tile_face, name_face = font(15, bold=True), font(NAME_SIZE)
+    for tile in view.tiles:
+        cx, cy = layout.centre(tile.q, tile.r)
+        x0, y0, x1, y1 = tile_face.getbbox(tile.id, anchor="mm")
+        y = round(cy - layout.step * 1.4)
+        boxes[tile.id] = (cx + round(x0), y + round(y0), cx + round(x1), y + round(y1))
+        for dome in tile.domes:
+            x, y = layout.xy(dome.point)
+            top = y + layout.dome_radius + 1
+            x0, y0, x1, y1 = name_face.getbbox(dome.name, anchor="mt")
+            boxes[dome.name] = (x + round(x0), top + round(y0), x + round(x1), top + round(y1))
+    return boxes
+
+
+@pytest.mark.rule("JUP-GAP-POD-8")
+def test_a_pod_docked_at_any_exposed_side_covers_no_tile_id_or_dome_name() -> None:
+    """Every exposed side of the standard colony, T12 turned so one arc faces only the deep (it docks too):
+    the pod, its bridge and its load tag leave every printed tile id and dome name as the empty colony has it."""
+    from tests.jupiter.rigging import position
+    from tests.jupiter.test_docking import turn_t12
+
+    state = turn_t12(position(filler=False))
+    view = public(state)
+    layout = layout_for(placements(view))
+    static = draw_static(view, layout).convert("RGB")
+    boxes = _label_boxes(view, layout)
+    for tile, side in state.colony.dock_sides():
+        docked = state.clone()
+        docked.pod.dock = (tile, side)
+        board = decode(JupiterRenderer().board(public(docked))).convert("RGB")
+        covered = [name for name, box in boxes.items() if board.crop(box).tobytes() != static.crop(box).tobytes()]
+        assert covered == [], f"a pod at side {SIDE_NAMES[side]} of {tile} covers {covered}"
