@@ -27,6 +27,11 @@ def alien_name(alien: Alien) -> str:
     return f"{article} {data.name} alien ({data.letter})"
 
 
+def and_list(words: list[str]) -> str:
+    """``A``, ``A and B``, ``A, B and C``: a list as a sentence says it."""
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
+
+
 def mother_name(mother: Mother) -> str:
     return f"the {CATALOG.rules.mothers[mother.color].name}"
 
@@ -218,7 +223,8 @@ def push_destinations(crew: Crew, space: str) -> list[str]:
 
 def push_from(s: Script, space: str, keep: int | None, depth: int = 0) -> None:
     """Push every small alien on ``space`` but ``keep`` (the arriving one) to the destinations, spread as
-    evenly as possible; the active player picks where each goes when it matters (CAP-EVENT-6)."""
+    evenly as possible; the active player picks where each goes when it matters (CAP-EVENT-6), and is not asked
+    when every way left gives the same board (CAP-G-PUSH-1)."""
     crew = s.crew
     pushed = [a for a in crew.aliens_at(space) if a.id != keep]
     if not pushed:
@@ -231,6 +237,14 @@ def push_from(s: Script, space: str, keep: int | None, depth: int = 0) -> None:
     given = dict.fromkeys(targets, 0)
     s.say(f"Too many aliens on {space}: {k} are pushed aside.")
     for index, alien in enumerate(pushed):
+        settled = settled_spread(crew, pushed[index:], given, most, least)
+        if settled is not None:
+            landings = [t for t in targets for _ in range(settled[t])]
+            who = alien_name(alien).capitalize() + " goes" if len(landings) == 1 else "They go"
+            s.say(f"{who} to {and_list(landings)}.")
+            for rest, target in zip(pushed[index:], landings, strict=True):
+                land(s, rest, target, depth)
+            return
         left_after = k - index - 1
         allowed = []
         for t in targets:
@@ -250,6 +264,31 @@ def push_from(s: Script, space: str, keep: int | None, depth: int = 0) -> None:
         )
         given[answer] += 1
         land(s, alien, answer, depth)
+
+
+def settled_spread(
+    crew: Crew, rest: list[Alien], given: dict[str, int], most: int, least: int
+) -> dict[str, int] | None:
+    """How many of ``rest`` (the aliens still to push) each destination gets, when every valid way to divide them
+    gives the same board (CAP-G-PUSH-1): they are alike (colour and health), each destination's share is forced
+    by the even spread, and no landing makes four (a cascade's order could matter). ``None`` when it can matter.
+
+    ``given`` is what each destination has received so far; each must end between ``least`` and ``most``.
+    """
+    if len({(a.color, a.health) for a in rest}) > 1:
+        return None
+    total = sum(given.values()) + len(rest)
+    low = {t: max(g, least) for t, g in given.items()}
+    shares = {}
+    for t in given:
+        floor_t = max(low[t], total - sum(most for u in given if u != t))
+        ceil_t = min(most, total - sum(low[u] for u in given if u != t))
+        if floor_t != ceil_t:
+            return None
+        shares[t] = floor_t - given[t]
+    if any(share and len(crew.aliens_at(t)) + share >= 4 for t, share in shares.items()):
+        return None
+    return shares
 
 
 def land(s: Script, alien: Alien, space: str, depth: int = 0) -> None:
