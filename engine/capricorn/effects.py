@@ -10,6 +10,7 @@ from __future__ import annotations
 from math import ceil, floor
 
 from engine.core import Choice
+from engine.core.words import and_list, count, plural, sentence_start
 
 from .board import SHIP
 from .catalog import CATALOG
@@ -25,11 +26,6 @@ def alien_name(alien: Alien) -> str:
     data = CATALOG.rules.aliens[alien.color]
     article = "an" if data.name[:1].upper() in "AEIOU" else "a"
     return f"{article} {data.name} alien ({data.letter})"
-
-
-def and_list(words: list[str]) -> str:
-    """``A``, ``A and B``, ``A, B and C``: a list as a sentence says it."""
-    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
 
 
 def mother_name(mother: Mother) -> str:
@@ -136,7 +132,8 @@ def draw_from_bag(s: Script) -> str:
                 headline=True,
             )
             raise GameOver("loss", "The aliens overran the ship: the bag ran out.")
-        s.say(f"The bag is empty: the {crew.bag_size} killed aliens go back into it.")
+        back = "the killed alien goes" if crew.bag_size == 1 else f"the {crew.bag_size} killed aliens go"
+        s.say(f"The bag is empty: {back} back into it.")
     pick = s.rng.randrange(crew.bag_size)
     for token in (*ALIEN_COLORS, BLACK_TOKEN):
         n = crew.bag.get(token, 0)
@@ -235,12 +232,12 @@ def push_from(s: Script, space: str, keep: int | None, depth: int = 0) -> None:
     k, n = len(pushed), len(targets)
     most, least = ceil(k / n), floor(k / n)
     given = dict.fromkeys(targets, 0)
-    s.say(f"Too many aliens on {space}: {k} are pushed aside.")
+    s.say(f"Too many aliens on {space}: {k} {plural(k, 'is', 'are')} pushed aside.")
     for index, alien in enumerate(pushed):
         settled = settled_spread(crew, pushed[index:], given, most, least)
         if settled is not None:
             landings = [t for t in targets for _ in range(settled[t])]
-            who = alien_name(alien).capitalize() + " goes" if len(landings) == 1 else "They go"
+            who = sentence_start(alien_name(alien)) + " goes" if len(landings) == 1 else "They go"
             s.say(f"{who} to {and_list(landings)}.")
             for rest, target in zip(pushed[index:], landings, strict=True):
                 land(s, rest, target, depth)
@@ -255,7 +252,7 @@ def push_from(s: Script, space: str, keep: int | None, depth: int = 0) -> None:
             given[t] -= 1
             if short <= left_after:
                 allowed.append(t)
-        choices = [Choice(id=t, label=f"{t} ({len(crew.aliens_at(t))} aliens there)") for t in allowed]
+        choices = [Choice(id=t, label=f"{t} ({count(len(crew.aliens_at(t)), 'alien')} there)") for t in allowed]
         answer = s.ask(
             crew.active,
             f"Where is {alien_name(alien)} pushed from {space}?",

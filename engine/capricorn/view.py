@@ -14,11 +14,12 @@ from typing import Literal
 from pydantic import BaseModel
 
 from engine.core import View
+from engine.core.words import count
 
 from .board import SHIP
 from .catalog import CATALOG
 from .state import BLACK_TOKEN, CapricornState
-from .terms import ALIEN_COLORS, POD, Difficulty, MotherColor, RoleKey, Table, Variant
+from .terms import ALIEN_COLORS, Difficulty, MotherColor, RoleKey, Table, Variant
 
 
 class CharacterView(BaseModel):
@@ -108,10 +109,11 @@ class CapricornView(View):
             f"Rings: {rings} · doors: " + ", ".join(f"{a}↔{b}" for a, b in self.open_doors),
         ]
         for c in self.characters:
-            where = "the pod" if c.space == POD else c.space
             flags = " (hiding)" if c.hiding else ""
             pack = f" · backpack: {', '.join(CATALOG.card_name(x) for x in c.backpack)}" if c.backpack else ""
-            lines.append(f"{c.letter} {c.name}: {c.health} health on {where}{flags}, {c.hand_size} cards{pack}")
+            lines.append(
+                f"{c.letter} {c.name}: {c.health} health on {c.space}{flags}, {count(c.hand_size, 'card')}{pack}"
+            )
         rooms: dict[str, list[str]] = {}
         for a in self.aliens:
             rooms.setdefault(a.space.split(".")[0], []).append(a.letter)
