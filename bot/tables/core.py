@@ -18,6 +18,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from engine.core import Event, GameSpec, LobbyError, NoGameHere, Prompt, State, View
+from engine.core.words import count
 from engine.registry import GAMES
 from render.registry import RENDERERS, Renderer
 
@@ -222,8 +223,8 @@ class HostCore:
         record.narration = public if headline else [*record.narration, *public]
         if outcome is not None:
             record.status = "finished"
-            played = f"{state.turn} turns in {duration(now - record.created_at)}"
-            record.result = f"{outcome.summary} ({played}, {record.action_count + 1} decisions)"
+            played = f"{count(state.turn, 'turn')} in {duration(now - record.created_at)}"
+            record.result = f"{outcome.summary} ({played}, {count(record.action_count + 1, 'decision')})"
             if outcome.scores:  # the game keeps score: who made what, best first
                 board = sorted(outcome.scores.items(), key=lambda item: -item[1])
                 names = {s.seat: s.display_name for s in record.seats}

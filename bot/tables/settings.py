@@ -30,7 +30,7 @@ class SettingsHost(HostCore):
         idle = self.idle_hours if current.idle_hours is None else current.idle_hours
 
         def shown(hours: float, own: float | None) -> str:
-            return f"{hours:g} hours" + ("" if own is not None else " (default)")
+            return f"{hours:g} hour{'' if hours == 1 else 's'}" + ("" if own is not None else " (default)")
 
         where = ", ".join(f"<#{c}>" for c in current.channels) if current.channels else "any channel"
         own = "" if current.reminder_hours is not None else " (default)"

@@ -8,6 +8,7 @@ conquers. Captains on a conquered card go back to their own ship.
 from __future__ import annotations
 
 from engine.core import Choice
+from engine.core.words import count
 
 from .catalog import SIDES
 from .script import Script
@@ -82,15 +83,15 @@ def check_extermination(s: Script) -> bool:
     if len(short) == 2:
         board.tie = True
         board.result = (
-            f"Both crews are exterminated at once (fewer crew in play than the {needed} active ship-deck "
-            "cards): the game is a tie."
+            f"Both crews are exterminated at once (fewer crew in play than the {count(needed, 'active ship-deck card')}"
+            "): the game is a tie."
         )
     else:
         loser = short[0]
         board.winner = other(loser)
         board.result = (
             f"{cap(SIDE_NAME[board.winner])} win by extermination: {SIDE_NAME[loser]} have only "
-            f"{board.in_play(loser)} crew in play, fewer than the {needed} active ship-deck cards."
+            f"{board.in_play(loser)} crew in play, fewer than the {count(needed, 'active ship-deck card')}."
         )
     s.say(board.result, headline=True)
     return True

@@ -220,7 +220,7 @@ def fire(s: Script, number: int, side: Side, title: str) -> None:
         s.say(f"{title} hits {deck_name(target)}, but no crew is there.")
     else:
         dead = " and ".join(crew_words(hits[c], c) for c in SIDES if hits[c])
-        s.say(f"{title} hits {deck_name(target)}: {dead} die.")
+        s.say(f"{title} hits {deck_name(target)}: {dead} {'dies' if sum(hits.values()) == 1 else 'die'}.")
     if board.captain_on_card(side, number):
         if board.kill(target, other(side)):
             s.say(f"{cap(CAPTAIN_NAME[side])} picks off {crew_words(1, other(side))} more.")

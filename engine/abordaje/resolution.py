@@ -99,6 +99,8 @@ def swapping_tactics(s: Script) -> None:
             order_a, order_b = kinds[a], kinds[b]
             assert order_a is not None and order_b is not None
             label = f"Swap card {a} ({CATALOG.name(order_a.kind)}) and card {b} ({CATALOG.name(order_b.kind)})"
+            if order_a.kind == order_b.kind:  # kept: the other side sees a swap, never which orders, so a feint
+                label = f"Feint with card {a} and card {b} (both {CATALOG.name(order_a.kind)}): the enemy sees a swap"
             choices.append(Choice(id=f"{a}-{b}", label=label))
         answer = s.ask(
             side,

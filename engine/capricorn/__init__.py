@@ -24,7 +24,7 @@ from .setup import setup
 from .state import CapricornState
 from .view import CapricornView, view
 
-ENGINE_VERSION = "capricorn-4"  # 4: white dice by difficulty and crew size; Nightmare threat 1
+ENGINE_VERSION = "capricorn-5"  # 5: the printed difficulty table by default, the tuned one as `table: tuned`
 
 SPEC: GameSpec[CapricornState, CapricornOptions] = GameSpec(
     key="capricorn",

@@ -10,6 +10,7 @@ at least one legal action right now, so a card's prompt offers only options that
 from __future__ import annotations
 
 from engine.core import Choice
+from engine.core.words import count, sentence_start
 
 from .board import SHIP
 from .catalog import CATALOG
@@ -110,7 +111,7 @@ def do_move(s: Script, count: int, dash: bool = False) -> None:
 def enemy_note(crew: Crew, space: str) -> str:
     """`` (2 aliens: they attack)`` for a label, when stepping there costs health."""
     n = len(crew.aliens_at(space)) + (1 if crew.mother_at(space) is not None else 0)
-    return f" ({n} alien{'s' if n > 1 else ''} attack)" if n else ""
+    return f" ({count(n, 'alien')} {'attacks' if n == 1 else 'attack'})" if n else ""
 
 
 def step_to(s: Script, me: int, space: str, attacks: bool = True) -> None:
@@ -122,7 +123,7 @@ def step_to(s: Script, me: int, space: str, attacks: bool = True) -> None:
     before = SHIP.room_of(c.space)
     c.space = space
     c.hiding = False  # CAP-G-HIDE-1: hiding lasts until the hider moves
-    s.say(f"The {c.name} moves to {SHIP.name(space)}.")
+    s.say(f"The {c.name} moves to {space}.")
     if crew.repair_room is not None and me == crew.active:
         close_repair(s, f"The {c.name} leaves the repair space")
     if space == POD:
@@ -131,10 +132,10 @@ def step_to(s: Script, me: int, space: str, attacks: bool = True) -> None:
     if space in crew.cubes:
         hurt(s, me, CATALOG.rules.actions.cube_damage, "A chemistry cube")
     for alien in crew.aliens_at(space) if attacks else []:
-        hurt(s, me, CATALOG.rules.aliens[alien.color].damage, alien_name(alien).capitalize())
+        hurt(s, me, CATALOG.rules.aliens[alien.color].damage, sentence_start(alien_name(alien)))
     mother = crew.mother_at(space) if attacks else None
     if mother is not None:
-        hurt(s, me, CATALOG.rules.mothers[mother.color].damage, mother_name(mother).capitalize())
+        hurt(s, me, CATALOG.rules.mothers[mother.color].damage, sentence_start(mother_name(mother)))
     room = SHIP.room_of(space)
     if room is not None and room != before:
         populate_room(s, room, f"The {c.name}'s entry into the {SHIP.room(room).name} draws aliens")
@@ -195,7 +196,7 @@ def target_choices(crew: Crew, spaces: list[str]) -> list[Choice]:
             choices.append(
                 Choice(
                     id=f"m{mother.color}",
-                    label=f"{mother_name(mother).capitalize()} on {space}, {mother.health} health",
+                    label=f"{sentence_start(mother_name(mother))} on {space}, {mother.health} health",
                 )
             )
     return choices
@@ -276,7 +277,7 @@ def do_hide(s: Script) -> None:
     """Lie down on a hiding place (CAP-HIDE-1)."""
     c = s.crew.current
     c.hiding = True
-    s.say(f"The {c.name} hides on {SHIP.name(c.space)}.")
+    s.say(f"The {c.name} hides on {c.space}.")
 
 
 # --- search (CAP-SEARCH-*, CAP-JUMP-*, CAP-PART-*)

@@ -9,6 +9,8 @@ after them, black first. Then everything in the room next to a character attacks
 
 from __future__ import annotations
 
+from engine.core.words import sentence_start
+
 from .board import SHIP
 from .catalog import CATALOG
 from .effects import alien_name, damage_alien, damage_mother, hurt, mother_name, push_from
@@ -94,7 +96,7 @@ def move_small(s: Script, alien: Alien, roll: int, room: str) -> None:
     if end == start:
         return
     alien.space = end
-    s.say(f"{alien_name(alien).capitalize()} moves from {start} to {end}.")
+    s.say(f"{sentence_start(alien_name(alien))} moves from {start} to {end}.")
     if len(crew.aliens_at(end)) >= 4:
         push_from(s, end, keep=alien.id)
 
@@ -116,7 +118,7 @@ def move_mother(s: Script, mother: Mother, roll: int, room: str) -> None:
     if end == start:
         return
     mother.space = end
-    s.say(f"{mother_name(mother).capitalize()} moves from {start} to {end}.")
+    s.say(f"{sentence_start(mother_name(mother))} moves from {start} to {end}.")
     if crew.aliens_at(end):
         push_from(s, end, keep=None)
 
@@ -168,9 +170,9 @@ def attack(s: Script, room: str) -> None:
     for alien in crew.aliens_in_room(room):
         for i in victims:
             if SHIP.adjacent(alien.space, crew.characters[i].space):
-                hurt(s, i, CATALOG.rules.aliens[alien.color].damage, alien_name(alien).capitalize())
+                hurt(s, i, CATALOG.rules.aliens[alien.color].damage, sentence_start(alien_name(alien)))
     for mother in crew.mothers_in_room(room):
         assert mother.space is not None
         for i in victims:
             if SHIP.adjacent(mother.space, crew.characters[i].space):
-                hurt(s, i, CATALOG.rules.mothers[mother.color].damage, mother_name(mother).capitalize())
+                hurt(s, i, CATALOG.rules.mothers[mother.color].damage, sentence_start(mother_name(mother)))

@@ -156,13 +156,6 @@ class Ship:
         """``codes`` in space order."""
         return sorted(codes, key=self.order)
 
-    def name(self, code: str) -> str:
-        """``Engine Room i2`` for a message; ``the escape pod``."""
-        if code == POD:
-            return "the escape pod"
-        info = self._spaces[code]
-        return f"{self._rooms[info.room].name} {info.lane}{info.col}"
-
     # --- rotation and doors
 
     def abs_col(self, code: str, rotation: Rotation) -> int:

@@ -29,6 +29,7 @@ from .terms import (
     MOTHER_COLORS,
     RINGS,
     ROLES,
+    TABLES,
     AlienColor,
     Difficulty,
     MotherColor,
@@ -36,6 +37,7 @@ from .terms import (
     RoleKey,
     RotatingRing,
     Symbol,
+    Table,
 )
 
 DATA_DIR = DATA_ROOT / "capricorn"
@@ -258,22 +260,36 @@ class CardsFile(StrictModel):
 # --- rules.toml ------------------------------------------------------------------------------------------
 
 
-class DifficultyData(StrictModel):
-    name: str
+class TableNumbers(StrictModel):
+    """One difficulty's numbers in one table (CAP-G-DIFF-1): required repairs, starting threat by crew size, and
+    the white die (CAP-G-DICE-1) for every crew size (a list) or for the crew sizes a table names
+    (``{ 4 = [...] }``); the others roll ``[dice] alien``."""
+
     repairs: int = Field(ge=1)
-    black_mother: bool
     threat: dict[int, int]
-    # CAP-G-DICE-1: this difficulty's white die, for every crew size (a list) or for the crew sizes a table names
-    # (``{ 4 = [...] }``); the others roll ``[dice] alien``.
     alien_die: tuple[int, ...] | dict[int, tuple[int, ...]] | None = None
 
     def dice_by_crew(self) -> dict[int, tuple[int, ...]]:
-        """The crew sizes whose white die this difficulty sets, with that die."""
+        """The crew sizes whose white die this table sets, with that die."""
         if self.alien_die is None:
             return {}
         if isinstance(self.alien_die, dict):
             return dict(self.alien_die)
         return dict.fromkeys(self.threat, self.alien_die)
+
+
+class DifficultyData(StrictModel):
+    """A difficulty: its name, whether the black Mother is in the bag (CAP-SETUP-7), and its numbers in each
+    table: ``printed`` (the rulebook's, ours where it prints none) and ``tuned`` (ours, by self-play)."""
+
+    name: str
+    black_mother: bool
+    printed: TableNumbers
+    tuned: TableNumbers
+
+    def numbers(self, table: Table) -> TableNumbers:
+        """This difficulty's numbers in ``table``."""
+        return self.printed if table == "printed" else self.tuned
 
 
 class DiceData(StrictModel):
@@ -328,23 +344,32 @@ class RulesFile(StrictModel):
         if set(self.difficulty) != set(DIFFICULTIES):
             raise ValueError(f"difficulty must describe each of {', '.join(DIFFICULTIES)}")
         for key, diff in self.difficulty.items():
-            if sorted(diff.threat) != [2, 3, 4, 5]:
-                raise ValueError(f"difficulty.{key}.threat must give the threat for 2, 3, 4 and 5 characters")
-            if any(not 1 <= t <= self.threat_max for t in diff.threat.values()):
-                raise ValueError(f"difficulty.{key}.threat must lie on the track (1 to threat_max)")
-            dice = diff.dice_by_crew()
-            if not set(dice) <= {2, 3, 4, 5}:
-                raise ValueError(f"difficulty.{key}.alien_die may name only crews of 2, 3, 4 and 5 characters")
-            if any(not die or min(die) < 0 for die in dice.values()):
-                raise ValueError(f"difficulty.{key}.alien_die must list at least one face, none below 0")
+            for table in TABLES:
+                self._check_numbers(f"difficulty.{key}.{table}", diff.numbers(table))
         if set(self.aliens) != set(ALIEN_COLORS) or set(self.mothers) != set(MOTHER_COLORS):
             raise ValueError("aliens must describe yellow, blue and red; mothers black and green")
         return self
 
-    def alien_die(self, difficulty: Difficulty, characters: int) -> tuple[int, ...]:
-        """The white die a crew of ``characters`` rolls on ``difficulty`` (CAP-G-DICE-1): the difficulty's own
-        ``alien_die`` for that crew size, else the printed one."""
-        return self.difficulty[difficulty].dice_by_crew().get(characters, self.dice.alien)
+    def _check_numbers(self, where: str, numbers: TableNumbers) -> None:
+        """A sentence naming ``where`` if a table's threat or die cannot be played."""
+        if sorted(numbers.threat) != [2, 3, 4, 5]:
+            raise ValueError(f"{where}.threat must give the threat for 2, 3, 4 and 5 characters")
+        if any(not 1 <= t <= self.threat_max for t in numbers.threat.values()):
+            raise ValueError(f"{where}.threat must lie on the track (1 to threat_max)")
+        dice = numbers.dice_by_crew()
+        if not set(dice) <= {2, 3, 4, 5}:
+            raise ValueError(f"{where}.alien_die may name only crews of 2, 3, 4 and 5 characters")
+        if any(not die or min(die) < 0 for die in dice.values()):
+            raise ValueError(f"{where}.alien_die must list at least one face, none below 0")
+
+    def numbers(self, table: Table, difficulty: Difficulty) -> TableNumbers:
+        """The repairs, threat and dice of ``difficulty`` in ``table`` (CAP-G-DIFF-1)."""
+        return self.difficulty[difficulty].numbers(table)
+
+    def alien_die(self, table: Table, difficulty: Difficulty, characters: int) -> tuple[int, ...]:
+        """The white die a crew of ``characters`` rolls on ``difficulty`` in ``table`` (CAP-G-DICE-1): the table's
+        own ``alien_die`` for that crew size, else the printed one."""
+        return self.numbers(table, difficulty).dice_by_crew().get(characters, self.dice.alien)
 
 
 # --- card instances --------------------------------------------------------------------------------------

@@ -10,6 +10,7 @@ from __future__ import annotations
 from math import ceil, floor
 
 from engine.core import Choice
+from engine.core.words import and_list, count, plural, sentence_start
 
 from .board import SHIP
 from .catalog import CATALOG
@@ -131,7 +132,8 @@ def draw_from_bag(s: Script) -> str:
                 headline=True,
             )
             raise GameOver("loss", "The aliens overran the ship: the bag ran out.")
-        s.say(f"The bag is empty: the {crew.bag_size} killed aliens go back into it.")
+        back = "the killed alien goes" if crew.bag_size == 1 else f"the {crew.bag_size} killed aliens go"
+        s.say(f"The bag is empty: {back} back into it.")
     pick = s.rng.randrange(crew.bag_size)
     for token in (*ALIEN_COLORS, BLACK_TOKEN):
         n = crew.bag.get(token, 0)
@@ -218,7 +220,8 @@ def push_destinations(crew: Crew, space: str) -> list[str]:
 
 def push_from(s: Script, space: str, keep: int | None, depth: int = 0) -> None:
     """Push every small alien on ``space`` but ``keep`` (the arriving one) to the destinations, spread as
-    evenly as possible; the active player picks where each goes when it matters (CAP-EVENT-6)."""
+    evenly as possible; the active player picks where each goes when it matters (CAP-EVENT-6), and is not asked
+    when every way left gives the same board (CAP-G-PUSH-1)."""
     crew = s.crew
     pushed = [a for a in crew.aliens_at(space) if a.id != keep]
     if not pushed:
@@ -229,8 +232,16 @@ def push_from(s: Script, space: str, keep: int | None, depth: int = 0) -> None:
     k, n = len(pushed), len(targets)
     most, least = ceil(k / n), floor(k / n)
     given = dict.fromkeys(targets, 0)
-    s.say(f"Too many aliens on {space}: {k} are pushed aside.")
+    s.say(f"Too many aliens on {space}: {k} {plural(k, 'is', 'are')} pushed aside.")
     for index, alien in enumerate(pushed):
+        settled = settled_spread(crew, pushed[index:], given, most, least)
+        if settled is not None:
+            landings = [t for t in targets for _ in range(settled[t])]
+            who = sentence_start(alien_name(alien)) + " goes" if len(landings) == 1 else "They go"
+            s.say(f"{who} to {and_list(landings)}.")
+            for rest, target in zip(pushed[index:], landings, strict=True):
+                land(s, rest, target, depth)
+            return
         left_after = k - index - 1
         allowed = []
         for t in targets:
@@ -241,7 +252,7 @@ def push_from(s: Script, space: str, keep: int | None, depth: int = 0) -> None:
             given[t] -= 1
             if short <= left_after:
                 allowed.append(t)
-        choices = [Choice(id=t, label=f"{t} ({len(crew.aliens_at(t))} aliens there)") for t in allowed]
+        choices = [Choice(id=t, label=f"{t} ({count(len(crew.aliens_at(t)), 'alien')} there)") for t in allowed]
         answer = s.ask(
             crew.active,
             f"Where is {alien_name(alien)} pushed from {space}?",
@@ -250,6 +261,31 @@ def push_from(s: Script, space: str, keep: int | None, depth: int = 0) -> None:
         )
         given[answer] += 1
         land(s, alien, answer, depth)
+
+
+def settled_spread(
+    crew: Crew, rest: list[Alien], given: dict[str, int], most: int, least: int
+) -> dict[str, int] | None:
+    """How many of ``rest`` (the aliens still to push) each destination gets, when every valid way to divide them
+    gives the same board (CAP-G-PUSH-1): they are alike (colour and health), each destination's share is forced
+    by the even spread, and no landing makes four (a cascade's order could matter). ``None`` when it can matter.
+
+    ``given`` is what each destination has received so far; each must end between ``least`` and ``most``.
+    """
+    if len({(a.color, a.health) for a in rest}) > 1:
+        return None
+    total = sum(given.values()) + len(rest)
+    low = {t: max(g, least) for t, g in given.items()}
+    shares = {}
+    for t in given:
+        floor_t = max(low[t], total - sum(most for u in given if u != t))
+        ceil_t = min(most, total - sum(low[u] for u in given if u != t))
+        if floor_t != ceil_t:
+            return None
+        shares[t] = floor_t - given[t]
+    if any(share and len(crew.aliens_at(t)) + share >= 4 for t, share in shares.items()):
+        return None
+    return shares
 
 
 def land(s: Script, alien: Alien, space: str, depth: int = 0) -> None:

@@ -50,7 +50,7 @@ def resolve_event(s: Script, card_id: str) -> None:
             s.say(f"{event}: {name} to your room. She is not in play: ignored.")
             return
         if room is None:  # CAP-G-MOTHER-3
-            s.say(f"{event}: {name} to your room. The {crew.current.name} is in the pod: ignored.")
+            s.say(f"{event}: {name} to your room. The {crew.current.name} is on {POD}: ignored.")
             return
         assert mother.space is not None
         her_room = SHIP.room_of(mother.space)

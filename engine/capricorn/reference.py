@@ -5,24 +5,25 @@ from __future__ import annotations
 BLURB = "Co-op escape from a rotating space station: find spare parts, fix the pod, get everyone out alive."
 
 RULES_TEXT = """\
-**Abandon Capricorn** — co-operative. **Win**: the required repairs done (Easy/Normal 1, Hard/Nightmare 2), \
-everyone in the pod, no Alien Mother alive. **Lose**: anyone dies, or an alien must be placed and the bag \
-(refilled once from killed aliens) is empty.
-**Ship**: 3 rings (inner and middle rotate clockwise, one mark = 2 columns); doors open where they line up. \
+**Abandon Capricorn** (co-op). **Win**: the required repairs done, everyone in the pod, no Mother \
+alive. **Lose**: anyone dies, or an alien must be placed and the bag (refilled once from the dead) is empty.
+**Table**: `printed` (default; repairs Normal 1, Hard 2, Nightmare 3) or `tuned` (ours, easier; not the \
+printed rules).
+**Ship**: 3 rings (inner, middle turn clockwise; a mark = 2 columns); doors open where they line up. \
 Spaces read `ROOM.i3` (lane i/o, column); the pod is `POD`.
 **Your turn**
 1. **Action**: play every card but one; each card: one action type, up to its count, or discard it. \
 Move (orthogonal; through aliens, who attack; entering a room refills its breaches), Rotate, Hit 2 \
 (adjacent), Shoot 1 (same room), Grenade 3 (a corner within 4, you too), Hide (grey space), Power. \
-After each card: a free Search of the dot you stand on. Free between cards: start/end a repair, \
-give a spare part, med kit (heals another adjacent), flamethrower (5 to all within 2 but you).
+After each card: a free Search of the dot you are on. Free: start/end a repair, give a \
+spare part, med kit (heal another adjacent), flamethrower (5 to all within 2 but you).
 2. **Share/trash**: pass your last card to the next player (1 health) or trash it; draw 5.
-3. **Aliens** in your room move the white die roll (faces on the board) toward the nearest player (fast \
-ones twice), stop when adjacent, then all attack adjacent players. Mothers roll their own die and ignore hiding.
-4. **Events**: draw as many as the threat: new aliens, a Mother to your room, a ring rotates.
-**Repair**: on the room's repair space with its part: each rotation may flip a repair card; two \
-"50% done" in one attempt fit the part. Others may add Rotate cards off-turn.
+3. **Aliens** in your room move the white die's roll (faces on the board) toward the nearest player (fast: \
+twice), stop adjacent, then attack. Mothers roll their own die and ignore hiding.
+4. **Events**: one per threat: new aliens, a Mother to your room, a ring rotates.
+**Repair**: on the room's repair space with its part, each rotation may flip a repair card; two \
+"50% done" in one attempt fit the part; others may add Rotate cards off-turn.
 **Powers**: Medic heal 2 self / 3 adjacent · Soldier 3 damage in the room · Chemist cube (3 damage to whoever \
-steps on it) · Engineer one rotation, or draw 2 repair cards and use one; can rotate off-turn · Scout dash 3, \
+enters it) · Engineer one rotation, or draw 2 repair cards and use one; can rotate off-turn · Scout dash 3, \
 unharmed.
 **End game**: once repaired, those in the pod skip steps 3–4."""

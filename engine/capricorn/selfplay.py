@@ -6,6 +6,7 @@ choices), so the numbers measure the game with a fixed, reproducible player: gam
 
     python -m engine.capricorn.selfplay --games 200 --players 3 --difficulty normal
     python -m engine.capricorn.selfplay --games 200 --players 1 2 3 4 5 --difficulty all --random
+    python -m engine.capricorn.selfplay --games 160 --players 1 2 3 4 5 --difficulty hard --table tuned
 
 Per configuration it prints games, wins (percent with a 95% Wilson interval), average and median turns and
 rounds, mean peak threat, the share of games in which each Mother came onto the ship, and the loss reasons
@@ -27,7 +28,7 @@ from dataclasses import dataclass
 from .greedy import play_one
 from .options import CapricornOptions
 from .state import CapricornState
-from .terms import DIFFICULTIES
+from .terms import DIFFICULTIES, TABLES
 
 VARIANTS = ("standard", "rotation-gone-mad")
 
@@ -62,10 +63,10 @@ def reason_of(state: CapricornState) -> str:
     return "other"
 
 
-def run_game(job: tuple[int, int, str, str, bool]) -> Result:
+def run_game(job: tuple[int, int, str, str, str, bool]) -> Result:
     """Play one seeded game (picklable for the process pool)."""
-    seed, players, difficulty, variant, random = job
-    options = CapricornOptions(difficulty=difficulty, variant=variant)
+    seed, players, difficulty, table, variant, random = job
+    options = CapricornOptions(difficulty=difficulty, table=table, variant=variant)
     final = play_one(seed, players, options, MAX_STEPS, random=random)
     chars = len(final.crew.characters)
     return Result(
@@ -114,6 +115,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--games", type=int, default=50, help="games per configuration")
     parser.add_argument("--players", type=int, nargs="+", default=[3], help="player counts (1-5)")
     parser.add_argument("--difficulty", nargs="+", default=["normal"], help="difficulties, or all")
+    parser.add_argument("--table", default="printed", choices=TABLES, help="the printed difficulty table or ours")
     parser.add_argument("--variant", default="standard", choices=VARIANTS)
     parser.add_argument("--seed0", type=int, default=0, help="seed of the first game")
     parser.add_argument("--jobs", type=int, default=2, help="worker processes")
@@ -124,11 +126,15 @@ def main(argv: Sequence[str] | None = None) -> None:
         if d not in DIFFICULTIES:
             raise SystemExit(f"unknown difficulty {d!r}: use {', '.join(DIFFICULTIES)} or all")
     who = "random-legal" if args.random else "greedy"
-    print(f"Abandon Capricorn self-play ({who}, {args.variant}), seeds {args.seed0}..{args.seed0 + args.games - 1}")
+    seeds = f"{args.seed0}..{args.seed0 + args.games - 1}"
+    print(f"Abandon Capricorn self-play ({who}, {args.table} table, {args.variant}), seeds {seeds}")
     with ProcessPoolExecutor(max_workers=max(1, args.jobs)) as pool:
         for difficulty in difficulties:
             for players in args.players:
-                jobs = [(args.seed0 + i, players, difficulty, args.variant, args.random) for i in range(args.games)]
+                jobs = [
+                    (args.seed0 + i, players, difficulty, args.table, args.variant, args.random)
+                    for i in range(args.games)
+                ]
                 results = list(pool.map(run_game, jobs, chunksize=2))
                 print(summarise(f"{difficulty}, {players} players", results), flush=True)
 

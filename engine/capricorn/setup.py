@@ -70,6 +70,7 @@ def new_crew(roles: list[tuple[RoleKey, int]], options: CapricornOptions, rng: R
     """The table at the start of the game (CAP-SETUP-1..13)."""
     rules = CATALOG.rules
     difficulty = rules.difficulty[options.difficulty]
+    numbers = difficulty.numbers(options.table)  # CAP-G-DIFF-1: the printed table or our tuned one
     characters = []
     for role, seat in roles:
         stack = list(CATALOG.starter[role])
@@ -94,9 +95,9 @@ def new_crew(roles: list[tuple[RoleKey, int]], options: CapricornOptions, rng: R
     }
     return Crew(
         characters=characters,
-        threat=difficulty.threat[len(characters)],
-        repairs_required=difficulty.repairs,
-        alien_die=rules.alien_die(options.difficulty, len(characters)),
+        threat=numbers.threat[len(characters)],
+        repairs_required=numbers.repairs,
+        alien_die=rules.alien_die(options.table, options.difficulty, len(characters)),
         room_decks=room_decks,
         event_deck=events,
         repair_deck=repair,
@@ -112,6 +113,7 @@ def setup(seats: Sequence[SeatSetup], options: CapricornOptions, seed: int) -> C
     crew = new_crew(roles, options, rng)
     state = CapricornState(
         difficulty=options.difficulty,
+        table=options.table,
         variant=options.variant,
         seats=len(seats),
         rng=rng,

@@ -33,6 +33,7 @@ from .terms import (
     MotherColor,
     RoleKey,
     RotatingRing,
+    Table,
     Variant,
 )
 
@@ -223,6 +224,9 @@ class CapricornState(State):
     """A whole game: options, seats, the table and the seeded generator."""
 
     difficulty: Difficulty
+    # CAP-G-DIFF-1: the table the game was dealt under; games begun before the printed table (capricorn-4) had
+    # only the tuned one, so that is what a stored state without it means.
+    table: Table = "tuned"
     variant: Variant
     seats: int  # number of seats; characters hold seat numbers 0..seats-1
     rng: Rng  # the generator as the table stands (the next turn starts from it)

@@ -1,4 +1,5 @@
-"""The words of Abandon Capricorn as types: symbols, roles, rings, lanes, alien colours, difficulties.
+"""The words of Abandon Capricorn as types: symbols, roles, rings, lanes, alien colours, difficulties and
+their tables.
 
 Kept apart from the data models so that the board, the state and the view can share them without importing
 each other.
@@ -30,6 +31,10 @@ MOTHER_COLORS: tuple[MotherColor, ...] = ("black", "green")
 
 Difficulty = Literal["easy", "normal", "hard", "nightmare"]
 DIFFICULTIES: tuple[Difficulty, ...] = ("easy", "normal", "hard", "nightmare")
+# CAP-G-DIFF-1: whose difficulty numbers a game is dealt: the rulebook's (ours where it prints none) or ours,
+# tuned by self-play.
+Table = Literal["printed", "tuned"]
+TABLES: tuple[Table, ...] = ("printed", "tuned")
 
 Variant = Literal["standard", "rotation-gone-mad"]
 

@@ -11,6 +11,7 @@ skipped for a character in the pod in the end game (CAP-END-2, CAP-G-END-1); the
 from __future__ import annotations
 
 from engine.core import Choice
+from engine.core.words import count
 
 from .actions import (
     can_search,
@@ -73,9 +74,7 @@ def action_step(s: Script) -> None:
         c = crew.current
         choices: list[Choice] = []
         if len(c.hand) > 1:
-            for card_id in sorted(c.hand, key=card_order):
-                card = CATALOG.action(card_id)
-                choices.append(Choice(id=f"play.{card_id}", label=f"Play {card.label}"[:80]))
+            choices += play_choices(sorted(c.hand, key=card_order))
         choices += free_actions(crew)
         if len(c.hand) <= 1:
             choices.append(Choice(id="done", label="End your actions"))
@@ -92,6 +91,20 @@ def action_step(s: Script) -> None:
             play_card(s, answer.removeprefix("play."))
         else:
             free_action(s, answer)
+
+
+def play_choices(cards: list[str]) -> list[Choice]:
+    """``Play <card>`` for each card, but once for cards alike (same name and actions: a common card from two
+    starter decks): playing either leaves the same hand, so offering both would be a choice that changes
+    nothing."""
+    seen: set[str] = set()
+    choices = []
+    for card_id in cards:
+        label = f"Play {CATALOG.action(card_id).label}"[:80]
+        if label not in seen:
+            seen.add(label)
+            choices.append(Choice(id=f"play.{card_id}", label=label))
+    return choices
 
 
 def card_order(card_id: str) -> tuple[str, int]:
@@ -178,7 +191,7 @@ def draw(s: Script, who: int, n: int) -> None:
             s.say(f"The {c.name} shuffles their Used pile into a new Actions stack.")
         drawn.append(c.stack.pop(0))
     c.hand += drawn
-    s.say(f"The {c.name} draws {len(drawn)} card{'s' if len(drawn) != 1 else ''}.")
+    s.say(f"The {c.name} draws {count(len(drawn), 'card')}.")
     if drawn:
         s.tell([who], "You drew: " + "; ".join(CATALOG.action(d).label for d in drawn) + ".")
 
@@ -298,7 +311,7 @@ def off_turn_questions(crew: Crew) -> list[Question]:
             text = f"Off-turn: {c.name}, play a card on the {SHIP.room(crew.repair_room).name} repair?"
         else:
             text = f"Off-turn: {c.name}, play a card to rotate a ring?"
-        choices = [Choice(id=f"play.{card}", label=f"Play {CATALOG.action(card).label}"[:80]) for card in cards]
+        choices = play_choices(cards)
         choices.append(Choice(id="notnow", label="Not now (for the rest of this turn)"))
         questions.append(Question(key=f"c{who}", character=who, question=text, choices=choices))
     return questions
@@ -359,10 +372,7 @@ def closing_window(s: Script) -> None:
         if who is None:
             return
         at = (others.index(who) + 1) % len(others)
-        choices = [
-            Choice(id=f"play.{card}", label=f"Play {CATALOG.action(card).label}"[:80])
-            for card in eligible_cards(crew, who)
-        ]
+        choices = play_choices(eligible_cards(crew, who))
         choices.append(Choice(id="decline", label="Decline"))
         room = SHIP.room(crew.repair_room).name
         answer = s.ask(who, f"The {room} repair is about to end: play a card on it?", choices)

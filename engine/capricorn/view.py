@@ -14,11 +14,12 @@ from typing import Literal
 from pydantic import BaseModel
 
 from engine.core import View
+from engine.core.words import count
 
 from .board import SHIP
 from .catalog import CATALOG
 from .state import BLACK_TOKEN, CapricornState
-from .terms import ALIEN_COLORS, POD, Difficulty, MotherColor, RoleKey, Variant
+from .terms import ALIEN_COLORS, Difficulty, MotherColor, RoleKey, Table, Variant
 
 
 class CharacterView(BaseModel):
@@ -57,6 +58,7 @@ class CapricornView(View):
     """Everything the viewer may see of an Abandon Capricorn game."""
 
     difficulty: Difficulty
+    table: Table  # CAP-G-DIFF-1: the printed table or our tuned one
     variant: Variant
     turn: int
     active: int  # index into ``characters``
@@ -90,12 +92,16 @@ class CapricornView(View):
         """The white die's faces as a player reads them, lowest first: ``0 1 1 2 2 3``."""
         return " ".join(str(face) for face in sorted(self.alien_die))
 
+    def setting(self) -> str:
+        """The difficulty and whose table it is dealt from (CAP-G-DIFF-1): ``Normal, printed table``."""
+        return f"{CATALOG.rules.difficulty[self.difficulty].name}, {self.table} table"
+
     def describe(self) -> str:
         """A short text of the board for a message, with the viewer's own hand if they hold one."""
         me = self.characters[self.active]
         rings = ", ".join(f"{ring} {marks}" for ring, marks in self.rotation.items())
         lines = [
-            f"**Abandon Capricorn** — {self.difficulty}, turn {self.turn}: the **{me.name}** acts.",
+            f"**Abandon Capricorn** — {self.setting()}, turn {self.turn}: the **{me.name}** acts.",
             f"Threat {self.threat} · alien die {self.die_faces()} · repairs "
             f"{len(self.repairs_done)}/{self.repairs_required}"
             + (f" · repairing the {SHIP.room(self.repair_room).name}" if self.repair_room else "")
@@ -103,10 +109,11 @@ class CapricornView(View):
             f"Rings: {rings} · doors: " + ", ".join(f"{a}↔{b}" for a, b in self.open_doors),
         ]
         for c in self.characters:
-            where = "the pod" if c.space == POD else c.space
             flags = " (hiding)" if c.hiding else ""
             pack = f" · backpack: {', '.join(CATALOG.card_name(x) for x in c.backpack)}" if c.backpack else ""
-            lines.append(f"{c.letter} {c.name}: {c.health} health on {where}{flags}, {c.hand_size} cards{pack}")
+            lines.append(
+                f"{c.letter} {c.name}: {c.health} health on {c.space}{flags}, {count(c.hand_size, 'card')}{pack}"
+            )
         rooms: dict[str, list[str]] = {}
         for a in self.aliens:
             rooms.setdefault(a.space.split(".")[0], []).append(a.letter)
@@ -157,6 +164,7 @@ def view(state: CapricornState, viewer: int | None) -> CapricornView:
     return CapricornView(
         viewer=viewer,
         difficulty=state.difficulty,
+        table=state.table,
         variant=state.variant,
         turn=state.turn,
         active=crew.active,

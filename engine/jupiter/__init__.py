@@ -47,8 +47,9 @@ def _for_seat(state: JupiterState, prompt: Prompt) -> Prompt:
     seat = state.owner(robot)
     question = prompt.question
     first = prompt.id.endswith(".first")  # asked of the opener for the group, not of one robot
-    if len(state.robots_of(seat)) > 1 and not first:
-        question = f"{cap(robot_name(robot))}: {question}"
+    named = cap(robot_name(robot))
+    if len(state.robots_of(seat)) > 1 and not first and not question.startswith(named):
+        question = f"{named}: {question}"  # a seat with several robots reads which one is asked, once
     choices = prompt.choices
     if first:  # "the red robot (seat 1)" would name a robot's number, not its player
         choices = tuple(

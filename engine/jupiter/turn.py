@@ -13,6 +13,7 @@ Steps: ``convert1`` (Conversion, unless Fast Creeps) → ``roll`` → ``reroll``
 from __future__ import annotations
 
 from engine.core import Choice, Event, Prompt
+from engine.core.words import count
 
 from .board import check_destroyed, check_end, robots_on_guard
 from .cards import Source, hand_limit, sources, spend
@@ -45,7 +46,8 @@ def convert(state: JupiterState) -> list[Event]:
     for dome in doomed:
         state.occupant[dome] = CREEP
     state.lost += len(doomed)
-    events = [Event(text=f"Conversion: {len(doomed)} colonist(s) turn into creeps ({', '.join(sorted(doomed))}).")]
+    turn = "turns into a creep" if len(doomed) == 1 else "turn into creeps"
+    events = [Event(text=f"Conversion: {count(len(doomed), 'colonist')} {turn} ({', '.join(sorted(doomed))}).")]
     events += check_destroyed(state, [d.split(".")[0] for d in doomed])
     return events + check_end(state)
 

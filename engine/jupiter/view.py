@@ -19,6 +19,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, Field
 
 from engine.core import View
+from engine.core.words import count
 
 from .board import living, rescue_target
 from .cards import actions_left, actions_total, hand_limit, jammed
@@ -162,7 +163,7 @@ class JupiterView(View):
             f"creeps on the colony {self.creeps_on_board}/{self.creep_markers}."
         )
         if self.phase == "actions":
-            lines.append(f"{robot_name(self.active).capitalize()} has {self.actions_left} action(s) left.")
+            lines.append(f"{cap(robot_name(self.active))} has {count(self.actions_left, 'action')} left.")
         elif self.waiting_for:
             lines.append(f"Now: {self.waiting_for}.")
         if self.setback is not None:
@@ -266,13 +267,13 @@ def setback_effect(key: str, tiles: list[str], pending: bool) -> str:
         if pending:
             return "another creep for every tile invaded this turn"
         return "another creep for " + ", ".join(tiles) if tiles else "no tile was invaded: no creep"
-    what = "power plant" if key == "powergrab" else "radar dish"
+    what, many = ("power plant", "power plants") if key == "powergrab" else ("radar dish", "radar dishes")
     if pending:
         return f"a super creep on every unguarded {what}"
     if not tiles:
         return f"every {what} was guarded or covered: no super creep"
     return (
-        f"super creeps on the {what}s of " + ", ".join(tiles)
+        f"super creeps on the {many} of " + ", ".join(tiles)
         if len(tiles) > 1
         else f"a super creep on the {what} of {tiles[0]}"
     )

@@ -11,6 +11,7 @@ from __future__ import annotations
 from PIL import Image, ImageDraw
 
 from engine.abordaje.view import AbordajeView, DeckView, ShipDeckCardView, Side, SideView
+from engine.core.words import count as counted
 from render.core import (
     Box,
     Ink,
@@ -335,7 +336,8 @@ def _result_banner(draw: ImageDraw.ImageDraw, view: AbordajeView) -> None:
         else:
             active = sum(1 for c in view.cards if c.active)
             crew = view.sides[loser].in_play
-            reason = f"the {SIDE_NAME[loser]} have {crew} crew on board, fewer than the {active} active cards"
+            cards = counted(active, "active card")
+            reason = f"the {SIDE_NAME[loser]} have {crew} crew on board, fewer than the {cards}"
         rounded(draw, box, Ink.GREEN, Ink.BLACK, radius=12, width=4)
         ink = Ink.WHITE
         disc(

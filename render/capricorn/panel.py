@@ -77,7 +77,7 @@ def draw_panel(draw: ImageDraw.ImageDraw, view: CapricornView) -> None:
     label(
         draw,
         (LEFT, 40),
-        f"{view.difficulty.capitalize()} · turn {view.turn} · rings "
+        f"{view.setting()} · turn {view.turn} · rings "
         + " ".join(f"{r[0].upper()}{n}" for r, n in view.rotation.items()),
         14,
         Ink.CHARCOAL,

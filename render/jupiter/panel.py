@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from PIL import ImageDraw
 
+from engine.core.words import count as counted
 from engine.jupiter.catalog import CATALOG
 from engine.jupiter.view import JupiterView, ReportView, RobotView, Stage
 from render.core import Box, Ink, fitted, font, label, rounded, text, text_width, wrap
@@ -414,7 +415,8 @@ def _notes(view: JupiterView) -> list[str]:
         notes.append("creeps coming to " + ", ".join(view.invading))
     pod = view.pod
     if pod.docked_at is None:
-        notes.append(f"pod away ({pod.launches} launches so far)" if pod.launches else "pod not docked yet")
+        away = f"pod away ({counted(pod.launches, 'launch', 'launches')} so far)"
+        notes.append(away if pod.launches else "pod not docked yet")
     else:
         notes.append(f"pod docked at {pod.docked_at}")
     if view.destroyed:

@@ -161,8 +161,8 @@ def test_a_mother_rolls_her_die_ignores_hiding_pushes_and_deals_three() -> None:
         draws=[MOTHER[4]],
     )
     assert "The Green Mother's die shows 4." in play.text()
-    assert sorted(play.choices()) == ["CARGO.i3", "CARGO.o4"]  # she ends among the yellows: they are pushed
-    play.act("CARGO.o4")
+    # she ends among the yellows: they are pushed, one to each free neighbour, so nobody is asked (CAP-G-PUSH-1)
+    assert "They go to CARGO.i3 and CARGO.o4." in play.text()
     assert play.crew.mothers["green"].space == "CARGO.o3"  # i5 -> o5 -> o4 -> o3, next to the hider: stop
     assert on(play, "CARGO.o4") == ["yellow"] and on(play, "CARGO.i3") == ["yellow"]
     assert play.crew.characters[0].health == 10 - 3 - 1  # the Mother and the yellow on i3; o4 is too far

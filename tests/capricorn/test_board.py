@@ -42,7 +42,6 @@ def test_space_ids_are_typed_as_room_lane_column() -> None:
     info = SHIP.space("ENGINE.i2")
     assert (info.room, info.ring, info.lane, info.col) == ("ENGINE", "outer", "i", 2)
     assert SHIP.is_space("LAB.o7") and not SHIP.is_space("LAB.o8") and SHIP.is_space(POD)
-    assert SHIP.name("LIFE.i1") == "Life Support i1"
 
 
 @pytest.mark.rule("CAP-G-MAP-5")

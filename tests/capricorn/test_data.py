@@ -45,10 +45,36 @@ def test_an_event_naming_an_unknown_room_is_refused(tmp_path: Path) -> None:
 
 @pytest.mark.rule("CAP-G-DIFF-1")
 def test_a_threat_off_the_track_is_refused(tmp_path: Path) -> None:
-    row = "threat = { 2 = 1, 3 = 1, 4 = 2, 5 = 1 }"
+    row = "threat = { 2 = 1, 3 = 1, 4 = 2, 5 = 1 }"  # Normal's tuned row
     data = broken_copy(tmp_path, "rules.toml", row, row.replace("2 = 1", "2 = 9"))
-    with pytest.raises(DataError, match=r"normal\.threat must lie on the track"):
+    with pytest.raises(DataError, match=r"normal\.tuned\.threat must lie on the track"):
         Catalog(data)
+
+
+@pytest.mark.rule("CAP-G-DIFF-1")
+def test_the_printed_table_holds_the_rulebooks_repairs_and_threat_rows() -> None:
+    """The rulebook's table: repairs Normal 1, Hard 2, Nightmare 3; threat for 3, 4 and 5 characters Normal 1/2/3,
+    Hard 2/3/4, Nightmare 3/4/5. The 2-character row and Easy are ours (the rulebook prints none)."""
+    printed = {key: CATALOG.rules.numbers("printed", key) for key in ("normal", "hard", "nightmare")}
+    assert {key: n.repairs for key, n in printed.items()} == {"normal": 1, "hard": 2, "nightmare": 3}
+    rows = {key: [n.threat[c] for c in (3, 4, 5)] for key, n in printed.items()}
+    assert rows == {"normal": [1, 2, 3], "hard": [2, 3, 4], "nightmare": [3, 4, 5]}
+
+
+@pytest.mark.rule("CAP-G-DIFF-1")
+def test_the_tuned_table_departs_from_the_printed_one_where_self_play_asked() -> None:
+    """Ours (docs/rules/capricorn.md "Balance"): Normal 5 characters at threat 1; Hard and Nightmare at threat 1
+    with 2 repairs. Easy, the 2-character row and the dice are the same in both tables."""
+    rules = CATALOG.rules
+    assert rules.numbers("tuned", "normal").threat[5] == 1
+    for key in ("hard", "nightmare"):
+        tuned = rules.numbers("tuned", key)
+        assert (tuned.repairs, set(tuned.threat.values())) == (2, {1})
+    for key in ("easy", "normal", "hard", "nightmare"):
+        assert rules.numbers("tuned", key).threat[2] == rules.numbers("printed", key).threat[2]
+        for characters in (2, 3, 4, 5):
+            assert rules.alien_die("tuned", key, characters) == rules.alien_die("printed", key, characters)
+    assert rules.numbers("tuned", "easy") == rules.numbers("printed", "easy")
 
 
 @pytest.mark.rule("CAP-SETUP-4")
@@ -147,12 +173,13 @@ def test_each_difficulty_and_crew_rolls_its_white_die() -> None:
     one with 2-3 (the bot won above its band) and a gentler one with 4 (the bag emptied too often); Hard rolls the
     gentlest die and Nightmare a harsher one, because their printed rows were out of the bot's reach."""
     rules = CATALOG.rules
-    for characters in (2, 3, 4, 5):
-        assert rules.alien_die("easy", characters) == rules.dice.alien
-        assert sorted(rules.alien_die("hard", characters)) == [0, 0, 0, 0, 1, 1]
-        assert sorted(rules.alien_die("nightmare", characters)) == [0, 0, 1, 1, 2, 2]
-    normal = [sorted(rules.alien_die("normal", n)) for n in (2, 3, 4, 5)]
-    assert normal == [[1, 1, 2, 2, 3, 3], [1, 1, 2, 2, 3, 3], [0, 0, 0, 1, 1, 2], sorted(rules.dice.alien)]
+    for table in ("printed", "tuned"):
+        for characters in (2, 3, 4, 5):
+            assert rules.alien_die(table, "easy", characters) == rules.dice.alien
+            assert sorted(rules.alien_die(table, "hard", characters)) == [0, 0, 0, 0, 1, 1]
+            assert sorted(rules.alien_die(table, "nightmare", characters)) == [0, 0, 1, 1, 2, 2]
+        normal = [sorted(rules.alien_die(table, "normal", n)) for n in (2, 3, 4, 5)]
+        assert normal == [[1, 1, 2, 2, 3, 3], [1, 1, 2, 2, 3, 3], [0, 0, 0, 1, 1, 2], sorted(rules.dice.alien)]
 
 
 @pytest.mark.parametrize(

@@ -93,3 +93,56 @@ def test_in_the_end_game_the_pod_is_safe_from_steps_three_and_four() -> None:
     assert play.crew.end_game and play.crew.aliens == []
     assert play.crew.event_deck == ["V7"]
     assert "safe in the pod: no aliens, no events" in play.text()
+
+
+# --- pushes nobody needs to decide (CAP-G-PUSH-1)
+
+
+def cargo_breach(*colors: str, wounded: bool = False) -> Play:
+    """Three aliens wait on the Cargo Bay's breach o4 (free neighbours o3, o5, i4) when a Hull Breach there
+    places a yellow on each breach: the second one makes four on o4. The Engineer is in the Lab, so nothing moves
+    in step 3. ``wounded``: the last of the three has lost 1 health."""
+    state = rig(
+        new_game("engineer", "soldier", difficulty="easy"),
+        hands={0: ["E1"]},
+        threat=1,
+        spaces={0: "LAB.i3"},
+        aliens=[(color, "CARGO.o4") for color in colors],
+        event_deck=["V15"],
+        draws=[0, 0, 0],  # yellow, yellow, yellow
+    )
+    if wounded:
+        state.crew.aliens[-1].damage += 1
+        state.log.start = state.crew.model_copy(deep=True)
+    return Play(state).end_actions("trash")
+
+
+@pytest.mark.rule("CAP-G-PUSH-1")
+def test_identical_aliens_forced_one_to_each_destination_are_pushed_without_a_question() -> None:
+    play = cargo_breach("yellow", "yellow", "yellow")
+    assert not any("pushed from" in p.question for p in play.prompts())
+    assert "Too many aliens on CARGO.o4: 3 are pushed aside." in play.text()
+    assert all(on == ["yellow"] for on in (aliens_on(play, s) for s in ("CARGO.o3", "CARGO.o5", "CARGO.i4")))
+    assert aliens_on(play, "CARGO.o4") == ["yellow"] and aliens_on(play, "CARGO.i5") == ["yellow"]
+    assert play.crew.active == 1, "the turn went on to the Soldier"
+
+
+@pytest.mark.rule("CAP-G-PUSH-1")
+def test_a_different_alien_among_the_pushed_is_placed_by_the_player_and_the_rest_follow() -> None:
+    play = cargo_breach("red", "yellow", "yellow")
+    assert play.prompt().question == "Where is an Aggressive alien (A) pushed from CARGO.o4?"
+    assert sorted(play.choices()) == ["CARGO.i4", "CARGO.o3", "CARGO.o5"]
+    play.act("CARGO.o5")  # the red's place changes the board; the two yellows then have one way left
+    assert aliens_on(play, "CARGO.o5") == ["red"]
+    assert aliens_on(play, "CARGO.o3") == ["yellow"] and aliens_on(play, "CARGO.i4") == ["yellow"]
+    assert not any("pushed from" in p.question for p in play.prompts())
+
+
+@pytest.mark.rule("CAP-G-PUSH-1")
+def test_a_wounded_alien_is_not_alike_so_the_player_is_asked() -> None:
+    play = cargo_breach("yellow", "yellow", "yellow", wounded=True)
+    assert play.prompt().question == "Where is a Tough alien (T) pushed from CARGO.o4?"
+
+
+def aliens_on(play: Play, space: str) -> list[str]:
+    return [a.color for a in play.crew.aliens_at(space)]

@@ -90,6 +90,19 @@ def test_selfplay_table_runs(capsys: pytest.CaptureFixture[str]) -> None:
     assert "Mothers out: black 0%" not in lines["normal"]
 
 
+@pytest.mark.rule("CAP-G-DIFF-1")
+def test_selfplay_measures_the_table_asked_for(capsys: pytest.CaptureFixture[str]) -> None:
+    """``--table`` picks the printed table (default) or ours; Nightmare with 3 characters starts at threat 3 in the
+    printed one and 1 in ours, and the threat never falls, so the mean peak threat tells them apart."""
+    peaks = {}
+    for table in ("printed", "tuned"):
+        selfplay_main(["--games", "2", "--players", "3", "--difficulty", "nightmare", "--table", table, "--jobs", "1"])
+        out = capsys.readouterr().out
+        assert f"{table} table" in out.splitlines()[0]
+        peaks[table] = float(out.split("peak threat ")[1].split()[0])
+    assert peaks["printed"] >= 3 and peaks["tuned"] < 3
+
+
 def test_an_explorer_leaving_its_room_walks_before_it_fights() -> None:
     """Aliens act only in the active character's room, so shots fired in a room the explorer is about to leave
     are wasted: with its goals elsewhere it values a Move above a Shoot; inside its goal room, the reverse."""

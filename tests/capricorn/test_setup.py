@@ -39,7 +39,7 @@ def test_a_lone_player_plays_two_characters() -> None:
     assert [(c.role, c.seat) for c in state.crew.characters] == [("soldier", 0), ("engineer", 0)]
     chosen = game("engineer", second_role="chemist")
     assert [(c.role, c.seat) for c in chosen.crew.characters] == [("engineer", 0), ("chemist", 0)]
-    assert chosen.crew.threat == CATALOG.rules.difficulty["normal"].threat[2]  # two characters' row
+    assert chosen.crew.threat == CATALOG.rules.numbers("printed", "normal").threat[2]  # two characters' row
 
 
 @pytest.mark.rule("CAP-G-SEAT-2")
@@ -70,6 +70,8 @@ def test_options_are_sentences_and_only_the_two_variants_exist() -> None:
         CapricornOptions.model_validate({"difficulty": "insane"})
     with pytest.raises(ValueError, match=r"The variant must be one of standard, rotation-gone-mad\."):
         CapricornOptions.model_validate({"variant": "last-man-standing"})
+    with pytest.raises(ValueError, match=r"The table must be one of printed, tuned\."):
+        CapricornOptions.model_validate({"table": "house"})
     assert CapricornOptions().difficulty == "normal" and CapricornOptions().variant == "standard"
 
 
@@ -81,39 +83,53 @@ def test_options_are_sentences_and_only_the_two_variants_exist() -> None:
         ("easy", 2, None, 1),  # Easy's threat row is ours, tuned by self-play: read from rules.toml
         ("easy", 5, None, 1),
         ("normal", 2, None, 1),  # the 2-character row is ours too, tuned like Easy
-        ("normal", 3, 1, 1),  # the rulebook's
-        ("normal", 4, 2, 1),  # the rulebook's
-        ("hard", 3, None, 2),  # Hard's threat row and Nightmare's repairs and threat are ours
-        ("hard", 4, None, 2),
-        ("nightmare", 2, None, None),
-        ("nightmare", 5, None, None),
+        ("normal", 3, 1, 1),  # the rulebook's, from here on
+        ("normal", 4, 2, 1),
+        ("normal", 5, 3, 1),
+        ("hard", 3, 2, 2),
+        ("hard", 4, 3, 2),
+        ("hard", 5, 4, 2),
+        ("nightmare", 2, None, 3),
+        ("nightmare", 3, 3, 3),
+        ("nightmare", 4, 4, 3),
+        ("nightmare", 5, 5, 3),
     ],
 )
-def test_threat_and_required_repairs_by_difficulty_and_crew(
-    difficulty: str, players: int, threat: int | None, repairs: int | None
-) -> None:
+def test_the_printed_table_is_the_default(difficulty: str, players: int, threat: int | None, repairs: int) -> None:
+    """A lobby that does not choose a table plays the rulebook's repairs and threat rows (ours where it prints
+    none: Easy and 2 characters)."""
     state = game(*([None] * players), difficulty=difficulty)
-    row = CATALOG.rules.difficulty[difficulty]
+    assert state.table == "printed"
+    row = CATALOG.rules.numbers("printed", difficulty)
     assert state.crew.threat == (threat if threat is not None else row.threat[players])
-    assert state.crew.repairs_required == (repairs if repairs is not None else row.repairs)
-    assert state.crew.repaired == []
+    assert (state.crew.repairs_required, state.crew.repaired) == (repairs, [])
 
 
 @pytest.mark.rule("CAP-G-DIFF-1")
-def test_five_characters_on_normal_start_at_threat_one() -> None:
-    """Ours (digest section 11): the printed 3 lost 24 of 40 self-play games to an empty bag, 1 wins 50 %."""
-    assert game(None, None, None, None, None, difficulty="normal").crew.threat == 1
-
-
-@pytest.mark.rule("CAP-G-DIFF-1")
-def test_hard_and_nightmare_start_at_threat_one_with_two_repairs_and_differ_by_their_die() -> None:
-    """Ours: the printed Hard and Nightmare rows were out of the bot's reach (docs/rules/capricorn.md)."""
+def test_the_tuned_table_starts_normal_five_hard_and_nightmare_at_threat_one() -> None:
+    """Ours, when the lobby asks ``table: tuned``: the printed Normal 5 lost 24 of 40 self-play games to an empty
+    bag, and the printed Hard and Nightmare rows were out of the bot's reach (docs/rules/capricorn.md)."""
+    assert game(None, None, None, None, None, difficulty="normal", table="tuned").crew.threat == 1
     for players in (2, 3, 4, 5):
-        hard = game(*([None] * players), difficulty="hard").crew
-        nightmare = game(*([None] * players), difficulty="nightmare").crew
+        hard = game(*([None] * players), difficulty="hard", table="tuned").crew
+        nightmare = game(*([None] * players), difficulty="nightmare", table="tuned").crew
         assert (hard.threat, hard.repairs_required) == (1, 2)
         assert (nightmare.threat, nightmare.repairs_required) == (1, 2)
         assert sum(nightmare.alien_die) > sum(hard.alien_die)
+
+
+@pytest.mark.rule("CAP-G-DIFF-1")
+def test_a_game_keeps_the_table_it_was_dealt_and_the_board_names_it() -> None:
+    """The table's numbers are stored with the game, so changing the data later never changes a begun game; a
+    state stored before the printed table existed (no ``table``) was dealt the tuned one and says so."""
+    tuned = game(None, None, None, None, None, difficulty="nightmare", table="tuned")
+    stored = tuned.model_dump(mode="json")
+    assert stored["table"] == "tuned" and stored["crew"]["threat"] == 1
+    del stored["table"]
+    old = CapricornState.model_validate(stored)
+    assert (old.table, old.crew.threat, old.crew.repairs_required) == ("tuned", 1, 2)
+    assert "Nightmare, tuned table" in view(old, None).describe()
+    assert "Hard, printed table" in view(game(None, None, None, difficulty="hard"), None).describe()
 
 
 @pytest.mark.rule("CAP-G-DICE-1")

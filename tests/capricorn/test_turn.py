@@ -202,7 +202,7 @@ def test_the_black_token_brings_in_the_black_mother_and_goes_to_the_box() -> Non
 def test_an_empty_bag_is_refilled_from_the_killed_pile_and_then_the_game_is_lost() -> None:
     play = engineer_game(bag={"yellow": 0, "blue": 0, "red": 0}, killed={"yellow": 1, "blue": 0, "red": 0})
     play.play("E3", "move", "BRIDGE.i6")
-    assert "killed aliens go back into it" in play.text()
+    assert "the killed alien goes back into it" in play.text()
     assert aliens_on(play, "BRIDGE.o0") == ["yellow"]
     assert play.over() == "loss"
     assert rules.prompts(play.state) == []
