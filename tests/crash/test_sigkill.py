@@ -8,7 +8,7 @@ it while it is still starting: opening the store, migrating, dealing), and kills
 - every action the child acknowledged (it prints ``ack <game> <index>`` only after the host returned, i.e.
   after the commit) is in the store, and the log has no gap;
 - each game's snapshot is the replay of its stored log (no half-applied action);
-- every stored action has the board delivery it owes, committed with it (issue 15): the child never delivers
+- every stored action has the board delivery it owes, committed with it: the child never delivers
   anything (it has no Discord), so each game holds exactly one owed board per action, no more, no fewer;
 - the next child resumes the same live game at exactly the stored number of actions.
 """

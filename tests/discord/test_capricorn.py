@@ -1,4 +1,4 @@
-"""Scenario 2 of issue 7 for Abandon Capricorn: three players, their own hands by DM, two complete turns.
+"""Abandon Capricorn on the simulated Discord: three players, their own hands by DM, two complete turns.
 
 Three members take seats and roles through the lobby (``/start capricorn``, ``/join``, the role picker,
 ``/begin``). Each must receive exactly their own character's hand by DM; from then on no DM, panel or reply

@@ -1,4 +1,4 @@
-"""Scenario 2 of issue 7 for Jupiter Deep: three robots, their own hands by DM, two complete turns.
+"""Jupiter Deep on the simulated Discord: three robots, their own hands by DM, two complete turns.
 
 Nothing in Jupiter Deep is secret (every hand and core is public; only the Rescue deck's order is hidden, and
 no text names an order), so the leak scan has nothing to find; what must hold instead is that each prompt

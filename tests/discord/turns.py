@@ -1,6 +1,6 @@
 """Playing a cooperative game turn by turn through Discord, checking at every step who is offered what.
 
-Capricorn and Jupiter Deep share the shape of scenario 2 of issue 7: three players, a few complete turns
+Capricorn and Jupiter Deep share the shape of one scenario: three players, a few complete turns
 played through the panel, DMs and ``/act``, then the next player notified. What differs between them (what
 is secret) is checked by the caller through ``on_step``; what is common lives here:
 

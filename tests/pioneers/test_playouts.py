@@ -1,4 +1,4 @@
-"""Seeded random games to the end with the invariants of issue 16, determinism, and the leak check.
+"""Seeded random games to the end with the conservation invariants, determinism, and the leak check.
 
 Invariants after every action: colonists conserved (reserve + cargo + planets = 15 per player), every alien
 type conserved (supply + planets + cargo = the box), goods conserved, credits never negative and always a
