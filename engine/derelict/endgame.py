@@ -12,6 +12,7 @@ from engine.core import Event, Outcome
 from .board import character_name, hive_room_of, is_explored
 from .cards import all_cards, infection_cards
 from .catalog import CATALOG
+from .ending import wipe_intruders
 from .state import DerelictState, Player
 
 
@@ -34,7 +35,7 @@ def end_checks(state: DerelictState, out: list[Event]) -> None:
         out.append(Event(text=f"Engine check: {shown}."))
         if damaged >= CATALOG.ship.engines.damaged_to_explode:
             ship.destroyed = True
-            ship.intruders = []
+            wipe_intruders(state)
             out.append(Event(text="Two engines are damaged: the ship explodes on the way.", headline=True))
             for p in state.players:
                 if p.status == "hibernating":

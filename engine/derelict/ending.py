@@ -26,8 +26,15 @@ def explode(state: DerelictState, why: str, out: list[Event]) -> None:
         if p.status in ("active", "hibernating", "pod"):
             p.status = "dead"
             p.cause = "died in the explosion"
-    ship.intruders = []  # DER-END-6: every intruder dies with the ship
+    wipe_intruders(state)
     raise GameOver
+
+
+def wipe_intruders(state: DerelictState) -> None:
+    """DER-END-6: every intruder dies with the ship (their tokens leave the game)."""
+    ship = state.ship
+    ship.gone += [i.token for i in ship.intruders if i.token is not None]
+    ship.intruders = []
 
 
 def hyperjump(state: DerelictState, why: str, out: list[Event]) -> None:

@@ -8,7 +8,7 @@ run at once (DER-ROUND-5).
 
 from __future__ import annotations
 
-from engine.core import Choice, Event, Outcome, Prompt, check_choice
+from engine.core import MAX_LABEL, Choice, Event, Outcome, Prompt, check_choice
 
 from .catalog import CATALOG
 from .endgame import end_checks, outcome_of
@@ -39,13 +39,17 @@ def setup_prompts(state: DerelictState) -> list[Prompt]:
                     id=f"task{p.seat}",
                     seat=p.seat,
                     question="Which of your two secret tasks do you keep?",
-                    choices=tuple(
-                        Choice(id=t, label=f"{CATALOG.task[t].name}: {CATALOG.task[t].text}"[:80])
-                        for t in p.dealt_tasks
-                    ),
+                    choices=tuple(Choice(id=t, label=task_label(t)) for t in p.dealt_tasks),
                 )
             )
     return sorted(result, key=lambda pr: pr.seat)
+
+
+def task_label(task: str) -> str:
+    """The task's name and text when they fit a button; its name alone otherwise (the panel shows the text)."""
+    spec = CATALOG.task[task]
+    full = f"{spec.name}: {spec.text}"
+    return full if len(full) <= MAX_LABEL else spec.name
 
 
 def prompts(state: DerelictState) -> list[Prompt]:

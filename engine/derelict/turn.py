@@ -13,9 +13,11 @@ from .actions import action_by_id, available, discard_named, pay_options
 from .board import character_name, is_awake, room_name
 from .cards import card_name
 from .harm import has_wound, light_wound
+from .pods import launch
 from .state import DerelictState, Player, Step
 
 PASS = "pass"
+LAUNCH, STAY, STEP_OUT = "launch", "stay", "step_out"
 SKIPPED = "-"  # a parameter with nothing to choose (a free hand: nothing to drop)
 DONE = "done"
 
@@ -30,6 +32,19 @@ def turn_prompts(state: DerelictState) -> list[Prompt]:
         return []
     player = state.players[state.current]
     step = state.step
+    if step.kind == "turn" and player.status == "pod":
+        return [
+            Prompt(
+                id=prompt_id(state, "pod"),
+                seat=player.seat,
+                question=f"{character_name(player)}, you wait in escape pod {player.pod}: launch, stay or step out?",
+                choices=(
+                    Choice(id=LAUNCH, label="Launch the pod"),
+                    Choice(id=STAY, label="Stay and pass"),
+                    Choice(id=STEP_OUT, label="Step out into the bay"),
+                ),
+            )
+        ]
     if step.kind == "turn":
         choices = [
             Choice(id=a.id, label=f"{a.label} ({cost_words(a.cost(state, player))})") for a in available(state, player)
@@ -96,6 +111,9 @@ def answer(state: DerelictState, player: Player, choice: str, out: list[Event]) 
     """Record the acting player's answer to their current prompt."""
     step = state.step
     assert step is not None
+    if step.kind == "turn" and player.status == "pod":
+        pod_turn(state, player, choice, out)
+        return
     if step.kind == "turn":
         if choice == PASS:
             if player.hand:
@@ -199,3 +217,19 @@ def next_player(state: DerelictState, after: int) -> int | None:
         if is_awake(p) and not p.passed:
             return p.seat
     return None
+
+
+def pod_turn(state: DerelictState, player: Player, choice: str, out: list[Event]) -> None:
+    """DER-POD-7: launch (the turn ends), stay (a pass) or step out into the bay (the turn goes on)."""
+    pod = next(p for p in state.ship.pods if p.number == player.pod)
+    if choice == LAUNCH:
+        launch(state, pod, out)
+        end_turn(state, player, out)
+    elif choice == STAY:
+        finish_pass(state, player, out)
+    else:
+        pod.seats.remove(player.seat)
+        player.status = "active"
+        player.pod = None
+        player.room = pod.bay
+        out.append(Event(text=f"{character_name(player)} steps out of pod {pod.number}."))
