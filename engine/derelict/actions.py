@@ -242,10 +242,11 @@ def affordable(state: DerelictState, player: Player, action: Action) -> bool:
 
 def all_actions() -> tuple[Action, ...]:
     """Basic actions, room actions, then action cards and items (``rooms.py``, ``play.py`` add theirs)."""
+    from .gear import CRAFT, ITEM_ACTIONS
     from .play import CARD_ACTIONS
     from .rooms import ROOM_ACTIONS
 
-    return BASIC + ROOM_ACTIONS + CARD_ACTIONS
+    return (*BASIC, CRAFT, *ROOM_ACTIONS, *CARD_ACTIONS, *ITEM_ACTIONS)
 
 
 def available(state: DerelictState, player: Player) -> list[Action]:
