@@ -26,7 +26,7 @@ from .board import (
 )
 from .cards import card_name, discard_from_hand, payable
 from .catalog import CATALOG
-from .combat import strike
+from .combat import roll_combat, strike
 from .harm import give_slime, has_wound
 from .hazards import explore
 from .intruders import attack, type_name
@@ -150,10 +150,48 @@ def loaded_weapons(state: DerelictState, player: Player, params: Params) -> list
 
 
 def do_shoot(state: DerelictState, player: Player, params: Params, out: list[Event]) -> None:
+    """DER-ACT-SHOOT-1..4: spend 1 ammo and roll; a reroll the weapon (or Aimed shot) allows is offered."""
     weapon = player.weapons[int(params["weapon"])]
     weapon.ammo -= 1
+    face = roll_combat(state)
+    aimed = params.get("aimed") == "yes"
+    if (weapon.id == "carbine" and face == "miss") or weapon.id == "prototype_carbine" or aimed:
+        out.append(Event(text=f"{character_name(player)} rolls {face.capitalize()}."))
+        follow_up(state, player, "shoot", {**params, "face": face, "stage": "reroll"})
+        return
+    fire_shot(state, player, params, face, out)
+
+
+def fire_shot(state: DerelictState, player: Player, params: Params, face: str, out: list[Event]) -> None:
+    """Apply a kept roll; the Commander's Steady hand may then shoot again with the Sidearm (once)."""
+    weapon = player.weapons[int(params["weapon"])]
     target = None if params["target"] == "egg" else intruder_by_choice(state, params["target"])
-    strike(state, player, target, weapon.id, out)
+    wounds = strike(state, player, target, weapon.id, out, face=face)
+    steady = player.character == "commander" and weapon.id == "sidearm" and params.get("stage") != "again"
+    still_here = target is not None and target in state.ship.intruders and target.room == player.room
+    if steady and wounds and weapon.ammo > 0 and still_here:
+        follow_up(state, player, "shoot", {**params, "stage": "again"})
+
+
+def shot_followups(state: DerelictState, player: Player, params: Params) -> list[Choice]:
+    if params["stage"] == "reroll":
+        return [Choice(id="keep", label=f"Keep {params['face'].capitalize()}"), Choice(id="reroll", label="Reroll")]
+    return [Choice(id="again", label="Shoot again (Steady hand)"), Choice(id="stop", label="Stop")]
+
+
+def finish_shot(state: DerelictState, player: Player, params: Params, out: list[Event]) -> None:
+    choice = params["next"]
+    if choice == "stop":
+        return
+    if choice == "again":
+        weapon = player.weapons[int(params["weapon"])]
+        weapon.ammo -= 1
+        fire_shot(state, player, params, roll_combat(state), out)
+        return
+    face = roll_combat(state) if choice == "reroll" else params["face"]
+    if choice == "reroll":
+        out.append(Event(text=f"{character_name(player)} rerolls: {face.capitalize()}."))
+    fire_shot(state, player, {**params, "stage": "rolled"}, face, out)
 
 
 def do_melee(state: DerelictState, player: Player, params: Params, out: list[Event]) -> None:
@@ -185,6 +223,11 @@ def two_plus_leg(state: DerelictState, player: Player) -> int:
     return 2 + (1 if has_wound(player, "torn_leg") else 0)
 
 
+SHOT_PARAMS = (
+    Param("weapon", "Which weapon do you shoot with?", loaded_weapons),
+    Param("target", "What do you shoot at?", targets),
+)
+
 BASIC: tuple[Action, ...] = (
     Action(
         id="move",
@@ -211,10 +254,9 @@ BASIC: tuple[Action, ...] = (
         cost=one,
         allowed=lambda s, p: p.status == "active" and can_fight(s, p),
         resolve=do_shoot,
-        params=(
-            Param("weapon", "Which weapon do you shoot with?", loaded_weapons),
-            Param("target", "What do you shoot at?", targets),
-        ),
+        params=SHOT_PARAMS,
+        followup=Param("next", "Your shot: what next?", shot_followups),
+        finish=finish_shot,
     ),
     Action(
         id="melee",
@@ -242,11 +284,12 @@ def affordable(state: DerelictState, player: Player, action: Action) -> bool:
 
 def all_actions() -> tuple[Action, ...]:
     """Basic actions, room actions, then action cards and items (``rooms.py``, ``play.py`` add theirs)."""
+    from .crew import CREW_ACTIONS
     from .gear import CRAFT, ITEM_ACTIONS
     from .play import CARD_ACTIONS
     from .rooms import ROOM_ACTIONS
 
-    return (*BASIC, CRAFT, *ROOM_ACTIONS, *CARD_ACTIONS, *ITEM_ACTIONS)
+    return (*BASIC, CRAFT, *ROOM_ACTIONS, *CARD_ACTIONS, *CREW_ACTIONS, *ITEM_ACTIONS)
 
 
 def available(state: DerelictState, player: Player) -> list[Action]:

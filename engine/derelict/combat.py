@@ -114,19 +114,29 @@ def destroy_eggs(state: DerelictState, room: str, n: int, out: list[Event]) -> i
     return done
 
 
-def strike(state: DerelictState, player: Player, target: Intruder | None, weapon: str | None, out: list[Event]) -> None:
-    """One shot (``weapon``) or hand-to-hand blow (``None``) at an intruder, or at an egg (``target`` None).
-
-    DER-ACT-SHOOT-1..4, DER-ACT-MELEE-1..3, DER-HIVE-2/3. Ammo is spent by the caller.
+def strike(
+    state: DerelictState,
+    player: Player,
+    target: Intruder | None,
+    weapon: str | None,
+    out: list[Event],
+    *,
+    face: str | None = None,
+    bonus: int = 0,
+) -> int:
+    """One shot (``weapon``) or hand-to-hand blow (``None``) at an intruder, or at an egg (``target`` None);
+    returns the wounds dealt. ``face`` is a roll already made (a kept reroll); ``bonus`` adds wounds even on
+    a miss (Full auto). DER-ACT-SHOOT-1..4, DER-ACT-MELEE-1..3, DER-HIVE-2/3. Ammo is spent by the caller.
     """
     from .cards import take_infection
     from .harm import serious_wound
 
     if weapon is None:
         take_infection(state, player, out)  # DER-ACT-MELEE-3: before rolling, whatever the result
-    face = roll_combat(state)
+    if face is None:
+        face = roll_combat(state)
     kind = "egg" if target is None else target.type
-    wounds = face_wounds(face, kind, weapon, state)
+    wounds = face_wounds(face, kind, weapon, state) + bonus
     if weapon is None and face == "double":
         wounds = 1
     how = "shoots" if weapon else "strikes"
@@ -139,7 +149,8 @@ def strike(state: DerelictState, player: Player, target: Intruder | None, weapon
     if target is None:
         destroy_eggs(state, player.room, wounds, out)
         noise_roll(state, player, out)  # DER-HIVE-3
-        return
+        return wounds
     if weapon is None and wounds == 0:
         serious_wound(state, player, out)
     wound_intruder(state, target, wounds, out)
+    return wounds

@@ -86,7 +86,7 @@ def draw_items(state: DerelictState, deck: str, n: int) -> list[str]:
 
 def do_search(state: DerelictState, player: Player, params: Params, out: list[Event]) -> None:
     room = player.room
-    state.ship.item_counter[room] -= 1
+    state.ship.item_counter[room] = max(0, state.ship.item_counter.get(room, 0) - 1)  # Scavenge: never below 0
     n = 3 if player.character == "scout" else 2
     drawn = draw_items(state, params["deck"], n)
     out.append(Event(text=f"{character_name(player)} searches {room_name(state, room)}."))
