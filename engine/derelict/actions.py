@@ -16,6 +16,7 @@ from engine.core import Choice, Event
 
 from .board import (
     character_name,
+    characters_in,
     in_combat,
     intruders_in,
     is_occupied_for,
@@ -228,6 +229,20 @@ SHOT_PARAMS = (
     Param("target", "What do you shoot at?", targets),
 )
 
+
+def do_exchange(state: DerelictState, player: Player, params: Params, out: list[Event]) -> None:
+    """DER-ACT-EXCHANGE-1..3: open the exchange; the turn waits until it ends."""
+    from .exchange import open_exchange
+
+    open_exchange(state, player, out)
+    state.step = Step(kind="exchange")
+
+
+def can_exchange(state: DerelictState, player: Player) -> bool:
+    """DER-ACT-EXCHANGE-2: another character here, and no combat."""
+    return out_of_combat(state, player) and len(characters_in(state, player.room)) > 1
+
+
 BASIC: tuple[Action, ...] = (
     Action(
         id="move",
@@ -258,6 +273,7 @@ BASIC: tuple[Action, ...] = (
         followup=Param("next", "Your shot: what next?", shot_followups),
         finish=finish_shot,
     ),
+    Action(id="exchange", label="Exchange", cost=one, allowed=can_exchange, resolve=do_exchange),
     Action(
         id="melee",
         label="Hand-to-hand",

@@ -16,7 +16,7 @@ from .ending import GameOver
 from .phase import event_phase
 from .setup import setup_done, start_round, take_character
 from .state import DerelictState
-from .turn import answer, settle_action, turn_prompts
+from .turn import answer, answer_in_exchange, settle_action, turn_prompts
 
 
 def setup_prompts(state: DerelictState) -> list[Prompt]:
@@ -74,6 +74,8 @@ def apply(state: DerelictState, seat: int, prompt_id: str, choice_id: str) -> tu
             else:
                 new.players[seat].task = choice_id
                 out.append(Event(text=f"Seat {seat + 1} has chosen a secret task."))
+        elif new.exchange is not None:
+            answer_in_exchange(new, seat, choice_id, out)
         else:
             answer(new, new.players[seat], choice_id, out)
         settle(new, out)

@@ -143,6 +143,26 @@ class Step(BaseModel):
     params: dict[str, str] = {}  # parameters picked so far (destination, target, weapon...)
 
 
+NOTHING = "-"
+
+
+class Offer(BaseModel):
+    to: int
+    give: str = NOTHING  # "i:<item>", "w:<weapon>", "h:<held thing>" or "-"
+    ask: str = NOTHING  # "w:<weapon>", "h:<held thing>" or "-"
+    stage: str = "give"  # while being written: "give", then "ask"
+
+
+class Exchange(BaseModel):
+    initiator: int
+    seats: list[int]
+    done: list[int] = Field(default_factory=list)
+    offers: dict[int, Offer] = Field(default_factory=dict)  # offerer -> pending offer
+    drafts: dict[int, Offer] = Field(default_factory=dict)  # offers being written (recipient chosen)
+    asked: dict[int, int] = Field(default_factory=dict)  # a counter per seat, for prompt ids
+    opened: int = 0  # the step it opened at (prompt ids)
+
+
 class DerelictState(State):
     """The whole game."""
 
@@ -155,6 +175,7 @@ class DerelictState(State):
     first: int = 0  # seat holding the first-player token
     current: int | None = None  # seat whose turn it is
     step: Step | None = None
+    exchange: Exchange | None = None  # an open exchange (DER-ACT-EXCHANGE-*)
     drafting: int | None = 0  # seat whose draft prompt is open (DER-SETUP-7)
     character_pool: list[str] = Field(default_factory=list)  # characters not yet taken, in draw order
     rng: Rng

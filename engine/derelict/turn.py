@@ -12,6 +12,7 @@ from engine.core import Choice, Event, Prompt
 from .actions import action_by_id, available, discard_named, pay_options
 from .board import character_name, is_awake, room_name
 from .cards import card_name
+from .exchange import answer_exchange, exchange_over, exchange_prompts
 from .harm import has_wound, light_wound
 from .pods import launch
 from .state import DerelictState, Player, Step
@@ -32,6 +33,8 @@ def turn_prompts(state: DerelictState) -> list[Prompt]:
         return []
     player = state.players[state.current]
     step = state.step
+    if step.kind == "exchange":
+        return exchange_prompts(state)
     if step.kind == "turn" and player.status == "pod":
         return [
             Prompt(
@@ -233,3 +236,15 @@ def pod_turn(state: DerelictState, player: Player, choice: str, out: list[Event]
         player.pod = None
         player.room = pod.bay
         out.append(Event(text=f"{character_name(player)} steps out of pod {pod.number}."))
+
+
+def answer_in_exchange(state: DerelictState, seat: int, choice: str, out: list[Event]) -> None:
+    """An exchange participant's answer; when the exchange is over the initiator's action ends."""
+    answer_exchange(state, seat, choice, out)
+    if exchange_over(state):
+        assert state.exchange is not None
+        initiator = state.players[state.exchange.initiator]
+        state.exchange = None
+        state.step = None
+        out.append(Event(text="The exchange is over."))
+        after_action(state, initiator, out)

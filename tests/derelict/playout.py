@@ -61,8 +61,8 @@ def check_prompts(state: DerelictState, where: str) -> None:
         ids = [c.id for c in p.choices]
         assert len(ids) == len(set(ids)), f"duplicate choice in {p.id}: {where}"
         assert all(len(c.id) <= MAX_CHOICE_ID and len(c.label) <= MAX_LABEL for c in p.choices), f"{p.id}: {where}"
-    if state.phase == "play":
-        assert len(prompts) == 1, f"only one player acts at a time: {where}"
+    if state.phase == "play" and state.exchange is None:
+        assert len(prompts) == 1, f"only one player acts at a time outside an exchange: {where}"
 
 
 def check_cards(state: DerelictState, where: str) -> None:
