@@ -17,8 +17,6 @@ from .board import character_name, characters_in
 from .catalog import CATALOG
 from .state import NOTHING, DerelictState, Exchange, Offer, Player, Weapon
 
-HANDS = 2
-
 
 def open_exchange(state: DerelictState, player: Player, out: list[Event]) -> None:
     seats = [p.seat for p in characters_in(state, player.room)]
@@ -213,7 +211,7 @@ def trade(state: DerelictState, giver: Player, taker: Player, offer: Offer, out:
         return
     taker_hands = taker.hands_used() - (1 if is_heavy(offer.ask) else 0) + (1 if is_heavy(offer.give) else 0)
     giver_hands = giver.hands_used() - (1 if is_heavy(offer.give) else 0) + (1 if is_heavy(offer.ask) else 0)
-    if taker_hands > HANDS or giver_hands > HANDS:
+    if taker_hands > taker.hand_limit() or giver_hands > giver.hand_limit():
         out.append(Event(text="The trade fails: not enough free hands for what changes hands."))
         return
     given = take_out(giver, offer.give) if offer.give != NOTHING else None

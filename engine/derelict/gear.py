@@ -373,7 +373,7 @@ def craftable(state: DerelictState, player: Player, params: Params) -> list[Choi
         assert spec.recipe is not None
         if state.ship.crafted_left.get(spec.id, 0) <= 0 or not recipe_pairs(player, spec.recipe):
             continue
-        if spec.heavy and player.hands_used() >= 2:
+        if spec.heavy and not player.has_free_hand():
             continue
         result.append(Choice(id=spec.id, label=f"Create {spec.name}"))
     return result

@@ -51,6 +51,8 @@ def explore(state: DerelictState, player: Player, room: str, out: list[Event]) -
     tile = CATALOG.tiles[ship.tiles[room]]
     token = CATALOG.explore.tokens[ship.explore_tokens[room]]
     value = 0 if tile.colour == "none" else token.value
+    if len(state.players) == 1:
+        value = (value + 1) // 2  # DER-SOLO-2: halved, rounding up
     ship.item_counter[room] = value
     out.append(
         Event(

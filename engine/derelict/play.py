@@ -24,7 +24,6 @@ from .view import object_name
 ENGINES = CATALOG.ship.engines.rooms
 DECK_OF_COLOUR: dict[str, ItemDeck] = {"red": "military", "yellow": "technical", "green": "medical"}
 SEARCHED_AMMO = 1
-HANDS = 2
 
 
 def timing_ok(state: DerelictState, player: Player, timing: Timing) -> bool:
@@ -98,10 +97,33 @@ def do_search(state: DerelictState, player: Player, params: Params, out: list[Ev
     follow_up(state, player, "card_search", {**params, "drawn": ",".join(drawn)})
 
 
+def do_requisition(state: DerelictState, player: Player, params: Params, out: list[Event]) -> None:
+    """Stores: draw 2 from a deck of your choice, keep 1, the other goes to the bottom of its deck."""
+    drawn = draw_items(state, params["deck"], 2)
+    out.append(Event(text=f"{character_name(player)} requisitions from the stores."))
+    if drawn:
+        names = ", ".join(CATALOG.item_cards[i].name for i in drawn)
+        out.append(Event(text=f"You find {names}.", audience=(player.seat,)))
+        follow_up(state, player, "requisition", {**params, "drawn": ",".join(drawn)})
+
+
+def finish_requisition(state: DerelictState, player: Player, params: Params, out: list[Event]) -> None:
+    drawn = params["drawn"].split(",")
+    if params["keep"] != "none":
+        drawn.remove(params["keep"])
+        gain_item(player, params["keep"])
+        out.append(Event(text=f"{character_name(player)} keeps an item."))
+    state.ship.item_decks[params["deck"]].extend(drawn)
+
+
+def any_deck(state: DerelictState, player: Player, params: Params) -> list[Choice]:
+    return [Choice(id=d, label=f"{d.capitalize()} items") for d in ("military", "technical", "medical")]
+
+
 def keep_choices(state: DerelictState, player: Player, params: Params) -> list[Choice]:
     """Keep 1 of the drawn cards; a heavy one needs a free hand."""
     drawn = params["drawn"].split(",")
-    free = player.hands_used() < HANDS
+    free = player.has_free_hand()
     return [
         Choice(id=item, label=f"Keep {CATALOG.item_cards[item].name}")
         for item in dict.fromkeys(drawn)
@@ -194,7 +216,7 @@ def objects_here(state: DerelictState, player: Player, params: Params) -> list[C
 
 def drop_for_take(state: DerelictState, player: Player, params: Params) -> list[Choice]:
     """DER-ACT-HEAVY-2: with both hands full, drop one held thing first (no question with a free hand)."""
-    if player.hands_used() < HANDS:
+    if player.has_free_hand():
         return []
     return held_choices(player)
 

@@ -403,6 +403,19 @@ def room_action(
     )
 
 
+def requisition() -> Action:
+    from .play import any_deck, do_requisition, finish_requisition, keep_choices
+
+    return room_action(
+        "requisition",
+        "Requisition",
+        do_requisition,
+        params=(Param("deck", "Which item deck?", any_deck),),
+        followup=Param("keep", "Which item do you keep?", keep_choices),
+        finish=finish_requisition,
+    )
+
+
 SCAN = Param("scan", "Scan the infection cards in your hand?", scan_choice)
 
 ROOM_ACTIONS: tuple[Action, ...] = (
@@ -441,5 +454,6 @@ ROOM_ACTIONS: tuple[Action, ...] = (
         "recharge", "Recharge", do_recharge, params=(Param("weapon", "Which weapon do you recharge?", cell_weapons),)
     ),
     room_action("eat", "Eat", do_eat, followup=SCAN, finish=finish_scan),
+    requisition(),
     room_action("shower", "Shower", do_shower, followup=SCAN, finish=finish_scan),
 )

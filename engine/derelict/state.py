@@ -71,6 +71,13 @@ class Player(BaseModel):
     def hands_used(self) -> int:
         return len(self.weapons) + len(self.held)
 
+    def hand_limit(self) -> int:
+        """Two hands; one while an undressed Mangled arm applies (table 2.8, DER-WOUND-5)."""
+        return 1 if any(w.card == "mangled_arm" and not w.dressed for w in self.serious) else 2
+
+    def has_free_hand(self) -> bool:
+        return self.hands_used() < self.hand_limit()
+
 
 class Intruder(BaseModel):
     """An intruder figure on the board; ``token`` is the bag token set aside with it (DER-INTRUDER-2)."""

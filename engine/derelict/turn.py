@@ -48,6 +48,17 @@ def turn_prompts(state: DerelictState) -> list[Prompt]:
                 ),
             )
         ]
+    if step.kind == "turn" and player.hands_used() > player.hand_limit():
+        from .play import held_choices
+
+        return [
+            Prompt(
+                id=prompt_id(state, "arm"),
+                seat=player.seat,
+                question="Your mangled arm holds one thing only: what do you drop?",
+                choices=tuple(held_choices(player)),
+            )
+        ]
     if step.kind == "turn":
         choices = [
             Choice(id=a.id, label=f"{a.label} ({cost_words(a.cost(state, player))})") for a in available(state, player)
@@ -116,6 +127,11 @@ def answer(state: DerelictState, player: Player, choice: str, out: list[Event]) 
     assert step is not None
     if step.kind == "turn" and player.status == "pod":
         pod_turn(state, player, choice, out)
+        return
+    if step.kind == "turn" and player.hands_used() > player.hand_limit():
+        from .play import drop
+
+        drop(state, player, choice, out)  # DER-WOUND-5: settled on the player's own turn
         return
     if step.kind == "turn":
         if choice == PASS:

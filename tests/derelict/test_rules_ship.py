@@ -226,3 +226,41 @@ def test_a_ninth_token_explodes_the_ship_but_a_token_that_cannot_be_held_does_no
     assert not state.ship.destroyed
     with pytest.raises(GameOver):
         place_malfunction(state, "E3", out)
+
+
+@pytest.mark.rule("DER-WOUND-5")
+def test_a_mangled_arm_makes_its_owner_drop_one_held_thing_on_their_own_turn() -> None:
+    from engine.derelict.state import SeriousWound
+
+    state = pilot_in("CB")
+    state.players[0].held = ["body"]  # the Carbine and the body: two hands' worth
+    state.players[0].serious = [SeriousWound(card="mangled_arm")]
+    play = Play(state)
+    assert play.choices(0) == ["w0", "h0"]
+    play.act(0, "h0")
+    assert play.state.players[0].held == [] and "move" in play.choices(0)
+
+
+@pytest.mark.rule("DER-SOLO-2")
+def test_solo_item_counters_are_halved_rounding_up() -> None:
+    from engine.derelict.hazards import explore
+
+    state = rig(new_game(1, characters=("pilot",)))
+    state.ship.explore_tokens["S06"], other = 3, state.ship.explore_tokens["S06"]  # Quiet, value 3
+    holder = next(s for s, t in state.ship.explore_tokens.items() if t == 3 and s != "S06")
+    state.ship.explore_tokens[holder] = other
+    if state.ship.tiles["S06"] in ("hive", "slime_hold"):
+        state.ship.tiles["S06"], state.ship.tiles["S05"] = state.ship.tiles["S05"], state.ship.tiles["S06"]
+    out: list[Event] = []
+    explore(state, state.players[0], "S06", out)
+    assert state.ship.item_counter["S06"] == 2
+
+
+def test_requisition_keeps_one_card_and_puts_the_other_under_its_deck() -> None:
+    """Table 2.2, Stores: draw 2 from a deck of your choice, keep 1, the other to the bottom."""
+    state = pilot_in("S05", explored={"S05": "stores"})
+    state.ship.item_decks["medical"] = ["medkit", "spirits", "bandage"]
+    play = Play(state)
+    play.act(0, "requisition", "medical", "search", "rest", "spirits")
+    assert play.state.players[0].items == ["spirits"]
+    assert play.state.ship.item_decks["medical"] == ["bandage", "medkit"]
