@@ -91,12 +91,12 @@ def exchange_prompts(state: DerelictState) -> list[Prompt]:
             draft = ex.drafts[seat]
             if draft.stage == "give":
                 options = [Choice(id=NOTHING, label="Give nothing")]
-                options += [Choice(id=t[:24], label=f"Give {thing_name(state, t)}") for t in gives(player)]
+                options += [Choice(id=short_id(t), label=f"Give {thing_name(state, t)}") for t in gives(player)]
                 result.append(Prompt(id=pid, seat=seat, question="What do you give?", choices=tuple(options)))
             else:
                 other = state.players[draft.to]
                 options = [Choice(id=NOTHING, label="Ask nothing")]
-                options += [Choice(id=t[:24], label=f"Ask for the {thing_name(state, t)}") for t in asks(other)]
+                options += [Choice(id=short_id(t), label=f"Ask for the {thing_name(state, t)}") for t in asks(other)]
                 result.append(Prompt(id=pid, seat=seat, question="What do you ask for?", choices=tuple(options)))
             continue
         if seat in ex.done:
@@ -157,8 +157,13 @@ def answer_exchange(state: DerelictState, seat: int, choice: str, out: list[Even
         out.append(Event(text=f"{character_name(player)} ends the exchange."))
 
 
+def short_id(thing: str) -> str:
+    """A thing as a choice id: no ":" (Discord custom ids are split on it), at most 24 characters."""
+    return thing.replace(":", ".")[:24]
+
+
 def full_id(options: list[str], choice: str) -> str:
-    return next((t for t in options if t[:24] == choice), NOTHING)
+    return next((t for t in options if short_id(t) == choice), NOTHING)
 
 
 def exchange_over(state: DerelictState) -> bool:

@@ -209,9 +209,14 @@ def can_repair(state: DerelictState, player: Player) -> bool:
 # --- heavy objects -------------------------------------------------------------------------------------
 
 
+def choice_id(thing: str) -> str:
+    """A thing's id as a choice id: Discord custom ids are split on ":", so it becomes "."."""
+    return thing.replace(":", ".")
+
+
 def objects_here(state: DerelictState, player: Player, params: Params) -> list[Choice]:
     objects = state.ship.objects.get(player.room, [])
-    return [Choice(id=o, label=f"Take the {object_name(o)}") for o in dict.fromkeys(objects)]
+    return [Choice(id=choice_id(o), label=f"Take the {object_name(o)}") for o in dict.fromkeys(objects)]
 
 
 def drop_for_take(state: DerelictState, player: Player, params: Params) -> list[Choice]:
@@ -250,7 +255,7 @@ def drop(state: DerelictState, player: Player, which: str, out: list[Event]) -> 
 def do_take(state: DerelictState, player: Player, params: Params, out: list[Event]) -> None:
     if params["drop"] != "-":
         drop(state, player, params["drop"], out)
-    thing = params["object"]
+    thing = next(o for o in state.ship.objects[player.room] if choice_id(o) == params["object"])
     state.ship.objects[player.room].remove(thing)
     player.held.append(thing)
     out.append(Event(text=f"{character_name(player)} picks up the {object_name(thing)}."))

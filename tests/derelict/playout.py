@@ -61,6 +61,9 @@ def check_prompts(state: DerelictState, where: str) -> None:
         ids = [c.id for c in p.choices]
         assert len(ids) == len(set(ids)), f"duplicate choice in {p.id}: {where}"
         assert all(len(c.id) <= MAX_CHOICE_ID and len(c.label) <= MAX_LABEL for c in p.choices), f"{p.id}: {where}"
+        # Discord custom ids are split on ":" and "|" (engine/core/contract.py): never inside an id.
+        assert not any(sep in c.id for c in p.choices for sep in ":|"), f"separator in {ids}: {where}"
+        assert ":" not in p.id and "|" not in p.id, f"separator in {p.id}: {where}"
     if state.phase == "play" and state.exchange is None:
         assert len(prompts) == 1, f"only one player acts at a time outside an exchange: {where}"
 

@@ -42,7 +42,7 @@ def test_an_exchange_prompts_everyone_in_the_room_at_once() -> None:
 def test_an_accepted_offer_transfers_and_the_channel_sees_only_public_names() -> None:
     play = Play(trading_game())
     play.act(0, "exchange", "search")
-    play.act(0, "to1", "i:medkit", "h:egg")
+    play.act(0, "to1", "i.medkit", "h.egg")
     assert play.choices(1) == ["accept", "decline"]
     play.act(1, "accept")
     assert play.state.players[0].held == ["egg"] and play.state.players[1].items == ["medkit"]
