@@ -7,9 +7,10 @@ from typing import Any
 from engine.abordaje import SPEC as ABORDAJE
 from engine.capricorn import SPEC as CAPRICORN
 from engine.core import GameSpec, NoGameHere
+from engine.derelict import SPEC as DERELICT
 from engine.jupiter import SPEC as JUPITER
 
-GAMES: dict[str, GameSpec[Any, Any]] = {spec.key: spec for spec in (CAPRICORN, JUPITER, ABORDAJE)}
+GAMES: dict[str, GameSpec[Any, Any]] = {spec.key: spec for spec in (CAPRICORN, JUPITER, ABORDAJE, DERELICT)}
 
 
 def get_spec(key: str) -> GameSpec[Any, Any]:

@@ -28,9 +28,10 @@ def _renderers() -> dict[str, Renderer]:
     # Imported here so a renderer module can import ``Renderer`` from this one without a cycle.
     from render.abordaje import RENDERER as ABORDAJE
     from render.capricorn import RENDERER as CAPRICORN
+    from render.derelict import RENDERER as DERELICT
     from render.jupiter import RENDERER as JUPITER
 
-    return {"abordaje": ABORDAJE, "capricorn": CAPRICORN, "jupiter": JUPITER}
+    return {"abordaje": ABORDAJE, "capricorn": CAPRICORN, "jupiter": JUPITER, "derelict": DERELICT}
 
 
 RENDERERS: dict[str, Renderer] = _renderers()

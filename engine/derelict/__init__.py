@@ -16,7 +16,7 @@ from engine.core import GameSpec
 
 from .options import DerelictOptions
 from .rules import apply, outcome, prompts
-from .secrecy import unseen
+from .secrecy import skip_choice, unseen
 from .setup import setup
 from .state import DerelictState
 from .view import view
@@ -48,6 +48,7 @@ SPEC: GameSpec[DerelictState, DerelictOptions] = GameSpec(
     rules_text=RULES_TEXT,
     blurb="Semi-cooperative survival horror with secret tasks, for 1-5 players.",
     unseen=unseen,
+    skip_choice=skip_choice,
 )
 
 __all__ = ["ENGINE_VERSION", "SPEC", "DerelictOptions", "DerelictState"]

@@ -286,16 +286,14 @@ BASIC: tuple[Action, ...] = (
 
 
 def pay_options(player: Player, action: Action) -> list[str]:
-    """The distinct cards that may pay (the played card itself is set aside first)."""
-    cards = payable(player)
-    if action.card is not None and action.card in cards:
-        cards.remove(action.card)
-    return cards
+    """The cards that may pay, once the action is chosen (a played card is already on the discard pile)."""
+    return payable(player)
 
 
 def affordable(state: DerelictState, player: Player, action: Action) -> bool:
-    """DER-COST-6: an action the player cannot pay is not offered."""
-    return len(pay_options(player, action)) >= action.cost(state, player)
+    """DER-COST-6: an action the player cannot pay is not offered (a played card does not pay for itself)."""
+    spare = len(payable(player)) - (1 if action.card is not None else 0)
+    return spare >= action.cost(state, player)
 
 
 def all_actions() -> tuple[Action, ...]:

@@ -8,7 +8,13 @@ shuffled or uncovered something, and is final.
 
 from __future__ import annotations
 
+from engine.core import Prompt, first_offered
+
 from .state import DerelictState
+
+# The "do as little as possible" answers, in preference order: pass (and keep the hand), be done trading,
+# decline an offer, stay in a pod, keep a roll, stop shooting, wait in a pod, keep no searched item.
+SKIP_PREFERENCE = ("pass", "done", "decline", "stay", "keep", "stop", "wait", "none")
 
 
 def unseen(state: DerelictState, seat: int) -> object:
@@ -33,3 +39,9 @@ def unseen(state: DerelictState, seat: int) -> object:
         me.deck,
         others,
     )
+
+
+def skip_choice(state: DerelictState, prompt: Prompt) -> str | None:
+    """The answer a voted skip gives one of an idle seat's prompts: the least it can do, else the first."""
+    picked = first_offered(prompt, *SKIP_PREFERENCE)
+    return picked if picked is not None else prompt.choices[0].id

@@ -130,6 +130,7 @@ def setup(seats: Sequence[SeatSetup], options: DerelictOptions, seed: int) -> De
         first=first,
         rng=rng,
         character_pool=pool,
+        turn=0,
     )
     offer_characters(state, 0)
     return state
@@ -178,6 +179,7 @@ def start_round(state: DerelictState, out: list[Event]) -> None:
     """DER-ROUND-3: draw to 5, pass the first-player token, then the token holder's turn begins."""
     state.phase = "play"
     state.round += 1
+    state.turn = state.round  # the host's "turn N" is the round (0 during setup)
     out.append(Event(text=f"Round {state.round} begins.", headline=True))
     for p in state.players:
         p.passed = False

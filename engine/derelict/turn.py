@@ -142,6 +142,9 @@ def answer(state: DerelictState, player: Player, choice: str, out: list[Event]) 
             return
         action = action_by_id(choice)
         state.step = Step(kind="act", action=action.id, cost=action.cost(state, player))
+        if action.card is not None:
+            # DER-ACT-CARD-1: the card is played (face up on the discard pile) before its cost and targets.
+            discard_named(player, action.card, out)
         return
     if step.kind == "discard":
         if choice == DONE:
@@ -187,8 +190,6 @@ def settle_action(state: DerelictState, player: Player, out: list[Event]) -> boo
             return False  # a real choice: ask (DER-COST-5)
         discard_named(player, options[0], out)
         step.cost -= 1
-    if action.card is not None:
-        discard_named(player, action.card, out)
     state.step = None
     action.resolve(state, player, step.params, out)
     if not action.free:

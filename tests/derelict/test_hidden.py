@@ -55,3 +55,18 @@ def test_public_events_never_name_hidden_things() -> None:
                     ]
                     assert not any(f"the {name} (" in e.text for name in hidden), e.text
             previous = state
+
+
+def test_a_skip_does_the_least_it_can_and_never_leaves_a_prompt_unanswered() -> None:
+    """Digest §6: idle seats are skipped by the host; every prompt of a game has a skip answer."""
+    for seed in range(3):
+        for state, _ in random_game(seed):
+            for prompt in SPEC.prompts(state):
+                assert SPEC.skip_choice is not None
+                choice = SPEC.skip_choice(state, prompt)
+                assert choice is not None and prompt.choice(choice) is not None
+                offered = {c.id for c in prompt.choices}
+                if "pass" in offered:
+                    assert choice == "pass"
+                if "decline" in offered:
+                    assert choice == "decline"

@@ -81,6 +81,12 @@ CASES: tuple[Case, ...] = (
         {"robots": 4},
         why="three players sharing four robots (one player answers for two), an open game with nothing hidden",
     ),
+    Case(
+        "derelict",
+        1,
+        3,
+        why="secret tasks and hands, a parallel draft and task choice, noise, collisions and the end checks",
+    ),
 )
 
 
