@@ -10,7 +10,7 @@ from engine.core import Event
 
 from .board import character_name
 from .catalog import CATALOG
-from .state import DerelictState, Player, is_infection
+from .state import DerelictState, Player, draw_top, is_infection
 
 HAND_SIZE = 5
 
@@ -25,14 +25,9 @@ def card_name(player: Player, card: str) -> str:
 
 def draw_one(state: DerelictState, player: Player) -> str | None:
     """Draw the top card of ``player``'s deck, rebuilding it from the discard when empty (DER-DRAW-2..4)."""
-    if not player.deck:
-        if not player.discard:
-            return None  # DER-DRAW-4: the hand stays short
-        player.deck = list(player.discard)
-        player.discard = []
-        state.rng.shuffle(player.deck)
-    card = player.deck.pop(0)
-    player.hand.append(card)
+    card = draw_top(state.rng, player.deck, player.discard)
+    if card is not None:  # DER-DRAW-4: with deck and discard empty the hand stays short
+        player.hand.append(card)
     return card
 
 
@@ -56,15 +51,10 @@ def refill_hand(state: DerelictState, player: Player, out: list[Event]) -> None:
 
 def take_infection(state: DerelictState, player: Player, out: list[Event]) -> None:
     """DER-INFECT-2: the top infection card goes to the taker's discard pile (nothing if none is left)."""
-    ship = state.ship
-    if not ship.infection_deck and ship.infection_discard:
-        ship.infection_deck = list(ship.infection_discard)
-        ship.infection_discard = []
-        state.rng.shuffle(ship.infection_deck)
-    if not ship.infection_deck:
+    card = draw_top(state.rng, state.ship.infection_deck, state.ship.infection_discard)
+    if card is None:
         out.append(Event(text=f"{character_name(player)} would take an infection card, but none is left."))
         return
-    card = ship.infection_deck.pop(0)
     player.discard.append(card)
     out.append(Event(text=f"{character_name(player)} takes 1 infection card (into the discard pile)."))
 

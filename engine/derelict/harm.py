@@ -11,7 +11,7 @@ from engine.core import Event
 from .board import character_name
 from .catalog import CATALOG
 from .ending import check_last_awake
-from .state import DerelictState, Intruder, Player, SeriousWound
+from .state import DerelictState, Intruder, Player, SeriousWound, draw_top
 
 
 def kill(state: DerelictState, player: Player, cause: str, out: list[Event]) -> None:
@@ -53,12 +53,7 @@ def serious_wound(state: DerelictState, player: Player, out: list[Event]) -> Non
     if len(player.serious) >= 3:
         kill(state, player, "a wound too many", out)
         return
-    ship = state.ship
-    if not ship.wound_deck and ship.wound_discard:
-        ship.wound_deck = list(ship.wound_discard)
-        ship.wound_discard = []
-        state.rng.shuffle(ship.wound_deck)
-    card = ship.wound_deck.pop(0) if ship.wound_deck else None
+    card = draw_top(state.rng, state.ship.wound_deck, state.ship.wound_discard)
     player.serious.append(SeriousWound(card=card))
     what = "" if card is None else f": {wound_name(card)}"
     out.append(Event(text=f"{character_name(player)} suffers a serious wound{what}."))

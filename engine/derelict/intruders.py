@@ -13,7 +13,7 @@ from .board import character_name, characters_in, room_name, stamp
 from .cards import take_infection
 from .catalog import CATALOG
 from .harm import give_slime, kill, latch, light_wound, serious_wound
-from .state import DerelictState, Intruder, Player
+from .state import DerelictState, Intruder, Player, draw_top
 
 BLANK = "blank"
 
@@ -139,11 +139,8 @@ def move_intruder(state: DerelictState, intruder: Intruder, room: str, out: list
 def draw_attack_card(state: DerelictState) -> str:
     """DER-ATTACK-4: reveal the top attack card; an empty deck is rebuilt from its discard."""
     ship = state.ship
-    if not ship.attack_deck:
-        ship.attack_deck = list(ship.attack_discard)
-        ship.attack_discard = []
-        state.rng.shuffle(ship.attack_deck)
-    card = ship.attack_deck.pop(0)
+    card = draw_top(state.rng, ship.attack_deck, ship.attack_discard)
+    assert card is not None, "the 20 attack cards are always in the deck or its discard"
     ship.attack_discard.append(card)
     return card
 

@@ -39,7 +39,7 @@ from .intruders import (
 )
 from .noise import collision, fill_exits, may_roll_for_event, noise_roll, weakness_revealed
 from .pods import launch, unlock_all
-from .state import DerelictState, Intruder, is_infection
+from .state import DerelictState, Intruder, draw_top, is_infection
 
 
 def event_phase(state: DerelictState, out: list[Event]) -> None:
@@ -105,11 +105,8 @@ def fire_step(state: DerelictState, out: list[Event]) -> None:
 def event_card(state: DerelictState, out: list[Event]) -> None:
     """DER-EVENT-5, DER-EVCARD-1/2: movers go through the card's exit, then its effect; then its fate."""
     ship = state.ship
-    if not ship.event_deck:
-        ship.event_deck = list(ship.event_discard)
-        ship.event_discard = []
-        state.rng.shuffle(ship.event_deck)
-    number = ship.event_deck.pop(0)
+    number = draw_top(state.rng, ship.event_deck, ship.event_discard)
+    assert number is not None, "removed events leave at least 20 cards in the deck or its discard"
     card = CATALOG.event[number]
     movers = ", ".join(type_name(m).lower() + "s" for m in card.movers)
     out.append(Event(text=f"Event: {card.name}. {movers.capitalize()} move through exit {card.exit}. {card.text}"))

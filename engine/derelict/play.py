@@ -18,7 +18,7 @@ from .hazards import can_hold_malfunction, place_malfunction
 from .infection import scan_hand_remove_clean
 from .noise import noise_roll
 from .rooms import peek
-from .state import DerelictState, Player, Weapon
+from .state import DerelictState, Player, Weapon, draw_top
 from .view import object_name
 
 ENGINES = CATALOG.ship.engines.rooms
@@ -72,15 +72,9 @@ def search_decks(state: DerelictState, player: Player, params: Params) -> list[C
 def draw_items(state: DerelictState, deck: str, n: int) -> list[str]:
     """DER-EXPLORE-5: an empty item deck is rebuilt from its discard; if both are empty, fewer cards."""
     ship = state.ship
-    drawn = []
-    for _ in range(n):
-        if not ship.item_decks[deck] and ship.item_discards.get(deck):
-            ship.item_decks[deck] = list(ship.item_discards[deck])
-            ship.item_discards[deck] = []
-            state.rng.shuffle(ship.item_decks[deck])
-        if ship.item_decks[deck]:
-            drawn.append(ship.item_decks[deck].pop(0))
-    return drawn
+    discard = ship.item_discards.setdefault(deck, [])
+    drawn = [draw_top(state.rng, ship.item_decks[deck], discard) for _ in range(n)]
+    return [card for card in drawn if card is not None]
 
 
 def do_search(state: DerelictState, player: Player, params: Params, out: list[Event]) -> None:
@@ -318,21 +312,16 @@ CARD_ACTIONS: tuple[Action, ...] = (
     ),
     card_action("rest", do_rest),
     card_action("sabotage", do_sabotage, allowed=lambda s, p: can_hold_malfunction(s, p.room)),
-    card_action(
-        "repairs",
-        do_repairs,
-        params=(*REPAIR_PARAMS, with_card("repairs")),
-        allowed=can_repair,
-        followup=ENGINE_ORDER,
-        finish=finish_engine,
-    ),
-    card_action(
-        "quick_fix",
-        do_repairs,
-        params=(*REPAIR_PARAMS, with_card("quick_fix")),
-        allowed=can_repair,
-        followup=ENGINE_ORDER,
-        finish=finish_engine,
+    *(
+        card_action(
+            card,
+            do_repairs,
+            params=(*REPAIR_PARAMS, with_card(card)),
+            allowed=can_repair,
+            followup=ENGINE_ORDER,
+            finish=finish_engine,
+        )
+        for card in ("repairs", "quick_fix")  # the same effect at two costs (table 2.4)
     ),
     Action(
         id="take",

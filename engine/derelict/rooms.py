@@ -267,21 +267,14 @@ def treat_choices(state: DerelictState, player: Player, params: Params) -> list[
 
 
 def do_treat(state: DerelictState, player: Player, params: Params, out: list[Event]) -> None:
-    option = params["treat"]
-    name = character_name(player)
-    if option == "dress":
-        for w in player.serious:
-            w.dressed = True
-        out.append(Event(text=f"{name} dresses every serious wound."))
-    elif option == "heal":
-        wound = next(w for w in player.serious if w.dressed)
-        player.serious.remove(wound)
-        if wound.card is not None:
-            state.ship.wound_discard.append(wound.card)
-        out.append(Event(text=f"{name} heals a dressed serious wound."))
-    else:
-        player.light = 0
-        out.append(Event(text=f"{name} heals every light wound."))
+    from .gear import heal
+
+    if params["treat"] != "dress":
+        heal(state, player, params["treat"], out)
+        return
+    for w in player.serious:
+        w.dressed = True
+    out.append(Event(text=f"{character_name(player)} dresses every serious wound."))
 
 
 def analyse_choices(state: DerelictState, player: Player, params: Params) -> list[Choice]:

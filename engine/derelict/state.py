@@ -9,7 +9,7 @@ INFECTED is in ``Ship.infected``, never in the id).
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Literal, TypeVar
 
 from pydantic import BaseModel, Field
 
@@ -17,6 +17,19 @@ from engine.core import Rng, State
 
 Status = Literal["active", "hibernating", "pod", "escaped", "dead"]
 Phase = Literal["setup", "play", "over"]
+
+
+T = TypeVar("T")
+
+
+def draw_top(rng: Rng, deck: list[T], discard: list[T]) -> T | None:
+    """The top card of ``deck``; an empty deck is first rebuilt by shuffling ``discard`` into it (DER-DRAW-2,
+    DER-ATTACK-4, DER-EVCARD-2, DER-INFECT-2, DER-WOUND-2, DER-EXPLORE-5); ``None`` when both are empty."""
+    if not deck and discard:
+        deck.extend(discard)
+        discard.clear()
+        rng.shuffle(deck)
+    return deck.pop(0) if deck else None
 
 
 def is_infection(card: str) -> bool:
