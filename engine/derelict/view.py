@@ -105,6 +105,9 @@ class DerelictView(View):
     engines: dict[str, str] = Field(default_factory=dict)
     summary: str = ""
 
+    def rooms_on_fire(self) -> set[str]:
+        return {r.id for r in self.rooms if r.fire}
+
     def describe(self) -> str:
         lines = [f"Round {self.round} · time {self.time}/{self.time_spaces} · course {self.course}"]
         if self.self_destruct is not None:
