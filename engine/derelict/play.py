@@ -336,7 +336,7 @@ CARD_ACTIONS: tuple[Action, ...] = (
     ),
     Action(
         id="drop",
-        label="Drop something (free)",
+        label="Drop something",
         cost=lambda s, p: 0,
         allowed=lambda s, p: p.status == "active" and bool(held_choices(p)),
         resolve=do_drop,
