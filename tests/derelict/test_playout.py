@@ -26,6 +26,7 @@ def play_and_check(seed: int) -> None:
     assert replay == state, f"seed {seed}: the replay differs"
 
 
+@pytest.mark.rule("DER-SOLO-1")
 @pytest.mark.parametrize("seed", range(12))
 def test_random_games_keep_every_invariant_and_replay_exactly(seed: int) -> None:
     play_and_check(seed)

@@ -40,6 +40,7 @@ def test_time_runs_out_in_a_hyperjump_that_kills_everyone_awake() -> None:
 @pytest.mark.rule("DER-EVCARD-1")
 @pytest.mark.rule("DER-INTRUDER-4")
 @pytest.mark.rule("DER-INTRUDER-6")
+@pytest.mark.rule("DER-EVENT-5")
 def test_event_cards_move_idle_intruders_through_their_exit_and_hatches_flush() -> None:
     # Card 22, Quiet spell: larvae and crawlers move through exit 2.
     state = quiet_game(
@@ -66,6 +67,7 @@ def test_a_removed_event_shuffles_the_discard_back() -> None:
 @pytest.mark.rule("DER-FIRE-4")
 @pytest.mark.rule("DER-COMBAT-4")
 @pytest.mark.rule("DER-COMBAT-7")
+@pytest.mark.rule("DER-EVENT-4")
 def test_fire_wounds_intruders_and_burns_an_egg() -> None:
     state = quiet_game(intruders=[("hunter", "S06")], explored={"S06": "armory"}, attack_deck=["rake1"])
     state.ship.fire = ["S06"]
@@ -93,6 +95,7 @@ def test_a_brooders_hide_adds_two_and_a_flee_mark_sends_it_off() -> None:
 @pytest.mark.rule("DER-ACT-SHOOT-2")
 @pytest.mark.rule("DER-ACT-SHOOT-3")
 @pytest.mark.rule("DER-COMBAT-2")
+@pytest.mark.rule("DER-ACT-SHOOT-4")
 def test_a_shot_spends_ammo_and_rolls_the_combat_die() -> None:
     state = quiet_game(intruders=[("hunter", "CB")], current=0, hands={0: ["search", "rest"], 1: []})
     state.rng.queued = [COMBAT["small"]]  # Small does not wound a hunter
@@ -128,6 +131,8 @@ def test_shooting_eggs_destroys_one_per_wound_then_makes_noise() -> None:
 
 @pytest.mark.rule("DER-BAG-2")
 @pytest.mark.rule("DER-BAG-5")
+@pytest.mark.rule("DER-EVENT-6")
+@pytest.mark.rule("DER-BAG-1")
 def test_larva_and_blank_tokens_add_hunters_and_crawlers_add_brooders() -> None:
     for token, adds in (("L1", "H4"), ("blank", "H4"), ("C1", "B1")):
         state = quiet_game(bag=[token], draws=[0])

@@ -135,6 +135,7 @@ def test_event_attacks_hit_the_character_with_fewest_cards_when_the_symbol_match
 
 
 @pytest.mark.rule("DER-INFECT-4")
+@pytest.mark.rule("DER-INTRUDER-3")
 def test_a_larva_that_hits_latches_on_and_a_second_one_kills() -> None:
     state = rig(new_game(2), hands={0: [], 1: ["rest"]}, intruders=[("larva", "CB")], attack_deck=["rake1", "rake2"])
     from engine.derelict.phase import intruder_attacks
@@ -146,7 +147,8 @@ def test_a_larva_that_hits_latches_on_and_a_second_one_kills() -> None:
     state = rig(state, intruders=[("larva", "CB")], attack_deck=["rake2"])
     intruder_attacks(state, out)
     assert state.players[0].status == "dead"
-    assert [i.type for i in state.ship.intruders] == ["crawler"]
+    # The crawler bursting out takes the lowest crawler token left in the supply (C1 starts in the bag).
+    assert [(i.type, i.token) for i in state.ship.intruders] == [("crawler", "C2")]
 
 
 @pytest.mark.rule("DER-WOUND-1")

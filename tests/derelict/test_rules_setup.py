@@ -139,6 +139,7 @@ def test_round_one_draws_five_cards_and_passes_the_token_left() -> None:
 
 @pytest.mark.rule("DER-DRAW-2")
 @pytest.mark.rule("DER-DRAW-3")
+@pytest.mark.rule("DER-DRAW-5")
 def test_an_exhausted_deck_is_rebuilt_from_the_discard_with_its_infection_cards() -> None:
     state = rig(new_game(2), hands={0: []}, decks={0: ["search", "rest"]}, discards={0: ["inf3", "sabotage", "search"]})
     out: list[Event] = []
@@ -171,3 +172,25 @@ def test_the_token_skips_seats_without_an_active_character() -> None:
     state.players[3].status = "escaped"
     pass_first_token(state)
     assert state.first == 0  # one active character left: it comes back to that seat
+
+
+@pytest.mark.rule("DER-SETUP-6")
+@pytest.mark.rule("DER-WEAK-1")
+@pytest.mark.rule("DER-SETUP-10")
+def test_tracks_start_clear_weaknesses_lie_face_down_and_the_first_player_is_drawn() -> None:
+    firsts = set()
+    for seed in range(12):
+        state = fresh(3, seed=seed)
+        view = SPEC.view(state, None)
+        assert (view.time, view.self_destruct, view.fires, view.malfunctions, view.noise) == (1, None, 0, 0, [])
+        assert sorted(state.ship.weaknesses) == ["carcass", "corpse", "egg"] and view.weaknesses == {}
+        assert len(set(state.ship.weaknesses.values())) == 3
+        firsts.add(state.first)
+    assert firsts == {0, 1, 2}  # the seeded generator picks the first player
+
+
+@pytest.mark.rule("DER-DRAW-6")
+def test_discard_piles_are_public_and_an_unscanned_infection_card_shows_only_as_such() -> None:
+    state = rig(new_game(2), discards={0: ["search", "inf4"]})
+    assert SPEC.view(state, None).seats[0].discard == ["Search", "infection card"]
+    assert SPEC.view(state, 1).seats[0].discard == ["Search", "infection card"]

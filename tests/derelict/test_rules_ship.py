@@ -135,6 +135,7 @@ def test_a_malfunction_disables_the_room_action() -> None:
 
 
 @pytest.mark.rule("DER-SIGNAL-1")
+@pytest.mark.rule("DER-ACT-ROOM-1")
 def test_the_signal_is_sent_once_and_is_public() -> None:
     play = Play(pilot_in("S05", explored={"S05": "comms"}))
     play.act(0, "signal", "search", "rest")

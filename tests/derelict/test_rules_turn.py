@@ -89,6 +89,7 @@ def test_torn_leg_makes_moving_dearer() -> None:
 
 @pytest.mark.rule("DER-ACT-MOVE-2")
 @pytest.mark.rule("DER-NOISE-2")
+@pytest.mark.rule("DER-NOISE-1")
 def test_moving_into_an_empty_room_rolls_for_noise_and_marks_that_exit() -> None:
     play = Play(commander_game(draws=[NOISE["2"]]))
     play.act(0, "move", "S06", "search")
@@ -105,6 +106,7 @@ def test_a_room_holding_another_character_means_no_noise_roll() -> None:
 
 @pytest.mark.rule("DER-ACT-MOVE-5")
 @pytest.mark.rule("DER-ACT-MOVE-6")
+@pytest.mark.rule("DER-INTRUDER-7")
 def test_escaping_a_fight_takes_an_attack_from_each_intruder_first() -> None:
     state = commander_game(intruders=[("hunter", "CB"), ("crawler", "CB")], attack_deck=["rake1", "maul1", "slash1"])
     play = Play(state)
@@ -119,6 +121,7 @@ def test_escaping_a_fight_takes_an_attack_from_each_intruder_first() -> None:
 
 @pytest.mark.rule("DER-ACT-MOVE-7")
 @pytest.mark.rule("DER-ACT-1")
+@pytest.mark.rule("DER-ACT-2")
 def test_walking_into_intruders_means_combat_without_a_collision() -> None:
     play = Play(commander_game(intruders=[("hunter", "S06")], explored={"S06": "armory"}))
     play.act(0, "move", "S06", "search")
