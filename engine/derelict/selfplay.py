@@ -1,11 +1,13 @@
 """Self-play for balance (digest §7): a heuristic player that reads only its own seat's view and prompts,
 and a runner that reports the section's metrics.
 
-The heuristic player (deliberately simple, to be improved): in combat it shoots if it can, else escapes
-toward the Cryo Bay; out of combat it boards an open pod or hibernates as soon as it may, reads and sets the
-course to Earth on the Bridge, works damaged engines it has seen, sends the signal when its task needs it,
-searches, and otherwise explores toward the nearest face-down room (toward the Cryo Bay once hibernation is
-near). It keeps friendly tasks when it can and never plays a hostile task actively.
+The heuristic player (deliberately simple, to be improved): in combat it shoots if it can, else escapes;
+out of combat it boards an open pod or hibernates as soon as it may, leaves a burning room, fixes a
+malfunction where it stands, reads and sets the course to Earth on the Bridge, looks at the engines and works
+a damaged one it has seen, sends the signal when its task needs it, searches, and otherwise moves (carefully
+with 4 cards or more, plainly with 3, else it passes to keep a hand) toward its goal: the nearest face-down
+room, then the Bridge, the engines and the Cryo Bay as hibernation nears. It keeps friendly tasks when it can
+and never plays a hostile task actively.
 
 Run: ``python -m engine.derelict.selfplay --games 80`` (per cell: players 1-5 × mode × length).
 """
@@ -96,6 +98,8 @@ class Heuristic:
             return self.turn(view, prompt.seat, room, ids)
         if kind in ("to",):
             return self.destination(view, room, ids)
+        if kind == "exit":
+            return self.quiet_exit(view, room, ids)
         if kind == "next":
             return "reroll" if "reroll" in ids else ("again" if "again" in ids else ids[0])
         if kind == "launch":
@@ -123,9 +127,18 @@ class Heuristic:
         step = path_step(room, goal) if goal else None
         return step if step in ids else ids[0]
 
+    def quiet_exit(self, view: DerelictView, room: str, ids: list[str]) -> str:
+        """The careful move's noise token: toward a hatch (ducts are shared, so noise there travels least)."""
+        return ids[-1]
+
     def goal(self, view: DerelictView, room: str) -> str:
         if view.time >= view.cryo_open - 1:
             return "CB"
+        if earth_position(view) is None and view.time >= view.cryo_open - 5:
+            return "BR"  # read (and set) the course before going to sleep
+        engines = [e for e in CATALOG.ship.engines.rooms if damaged_seen(view, e) is not False]
+        if engines and view.time >= view.cryo_open - 4:
+            return min(engines, key=lambda e: distance(room, e))  # see each engine, fix a damaged one
         unexplored = [r.id for r in view.rooms if not r.explored]
         if unexplored:
             return min(unexplored, key=lambda r: distance(room, r))
@@ -166,8 +179,12 @@ class Heuristic:
             return "card_search"
         if "card_rest" in ids and "infection card" in view.hand:
             return "card_rest"
-        if "move" in ids and len(view.hand) >= 2 and self.goal(view, room) != room:
-            return "move"
+        if self.goal(view, room) != room:
+            # Careful movement makes no noise roll (no collision); plain moves only with cards to spare.
+            if "careful" in ids and len(view.hand) >= 4:
+                return "careful"
+            if "move" in ids and len(view.hand) >= 3:
+                return "move"
         return "pass"
 
 
