@@ -7,10 +7,11 @@ from typing import Any
 from engine.abordaje import SPEC as ABORDAJE
 from engine.capricorn import SPEC as CAPRICORN
 from engine.core import GameSpec, NoGameHere
+from engine.derelict import SPEC as DERELICT
 from engine.jupiter import SPEC as JUPITER
 from engine.pioneers import SPEC as PIONEERS
 
-GAMES: dict[str, GameSpec[Any, Any]] = {spec.key: spec for spec in (CAPRICORN, JUPITER, ABORDAJE, PIONEERS)}
+GAMES: dict[str, GameSpec[Any, Any]] = {spec.key: spec for spec in (CAPRICORN, JUPITER, ABORDAJE, PIONEERS, DERELICT)}
 
 
 def get_spec(key: str) -> GameSpec[Any, Any]:

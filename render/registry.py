@@ -28,10 +28,17 @@ def _renderers() -> dict[str, Renderer]:
     # Imported here so a renderer module can import ``Renderer`` from this one without a cycle.
     from render.abordaje import RENDERER as ABORDAJE
     from render.capricorn import RENDERER as CAPRICORN
+    from render.derelict import RENDERER as DERELICT
     from render.jupiter import RENDERER as JUPITER
     from render.pioneers import RENDERER as PIONEERS
 
-    return {"abordaje": ABORDAJE, "capricorn": CAPRICORN, "jupiter": JUPITER, "pioneers": PIONEERS}
+    return {
+        "abordaje": ABORDAJE,
+        "capricorn": CAPRICORN,
+        "jupiter": JUPITER,
+        "pioneers": PIONEERS,
+        "derelict": DERELICT,
+    }
 
 
 RENDERERS: dict[str, Renderer] = _renderers()

@@ -22,6 +22,8 @@ from engine.abordaje.catalog import CATALOG as ABORDAJE_CATALOG
 from engine.abordaje.state import AbordajeState
 from engine.capricorn.catalog import CATALOG as CAPRICORN_CATALOG
 from engine.capricorn.state import CapricornState, Crew
+from engine.derelict.catalog import CATALOG as DERELICT_CATALOG
+from engine.derelict.state import DerelictState
 from engine.pioneers.catalog import CATALOG as PIONEERS_CATALOG
 from engine.pioneers.state import PioneersState
 
@@ -163,11 +165,67 @@ class PioneersSecrets:
         return self.known_to(before, None) | self.known_to(after, None)
 
 
+class DerelictSecrets:
+    """Derelict: each seat's hand and its tasks (digest §5), by name.
+
+    Action cards share names across decks (every deck holds two Search), so, as for Capricorn, a name is
+    hidden while some copy sits in a hand and no copy is face up (every discard pile is public) or known to the
+    reader. Tasks are hidden until the end reveals the chosen ones; an unchosen task never shows. A card that
+    left a hand during an action went face up onto a discard pile, even if the next round's draw shuffled it
+    back into the deck within the same action. Face-down tiles are not scanned by name: "the Hive" is named by
+    events without saying where it lies, and the engine's resampling test pins the tiles
+    (``tests/derelict/test_hidden.py``).
+    """
+
+    names: Mapping[str, str] = {
+        **{card.name: card.name for card in DERELICT_CATALOG.characters.common},
+        **{card.name: card.name for ch in DERELICT_CATALOG.characters.characters for card in ch.cards},
+        **{task.name: task.name for task in DERELICT_CATALOG.tasks.tasks},
+    }
+
+    def hidden(self, state: DerelictState) -> set[str]:
+        everyone = range(len(state.players))
+        held = {name for seat in everyone for name in self._hand(state, seat) | self._tasks(state, seat)}
+        return held - self.known_to(state, None)
+
+    def known_to(self, state: DerelictState, seat: int | None) -> set[str]:
+        face_up = {self._card(p, c) for p in state.players for c in p.discard if not c.startswith("inf")}
+        if state.phase == "over":
+            face_up |= {DERELICT_CATALOG.task[p.task].name for p in state.players if p.task}
+        if seat is None:
+            return face_up
+        return face_up | self._hand(state, seat) | self._tasks(state, seat)
+
+    def shown_between(self, before: DerelictState, after: DerelictState) -> set[str]:
+        left = set()
+        for old, new in zip(before.players, after.players, strict=True):
+            remaining = list(new.hand)
+            for card in old.hand:
+                if card in remaining:
+                    remaining.remove(card)
+                elif not card.startswith("inf"):
+                    left.add(self._card(old, card))
+        return self.known_to(before, None) | self.known_to(after, None) | left
+
+    def _hand(self, state: DerelictState, seat: int) -> set[str]:
+        player = state.players[seat]
+        return {self._card(player, c) for c in player.hand if not c.startswith("inf")}
+
+    @staticmethod
+    def _tasks(state: DerelictState, seat: int) -> set[str]:
+        return {DERELICT_CATALOG.task[t].name for t in state.players[seat].dealt_tasks}  # both seen, one kept
+
+    @staticmethod
+    def _card(player: Any, card: str) -> str:
+        return DERELICT_CATALOG.action_card(player.character, card).name
+
+
 SECRETS: dict[str, Secrets] = {
     "abordaje": AbordajeSecrets(),
     "capricorn": CapricornSecrets(),
     "jupiter": NothingSecret(),
     "pioneers": PioneersSecrets(),
+    "derelict": DerelictSecrets(),
 }
 
 

@@ -88,6 +88,12 @@ CASES: tuple[Case, ...] = (
         {"scenario": "trade_routes"},
         why="three captains: commanders, the free upgrades at once, the planet draft, combat, crash landings, goods",
     ),
+    Case(
+        "derelict",
+        1,
+        3,
+        why="secret tasks and hands, a parallel draft and task choice, noise, collisions and the end checks",
+    ),
 )
 
 

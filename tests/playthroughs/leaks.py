@@ -6,6 +6,7 @@ What is genuinely private, per game:
   the hand it last passed on.
 - Abandon Capricorn: each character's hand (the room decks, the bag and the stacks are hidden from everyone and
   appear in no view, so no line can name them from a view).
+- Derelict: each seat's tasks (hands and items: ``tests/derelict/test_hidden.py``).
 - Jupiter Deep: nothing (only the deck's order and the generator, which no view shows): every seat's view must
   read exactly as the public one.
 
@@ -28,6 +29,7 @@ from engine.abordaje.view import AbordajeView
 from engine.capricorn.catalog import CATALOG as CAPRICORN_CARDS
 from engine.capricorn.view import CapricornView
 from engine.core import State, View
+from engine.derelict.view import DerelictView
 
 from .cases import Case
 from .transcript import Playout, blocks, public_text
@@ -74,12 +76,31 @@ def _capricorn_public(view: View) -> set[str]:
     return {CAPRICORN_CARDS.card_name(card) for card in cards}
 
 
+def _derelict(view: View) -> DerelictView:
+    assert isinstance(view, DerelictView)
+    return view
+
+
+def _derelict_private(view: View) -> set[str]:
+    """A seat's task names. Hands and items are left to the engine's resampling test
+    (``tests/derelict/test_hidden.py``): a card discarded in public and reshuffled into the deck within one
+    step (passing, then the next round's draw) would read here as a secret named in public."""
+    v = _derelict(view)
+    return {task.split(":")[0] for task in v.tasks}
+
+
+def _derelict_public(view: View) -> set[str]:
+    v = _derelict(view)
+    return {card for seat in v.seats for card in seat.discard} | set(v.chosen_tasks.values())
+
+
 # A game missing here makes the leak test fail: decide what it hides before it gets a golden file.
 SECRECY: dict[str, Secrecy | None] = {
     "abordaje": Secrecy(_abordaje_private, _abordaje_public),
     "capricorn": Secrecy(_capricorn_private, _capricorn_public),
     "jupiter": None,  # nothing hidden at the table
     "pioneers": None,  # nothing hidden between players (the deck order and unused tiles are in no view)
+    "derelict": Secrecy(_derelict_private, _derelict_public),
 }
 
 

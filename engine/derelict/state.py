@@ -1,0 +1,209 @@
+"""The state of a Derelict game: the ship, the intruders, the decks and one record per seat.
+
+Everything hidden (tiles and exploration tokens of unexplored slots, engine tokens, the coordinates card,
+which infection cards read INFECTED, deck orders, the bag, tasks, hands, inventories) lives here; only
+``view.py`` decides who sees which part. Card identities in hands and piles are short strings: an action
+card is its card id (``"search"``), an infection card ``"inf<n>"`` (``n`` fixed at setup; whether it is
+INFECTED is in ``Ship.infected``, never in the id).
+"""
+
+from __future__ import annotations
+
+from typing import Literal, TypeVar
+
+from pydantic import BaseModel, Field
+
+from engine.core import Rng, State
+
+Status = Literal["active", "hibernating", "pod", "escaped", "dead"]
+Phase = Literal["setup", "play", "over"]
+
+
+T = TypeVar("T")
+
+
+def draw_top(rng: Rng, deck: list[T], discard: list[T]) -> T | None:
+    """The top card of ``deck``; an empty deck is first rebuilt by shuffling ``discard`` into it (DER-DRAW-2,
+    DER-ATTACK-4, DER-EVCARD-2, DER-INFECT-2, DER-WOUND-2, DER-EXPLORE-5); ``None`` when both are empty."""
+    if not deck and discard:
+        deck.extend(discard)
+        discard.clear()
+        rng.shuffle(deck)
+    return deck.pop(0) if deck else None
+
+
+def is_infection(card: str) -> bool:
+    """Whether a card in a hand or pile is an infection card (never an action card)."""
+    return card.startswith("inf")
+
+
+class SeriousWound(BaseModel):
+    """One serious wound: its card (``None`` when the wound deck was empty, DER-WOUND-2) and whether dressed."""
+
+    card: str | None
+    dressed: bool = False
+
+
+class Weapon(BaseModel):
+    """A weapon in a hand (a character's own, a searched or a crafted one) and its ammo."""
+
+    id: str
+    ammo: int
+
+
+class Player(BaseModel):
+    """One seat: its character, cards, body and secrets."""
+
+    seat: int
+    offered: list[str] = []  # DER-SETUP-7: the two characters offered in the draft
+    character: str | None = None
+    dealt_tasks: list[str] = []  # secret; the unchosen one is never shown (DER-TASK-4)
+    task: str | None = None  # secret until the end (DER-END-CHECK-7)
+    status: Status = "active"
+    room: str = "CB"
+    deck: list[str] = []  # order secret, even from the owner
+    hand: list[str] = []
+    discard: list[str] = []  # face up (DER-DRAW-6)
+    weapons: list[Weapon] = []  # held in hands, public
+    held: list[str] = []  # heavy objects held in hands (public): "body", "egg", "carcass:hunter", "corpse:<who>"
+    items: list[str] = []  # inventory item ids (secret; count public)
+    light: int = 0
+    serious: list[SeriousWound] = []
+    slime: bool = False
+    larva: bool = False
+    signal: bool = False
+    passed: bool = False
+    actions: int = 0  # actions taken in the current turn
+    hardened_used: bool = False  # Marine: the first light wound each round is ignored
+    braced: bool = False
+    pod: int | None = None
+    cause: str = ""  # why the character died (outcome text)
+    peeks: list[str] = []  # DER-§5: private sentences remembered for the rest of the game
+    arrived: int = 0  # order of arrival in the current room (DER-INTRUDER-7 arrival order)
+
+    def hands_used(self) -> int:
+        return len(self.weapons) + len(self.held)
+
+    def hand_limit(self) -> int:
+        """Two hands; one while an undressed Mangled arm applies (table 2.8, DER-WOUND-5)."""
+        return 1 if any(w.card == "mangled_arm" and not w.dressed for w in self.serious) else 2
+
+    def has_free_hand(self) -> bool:
+        return self.hands_used() < self.hand_limit()
+
+
+class Intruder(BaseModel):
+    """An intruder figure on the board; ``token`` is the bag token set aside with it (DER-INTRUDER-2)."""
+
+    id: int
+    type: str
+    room: str
+    wounds: int = 0
+    token: str | None = None
+    arrived: int = 0
+
+
+class Pod(BaseModel):
+    number: int
+    bay: str
+    locked: bool = True
+    launched: bool = False
+    seats: list[int] = []
+
+
+class Ship(BaseModel):
+    """The board: rooms, tokens, intruders, decks, tracks and the hidden ship systems."""
+
+    tiles: dict[str, str]  # slot -> tile id (hidden until explored)
+    explore_tokens: dict[str, int]  # slot -> exploration token index (hidden until explored)
+    explored: list[str] = []  # explored slots, in the order explored
+    item_counter: dict[str, int] = {}
+    fire: list[str] = []
+    malfunction: list[str] = []
+    noise: list[str] = []  # corridor keys "A|B" (sorted ids) and duct ids
+    objects: dict[str, list[str]] = {}  # room -> uncarried objects ("body", "egg", "remains", "carcass:<type>"...)
+    intruders: list[Intruder] = []
+    next_intruder: int = 1
+    arrivals: int = 0  # a counter stamping arrival order on figures and characters
+    bag: list[str]  # token ids; "blank" for a blank (order irrelevant: draws are uniform)
+    supply: list[str]  # tokens not yet in the bag
+    gone: list[str] = []  # tokens out of the game
+    event_deck: list[int]
+    event_discard: list[int] = []
+    attack_deck: list[str]
+    attack_discard: list[str] = []
+    infection_deck: list[str]
+    infection_discard: list[str] = []
+    infected: list[str]  # hidden: which infection cards read INFECTED
+    scanned: list[str] = []  # public: infection cards whose status was revealed
+    wound_deck: list[str]
+    wound_discard: list[str] = []
+    item_decks: dict[str, list[str]]
+    item_discards: dict[str, list[str]] = {}
+    crafted_left: dict[str, int] = {}
+    weaknesses: dict[str, str]  # kind (corpse/carcass/egg) -> weakness id (hidden until analysed)
+    revealed_weaknesses: list[str] = []  # kinds analysed
+    time: int = 1
+    self_destruct: int | None = None  # None: not armed; 0: armed, before space 1
+    course: str = "B"
+    coordinates: int  # index of the coordinates card (hidden)
+    engines: dict[str, list[str]]  # engine room -> [top, bottom], each "working" or "damaged" (hidden)
+    pods: list[Pod] = []
+    matriarch_dead: bool = False
+    destroyed: bool = False  # by an explosion or the engine check (DER-END-6)
+    ending: str = ""  # what ended the game
+
+
+class Step(BaseModel):
+    """The decision the acting player is in the middle of (an action chain)."""
+
+    kind: str  # "turn" (pick an action), "act" (its parameters, then its cost), "discard" (passing)
+    action: str = ""  # the action being prepared
+    cost: int = 0  # cards still to pay
+    params: dict[str, str] = {}  # parameters picked so far (destination, target, weapon...)
+
+
+NOTHING = "-"
+
+
+class Offer(BaseModel):
+    to: int
+    give: str = NOTHING  # "i:<item>", "w:<weapon>", "h:<held thing>" or "-"
+    ask: str = NOTHING  # "w:<weapon>", "h:<held thing>" or "-"
+    stage: str = "give"  # while being written: "give", then "ask"
+
+
+class Exchange(BaseModel):
+    initiator: int
+    seats: list[int]
+    done: list[int] = Field(default_factory=list)
+    offers: dict[int, Offer] = Field(default_factory=dict)  # offerer -> pending offer
+    drafts: dict[int, Offer] = Field(default_factory=dict)  # offers being written (recipient chosen)
+    asked: dict[int, int] = Field(default_factory=dict)  # a counter per seat, for prompt ids
+    opened: int = 0  # the step it opened at (prompt ids)
+
+
+class DerelictState(State):
+    """The whole game."""
+
+    mode: Literal["standard", "coop"] = "standard"
+    length: Literal["full", "short"] = "full"
+    phase: Phase = "setup"
+    round: int = 0
+    players: list[Player]
+    ship: Ship
+    first: int = 0  # seat holding the first-player token
+    current: int | None = None  # seat whose turn it is
+    step: Step | None = None
+    exchange: Exchange | None = None  # an open exchange (DER-ACT-EXCHANGE-*)
+    drafting: int | None = 0  # seat whose draft prompt is open (DER-SETUP-7)
+    character_pool: list[str] = Field(default_factory=list)  # characters not yet taken, in draw order
+    rng: Rng
+    steps: int = 0  # a counter making prompt ids unique over the game
+
+    def clone(self) -> DerelictState:
+        """An independent deep copy (keeps a rigged generator a rigged one)."""
+        return self.model_copy(deep=True)
+
+    def player(self, seat: int) -> Player:
+        return self.players[seat]

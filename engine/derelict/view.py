@@ -1,0 +1,265 @@
+"""What one viewer may see (digest §5). ``viewer=None`` is the channel and the board image.
+
+The public view never holds a hand, a task, an unscanned infection status, a deck order, a face-down tile
+or exploration token, an engine token or the coordinates card. A seat's private view adds exactly its own
+hand, inventory, dealt/chosen task and the peeks it took (kept for the rest of the game). At the end the
+chosen tasks, the coordinates card, the engine tokens and every infection status become public
+(DER-END-CHECK-7); an unchosen task never does.
+"""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, Field
+
+from engine.core import View
+
+from .board import character_name, intruders_in, is_explored, kind_of
+from .catalog import CATALOG
+from .state import DerelictState, Player, is_infection
+
+
+class IntruderView(BaseModel):
+    id: int
+    type: str
+    letter: str
+    wounds: int
+
+
+class RoomView(BaseModel):
+    id: str
+    grid: tuple[int, int]
+    explored: bool
+    name: str | None  # None while face down
+    colour: str | None
+    computer: bool = False
+    items: int | None = None  # item counter (explored slots)
+    fire: bool = False
+    malfunction: bool = False
+    objects: list[str] = []  # uncarried objects lying here (explored rooms only)
+    intruders: list[IntruderView] = []
+    characters: list[int] = []  # seats standing here
+
+
+class PodView(BaseModel):
+    number: int
+    bay: str
+    locked: bool
+    launched: bool
+    seats: list[int]
+
+
+class SeatView(BaseModel):
+    """A seat's public strip (table §5: sizes, counts, wounds, held things are public)."""
+
+    seat: int
+    character: str | None
+    name: str
+    letter: str | None
+    status: str
+    room: str | None
+    hand_size: int
+    deck_size: int
+    discard: list[str]  # names; an unscanned infection card only as "infection card"
+    infection_cards: int
+    light_wounds: int
+    serious_wounds: list[str]
+    slime: bool
+    larva: bool
+    signal: bool
+    held: list[str]
+    item_count: int
+    passed: bool
+    cause: str = ""
+
+
+class DerelictView(View):
+    phase: str
+    mode: str
+    length: str
+    round: int
+    time: int
+    time_spaces: int
+    cryo_open: int
+    self_destruct: int | None
+    course: str
+    first: int
+    current: int | None
+    rooms: list[RoomView]
+    noise: list[str]
+    pods: list[PodView]
+    bag_size: int
+    fires: int
+    malfunctions: int
+    weaknesses: dict[str, str]  # revealed: object kind -> weakness name
+    seats: list[SeatView]
+    # private to the viewer
+    hand: list[str] = Field(default_factory=list)
+    items: list[str] = Field(default_factory=list)
+    # task names with their text: both dealt while choosing, then the chosen one
+    tasks: list[str] = Field(default_factory=list)
+    offered: list[str] = Field(default_factory=list)
+    peeks: list[str] = Field(default_factory=list)
+    # public at the end only
+    chosen_tasks: dict[int, str] = Field(default_factory=dict)
+    destination_card: list[str] = Field(default_factory=list)
+    engines: dict[str, str] = Field(default_factory=dict)
+    summary: str = ""
+
+    def rooms_on_fire(self) -> set[str]:
+        return {r.id for r in self.rooms if r.fire}
+
+    def describe(self) -> str:
+        lines = [f"Round {self.round} · time {self.time}/{self.time_spaces} · course {self.course}"]
+        if self.self_destruct is not None:
+            lines.append(f"Self-destruct armed: space {self.self_destruct}")
+        for s in self.seats:
+            where = s.room or s.status
+            lines.append(
+                f"{s.name}: {where}, hand {s.hand_size}, {s.infection_cards} infection, "
+                f"{s.light_wounds} light / {len(s.serious_wounds)} serious wounds"
+            )
+        if self.hand:
+            lines.append("Your hand: " + ", ".join(self.hand))
+        if self.tasks:
+            lines.append("Your task: " + " / ".join(self.tasks))
+        return "\n".join(lines)
+
+
+def card_label(state: DerelictState, player: Player, card: str) -> str:
+    """A card's public name: action cards by name; infection cards by status only once scanned."""
+    if is_infection(card):
+        if card in state.ship.scanned:
+            return "infection card (INFECTED)" if card in state.ship.infected else "infection card (clean)"
+        return "infection card"
+    assert player.character is not None
+    return CATALOG.action_card(player.character, card).name
+
+
+def held_names(player: Player) -> list[str]:
+    names = [f"{CATALOG.weapon[w.id].name} ({w.ammo} ammo)" for w in player.weapons]
+    return names + [object_name(o) for o in player.held]
+
+
+def object_name(obj: str) -> str:
+    """An object's (or a held heavy item's) public name."""
+    if obj in CATALOG.item_cards:
+        return CATALOG.item_cards[obj].name
+    if obj == "body":
+        return "crewmate's body"
+    if obj == "egg":
+        return "egg"
+    if obj == "remains":
+        return "crew corpse"
+    kind, _, what = obj.partition(":")
+    if kind == "carcass":
+        return f"{CATALOG.intruder[what].name.lower()} carcass"  # type: ignore[index]
+    if kind == "corpse":
+        return f"corpse of {CATALOG.character[what].name}"
+    return obj
+
+
+def seat_view(state: DerelictState, p: Player) -> SeatView:
+    from .cards import infection_cards
+
+    character = CATALOG.character[p.character] if p.character else None
+    return SeatView(
+        seat=p.seat,
+        character=p.character,
+        name=character_name(p),
+        letter=character.letter if character else None,
+        status=p.status,
+        room=p.room if p.status == "active" else None,
+        hand_size=len(p.hand),
+        deck_size=len(p.deck),
+        discard=[card_label(state, p, c) for c in p.discard],
+        infection_cards=len(infection_cards(p)),
+        light_wounds=p.light,
+        serious_wounds=[
+            ("dressed " if w.dressed else "") + (wound_title(w.card) if w.card else "serious wound") for w in p.serious
+        ],
+        slime=p.slime,
+        larva=p.larva,
+        signal=p.signal,
+        held=held_names(p),
+        item_count=len(p.items),
+        passed=p.passed,
+        cause=p.cause,
+    )
+
+
+def wound_title(card: str) -> str:
+    return next(w.name for w in CATALOG.ship.wounds if w.id == card)
+
+
+def room_view(state: DerelictState, room_id: str) -> RoomView:
+    ship = state.ship
+    grid = next(r.grid for r in CATALOG.map.rooms if r.id == room_id)
+    explored = is_explored(state, room_id)
+    kind = kind_of(state, room_id)
+    return RoomView(
+        id=room_id,
+        grid=grid,
+        explored=explored,
+        name=kind.name if kind else None,
+        colour=kind.colour if kind else None,
+        computer=kind.computer if kind else False,
+        items=ship.item_counter.get(room_id) if explored else None,
+        fire=room_id in ship.fire,
+        malfunction=room_id in ship.malfunction,
+        objects=[object_name(o) for o in ship.objects.get(room_id, [])] if explored else [],
+        intruders=[
+            IntruderView(id=i.id, type=i.type, letter=CATALOG.intruder[i.type].letter, wounds=i.wounds)  # type: ignore[index]
+            for i in intruders_in(state, room_id)
+        ],
+        characters=[p.seat for p in state.players if p.status == "active" and p.room == room_id],
+    )
+
+
+def view(state: DerelictState, viewer: int | None) -> DerelictView:
+    """The viewer's view; ``None`` is the public one."""
+    from .endgame import outcome_of
+
+    ship = state.ship
+    track = CATALOG.ship.time.full if state.length == "full" else CATALOG.ship.time.short
+    result = DerelictView(
+        viewer=viewer,
+        phase=state.phase,
+        mode=state.mode,
+        length=state.length,
+        round=state.round,
+        time=ship.time,
+        time_spaces=track.spaces,
+        cryo_open=track.cryo_open,
+        self_destruct=ship.self_destruct,
+        course=ship.course,
+        first=state.first,
+        current=state.current,
+        rooms=[room_view(state, r) for r in CATALOG.map_order],
+        noise=sorted(ship.noise),
+        pods=[
+            PodView(number=p.number, bay=p.bay, locked=p.locked, launched=p.launched, seats=list(p.seats))
+            for p in ship.pods
+        ],
+        bag_size=len(ship.bag),
+        fires=len(ship.fire),
+        malfunctions=len(ship.malfunction),
+        weaknesses={
+            kind: next(w.name for w in CATALOG.ship.weaknesses.cards if w.id == ship.weaknesses[kind])
+            for kind in ship.revealed_weaknesses
+        },
+        seats=[seat_view(state, p) for p in state.players],
+    )
+    if viewer is not None and 0 <= viewer < len(state.players):
+        me = state.players[viewer]
+        result.hand = [card_label(state, me, c) for c in me.hand]
+        result.items = [CATALOG.item_cards[i].name for i in me.items]
+        shown = [me.task] if me.task else me.dealt_tasks
+        result.tasks = [f"{CATALOG.task[t].name}: {CATALOG.task[t].text}" for t in shown]
+        result.offered = [CATALOG.character[c].name for c in me.offered]
+        result.peeks = list(me.peeks)
+    if state.phase == "over":
+        result.chosen_tasks = {p.seat: CATALOG.task[p.task].name for p in state.players if p.task}
+        result.destination_card = list(CATALOG.ship.course.cards[ship.coordinates])
+        result.engines = {room: stack[0] for room, stack in ship.engines.items()}
+        result.summary = outcome_of(state).summary
+    return result
