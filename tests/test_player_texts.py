@@ -26,7 +26,8 @@ ROOMS = "Bridge|Offices|Medbay|Lab|Life Support|Engine Room|Reactor|Hangar|Cargo
 
 SLIPS: dict[str, re.Pattern[str]] = {
     "a plural written as (s)": re.compile(r"\w\(s\)"),
-    "one of a plural noun": re.compile(rf"\b1 (?:(?:unused|killed|active) )?(?:{ONE}|launches)\b"),
+    # "Escape pod 1 launches": there "launches" is the pod's verb, not a count of launches
+    "one of a plural noun": re.compile(rf"(?<!pod )\b1 (?:(?:unused|killed|active) )?(?:{ONE}|launches)\b"),
     # "11 alien event cards": "alien" there describes the cards (Cosmic Pioneers' deck), it is not counted
     "several of a singular noun": re.compile(rf"(?<![\w.])(?:0|[2-9]|\d\d+) (?:{MANY})\b(?!s)(?! event cards)"),
     "one crew with a plural verb": re.compile(r"\b1 (?:pirate |Spanish )?crew die\b"),
