@@ -135,11 +135,12 @@ async def test_two_processes_racing_on_the_same_games_lose_nothing_and_apply_not
     assert sum(played.taken.values()) > 200
     assert played.refused, "some answers lost the race to the same player's other click"
     assert played.both_taken > 0, "two players answering at once both have their answer taken"
-    assert set(played.refused) <= {
-        "Another move was taken at the same moment, and that choice is no longer open; "
-        "the board shows what the game waits on now.",
-        "This channel's game is over; nothing is waiting on anyone.",
-    }, "two processes never exhaust the retries"
+    raced = "Another move was taken at the same moment, and that choice is no longer open"
+    assert any(text.startswith(raced) for text in played.refused), "a re-read answer no longer offered says so"
+    # The others are the engine's own sentences for a choice the game moved past before this process read it;
+    # a refused commit (the store's "Somebody else…") never reaches a player, nor do two processes run out of
+    # re-reads.
+    assert not [t for t in played.refused if t.startswith(("Somebody else", "The game changed several times"))]
 
 
 @pytest.mark.slow
