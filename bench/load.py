@@ -298,39 +298,23 @@ def measure_load_scaling(
 ) -> list[LoadRun]:
     """The PostgreSQL runs (one fresh database each) and the one-process SQLite run; PostgreSQL runs are
     skipped (empty) when no server binaries are installed."""
-    from tests.store.conftest import PostgresServer, find_postgres_bin, unprivileged_user
+    from tests.store.conftest import throwaway_server  # the store tests' throwaway cluster
 
     runs = []
     with tempfile.TemporaryDirectory(prefix="bench-load-") as folder:
         url = f"sqlite:///{folder}/load.db"
         asyncio.run(_open_games(url, key, games))
         runs.append(_summed("SQLite", 1, games, _run_workers(url, key, 1, games, seconds), None))
-        bin_dir = find_postgres_bin()
-        if bin_dir is None:
+    with throwaway_server("bench-pg-") as server:
+        if server is None:
             return runs
-        pg_folder = Path(tempfile.mkdtemp(prefix="bench-pg-"))
-        run_as = unprivileged_user() if os.geteuid() == 0 else None
-        if run_as is not None:
-            import pwd
-
-            user = pwd.getpwnam(run_as)
-            os.chown(pg_folder, user.pw_uid, user.pw_gid)
-        server = PostgresServer(bin_dir, pg_folder, run_as)
-        server.start()
-        try:
-            postmaster = int((server.data / "postmaster.pid").read_text().split()[0])
-            for processes in process_counts:
-                schema = asyncio.run(server.create_schema())
-                url = server.url(schema)
-                asyncio.run(_open_games(url, key, games))
-                with _ServerCpu(postmaster) as cpu:
-                    results = _run_workers(url, key, processes, games, seconds)
-                runs.append(_summed("PostgreSQL", processes, games, results, cpu.seconds))
-        finally:
-            server.stop()
-            import shutil
-
-            shutil.rmtree(pg_folder, ignore_errors=True)
+        postmaster = int((server.data / "postmaster.pid").read_text().split()[0])
+        for processes in process_counts:
+            url = server.url(asyncio.run(server.create_schema()))
+            asyncio.run(_open_games(url, key, games))
+            with _ServerCpu(postmaster) as cpu:
+                results = _run_workers(url, key, processes, games, seconds)
+            runs.append(_summed("PostgreSQL", processes, games, results, cpu.seconds))
     return runs
 
 
