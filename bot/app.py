@@ -9,6 +9,7 @@ globally otherwise (Discord may take a while to show global commands) — and st
 
 from __future__ import annotations
 
+import contextlib
 import logging
 from typing import Any
 
@@ -17,7 +18,7 @@ from discord.ext import commands, tasks
 
 from .catchup import CATCH_UP_SECONDS, CatchUp
 from .delivery import Delivery
-from .errors import GameTree
+from .errors import CannotPost, GameTree
 from .outbox import Outbox
 from .settings import Settings
 from .store import Store
@@ -97,7 +98,10 @@ class SpaceBot(commands.Bot):
             log.exception("the reminder round failed; the next one tries again")
             return
         for out in due:
-            await self.deliver(out)
+            # A channel that refuses the post is logged by the deliverer and the reminder counts as sent; the
+            # loop goes on with the others (an exception here would stop it for good).
+            with contextlib.suppress(CannotPost):
+                await self.deliver(out)
 
     @reminders.before_loop
     async def _reminders_wait_until_ready(self) -> None:

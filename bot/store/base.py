@@ -187,6 +187,11 @@ class TimerRecord(BaseModel):
     game version), so the key names one firing in one game and a second claim of it finds the first. The
     process that claims it does the work, then marks it fired; ``payload`` (JSON) is what another process
     needs to finish the job if the claimant dies.
+
+    A bot's turn, say: every process's loop finds the games waiting on a bot seat, and each calls
+    ``claim_timer(TimerRecord(kind="bot_turn", due_key=str(game.version), …))``; the one that gets ``True``
+    plays the move (its commit is version-checked like any other) and calls ``finish_timers``. If it dies
+    first, the same key is claimable again once its claim is stale, by the next round of any process.
     """
 
     game_id: int
