@@ -3,7 +3,12 @@
 from __future__ import annotations
 
 import asyncio
+import os
+import signal
+import subprocess
+import sys
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
@@ -53,3 +58,32 @@ async def test_two_reminder_loops_send_each_reminder_once_and_lose_none_when_one
     assert set(lost) <= set(sent), "what the dead process claimed, the other sent"
     assert all(n == 1 for n in sent.values()), f"sent twice: {[k for k, n in sent.items() if n > 1]}"
     assert len(sent) == GAMES * MAX_REMINDERS, "every game got every reminder"
+
+
+async def test_reminders_of_a_killed_process_are_sent_at_once_by_another_on_its_machine(
+    hosts: list[Host], clock: Clock, shared_url: str
+) -> None:
+    """A real process is SIGKILLed after counting its reminders and before sending them: the other process
+    of the machine sees it is gone, frees its claims without waiting, and sends each reminder once."""
+    await begin_duels(hosts[0])
+    clock.now += DAY
+    root = Path(__file__).resolve().parents[2]
+    child = subprocess.run(
+        [sys.executable, "-m", "tests.scale.reminder_child", shared_url, repr(clock.now)],
+        cwd=root,
+        env={**os.environ, "PYTHONPATH": str(root)},
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert child.returncode == -signal.SIGKILL, child.stderr
+    assert int(child.stdout) == GAMES, "the killed process had claimed and counted every reminder"
+    survivor = hosts[1]
+    assert await survivor.remind(DAY) == [], "the dead process's claims still look alive"
+    assert await survivor.release_dead_claims() == 1
+    sent = await survivor.remind(DAY)
+    for out in sent:
+        await survivor.delivered(out)
+    assert sorted(game for game, _ in reminders(sent)) == sorted({game for game, _ in reminders(sent)})
+    assert len(sent) == GAMES, "every reminder the dead process counted is sent, once"
+    assert await survivor.remind(DAY) == []
