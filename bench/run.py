@@ -29,13 +29,16 @@ from render.registry import RENDERERS
 from .action import ActionResult, ActionSample, measure_actions
 from .database import describe, empty_database, stored_games
 from .durable import CUT_OFF, OWED, DurableResult, measure_durable
+from .load import CONCURRENCY, LoadRun, measure_load_scaling
 from .process import LoadResult, StartupResult, measure_load, measure_memory, measure_startup
 from .stats import Dist, kb, ms
 from .throughput import Throughput, measure_throughput
 
 # The issue's targets on this machine.
 BOARD_ACTION_P95_MS = 40.0
-BOARD_ACTION_FLOOR_RATIO = 1.3
+REST_BUT_ENCODE_P95_MS = 10.0  # everything a new-board action does but PNG encoding
+SCALE_RATIO = 1.5  # 2 processes against 1 on PostgreSQL, actions/s
+LOAD_GAME = "abordaje"
 NO_IMAGE_P95_MS = 5.0
 AUTOCOMPLETE_P95_MS = 5.0
 BOARD_PNG_BYTES = 200_000
@@ -207,9 +210,9 @@ def action_rows(report: GameReport, res: ActionResult, spec: GameSpec[Any, Any])
     report.row("autocomplete", "choices_for", f"median {ms(ac.median, 3)}, p95 {ms(ac.p95, 3)} (n={ac.n})")
 
     report.target(
-        f"new-board action p95 ≤ {BOARD_ACTION_FLOOR_RATIO}× bare encode",
-        f"{ratio:.2f}×",
-        _verdict(ratio, BOARD_ACTION_FLOOR_RATIO),
+        f"new-board action: everything but encoding p95 ≤ {REST_BUT_ENCODE_P95_MS:.0f} ms",
+        f"{ms(rest.p95)} (n={rest.n})",
+        _verdict(rest.p95, REST_BUT_ENCODE_P95_MS) if res.has_renderer else None,
     )
     report.target(
         f"new-board action p95 < {BOARD_ACTION_P95_MS:.0f} ms", ms(board.p95), _verdict(board.p95, BOARD_ACTION_P95_MS)
@@ -479,11 +482,57 @@ def run(argv: Sequence[str] | None = None) -> int:
         samples, repeats = (20, 1) if config.quick else (400, config.startup_repeats)
         durable_rows(startup, measure_durable(Path(folder), stored.path, samples, repeats), measured, stored.total)
     reports.append(startup)
+    scale = GameReport("(processes)")
+    games, seconds = (6, 1.0) if config.quick else (48, 8.0)
+    load_scaling_rows(scale, measure_load_scaling(LOAD_GAME, games, seconds))
+    reports.append(scale)
     header.append(f"load average at end: {_load()}")
     print_report(reports, header)
     if args.markdown:
         args.markdown.write_text(markdown(reports, header), encoding="utf-8")
-    return 0
+    return 1 if any(verdict == "MISS" for r in reports for _, _, verdict in r.targets) else 0
+
+
+def load_scaling_rows(report: GameReport, runs: Sequence[LoadRun]) -> None:
+    """One row per scenario (N processes × M games × random actions), and the scaling targets."""
+    sec = "scale"
+    for r in runs:
+        cores = (r.worker_cpu + (r.server_cpu or 0.0)) / r.seconds if r.seconds else math.nan
+        split = f"bot processes {r.worker_cpu:.1f} s" + (
+            f", PostgreSQL {r.server_cpu:.1f} s" if r.server_cpu is not None else ""
+        )
+        outcomes = ", ".join(f"{n} {what}" for what, n in sorted(r.outcomes.items(), key=lambda x: -x[1]))
+        report.row(
+            sec,
+            f"{r.backend}, {r.processes} process{'es' if r.processes > 1 else ''} × {r.games} {LOAD_GAME} games × "
+            f"{CONCURRENCY} players each, random actions, {r.seconds:.1f} s",
+            f"{r.per_second:.1f} actions/s, p95 {ms(r.total.p95)}, new-board p95 {ms(r.board.p95)} "
+            f"(n={r.board.n}); {outcomes}; CPU {split} = {cores:.2f} of 2 cores; "
+            f"{r.actions / r.worker_cpu if r.worker_cpu else math.nan:.0f} actions per bot CPU-second",
+        )
+    pg = {r.processes: r for r in runs if r.backend == "PostgreSQL"}
+    if 1 not in pg or 2 not in pg:
+        report.target(f"2 processes ≥ {SCALE_RATIO}× 1 process on PostgreSQL", "no PostgreSQL installed", None)
+        return
+    one, two = pg[1], pg[2]
+    ratio = two.per_second / one.per_second if one.per_second else math.nan
+    got = (two.worker_cpu + (two.server_cpu or 0.0)) / max(one.worker_cpu + (one.server_cpu or 0.0), 1e-9)
+    # The target asks what two processes gain when the cores are there to take. On a machine other work keeps
+    # busy, two processes get no more CPU than one did: then the ratio measures the neighbours, and the CPU
+    # split is what is shown instead.
+    measurable = got >= SCALE_RATIO
+    report.target(
+        f"2 processes ≥ {SCALE_RATIO}× 1 process on PostgreSQL (actions/s)",
+        f"{ratio:.2f}× ({two.per_second:.1f} against {one.per_second:.1f} actions/s); the 2 processes got "
+        f"{got:.2f}× the CPU of 1"
+        + ("" if measurable else " (other work held the cores: not measurable on this run, see the CPU split)"),
+        (ratio >= SCALE_RATIO) if measurable else None,
+    )
+    report.target(
+        f"new-board action p95 < {BOARD_ACTION_P95_MS:.0f} ms with 1 process saturated (PostgreSQL)",
+        f"{ms(one.board.p95)} (n={one.board.n})",
+        _verdict(one.board.p95, BOARD_ACTION_P95_MS),
+    )
 
 
 def measure_game(

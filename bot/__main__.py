@@ -1,11 +1,16 @@
 """``python -m bot``: read the settings, set up logging, run the bot until stopped.
 
+``python -m bot --check``: say whether the database named by ``DATABASE_URL`` is reachable and migrated (it
+applies any pending migration, as start-up would) and which shards this process would run, then exit: 0 when
+all is well, non-zero with one sentence otherwise. No token is needed for it.
+
 Without a token it stops at once with one sentence saying where to get one and how to try a game offline;
 every other failure to start (a bad setting, a refused token) is one sentence too, never a traceback.
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import sys
 from typing import NoReturn
@@ -50,7 +55,11 @@ def load_settings() -> Settings:
         return Settings()
     except ValidationError as exc:
         problems = "; ".join(
-            f"{'.'.join(str(p) for p in err['loc']).upper()}: {err['msg'].removeprefix('Value error, ')}"
+            ": ".join(
+                part
+                for part in (".".join(str(p) for p in err["loc"]).upper(), err["msg"].removeprefix("Value error, "))
+                if part
+            )
             for err in exc.errors()
         )
         fail(f"A setting in the environment or .env is wrong: {problems}.", EXIT_CONFIG)
@@ -63,18 +72,43 @@ def configure_logging(level: str) -> None:
         logging.getLogger("discord").setLevel(logging.WARNING)
 
 
-def main() -> None:
+async def check(settings: Settings) -> str:
+    """Open the store (applying pending migrations under the store's lock) and close it; what an operator reads."""
+    from .store.factory import open_store
+    from .store.migrations import LATEST
+
+    try:
+        store = await open_store(settings.database_url)
+    except Exception as exc:  # any failure is a sentence: refused, unknown host, bad password, newer schema
+        fail(NO_DATABASE.format(reason=_reason(exc)))
+    await store.close()
+    if settings.sharded:
+        count = settings.shard_count
+        ids = settings.shard_ids if settings.shard_ids is not None else list(range(count or 0))
+        shards = f"This process would run shards {', '.join(map(str, ids))} of {count}."
+    else:
+        shards = "No SHARD_COUNT or SHARD_IDS: this process would run the whole bot as one shard."
+    return f"The database is reachable and migrated (schema version {LATEST}): {store!r}. {shards}"
+
+
+def main(argv: list[str] | None = None) -> None:
+    args = sys.argv[1:] if argv is None else argv
     settings = load_settings()
+    if args == ["--check"]:
+        print(asyncio.run(check(settings)))
+        return
+    if args:
+        fail("Usage: python -m bot (runs the bot) or python -m bot --check (checks the database and exits).", 2)
     token = settings.token()
     if token is None:
         fail(NO_TOKEN, EXIT_CONFIG)
     configure_logging(settings.log_level)
-    from .app import SpaceBot  # imported here so that a missing token answers before anything heavy loads
+    from .app import make_bot  # imported here so that a missing token answers before anything heavy loads
 
     # The bot never joins voice: discord.py's warnings that voice libraries are missing say nothing useful here.
     discord.VoiceClient.warn_nacl = False
     discord.VoiceClient.warn_dave = False
-    bot = SpaceBot(settings)
+    bot = make_bot(settings)
     try:
         bot.run(token, log_handler=None)
     except discord.LoginFailure:

@@ -9,14 +9,16 @@ globally otherwise (Discord may take a while to show global commands) — and st
 
 from __future__ import annotations
 
+import contextlib
 import logging
+from typing import Any
 
 import discord
 from discord.ext import commands, tasks
 
 from .catchup import CATCH_UP_SECONDS, CatchUp
 from .delivery import Delivery
-from .errors import GameTree
+from .errors import CannotPost, GameTree
 from .outbox import Outbox
 from .settings import Settings
 from .store import Store
@@ -51,7 +53,7 @@ class SpaceBot(commands.Bot):
     ``host`` may be given (tests, tools); otherwise ``setup_hook`` opens the store named by the settings.
     """
 
-    def __init__(self, settings: Settings, *, host: Host | None = None) -> None:
+    def __init__(self, settings: Settings, *, host: Host | None = None, **shards: Any) -> None:
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=intents(),
@@ -59,6 +61,7 @@ class SpaceBot(commands.Bot):
             help_command=None,
             # Nobody is notified unless a post names them in its pings (see Delivery).
             allowed_mentions=discord.AllowedMentions.none(),
+            **shards,
         )
         self.settings = settings
         self._host = host
@@ -95,7 +98,10 @@ class SpaceBot(commands.Bot):
             log.exception("the reminder round failed; the next one tries again")
             return
         for out in due:
-            await self.deliver(out)
+            # A channel that refuses the post is logged by the deliverer and the reminder counts as sent; the
+            # loop goes on with the others (an exception here would stop it for good).
+            with contextlib.suppress(CannotPost):
+                await self.deliver(out)
 
     @reminders.before_loop
     async def _reminders_wait_until_ready(self) -> None:
@@ -139,3 +145,19 @@ class SpaceBot(commands.Bot):
     async def on_ready(self) -> None:
         user = self.user
         log.info("ready as %s (id %s) in %d servers", user, user.id if user else "?", len(self.guilds))
+
+
+class ShardedSpaceBot(SpaceBot, commands.AutoShardedBot):
+    """The same bot over discord.py's ``AutoShardedBot``: this process runs the shards ``SHARD_IDS`` of
+    ``SHARD_COUNT``, other processes the rest, all over one ``DATABASE_URL``.
+
+    Nothing else changes: the host reads every game from the store, and the deliverer reaches any channel by
+    id (``get_partial_messageable``) and any player by DM, so a process serves any game whatever shard the
+    interaction came in on (a button in a DM always arrives on shard 0, a server's on that server's shard)."""
+
+
+def make_bot(settings: Settings) -> SpaceBot:
+    """The bot these settings ask for: sharded when SHARD_COUNT or SHARD_IDS is set, one plain bot otherwise."""
+    if not settings.sharded:
+        return SpaceBot(settings)
+    return ShardedSpaceBot(settings, shard_count=settings.shard_count, shard_ids=settings.shard_ids)

@@ -76,6 +76,7 @@ class Outbox:
 
     ``owed`` names the stored deliveries this outbox carries (``Host.delivered`` forgets them once sent): an
     action's board and DMs are stored with its commit, so a crash before they reach Discord loses nothing.
+    ``timers`` likewise names the claimed timer firings it carries (a reminder): marked fired once sent.
     """
 
     channel_id: int
@@ -83,6 +84,7 @@ class Outbox:
     dms: list[DirectMessage] = field(default_factory=list)
     reply: Panel | None = None
     owed: list[tuple[int, int, int]] = field(default_factory=list)
+    timers: list[tuple[int, str, str]] = field(default_factory=list)
 
     def public_texts(self) -> list[str]:
         """Every text that reaches the channel (for leak checks)."""

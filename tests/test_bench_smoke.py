@@ -1,6 +1,7 @@
 """The benchmark still runs: ``python -m bench --quick`` on ¡Abordaje! prints a figure in every section.
 
-No timing is asserted (a benchmark reports; tests never time things): only that each section printed a
+The exit code is 1 exactly when a target reads MISS (tiny samples on a shared machine may miss one). No
+timing is asserted (a benchmark reports; tests never time things): only that each section printed a
 number, so a refactor of the host, store or renderer that breaks the bench is caught at once.
 """
 
@@ -25,10 +26,11 @@ def test_quick_bench_prints_a_figure_for_every_section(tmp_path: Path) -> None:
         timeout=120,
         check=False,
     )
-    assert done.returncode == 0, done.stderr
+    assert done.returncode in (0, 1), done.stderr
     lines = done.stdout.splitlines()
     for section in SECTIONS:
         found = [line for line in lines if line.startswith(f"[{section}]") and FIGURE.search(line)]
         assert found, f"no figure printed for [{section}]:\n{done.stdout}"
     verdicts = [line.split()[0] for line in lines[lines.index("[targets]") + 1 :] if line.strip()]
     assert verdicts and set(verdicts) <= {"PASS", "MISS", "n/a"}, done.stdout
+    assert done.returncode == ("MISS" in verdicts), "the exit code says whether a target was missed"

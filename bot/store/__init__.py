@@ -11,6 +11,7 @@ from .base import (
     NoteRecord,
     SeatRecord,
     Store,
+    TimerRecord,
     UserPrefs,
 )
 from .factory import open_store
@@ -26,6 +27,7 @@ __all__ = [
     "NoteRecord",
     "SeatRecord",
     "Store",
+    "TimerRecord",
     "UserPrefs",
     "open_store",
 ]

@@ -13,7 +13,8 @@ Guarantees every backend gives:
   (or not at all) before the host tells anybody anything, and with them what the channel and the players must
   be told about it (``DeliveryRecord`` rows) and the link from the interaction that asked (``DeferralRecord``),
   so that a crash right after the commit loses nothing that was promised.
-- Deliveries and deferrals are *claimed* by one process at a time (``claimed_by``/``claimed_at``); a claim
+- Timers (``TimerRecord``: reminders, bot turns) are claimed before they fire and marked fired once done.
+- Deliveries, deferrals and timers are *claimed* by one process at a time (``claimed_by``/``claimed_at``); a claim
   older than the caller's ``stale_before`` belonged to a process that died and may be taken over.
 """
 
@@ -179,6 +180,32 @@ class DeferralRecord(BaseModel):
         return self.action_index is not None
 
 
+class TimerRecord(BaseModel):
+    """One firing of a timer: a reminder, a bot's turn, anything due at a time rather than on a request.
+
+    ``kind`` says what fires and ``due_key`` which firing of it (a reminder's wait and number, a bot turn's
+    game version), so the key names one firing in one game and a second claim of it finds the first. The
+    process that claims it does the work, then marks it fired; ``payload`` (JSON) is what another process
+    needs to finish the job if the claimant dies.
+
+    A bot's turn, say: every process's loop finds the games waiting on a bot seat, and each calls
+    ``claim_timer(TimerRecord(kind="bot_turn", due_key=str(game.version), …))``; the one that gets ``True``
+    plays the move (its commit is version-checked like any other) and calls ``finish_timers``. If it dies
+    first, the same key is claimable again once its claim is stale, by the next round of any process.
+    """
+
+    game_id: int
+    kind: str
+    due_key: str
+    channel_id: int
+    payload: dict[str, Any] = Field(default_factory=dict)
+    created_at: float = 0.0
+
+    @property
+    def key(self) -> tuple[int, str, str]:
+        return (self.game_id, self.kind, self.due_key)
+
+
 class GuildSettings(BaseModel):
     """A server's own settings (``/settings``); ``None`` means the deployment's default from ``.env``."""
 
@@ -288,6 +315,23 @@ class Store(Protocol):
     ) -> list[DeferralRecord]:
         """Claim the unanswered interactions deferred after ``answerable_after`` (Discord still takes an
         answer) whose claim is older than ``stale_before``, oldest first; older ones are forgotten."""
+
+    async def claim_timer(self, timer: TimerRecord, claimed_by: str, now: float, stale_before: float) -> bool:
+        """Claim one firing before doing it: ``True`` when it is ``claimed_by``'s from ``now``, ``False`` when
+        it already fired or another process holds a claim newer than ``stale_before``. Of processes racing for
+        one key exactly one wins; a claim left by a dead process is taken over once stale."""
+
+    async def finish_timers(self, keys: Sequence[tuple[int, str, str]], now: float) -> None:
+        """Mark firings done (by ``TimerRecord.key``): never claimed again."""
+
+    async def release_timer(self, key: tuple[int, str, str]) -> None:
+        """Give up a claimed firing that turned out not to be due (the game moved on): the key may fire later."""
+
+    async def claim_stale_timers(
+        self, kind: str, claimed_by: str, now: float, stale_before: float, limit: int, fired_before: float
+    ) -> list[TimerRecord]:
+        """Claim the unfired firings of ``kind`` whose claimant died (claim older than ``stale_before``), oldest
+        first, to finish them; firings done before ``fired_before`` are forgotten on the way."""
 
     async def user_prefs(self, user_id: int) -> UserPrefs:
         """The user's preferences (defaults if never stored)."""

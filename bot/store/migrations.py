@@ -10,6 +10,7 @@ A database newer than this code (a downgrade) is refused, because the old code w
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
 
 
@@ -42,6 +43,29 @@ CREATE TABLE IF NOT EXISTS schema_version (
 _ONE_LIVE_GAME = (
     "CREATE UNIQUE INDEX games_one_live_per_channel ON games (channel_id) WHERE status IN ('lobby', 'active')"
 )
+
+
+def _timers(integer: str, real: str) -> tuple[str, ...]:
+    """Migration 7 in one dialect. One row per firing of a timer (``kind`` and ``due_key`` name it within its
+    game): claimed before it fires, marked ``fired_at`` once done, so two processes never fire one twice and a
+    claim whose process died goes stale and is taken over."""
+    return (
+        f"""
+        CREATE TABLE timers (
+            game_id {integer} NOT NULL,
+            kind TEXT NOT NULL,
+            due_key TEXT NOT NULL,
+            channel_id {integer} NOT NULL,
+            payload TEXT NOT NULL,
+            created_at {real} NOT NULL,
+            claimed_by TEXT NOT NULL,
+            claimed_at {real} NOT NULL,
+            fired_at {real},
+            PRIMARY KEY (game_id, kind, due_key)
+        )""",
+        "CREATE INDEX timers_unfired ON timers (claimed_at) WHERE fired_at IS NULL",
+    )
+
 
 _GAMES_BY_CHANNEL = "CREATE INDEX games_by_channel ON games (channel_id, id)"
 
@@ -271,30 +295,44 @@ MIGRATIONS: tuple[Migration, ...] = (
         sqlite=_deliveries("INTEGER", "REAL"),
         postgres=_deliveries("BIGINT", "DOUBLE PRECISION"),
     ),
+    # Number 7 on purpose: migration 6 (bot seats) lands from another branch; this one touches no table of it,
+    # so it applies after 6 or without it.
+    Migration(
+        7,
+        "timers claimed by one process at a time (reminders, bot turns)",
+        sqlite=_timers("INTEGER", "REAL"),
+        postgres=_timers("BIGINT", "DOUBLE PRECISION"),
+    ),
 )
 
 
 LATEST = MIGRATIONS[-1].number
 
 
-def pending(current: int) -> list[Migration]:
-    """The migrations a database at schema version ``current`` still needs, in order.
+def pending(applied: Collection[int]) -> list[Migration]:
+    """The migrations a database that recorded ``applied`` still needs, in order.
 
-    Raises ``RuntimeError`` when the database is newer than this code: running old code on it would lose data.
+    By set, not by the highest number: a migration merged in below one already applied (two branches adding
+    6 and 7 at once) still runs. Raises ``RuntimeError`` when the database is newer than this code: running
+    old code on it would lose data.
     """
+    current = max(applied, default=0)
     if current > LATEST:
         raise RuntimeError(
             f"The database is at schema version {current}, newer than this release knows ({LATEST}). "
             "Run the newer release, or restore a backup made before it."
         )
-    return [m for m in MIGRATIONS if m.number > current]
+    return [m for m in MIGRATIONS if m.number not in applied]
 
 
 def _check_numbering() -> None:
-    """Migrations are numbered 1, 2, 3… with no gap: the number is what a database remembers."""
+    """Migrations are numbered in ascending order, each number once: the number is what a database remembers.
+
+    A number may be missing while two branches each add one (6 and 7): ``pending`` applies by set, so a
+    database that got 7 first still gets 6 once both are merged."""
     numbers = [m.number for m in MIGRATIONS]
-    if numbers != list(range(1, len(numbers) + 1)):
-        raise AssertionError(f"Migrations must be numbered 1..n without gaps, not {numbers}.")
+    if numbers != sorted(set(numbers)) or numbers[0] != 1:
+        raise AssertionError(f"Migrations must be numbered from 1 in ascending order, each once, not {numbers}.")
 
 
 _check_numbering()

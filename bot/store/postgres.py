@@ -26,6 +26,7 @@ from .base import (
     GuildSettings,
     NoteRecord,
     SeatRecord,
+    TimerRecord,
     UserPrefs,
 )
 from .migrations import SCHEMA_VERSION_POSTGRES, pending
@@ -88,8 +89,8 @@ class PostgresStore:
         async with self._transaction() as conn:
             await conn.execute("SELECT pg_advisory_xact_lock($1)", MIGRATION_LOCK)
             await conn.execute(SCHEMA_VERSION_POSTGRES)
-            level = await conn.fetchval(sql.SCHEMA_LEVEL)
-            for step in pending(int(level)):
+            applied = {int(r[0]) for r in await conn.fetch(sql.APPLIED_MIGRATIONS)}
+            for step in pending(applied):
                 for statement in step.postgres:
                     await conn.execute(statement)
                 await conn.execute(sql.RECORD_MIGRATION, step.number, step.name, time.time())
@@ -217,6 +218,7 @@ class PostgresStore:
         async with self._transaction() as conn:
             await conn.execute(sql.DELETE_NOTES, game_id)
             await conn.execute(sql.DELETE_GAME_DELIVERIES, game_id)
+            await conn.execute(sql.DELETE_GAME_TIMERS, game_id)
             await conn.execute(sql.DELETE_ACTIONS, game_id)
             await conn.execute(sql.DELETE_SEATS, game_id)
             await conn.execute(sql.DELETE_GAME, game_id)
@@ -261,8 +263,35 @@ class PostgresStore:
     async def release_claims(self, claimants: Sequence[str]) -> None:
         """Make the claims of dead processes stale at once."""
         async with self._transaction() as conn:
-            for statement in (sql.RELEASE_DELIVERIES, sql.RELEASE_DEFERRALS):
+            for statement in (sql.RELEASE_DELIVERIES, sql.RELEASE_DEFERRALS, sql.RELEASE_TIMERS):
                 await conn.executemany(statement, [(c,) for c in claimants])
+
+    # ------------------------------------------------------------------ timers
+
+    async def claim_timer(self, timer: TimerRecord, claimed_by: str, now: float, stale_before: float) -> bool:
+        """Claim one firing (see ``sql.CLAIM_TIMER``): whether this caller holds it now."""
+        async with self._transaction() as conn:
+            won = await conn.fetchval(sql.CLAIM_TIMER, *sql.timer_params(timer), claimed_by, now, stale_before)
+        return won is not None
+
+    async def finish_timers(self, keys: Sequence[tuple[int, str, str]], now: float) -> None:
+        """Mark firings done."""
+        async with self._transaction() as conn:
+            await conn.executemany(sql.FINISH_TIMER, [(*k, now) for k in keys])
+
+    async def release_timer(self, key: tuple[int, str, str]) -> None:
+        """Give up an unfired claim."""
+        async with self._transaction() as conn:
+            await conn.execute(sql.RELEASE_TIMER, *key)
+
+    async def claim_stale_timers(
+        self, kind: str, claimed_by: str, now: float, stale_before: float, limit: int, fired_before: float
+    ) -> list[TimerRecord]:
+        """Forget old fired rows, then claim stale unfired ones, oldest first (skipping rows being claimed)."""
+        async with self._transaction() as conn:
+            await conn.execute(sql.FORGET_FIRED_TIMERS, fired_before)
+            rows = await conn.fetch(sql.CLAIM_STALE_TIMERS_POSTGRES, claimed_by, now, stale_before, limit, kind)
+        return sorted((sql.timer_from_row(r) for r in rows), key=lambda t: (t.created_at, t.key))
 
     async def add_deferral(self, deferral: DeferralRecord, claimed_by: str) -> None:
         """Remember an interaction about to be deferred."""

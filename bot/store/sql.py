@@ -25,6 +25,7 @@ from .base import (
     GuildSettings,
     NoteRecord,
     SeatRecord,
+    TimerRecord,
     UserPrefs,
 )
 
@@ -172,7 +173,10 @@ _CLAIM_DELIVERIES = (
 _CLAIM_LOCK = " FOR UPDATE SKIP LOCKED"
 CLAIM_DELIVERIES_SQLITE = _CLAIM_DELIVERIES.format(lock="")
 CLAIM_DELIVERIES_POSTGRES = _CLAIM_DELIVERIES.format(lock=_CLAIM_LOCK)
-CLAIMANTS = "SELECT claimed_by FROM deliveries UNION SELECT claimed_by FROM deferrals"
+CLAIMANTS = (
+    "SELECT claimed_by FROM deliveries UNION SELECT claimed_by FROM deferrals "
+    "UNION SELECT claimed_by FROM timers WHERE fired_at IS NULL"
+)
 RELEASE_DELIVERIES = "UPDATE deliveries SET claimed_at = 0 WHERE claimed_by = $1"
 RELEASE_DEFERRALS = "UPDATE deferrals SET claimed_at = 0 WHERE claimed_by = $1"
 DELETE_DELIVERY = "DELETE FROM deliveries WHERE game_id = $1 AND version = $2 AND seq = $3"
@@ -196,9 +200,53 @@ _CLAIM_DEFERRALS = (
 CLAIM_DEFERRALS_SQLITE = _CLAIM_DEFERRALS.format(lock="")
 CLAIM_DEFERRALS_POSTGRES = _CLAIM_DEFERRALS.format(lock=_CLAIM_LOCK)
 
+# ------------------------------------------------------------------ timers
+
+_TIMER_COLUMNS = "game_id, kind, due_key, channel_id, payload, created_at"
+# $1..$6 the timer, $7 the claimant, $8 now, $9 claims older than this are stale. A new key is inserted
+# claimed; an existing one is taken over only when unfired and stale. ``RETURNING`` yields a row only when
+# this call holds the claim: on PostgreSQL a second inserter of the same key waits for the first to commit,
+# then sees its row and its fresh claim, so exactly one of them wins.
+CLAIM_TIMER = (
+    f"INSERT INTO timers ({_TIMER_COLUMNS}, claimed_by, claimed_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) "
+    "ON CONFLICT (game_id, kind, due_key) DO UPDATE SET claimed_by = excluded.claimed_by, "
+    "claimed_at = excluded.claimed_at WHERE timers.fired_at IS NULL AND timers.claimed_at < $9 RETURNING game_id"
+)
+FINISH_TIMER = "UPDATE timers SET fired_at = $4 WHERE game_id = $1 AND kind = $2 AND due_key = $3"
+RELEASE_TIMER = "DELETE FROM timers WHERE game_id = $1 AND kind = $2 AND due_key = $3 AND fired_at IS NULL"
+FORGET_FIRED_TIMERS = "DELETE FROM timers WHERE fired_at < $1"
+# $1 claimant, $2 now, $3 stale before, $4 the limit, $5 the kind; like the deliveries' claim (``_CLAIM_LOCK``).
+_CLAIM_STALE_TIMERS = (
+    "UPDATE timers SET claimed_by = $1, claimed_at = $2 WHERE fired_at IS NULL AND claimed_at < $3 "
+    "AND (game_id, kind, due_key) IN (SELECT game_id, kind, due_key FROM timers WHERE fired_at IS NULL "
+    "AND kind = $5 AND claimed_at < $3 ORDER BY created_at, game_id, kind, due_key "
+    f"LIMIT $4{{lock}}) RETURNING {_TIMER_COLUMNS}"
+)
+CLAIM_STALE_TIMERS_SQLITE = _CLAIM_STALE_TIMERS.format(lock="")
+CLAIM_STALE_TIMERS_POSTGRES = _CLAIM_STALE_TIMERS.format(lock=_CLAIM_LOCK)
+RELEASE_TIMERS = "UPDATE timers SET claimed_at = 0 WHERE claimed_by = $1 AND fired_at IS NULL"
+DELETE_GAME_TIMERS = "DELETE FROM timers WHERE game_id = $1"
+
+
+def timer_params(timer: TimerRecord) -> tuple[Any, ...]:
+    """The timer's values in ``_TIMER_COLUMNS`` order."""
+    return (timer.game_id, timer.kind, timer.due_key, timer.channel_id, json.dumps(timer.payload), timer.created_at)
+
+
+def timer_from_row(row: Row) -> TimerRecord:
+    return TimerRecord(
+        game_id=row["game_id"],
+        kind=row["kind"],
+        due_key=row["due_key"],
+        channel_id=row["channel_id"],
+        payload=json.loads(row["payload"]),
+        created_at=row["created_at"],
+    )
+
+
 # ------------------------------------------------------------------ migrations
 
-SCHEMA_LEVEL = "SELECT COALESCE(MAX(version), 0) FROM schema_version"
+APPLIED_MIGRATIONS = "SELECT version FROM schema_version"
 RECORD_MIGRATION = "INSERT INTO schema_version (version, name, applied_at) VALUES ($1, $2, $3)"
 
 _PLACEHOLDER = re.compile(r"\$(\d+)")

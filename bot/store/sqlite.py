@@ -31,6 +31,7 @@ from .base import (
     GuildSettings,
     NoteRecord,
     SeatRecord,
+    TimerRecord,
     UserPrefs,
 )
 from .migrations import SCHEMA_VERSION_SQLITE, pending
@@ -119,8 +120,8 @@ class SqliteStore:
         await db.execute(SCHEMA_VERSION_SQLITE)
         while True:
             async with self._transaction() as db:
-                level = await _value(db, sql.SCHEMA_LEVEL)
-                todo = pending(int(level))
+                applied = {int(r[0]) for r in await db.execute_fetchall(sql.APPLIED_MIGRATIONS)}
+                todo = pending(applied)
                 if not todo:
                     return
                 step = todo[0]
@@ -250,6 +251,7 @@ class SqliteStore:
         async with self._transaction() as db:
             await db.execute(sql.for_sqlite(sql.DELETE_NOTES), (game_id,))
             await db.execute(sql.for_sqlite(sql.DELETE_GAME_DELIVERIES), (game_id,))
+            await db.execute(sql.for_sqlite(sql.DELETE_GAME_TIMERS), (game_id,))
             await db.execute(sql.for_sqlite(sql.DELETE_ACTIONS), (game_id,))
             await db.execute(sql.for_sqlite(sql.DELETE_SEATS), (game_id,))
             await db.execute(sql.for_sqlite(sql.DELETE_GAME), (game_id,))
@@ -293,8 +295,39 @@ class SqliteStore:
     async def release_claims(self, claimants: Sequence[str]) -> None:
         """Make the claims of dead processes stale at once."""
         async with self._transaction() as db:
-            for statement in (sql.RELEASE_DELIVERIES, sql.RELEASE_DEFERRALS):
+            for statement in (sql.RELEASE_DELIVERIES, sql.RELEASE_DEFERRALS, sql.RELEASE_TIMERS):
                 await db.executemany(sql.for_sqlite(statement), [(c,) for c in claimants])
+
+    # ------------------------------------------------------------------ timers
+
+    async def claim_timer(self, timer: TimerRecord, claimed_by: str, now: float, stale_before: float) -> bool:
+        """Claim one firing (see ``sql.CLAIM_TIMER``): whether this caller holds it now."""
+        async with self._transaction() as db:
+            rows = await db.execute_fetchall(
+                sql.for_sqlite(sql.CLAIM_TIMER), (*sql.timer_params(timer), claimed_by, now, stale_before)
+            )
+        return bool(list(rows))
+
+    async def finish_timers(self, keys: Sequence[tuple[int, str, str]], now: float) -> None:
+        """Mark firings done."""
+        async with self._transaction() as db:
+            await db.executemany(sql.for_sqlite(sql.FINISH_TIMER), [(*k, now) for k in keys])
+
+    async def release_timer(self, key: tuple[int, str, str]) -> None:
+        """Give up an unfired claim."""
+        async with self._transaction() as db:
+            await db.execute(sql.for_sqlite(sql.RELEASE_TIMER), key)
+
+    async def claim_stale_timers(
+        self, kind: str, claimed_by: str, now: float, stale_before: float, limit: int, fired_before: float
+    ) -> list[TimerRecord]:
+        """Forget old fired rows, then claim stale unfired ones, oldest first (one writer at a time: no race)."""
+        async with self._transaction() as db:
+            await db.execute(sql.for_sqlite(sql.FORGET_FIRED_TIMERS), (fired_before,))
+            rows = await db.execute_fetchall(
+                sql.for_sqlite(sql.CLAIM_STALE_TIMERS_SQLITE), (claimed_by, now, stale_before, limit, kind)
+            )
+        return sorted((sql.timer_from_row(r) for r in rows), key=lambda t: (t.created_at, t.key))
 
     async def add_deferral(self, deferral: DeferralRecord, claimed_by: str) -> None:
         """Remember an interaction about to be deferred."""

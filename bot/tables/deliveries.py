@@ -121,9 +121,12 @@ class DeliveriesHost(PlayHost):
         return await self.store.claim_deliveries(self.owner, now, now - self.claim_seconds, limit)
 
     async def delivered(self, out: Outbox) -> None:
-        """Forget the stored deliveries ``out`` carried: they reached Discord (or Discord refused them)."""
+        """Forget the stored deliveries ``out`` carried, and mark its timer firings done: they reached Discord
+        (or Discord refused them)."""
         if out.owed:
             await self.store.finish_deliveries(out.owed)
+        if out.timers:
+            await self.store.finish_timers(out.timers, self.clock())
 
     async def redeliver(self, item: DeliveryRecord) -> Outbox:
         """The outbox of one stored delivery, drawn from the game as stored now (see the module docstring)."""

@@ -4,13 +4,20 @@ from __future__ import annotations
 
 import logging
 
-from engine.core import IllegalAction, NoGameHere, NotAllowed
+from engine.core import Conflict, IllegalAction, NoGameHere, NotAllowed
 
 from ..outbox import Outbox, Panel
-from .common import AUTOCOMPLETE_LIMIT, Actor, Telling
+from .common import AUTOCOMPLETE_LIMIT, Actor, Loaded, Telling
 from .core import HostCore
 
 log = logging.getLogger(__name__)
+
+RACE_RETRIES = 5  # reads of a game another process keeps moving under this one, before the player is asked again
+RACED = (
+    "Another move was taken at the same moment, and that choice is no longer open; "
+    "the board shows what the game waits on now."
+)
+BUSY = "The game changed several times while your move was being taken, so it was not taken; please choose again."
 
 
 class PlayHost(HostCore):
@@ -23,15 +30,36 @@ class PlayHost(HostCore):
 
         ``interaction_id`` names the deferred interaction waiting for the answer (``note_deferral``): the
         commit links it to the action, so after a crash the answer can still say the move was taken.
+
+        Another process may commit a move of the same game between this one's read and its commit (the version
+        check refuses the second writer: ``Conflict``). Then the game is read again and the answer applied to
+        the new state if it is still offered to this player; otherwise the player reads ``RACED``.
         """
         async with self.lock(channel_id):
-            loaded = await self._load_running(channel_id)
-            seat = loaded.record.seat_of(actor.user_id)
-            if seat is None:
-                raise NotAllowed("You are not playing in this game; you can watch the board and `/status`.")
-            tell = Telling(seat, interaction_id)
-            done = await self._commit(loaded, seat.seat, actor.user_id, prompt_id, choice_id, tell)
-            return await self._after_action(done, seat)
+            for attempt in range(RACE_RETRIES):
+                loaded = await self._load_running(channel_id)
+                seat = loaded.record.seat_of(actor.user_id)
+                if seat is None:
+                    raise NotAllowed("You are not playing in this game; you can watch the board and `/status`.")
+                if attempt and not self._offered(loaded, seat.seat, prompt_id, choice_id):
+                    raise IllegalAction(RACED)
+                try:
+                    done = await self._commit(
+                        loaded, seat.seat, actor.user_id, prompt_id, choice_id, Telling(seat, interaction_id)
+                    )
+                except Conflict:
+                    log.info("race channel=%s attempt=%s: another process moved first", channel_id, attempt + 1)
+                    continue
+                return await self._after_action(done, seat)
+            raise IllegalAction(BUSY)
+
+    def _offered(self, loaded: Loaded, seat: int, prompt_id: str, choice_id: str) -> bool:
+        """Whether the game as read now still asks ``seat`` the prompt with that choice."""
+        assert loaded.state is not None
+        return any(
+            p.id == prompt_id and p.seat == seat and any(c.id == choice_id for c in p.choices)
+            for p in self.pending(loaded.record, loaded.spec, loaded.state)
+        )
 
     async def panel(self, channel_id: int, user_id: int) -> Panel:
         """The private panel (the "Your move" button, ``/hand``): your view and your pending choices."""

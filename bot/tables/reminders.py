@@ -9,11 +9,19 @@ from typing import Any
 from engine.core import Conflict, GameSpec
 
 from ..outbox import ChannelPost, Outbox
-from ..store import GameRecord
+from ..store import GameRecord, TimerRecord
 from .common import MAX_REMINDERS, mention, relative_time
 from .core import HostCore
 
 log = logging.getLogger(__name__)
+
+
+REMINDER = "reminder"
+"""The timer kind of a reminder (``TimerRecord.kind``); its ``due_key`` is the wait and the reminder's number."""
+TIMER_BATCH = 50  # stale firings taken over per round
+FIRED_KEPT = 24 * 3600.0
+"""Seconds a fired reminder's row is kept: its key is never due again once the game's count moved past it,
+which the same round does; a day is ample for a process that claimed it and stalled."""
 
 
 class RemindersHost(HostCore):
@@ -23,45 +31,63 @@ class RemindersHost(HostCore):
         """Remind whoever a game has waited on for ``idle_seconds``, then again after twice, four times… that.
 
         Everything comes from stored timestamps (``waiting_since``, ``reminders_sent``), so a restart loses
-        nothing and sends nothing twice; one query finds the candidates however many games there are. A
-        finished, ended or reset game is never active, so it is never reminded.
+        nothing; one query finds the candidates however many games there are. A finished, ended or reset game
+        is never active, so it is never reminded. Across processes each reminder is a timer firing
+        (``TimerRecord``) claimed before it is counted and sent, and marked fired once delivered
+        (``Outbox.timers``): two processes never send one reminder, and one claimed by a process that died is
+        finished by the next round of another once the claim is stale (``claim_seconds``).
         """
         now = self.clock()
+        stale = now - self.claim_seconds
         outboxes = []
+        left = await self.store.claim_stale_timers(REMINDER, self.owner, now, stale, TIMER_BATCH, now - FIRED_KEPT)
+        for timer in left:
+            outboxes.append(await self._fire_reminder(timer))
         for candidate in await self.store.games_due_a_reminder(now, idle_seconds, MAX_REMINDERS):
-            async with self.lock(candidate.channel_id):
-                record = await self.store.get_game(candidate.id or 0)
-                if record is None or record.version != candidate.version:
-                    continue  # it moved on since the query: the next round looks again
+            timer = reminder_timer(candidate, now)
+            if await self.store.claim_timer(timer, self.owner, now, stale):
+                outboxes.append(await self._fire_reminder(timer))
+        return [out for out in outboxes if out is not None]
+
+    async def _fire_reminder(self, timer: TimerRecord) -> Outbox | None:
+        """Count and word one claimed reminder; ``None`` (the claim given up) when the game moved on.
+
+        The claimant that died may have counted it already (``reminders_sent`` one past the key's number):
+        then it is only sent."""
+        number, since = int(timer.payload["number"]), float(timer.payload["since"])
+        async with self.lock(timer.channel_id):
+            record = await self.store.get_game(timer.game_id)
+            users: list[int] = []
+            if record is not None and record.status == "active" and record.waiting_since == since:
                 spec = self.spec(record.game_key)
                 state = self._state_of(record, spec)
-                if state is None:
-                    continue
-                prompts = self.pending(record, spec, state)
-                seats = sorted({p.seat for p in prompts})
-                users = [s.user_id for s in record.seats if s.seat in seats]
-                if not users:
-                    continue
+                if state is not None:
+                    seats = {p.seat for p in self.pending(record, spec, state)}
+                    users = sorted({s.user_id for s in record.seats if s.seat in seats})
+            if record is None or not users or record.reminders_sent not in (number, number + 1):
+                await self.store.release_timer(timer.key)
+                return None
+            if record.reminders_sent == number:
                 version = record.version
                 record.reminders_sent += 1
                 try:
                     record = await self._save(record, version)
-                except Conflict:
-                    continue
-                self._remember(record, state)
-                out = Outbox(record.channel_id)
-                out.posts.append(
-                    ChannelPost(
-                        kind="notice",
-                        text=self._reminder_text(record, spec, users),
-                        pings=tuple(users),
-                        game_id=record.id,
-                        game_key=record.game_key,
-                    )
+                except Conflict:  # a move or a vote since the query: the next round looks again
+                    await self.store.release_timer(timer.key)
+                    return None
+            out = Outbox(record.channel_id, timers=[timer.key])
+            out.posts.append(
+                ChannelPost(
+                    kind="notice",
+                    text=self._reminder_text(record, self.spec(record.game_key), users),
+                    pings=tuple(users),
+                    game_id=record.id,
+                    game_key=record.game_key,
+                    nonce=f"r{timer.game_id}.{number}.{int(since)}"[-25:],  # a resend after a crash is one message
                 )
-                outboxes.append(out)
-                log.info("reminder channel=%s id=%s n=%s", record.channel_id, record.id, record.reminders_sent)
-        return outboxes
+            )
+            log.info("reminder channel=%s id=%s n=%s", record.channel_id, record.id, record.reminders_sent)
+            return out
 
     @staticmethod
     def _reminder_text(record: GameRecord, spec: GameSpec[Any, Any], users: Sequence[int]) -> str:
@@ -110,3 +136,17 @@ class RemindersHost(HostCore):
             )
         )
         return out
+
+
+def reminder_timer(record: GameRecord, now: float) -> TimerRecord:
+    """The firing of ``record``'s next reminder: its wait (``waiting_since``) and number name it."""
+    assert record.id is not None
+    number, since = record.reminders_sent, record.waiting_since
+    return TimerRecord(
+        game_id=record.id,
+        kind=REMINDER,
+        due_key=f"{since!r}:{number}",
+        channel_id=record.channel_id,
+        payload={"number": number, "since": since},
+        created_at=now,
+    )

@@ -42,7 +42,9 @@ async def test_a_servers_reminder_time_replaces_the_default(host: Host, clock: C
     await host.change_settings(GUILD, MANAGER, reminder_hours=1)
     await started_duel(host)
     clock.now += 1.5 * HOUR
-    assert len(await host.remind(24 * HOUR)) == 1, "the server's hour, not the default day"
+    due = await host.remind(24 * HOUR)
+    assert len(due) == 1, "the server's hour, not the default day"
+    await host.delivered(due[0])
     await host.change_settings(GUILD, MANAGER, reminder_hours=0)
     clock.now += 100 * HOUR
     assert await host.remind(24 * HOUR) == [], "0: this server's games are never reminded"

@@ -20,7 +20,7 @@ import sqlite3
 import subprocess
 import tempfile
 from collections.abc import AsyncIterator, Iterator
-from contextlib import closing
+from contextlib import closing, contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
@@ -173,12 +173,15 @@ def unprivileged_user() -> str:
     raise RuntimeError("Running as root, and there is neither a `postgres` nor a `nobody` user to run PostgreSQL.")
 
 
-@pytest.fixture(scope="session")
-def postgres_server() -> Iterator[PostgresServer]:
+@contextmanager
+def throwaway_server(prefix: str = "spacehost-pg-") -> Iterator[PostgresServer | None]:
+    """A cluster started in a new temporary folder, stopped and removed afterwards (the tests, the bench);
+    ``None`` when PostgreSQL is not installed."""
     bin_dir = find_postgres_bin()
     if bin_dir is None:
-        pytest.skip("PostgreSQL is not installed (no initdb/pg_ctl on PATH or in /usr/lib/postgresql/*/bin)")
-    folder = Path(tempfile.mkdtemp(prefix="spacehost-pg-"))
+        yield None
+        return
+    folder = Path(tempfile.mkdtemp(prefix=prefix))
     run_as = unprivileged_user() if os.geteuid() == 0 else None
     if run_as is not None:
         user = pwd.getpwnam(run_as)
@@ -190,6 +193,14 @@ def postgres_server() -> Iterator[PostgresServer]:
         server.stop()
     finally:
         shutil.rmtree(folder, ignore_errors=True)
+
+
+@pytest.fixture(scope="session")
+def postgres_server() -> Iterator[PostgresServer]:
+    with throwaway_server() as server:
+        if server is None:
+            pytest.skip("PostgreSQL is not installed (no initdb/pg_ctl on PATH or in /usr/lib/postgresql/*/bin)")
+        yield server
 
 
 @pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])

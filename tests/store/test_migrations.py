@@ -60,16 +60,24 @@ def old_game() -> GameRecord:
     )
 
 
-def test_migrations_are_numbered_from_one_without_gaps() -> None:
-    assert [m.number for m in MIGRATIONS] == list(range(1, LATEST + 1))
+NUMBERS = [m.number for m in MIGRATIONS]
+
+
+def test_migrations_are_numbered_from_one_in_order() -> None:
+    assert NUMBERS[0] == 1 and sorted(set(NUMBERS)) == NUMBERS, "ascending, each number once"
     assert LATEST >= 2, "the upgrade test below needs a migration after the first"
     assert all(len(m.sqlite) and len(m.postgres) for m in MIGRATIONS), "every migration serves both backends"
 
 
-def test_pending_lists_what_a_level_lacks() -> None:
-    assert [m.number for m in pending(0)] == list(range(1, LATEST + 1))
-    assert [m.number for m in pending(1)] == list(range(2, LATEST + 1))
-    assert pending(LATEST) == []
+def test_pending_lists_what_a_database_lacks() -> None:
+    assert [m.number for m in pending(set())] == NUMBERS
+    assert [m.number for m in pending({1})] == NUMBERS[1:]
+    assert pending(set(NUMBERS)) == []
+
+
+def test_a_migration_merged_below_one_already_applied_still_runs() -> None:
+    """Two branches add migrations 6 and 7 at once: a database that got 7 first must still get 6."""
+    assert [m.number for m in pending(set(NUMBERS) - {NUMBERS[-2]})] == [NUMBERS[-2]]
 
 
 async def test_a_fresh_database_gets_every_migration_once(database: Database) -> None:
@@ -77,7 +85,7 @@ async def test_a_fresh_database_gets_every_migration_once(database: Database) ->
     await store.close()
     store = await open_store(database.url)  # a second start applies nothing
     await store.close()
-    assert await levels(database) == list(range(1, LATEST + 1))
+    assert await levels(database) == NUMBERS
 
 
 async def test_a_database_at_level_one_is_upgraded_and_keeps_its_games(database: Database) -> None:
@@ -88,7 +96,7 @@ async def test_a_database_at_level_one_is_upgraded_and_keeps_its_games(database:
 
     store = await open_store(database.url)
     try:
-        assert await levels(database) == list(range(1, LATEST + 1))
+        assert await levels(database) == NUMBERS
         stored = await store.get_game(game_id)
         assert stored is not None
         assert stored.snapshot == '{"old": true}' and stored.version == 3
@@ -108,7 +116,7 @@ async def test_a_database_at_level_three_gets_skip_votes_notes_and_server_settin
 
     store = await open_store(database.url)
     try:
-        assert await levels(database) == list(range(1, LATEST + 1))
+        assert await levels(database) == NUMBERS
         stored = await store.get_game(game_id)
         assert stored is not None
         assert stored.snapshot == '{"old": true}' and stored.version == 3
@@ -138,8 +146,8 @@ async def test_a_database_newer_than_this_release_is_refused(database: Database)
         await open_store(database.url)
 
 
-async def test_two_processes_starting_together_migrate_once(database: Database) -> None:
-    stores = await asyncio.gather(open_store(database.url), open_store(database.url))
+async def test_several_processes_starting_together_migrate_once(database: Database) -> None:
+    stores = await asyncio.gather(*(open_store(database.url) for _ in range(4)))
     for store in stores:
         await store.close()
-    assert await levels(database) == list(range(1, LATEST + 1))
+    assert await levels(database) == NUMBERS
