@@ -1,4 +1,4 @@
-"""What surviving a crash costs (issue 15): the durable record around an action, and owed items at start-up.
+"""What surviving a crash costs: the durable record around an action, and owed items at start-up.
 
 - **Per action** (SQLite file): an action's commit alone (``record_action``), against the same commit with
   everything the bot now writes around a move: the interaction noted before the defer (``add_deferral``), the
