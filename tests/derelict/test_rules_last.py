@@ -121,13 +121,14 @@ def test_an_empty_item_deck_is_rebuilt_from_its_discard_and_then_runs_short() ->
 
 @pytest.mark.rule("DER-FIRE-5")
 def test_fire_blocks_no_action_and_burns_at_the_end_of_the_turn() -> None:
-    # Given the Commander in the explored Armory, once burning and once not.
-    calm = pair(rooms={0: "S06"}, explored={"S06": "armory"})
-    burning = pair(rooms={0: "S06"}, explored={"S06": "armory"})
+    # Given the Commander in the explored Comms room, once burning and once not.
+    calm = pair(rooms={0: "S06"}, explored={"S06": "comms"})
+    burning = pair(rooms={0: "S06"}, explored={"S06": "comms"})
     burning.ship.fire = ["S06"]
     play = Play(burning)
-    # Then the fire takes nothing off the list of actions.
+    # Then the fire takes nothing off the list of actions: the room action and Search stay.
     assert play.choices(0) == Play(calm).choices(0)
+    assert {"signal", "card_search"} <= set(play.choices(0))
     # When they act in it: no harm until the turn ends.
     play.act(0, "card_search", "none")
     assert play.state.players[0].light == 0
