@@ -9,7 +9,7 @@ import pytest
 
 from engine.core import Event
 from engine.derelict.noise import noise_roll
-from engine.derelict.phase import bag_step, intruder_attacks
+from engine.derelict.phase import bag_step, fire_step, intruder_attacks
 from engine.derelict.state import DerelictState
 
 from .rigging import COMBAT, NOISE, Play, new_game, place_tile, rig
@@ -95,6 +95,20 @@ def test_steady_hand_checks_endurance_once_after_both_sidearm_shots() -> None:
     stopped.rng.queued = [COMBAT["hit"]]
     play = Play(stopped).act(0, "shoot", "search", "stop")
     assert play.state.ship.attack_deck == [] and "The hunter has 1 wounds; endurance check: 2." in play.public()
+
+
+@pytest.mark.rule("DER-COMBAT-6")
+def test_the_fire_step_checks_each_wounded_intruder_once() -> None:
+    # Given a hunter and a crawler in a burning room, and a larva beside them.
+    state = pair(intruders=[("hunter", "S09"), ("crawler", "S09"), ("larva", "S09")], attack_deck=["rake1", "rake2"])
+    state.ship.fire = ["S09"]
+    out: list[Event] = []
+    # When the fire step burns them.
+    fire_step(state, out)
+    # Then each wounded intruder makes its own check, one card each; the larva dies of its wound unchecked.
+    checks = [e.text for e in out if "endurance check" in e.text]
+    assert len(checks) == 2 and checks[0].startswith("The hunter") and checks[1].startswith("The crawler")
+    assert state.ship.attack_deck == [] and "larva" not in [i.type for i in state.ship.intruders]
 
 
 @pytest.mark.rule("DER-EXPLORE-5")
