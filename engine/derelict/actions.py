@@ -27,7 +27,7 @@ from .board import (
 )
 from .cards import card_name, discard_from_hand, payable
 from .catalog import CATALOG
-from .combat import roll_combat, strike
+from .combat import endurance_check, roll_combat, strike
 from .harm import give_slime, has_wound
 from .hazards import explore
 from .intruders import attack, type_name
@@ -164,14 +164,18 @@ def do_shoot(state: DerelictState, player: Player, params: Params, out: list[Eve
 
 
 def fire_shot(state: DerelictState, player: Player, params: Params, face: str, out: list[Event]) -> None:
-    """Apply a kept roll; the Commander's Steady hand may then shoot again with the Sidearm (once)."""
+    """Apply a kept roll; the Commander's Steady hand may then shoot again with the Sidearm (once), and the
+    endurance check waits for both shots (DER-COMBAT-6)."""
     weapon = player.weapons[int(params["weapon"])]
     target = None if params["target"] == "egg" else intruder_by_choice(state, params["target"])
-    wounds = strike(state, player, target, weapon.id, out, face=face)
-    steady = player.character == "commander" and weapon.id == "sidearm" and params.get("stage") != "again"
+    again = params.get("stage") == "again"
+    steady = player.character == "commander" and weapon.id == "sidearm" and not again and target is not None
+    wounds = strike(state, player, target, weapon.id, out, face=face, check=not (steady or again))
     still_here = target is not None and target in state.ship.intruders and target.room == player.room
     if steady and wounds and weapon.ammo > 0 and still_here:
         follow_up(state, player, "shoot", {**params, "stage": "again"})
+    elif target is not None and still_here and (again or (steady and wounds)):
+        endurance_check(state, target, out)
 
 
 def shot_followups(state: DerelictState, player: Player, params: Params) -> list[Choice]:
@@ -183,6 +187,7 @@ def shot_followups(state: DerelictState, player: Player, params: Params) -> list
 def finish_shot(state: DerelictState, player: Player, params: Params, out: list[Event]) -> None:
     choice = params["next"]
     if choice == "stop":
+        endurance_check(state, intruder_by_choice(state, params["target"]), out)  # the first shot's wounds
         return
     if choice == "again":
         weapon = player.weapons[int(params["weapon"])]

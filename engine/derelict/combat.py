@@ -81,15 +81,25 @@ def flee(state: DerelictState, intruder: Intruder, out: list[Event]) -> None:
     move_intruder(state, intruder, target, out)
 
 
-def wound_intruder(state: DerelictState, intruder: Intruder, wounds: int, out: list[Event]) -> None:
-    """Place wounds, then one endurance check (DER-COMBAT-3..8)."""
+def wound_intruder(
+    state: DerelictState, intruder: Intruder, wounds: int, out: list[Event], *, check: bool = True
+) -> None:
+    """Place wounds, then one endurance check (DER-COMBAT-3..8). ``check=False`` leaves the check to the
+    caller when one action wounds the same intruder twice (Double tap, Steady hand): DER-COMBAT-6 makes one
+    check after all the action's wounds are placed."""
     if wounds <= 0:
         return
     intruder.wounds += wounds
-    name = type_name(intruder.type).lower()
     if intruder.type == "larva":
         kill_intruder(state, intruder, out)
         return
+    if check:
+        endurance_check(state, intruder, out)
+
+
+def endurance_check(state: DerelictState, intruder: Intruder, out: list[Event]) -> None:
+    """DER-COMBAT-3/5/8: draw an attack card; wounds at its endurance kill, else its flee mark sends it off."""
+    name = type_name(intruder.type).lower()
     card = draw_attack_card(state)
     _, _, endurance, flee_mark = attack_card(card)
     endurance += CATALOG.intruder[intruder.type].hide or 0  # type: ignore[index]
@@ -123,10 +133,12 @@ def strike(
     *,
     face: str | None = None,
     bonus: int = 0,
+    check: bool = True,
 ) -> int:
     """One shot (``weapon``) or hand-to-hand blow (``None``) at an intruder, or at an egg (``target`` None);
     returns the wounds dealt. ``face`` is a roll already made (a kept reroll); ``bonus`` adds wounds even on
-    a miss (Full auto). DER-ACT-SHOOT-1..4, DER-ACT-MELEE-1..3, DER-HIVE-2/3. Ammo is spent by the caller.
+    a miss (Full auto); ``check=False`` defers the endurance check (DER-COMBAT-6). DER-ACT-SHOOT-1..4,
+    DER-ACT-MELEE-1..3, DER-HIVE-2/3. Ammo is spent by the caller.
     """
     from .cards import take_infection
     from .harm import serious_wound
@@ -152,5 +164,5 @@ def strike(
         return wounds
     if weapon is None and wounds == 0:
         serious_wound(state, player, out)
-    wound_intruder(state, target, wounds, out)
+    wound_intruder(state, target, wounds, out, check=check)
     return wounds

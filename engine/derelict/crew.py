@@ -29,7 +29,7 @@ from .actions import (
 from .board import character_name, characters_in, has_hatch, in_combat, intruders_in, kind_of, neighbours, room_name
 from .cards import draw
 from .catalog import CATALOG, DUCT_IDS
-from .combat import flee, roll_combat, strike
+from .combat import endurance_check, flee, roll_combat, strike
 from .gear import CRAFT_PARAMS, do_craft, in_computer_room
 from .harm import light_wound
 from .hazards import place_fire
@@ -45,7 +45,7 @@ from .rooms import (
     peek_slot,
     pod_choices,
 )
-from .state import DerelictState, Player, is_infection
+from .state import DerelictState, Intruder, Player, is_infection
 from .turn import finish_pass
 
 Allowed = Callable[[DerelictState, Player], bool]
@@ -210,18 +210,23 @@ def finish_discard(state: DerelictState, player: Player, params: Params, out: li
 
 
 def do_double_tap(state: DerelictState, player: Player, params: Params, out: list[Event]) -> None:
+    """Two shots as one action: one endurance check after both (DER-COMBAT-6)."""
     weapon = player.weapons[int(params["weapon"])]
+    wounded: Intruder | None = None
     for _ in range(2):
         if weapon.ammo <= 0:
-            return
+            break
         alive = [i for i in state.ship.intruders if f"i{i.id}" == params["target"] and i.room == player.room]
         if params["target"] != "egg" and not alive:
-            return  # the first shot killed it (or it fled): the second has no target
+            break  # the first shot killed a larva: the second has no target
         if params["target"] == "egg" and "egg" not in state.ship.objects.get(player.room, []):
-            return
+            break
         target = alive[0] if alive else None
         weapon.ammo -= 1
-        strike(state, player, target, weapon.id, out)
+        if strike(state, player, target, weapon.id, out, check=False) and target is not None:
+            wounded = target
+    if wounded is not None and wounded in state.ship.intruders:
+        endurance_check(state, wounded, out)
 
 
 # --- Engineer --------------------------------------------------------------------------------------------
