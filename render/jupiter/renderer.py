@@ -13,6 +13,7 @@ from PIL import Image, ImageDraw
 from engine.core import View
 from engine.jupiter.view import JupiterView
 from render.core import Ink, LayerCache, RenderCache, encode_png, new_canvas, view_key
+from render.core.alt import image_alt
 from render.core.sheet import Sheet
 
 from .colony import colony_sheet, draw_colony_pieces, draw_colony_static
@@ -78,6 +79,10 @@ class JupiterRenderer:
         """
         _jupiter(view)
         return None
+
+    def alt(self, view: View) -> str:
+        """What the board (public view) or this seat's hand image shows, in words (``render.core.alt``)."""
+        return image_alt("Jupiter Deep", _jupiter(view))
 
     def layout(self, view: View) -> Sheet:
         """The texts a player reads to act and where the pieces stand on the board (``render.core.sheet``)."""
