@@ -17,10 +17,12 @@ PostKind = Literal["lobby", "board", "notice"]
 
 @dataclass(frozen=True)
 class Attachment:
-    """A file to attach (always a PNG here)."""
+    """A file to attach (always a PNG here), with its alt text: Discord's attachment description, read aloud
+    by screen readers and shown when the image does not load (the renderer's ``alt`` of the same view)."""
 
     filename: str
     data: bytes
+    description: str = ""
 
 
 @dataclass(frozen=True)

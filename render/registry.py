@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Protocol
 
 from engine.core import View
+from render.core.sheet import Sheet
 
 
 class Renderer(Protocol):
@@ -21,6 +22,16 @@ class Renderer(Protocol):
 
     def hand(self, view: View) -> bytes | None:
         """A seated player's private view (their hand), or ``None`` when there is nothing private to draw."""
+        ...
+
+    def alt(self, view: View) -> str:
+        """Alt text for the image drawn from ``view``: the board for the public view (``viewer`` ``None``),
+        else that seat's hand. Built from the same view as the image, so it says nothing the image hides."""
+        ...
+
+    def layout(self, view: View) -> Sheet:
+        """What the board of ``view`` shows a player must read to act, and where its pieces stand: the texts'
+        sizes and boxes, the pieces' drawn boxes (``render.core.sheet``), measured by tests/render/test_legibility."""
         ...
 
 

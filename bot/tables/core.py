@@ -446,7 +446,7 @@ class HostCore:
             return None
         view = loaded.spec.view(loaded.state, None)
         data = await asyncio.to_thread(renderer.board, view)
-        return Attachment(f"{loaded.spec.key}-board.png", data)
+        return Attachment(f"{loaded.spec.key}-board.png", data, renderer.alt(view))
 
     def board_text(self, loaded: Loaded, prompts: Sequence[Prompt]) -> str:
         """The channel message: title, narration of the current stage, and who must decide what."""
@@ -515,7 +515,7 @@ class HostCore:
         if renderer is None:
             return None
         data = await asyncio.to_thread(renderer.hand, view)
-        return None if data is None else Attachment(f"{spec.key}-hand.png", data)
+        return None if data is None else Attachment(f"{spec.key}-hand.png", data, renderer.alt(view))
 
     async def status(self, channel_id: int) -> str:
         """Whose decision the game waits on, what it is and since when."""

@@ -93,7 +93,8 @@ def game_channel(interaction: discord.Interaction) -> int:
 
 def to_file(attachment: Attachment) -> discord.File:
     """A fresh ``discord.File`` for an outbox attachment (a ``File`` can be sent only once)."""
-    return discord.File(io.BytesIO(attachment.data), filename=attachment.filename)
+    description = attachment.description or None
+    return discord.File(io.BytesIO(attachment.data), filename=attachment.filename, description=description)
 
 
 def clip(text: str, limit: int = 2000) -> str:

@@ -177,7 +177,18 @@ class JupiterView(View):
             core = CATALOG.card_name(robot.core) if robot.core else "no core"
             hand = ", ".join(CATALOG.card_name(k) for k in robot.hand) or "no cards"
             lines.append(f"{robot.letter} {robot.colour} ({robot.where or 'out of play'}): core {core}; {hand}")
+        lines.extend(self._card_texts())
         return "\n".join(lines)
+
+    def _card_texts(self) -> list[str]:
+        """What the cards in play now do (a name alone is not enough): while robots choose their cores, every
+        card dealt to choose from; else the cards of the robot whose turn it is. Nothing here is secret, so every
+        viewer reads the same lines (a seat's view stays the public one)."""
+        if self.phase == "core":
+            keys = [k for robot in self.robots for k in robot.dealt]
+        else:
+            keys = [k for robot in self.robots if robot.seat == self.active for k in [robot.core, *robot.hand] if k]
+        return [f"• **{CATALOG.card_name(k)}**: {CATALOG.card(k).text}" for k in dict.fromkeys(keys)]
 
 
 def report_line(report: ReportView, settled: bool = True) -> str:

@@ -27,6 +27,7 @@ from render.core import (
     text,
     text_width,
 )
+from render.core.sheet import Sheet
 
 from .layout import BAND, BOARD_X0, BOARD_X1, HEADER, HEIGHT, LEGEND, PROW, WIDTH, Column, Layout
 from .pieces import (
@@ -247,7 +248,13 @@ def _conquered(draw: ImageDraw.ImageDraw, card: ShipDeckCardView, col: Column) -
         box = col.deck(ship)
         conquered_face(draw, box)
         x0, y0, x1, y1 = box
-        label(draw, (x0 + 8, y0 + 6), f"{SIDE_LETTER[ship].lower()}{card.number}", 17, Ink.GREY, bold=True)
+        code = f"{SIDE_LETTER[ship].lower()}{card.number}"
+        left, top, right, bottom = font(17, bold=True).getbbox(code)
+        # a knock-out, so the out-of-play stripes do not run through the code a player still reads
+        draw.rectangle(
+            (x0 + 8 + left - 2, y0 + 6 + top - 2, x0 + 8 + right + 1, y0 + 6 + bottom + 1), fill=int(Ink.MIST)
+        )
+        label(draw, (x0 + 8, y0 + 6), code, 17, Ink.GREY, bold=True)
         conqueror: Side = "spanish" if ship == "pirate" else "pirate"
         if conqueror in card.conquered_by:
             _conquest_tag(draw, box, conqueror)
@@ -365,3 +372,13 @@ def _result_banner(draw: ImageDraw.ImageDraw, view: AbordajeView) -> None:
     label(draw, (centre, y0 + 38), title, 42, ink, bold=True, anchor="mm")
     if reason:
         label(draw, (centre, y1 - 22), reason, 20, ink, bold=True, anchor="mm")
+
+
+def board_sheet(view: AbordajeView, layout: Layout) -> Sheet:
+    """Each deck's code (``s3``, ``p5``: what a player names to board or move there), as the board prints it."""
+    sheet = Sheet()
+    for ship in SIDES:
+        for col in layout.columns:
+            box = col.deck(ship)
+            sheet.mark((box[0] + 8, box[1] + 6), f"{SIDE_LETTER[ship].lower()}{col.number}", 17, bold=True)
+    return sheet

@@ -11,8 +11,10 @@ from __future__ import annotations
 from engine.abordaje.view import AbordajeView
 from engine.core import View
 from render.core import LayerCache, RenderCache, encode_png, view_key
+from render.core.alt import image_alt
+from render.core.sheet import Sheet
 
-from .board import draw_board, draw_static
+from .board import board_sheet, draw_board, draw_static
 from .hand import draw_hand, hand_key, has_private
 from .layout import layout_for
 
@@ -45,6 +47,15 @@ class AbordajeRenderer:
             return None
         # Keyed on what the hand image shows, not on the whole seat view (which changes with the board).
         return self.cache.get_or_render(hand_key(hand_view), lambda: encode_png(draw_hand(hand_view)))
+
+    def alt(self, view: View) -> str:
+        """What the board (public view) or this seat's hand image shows, in words (``render.core.alt``)."""
+        return image_alt("¡Abordaje!", _abordaje(view))
+
+    def layout(self, view: View) -> Sheet:
+        """The texts a player reads to act on the board (``render.core.sheet``); pieces stand in their own cells."""
+        board_view = _abordaje(view)
+        return board_sheet(board_view, layout_for(tuple(card.number for card in board_view.cards)))
 
     def _board(self, view: AbordajeView) -> bytes:
         layout = layout_for(tuple(card.number for card in view.cards))

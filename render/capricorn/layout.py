@@ -9,10 +9,12 @@ can never disagree with the engine about which doors are aligned.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Callable, Iterator, Mapping
+from functools import partial
 
 from engine.capricorn.board import SHIP
 from engine.capricorn.terms import RingKey
+from render.core import font
 
 WIDTH, HEIGHT = 1400, 900
 CX, CY = 450, 450  # the pod's centre
@@ -27,8 +29,6 @@ RINGS: dict[RingKey, tuple[int, int, int]] = {
 }
 CODE_SIZE = 14
 """A space's printed code, bold black: what a player types into /act, so it must read on a phone."""
-CODE_BAND = 18
-"""How far in from a lane's outer edge the code takes: pieces keep out of this band."""
 PANEL_LEFT = 905
 COLUMN_DEGREES = 360 / SHIP.columns
 
@@ -61,69 +61,69 @@ def space_angles(code: str, rotation: Mapping[str, int]) -> tuple[float, float]:
     return col * COLUMN_DEGREES, (col + 1) * COLUMN_DEGREES
 
 
-def space_centre(code: str, rotation: Mapping[str, int]) -> Point:
-    """Where a lone piece on ``code`` stands: the middle of the lane below the code band."""
-    r0, r1 = lane_radii(code)
+def code_reach(code: str, rotation: Mapping[str, int]) -> float:
+    """How far a space's printed code reaches from its middle toward the centre: its box is upright, so on a
+    ring it takes its height at 12 o'clock and its width at 3 o'clock."""
+    info = SHIP.space(code)
+    left, top, right, bottom = font(CODE_SIZE, bold=True).getbbox(f"{info.lane}{info.col}", anchor="mm")
     a0, a1 = space_angles(code, rotation)
-    return polar((r0 + 1 + r1 - CODE_BAND) / 2, (a0 + a1) / 2)
-
-
-def slot_centres(code: str, rotation: Mapping[str, int], count: int) -> list[Point]:
-    """Where ``count`` pieces sharing one space stand (see ``slot_layout``)."""
-    return slot_layout(code, rotation, count)[1]
-
-
-PIECE_SIZES = (11, 10, 9, 8)
-"""Piece sizes tried for a shared space, largest first (a piece reaches about its size + 2 from its centre).
-
-Two pieces fit apart at 9 in the narrowest space (the inner ring's inner lane); three or more there are drawn at
-8, touching: smaller letters would not read."""
-
-
-def slot_layout(code: str, rotation: Mapping[str, int], count: int) -> tuple[int, list[Point]]:
-    """The piece size and the centres for ``count`` pieces on one space, none overlapping another or the code.
-
-    One piece stands at ``space_centre`` at full size. Several are placed in the space below the code band,
-    side by side if the column is wide enough, else zig-zag (alternately near the lane's inner and outer
-    side), at the largest size that keeps them apart: near the centre a column is only about 35 px wide.
-    """
-    if count <= 1:
-        return 13, [space_centre(code, rotation)] * count
-    r0, r1 = lane_radii(code)
-    a0, a1 = space_angles(code, rotation)
-    return _packed(r0 + 1, r1 - CODE_BAND, a0, a1, count)
-
-
-def _packed(low: int, high: int, a0: float, a1: float, count: int) -> tuple[int, list[Point]]:
-    """Side by side across the column (ends flush with the walls), else zig-zag, at the largest size that fits."""
-    points: list[Point] = []
-    for size in PIECE_SIZES:
-        reach = size + 2
-        for zigzag in (False, True):
-            points = []
-            for i in range(count):
-                if not zigzag:
-                    radius = (low + high) / 2
-                elif i % 2 == 0:
-                    radius = low + reach
-                else:
-                    radius = high - reach
-                margin = math.degrees(reach / radius)
-                points.append(polar(radius, a0 + margin + (a1 - a0 - 2 * margin) * i / (count - 1)))
-            if _apart(points, 2 * reach - 1):
-                return size, points
-    return PIECE_SIZES[-1], points
-
-
-def _apart(points: list[Point], distance: float) -> bool:
-    return all(math.dist(p, q) >= distance for i, p in enumerate(points) for q in points[i + 1 :])
+    middle = math.radians((a0 + a1) / 2)
+    return (right - left) / 2 * abs(math.sin(middle)) + (bottom - top) / 2 * abs(math.cos(middle))
 
 
 def label_point(code: str, rotation: Mapping[str, int]) -> Point:
-    """Where a space's code is printed: centred in the band along the lane's outer edge, clear of the pieces."""
+    """Where a space's code is printed: in the middle of its column, near the lane's outer edge (clear of doors)."""
     _, r1 = lane_radii(code)
     a0, a1 = space_angles(code, rotation)
-    return polar(r1 - CODE_BAND // 2, (a0 + a1) / 2)
+    return polar(r1 - 5 - code_reach(code, rotation), (a0 + a1) / 2)
+
+
+def piece_room(code: str, rotation: Mapping[str, int]) -> tuple[int, int]:
+    """The radii between which pieces on ``code`` stand: the lane, less the band its printed code takes."""
+    r0, r1 = lane_radii(code)
+    return r0 + 1, math.floor(r1 - 8 - 2 * code_reach(code, rotation))
+
+
+PIECE_SIZES = (13, 11, 10, 9, 8)
+"""Piece sizes tried on a space, largest first (a piece reaches about its size + 2 from its centre)."""
+
+
+def slot_candidates(code: str, rotation: Mapping[str, int], count: int) -> Iterator[tuple[int, list[Point]]]:
+    """Ways to stand ``count`` pieces on one space below its code, the most legible first.
+
+    Largest size first; at each, side by side across the column (ends flush with the walls) at the middle
+    radius, then nearer either side of the lane, then zig-zag (alternately near the lane's inner and outer
+    side). The renderer keeps the first whose drawn pieces touch neither each other nor the code.
+    """
+    low, high = piece_room(code, rotation)
+    a0, a1 = space_angles(code, rotation)
+    for size in PIECE_SIZES:
+        reach = size + 2
+        if high - low < 2 * reach:
+            continue
+        rows = ((low + high) / 2, low + reach, high - reach)
+        for row in rows:
+            yield size, _spread(count, a0, a1, reach, partial(_row, row))
+        yield size, _spread(count, a0, a1, reach, partial(_zigzag, low + reach, high - reach))
+
+
+def _zigzag(near: float, far: float, i: int) -> float:
+    return near if i % 2 == 0 else far
+
+
+def _row(radius: float, _i: int) -> float:
+    return radius
+
+
+def _spread(count: int, a0: float, a1: float, reach: int, radius_of: Callable[[int], float]) -> list[Point]:
+    if count == 1:
+        return [polar(radius_of(0), (a0 + a1) / 2)]
+    points = []
+    for i in range(count):
+        radius = radius_of(i)
+        margin = math.degrees(reach / radius)
+        points.append(polar(radius, a0 + margin + (a1 - a0 - 2 * margin) * i / (count - 1)))
+    return points
 
 
 def pod_slots(count: int) -> list[Point]:

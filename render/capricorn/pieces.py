@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from PIL import ImageDraw
 
-from render.core import SPRITES, Ink, label, polygon
+from render.core import SPRITES, Ink, font, label, polygon, text_width
 
 ALIEN_INK: dict[str, Ink] = {"yellow": Ink.YELLOW, "blue": Ink.SKY, "red": Ink.VERMILLION}
 ALIEN_SHAPE: dict[str, str] = {"yellow": "square", "blue": "triangle", "red": "diamond"}
@@ -142,3 +142,17 @@ def search_token(draw: ImageDraw.ImageDraw, at: tuple[int, int]) -> None:
         d.line([(x - 3, y + 3), (x + 3, y - 3)], fill=int(Ink.WHITE), width=2)
 
     SPRITES.stamp(draw, at, ("capricorn", "searched"), (-7, -7, 7, 7), paint)
+
+
+def stack(draw: ImageDraw.ImageDraw, at: tuple[int, int], letters: str) -> None:
+    """Pieces too many for their space to stand apart: one white tag listing them (e.g. ``F F T1 C9``: a wounded
+    Tough alien, a crew member with 9 health)."""
+
+    def paint(d: ImageDraw.ImageDraw, o: tuple[int, int]) -> None:
+        x, y = o
+        half = text_width(letters, font(14, bold=True)) // 2 + 4
+        d.rounded_rectangle((x - half, y - 10, x + half, y + 10), radius=5, fill=int(Ink.WHITE), outline=int(Ink.BLACK))
+        label(d, (x, y), letters, 14, Ink.BLACK, bold=True, anchor="mm")
+
+    reach = text_width(letters, font(14, bold=True)) // 2 + 6
+    SPRITES.stamp(draw, at, ("capricorn", "stack", letters), (-reach, -12, reach, 12), paint)

@@ -21,11 +21,13 @@ from engine.capricorn.terms import RingKey
 from engine.capricorn.view import CapricornView
 from engine.core import View
 from render.core import Ink, LayerCache, RenderCache, encode_png, new_canvas, view_key
+from render.core.alt import image_alt
+from render.core.sheet import Sheet
 
 from .hand import draw_hand, hand_key, own_characters
 from .layout import CX, CY, HEIGHT, WIDTH
 from .panel import draw_panel, draw_panel_static, draw_result
-from .ship import draw_ring, draw_ship_base, draw_ship_joints, draw_ship_pieces, ring_reach
+from .ship import draw_ring, draw_ship_base, draw_ship_joints, draw_ship_pieces, ring_reach, ship_sheet
 
 
 def _capricorn(view: View) -> CapricornView:
@@ -138,6 +140,14 @@ class CapricornRenderer:
         if hand_view.viewer is None or not own_characters(hand_view):
             return None
         return self.cache.get_or_render(hand_key(hand_view), lambda: encode_png(draw_hand(hand_view)))
+
+    def alt(self, view: View) -> str:
+        """What the board (public view) or this seat's hand image shows, in words (``render.core.alt``)."""
+        return image_alt("Abandon Capricorn", _capricorn(view))
+
+    def layout(self, view: View) -> Sheet:
+        """The texts a player reads to act and where the pieces stand on the board (``render.core.sheet``)."""
+        return ship_sheet(_capricorn(view))
 
     def static(self, view: CapricornView) -> Image.Image:
         """A fresh copy of the static ship for the view's rotation, composed from the cached layers."""

@@ -10,30 +10,37 @@ composed ship and adds search tokens, cubes and pieces.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
+from functools import lru_cache, partial
 
-from PIL import ImageDraw
+from PIL import Image, ImageDraw
 
 from engine.capricorn.board import SHIP
 from engine.capricorn.terms import POD, RingKey
 from engine.capricorn.view import CapricornView
-from render.core import Ink, label, rounded
+from render.core import Ink, font, label, rounded, text_width
+from render.core.sheet import HALO, Mark, Paint, Sheet, drawn, masks_meet
 
 from .layout import (
     CODE_SIZE,
     CX,
     CY,
+    HEIGHT,
+    PANEL_LEFT,
+    PIECE_SIZES,
     POD_RADIUS,
     RINGS,
     arc,
     label_point,
     lane_radii,
+    piece_room,
     pod_slots,
     polar,
-    slot_layout,
+    slot_candidates,
     space_angles,
 )
-from .pieces import alien, crew, cube, mother, search_token
+from .pieces import alien, crew, cube, mother, search_token, stack
 
 RING_FILL = {"inner": Ink.WHITE, "middle": Ink.SLATE_TINT, "outer": Ink.WHITE}
 DOOR_GAP = 7  # how far a door bridge reaches into the gap from each ring's edge
@@ -79,6 +86,9 @@ def draw_ring(draw: ImageDraw.ImageDraw, ring: RingKey, turns: int) -> None:
             _draw_space(draw, code, rotation)
     for room in rooms:
         _draw_walls(draw, room.key, rotation)
+    for room in rooms:
+        for code in room.spaces:
+            _draw_code(draw, code, rotation)
 
 
 def ring_reach(ring: RingKey) -> int:
@@ -106,8 +116,6 @@ def _draw_space(draw: ImageDraw.ImageDraw, code: str, rotation: Mapping[str, int
     draw.polygon(arc(r0, r1, a0, a1), fill=int(fill), outline=int(Ink.SILVER))
     if info.repair:
         draw.polygon(arc(r0 + 3, r1 - 3, a0 + 0.9, a1 - 0.9), outline=int(Ink.GREEN), width=3)
-    local = f"{info.lane}{info.col}"
-    label(draw, label_point(code, rotation), local, CODE_SIZE, Ink.BLACK, bold=True, anchor="mm")
     if info.dot:
         x, y = polar(r1 - 9, a0 + (a1 - a0) * 0.14)
         draw.ellipse((x - 3, y - 3, x + 3, y + 3), fill=int(Ink.BLACK))
@@ -115,6 +123,17 @@ def _draw_space(draw: ImageDraw.ImageDraw, code: str, rotation: Mapping[str, int
         x, y = polar(r0 + 8, a0 + (a1 - a0) * 0.8)
         draw.rectangle((x - 6, y - 6, x + 6, y + 6), fill=int(Ink.VERMILLION))
         label(draw, (x, y), str(info.breach), 10, Ink.WHITE, bold=True, anchor="mm")
+
+
+def _draw_code(draw: ImageDraw.ImageDraw, code: str, rotation: Mapping[str, int]) -> None:
+    """The space's printed code on a knock-out of its own fill, so no wall or outline runs through the letters."""
+    info = SHIP.space(code)
+    local = f"{info.lane}{info.col}"
+    at = label_point(code, rotation)
+    left, top, right, bottom = font(CODE_SIZE, bold=True).getbbox(local, anchor="mm")
+    fill = Ink.MIST if info.hiding else RING_FILL[info.ring]
+    draw.rectangle((at[0] + left - 2, at[1] + top - 2, at[0] + right + 1, at[1] + bottom + 1), fill=int(fill))
+    label(draw, at, local, CODE_SIZE, Ink.BLACK, bold=True, anchor="mm")
 
 
 def _draw_walls(draw: ImageDraw.ImageDraw, room: str, rotation: Mapping[str, int]) -> None:
@@ -164,28 +183,209 @@ def _draw_doors(draw: ImageDraw.ImageDraw, view: CapricornView) -> None:
         draw.rectangle((x - 3, y - 3, x + 3, y + 3), fill=int(Ink.BLACK))
 
 
-def _draw_room_name(draw: ImageDraw.ImageDraw, room: str, rotation: Mapping[str, int]) -> None:
-    """The room's code (what a player types) on a white tag: in the gap outside its ring, or in a corner."""
+ROOM_SIZE = 14
+"""A room's code on its tag (what a player types before a space's code): as tall as the space codes."""
+OUTER_ROOM_SIZE = 17
+"""An outer room's code, printed in the hull's corner where there is room for it."""
+
+
+def _room_name_place(room: str, rotation: Mapping[str, int]) -> tuple[tuple[int, int], bool]:
+    """Where a room's code is centred, and whether it is an outer room's (named in the hull, without a tag)."""
     info = SHIP.room(room)
     a0, _ = space_angles(info.spaces[0], rotation)
     span = info.width * 360 / SHIP.columns
     r1 = RINGS[info.ring][2]
     if info.ring == "outer":
-        x, y = polar(r1 + 60, a0 + span / 2)
-        x = min(max(x, 60), 840)
-        y = min(max(y, 20), 880)
-        label(draw, (x, y - 9), room, 17, Ink.BLACK, bold=True, anchor="mm")
-        label(draw, (x, y + 10), info.name, 13, Ink.CHARCOAL, anchor="mm")
+        return _hull_point(room, a0, span), True
+    return _tag_point(room, rotation, r1 + 8), False
+
+
+HULL = 452
+"""The hull's radius: an outer room's name goes outside it, in the image's corners."""
+
+
+@lru_cache(maxsize=16)
+def _hull_point(room: str, a0: float, span: float) -> tuple[int, int]:
+    """Where an outer room's code is centred: outside the hull and inside the ship's square, beside the room
+    (as near its middle as the corners allow; the two lines of its name are about 32 px tall)."""
+    words = font(OUTER_ROOM_SIZE, bold=True)
+    half = max(text_width(room, words), text_width(SHIP.room(room).name, font(13))) // 2 + 2
+    angles = sorted((a0 + span * i / 40 for i in range(41)), key=lambda a: abs(a - a0 - span / 2))
+    for angle in angles:
+        for radius in range(HULL + 20, 700, 6):
+            x, y = polar(radius, angle)
+            box = (x - half, y - 12, x + half, y + 28)
+            nearest = (min(max(CX, box[0]), box[2]), min(max(CY, box[1]), box[3]))
+            inside = box[0] >= 4 and box[1] >= 4 and box[2] <= PANEL_LEFT - 4 and box[3] <= HEIGHT - 4
+            if inside and math.dist(nearest, (CX, CY)) > HULL + 2:
+                return x, y
+    return polar(HULL + 60, a0 + span / 2)
+
+
+TAG_HALF = 9
+"""Half a room tag's height: the code's letters (about 11 px) with room for their halo inside the outline."""
+TAG_SPOTS = (0.5, 0.25, 0.75, 0.35, 0.65, 0.15, 0.85, 0.05, 0.95)
+"""Where along its room's span a turning room's tag may sit, most central first."""
+
+
+def _tag_point(room: str, rotation: Mapping[str, int], radius: int) -> tuple[int, int]:
+    """The first spot along the room's outer edge where its tag keeps clear of the ring's printed codes.
+
+    The tag is upright while the ring curves, so near the diagonals it reaches into the ring: it goes where it
+    leaves the ring's codes readable and stays out of the next ring's pieces (the middle one if none does).
+    """
+    info = SHIP.room(room)
+    a0, _ = space_angles(info.spaces[0], rotation)
+    span = info.width * 360 / SHIP.columns
+    codes = ring_codes(info.ring, rotation)
+    beyond = min(r0 for r0, _, _ in RINGS.values() if r0 > radius)  # the next ring's inner edge: pieces stand there
+    half_width = text_width(room, font(ROOM_SIZE, bold=True)) // 2 + 6 + HALO
+    scored = []
+    for spot in TAG_SPOTS:
+        x, y = polar(radius, a0 + span * spot)
+        tag = (x - half_width, y - TAG_HALF - HALO, x + half_width + 1, y + TAG_HALF + 1 + HALO)
+        whole = Image.new("1", (tag[2] - tag[0], tag[3] - tag[1]), 1)
+        covered = sum(masks_meet(tag, whole, m.reach, m.halo) for m in codes.marks)
+        reaches = max(math.dist((cx, cy), (CX, CY)) for cx in tag[::2] for cy in tag[1::2])
+        scored.append((covered, max(0.0, reaches - beyond - 6), (x, y)))
+    return min(scored, key=lambda s: s[:2])[2]
+
+
+def _draw_room_name(draw: ImageDraw.ImageDraw, room: str, rotation: Mapping[str, int]) -> None:
+    """The room's code (what a player types) on a yellow tag in the gap outside its ring, or in the hull's corner."""
+    (x, y), outer = _room_name_place(room, rotation)
+    if outer:
+        label(draw, (x, y), room, OUTER_ROOM_SIZE, Ink.BLACK, bold=True, anchor="mm")
+        label(draw, (x, y + 19), SHIP.room(room).name, 13, Ink.CHARCOAL, anchor="mm")
         return
-    at = a0 + span * (0.5 if info.ring == "inner" else 0.25)
-    x, y = polar(r1 + 8, at)
-    width = 9 * len(room) + 8
-    rounded(draw, (x - width // 2, y - 9, x + width // 2, y + 9), Ink.YELLOW, Ink.BLACK, radius=4, width=1)
-    label(draw, (x, y), room, 12, Ink.BLACK, bold=True, anchor="mm")
+    half = text_width(room, font(ROOM_SIZE, bold=True)) // 2 + 6
+    rounded(draw, (x - half, y - TAG_HALF, x + half, y + TAG_HALF), Ink.YELLOW, Ink.BLACK, radius=4, width=1)
+    label(draw, (x, y), room, ROOM_SIZE, Ink.BLACK, bold=True, anchor="mm")
+
+
+Placed = tuple[str, str, tuple[object, ...], tuple[int, int], int]
+"""A piece where it stands: ``(space, kind, what it shows, centre, size)``."""
+
+
+def piece_places(view: CapricornView) -> list[Placed]:
+    """Where each alien, Mother and crew member stands (several on one space side by side, never overlapping)."""
+    rotation = view.rotation
+    by_space: dict[str, list[tuple[str, tuple[object, ...]]]] = {}
+    for m in view.mothers:
+        if m.status == "on_map" and m.space is not None:
+            by_space.setdefault(m.space, []).append(("mother", (m.color, m.health)))
+    for a in view.aliens:
+        maximum = 2 if a.color == "yellow" else 1
+        by_space.setdefault(a.space, []).append(("alien", (a.color, a.letter, a.health < maximum)))
+    for index, c in enumerate(view.characters):
+        by_space.setdefault(c.space, []).append(("crew", (c.letter, c.health, c.hiding, index == view.active)))
+    pod = by_space.pop(POD, [])
+    placed: list[Placed] = [
+        (POD, kind, data, at, 14) for (kind, data), at in zip(pod, pod_slots(len(pod)), strict=True)
+    ]
+    for code, pieces in by_space.items():
+        if not SHIP.is_space(code):
+            continue
+        slots = _slots(code, rotation, pieces)
+        if slots is None and len(pieces) == 1:  # a lone piece kept off a neighbour's code: moved, a little smaller
+            (kind, data), size = pieces[0], PIECE_SIZES[1]
+            at = _clear_point(code, rotation, partial(draw_piece, kind=kind, data=data, size=size))
+            placed.append((code, kind, data, at, size))
+            continue
+        if slots is None:  # too many for the space: one token lists them all by letter
+            letters = " ".join(_letter(kind, data) for kind, data in pieces)
+            placed.append((code, "stack", (letters,), _clear_point(code, rotation, partial(stack, letters=letters)), 0))
+            continue
+        size, centres = slots
+        placed.extend((code, kind, data, at, size) for (kind, data), at in zip(pieces, centres, strict=True))
+    return placed
+
+
+def _slots(
+    code: str, rotation: Mapping[str, int], pieces: list[tuple[str, tuple[object, ...]]]
+) -> tuple[int, list[tuple[int, int]]] | None:
+    """The first of ``slot_candidates`` whose pieces, as drawn, touch neither each other nor a name (``keep_clear``).
+
+    Measured on the pieces' own pixels (badges included), so a wounded alien's badge is kept off its
+    neighbour as well as its body; ``None`` if no way is clear (the pieces are then listed on one token).
+    """
+    marks = keep_clear(SHIP.space(code).ring, rotation)
+    for size, centres in slot_candidates(code, rotation, len(pieces)):
+        drawn_pieces = [
+            drawn(partial(draw_piece, kind=k, data=d, size=size), at)
+            for (k, d), at in zip(pieces, centres, strict=True)
+        ]
+        if any(masks_meet(m.reach, m.halo, box, pixels) for box, pixels in drawn_pieces for m in marks):
+            continue
+        if any(masks_meet(a[0], a[1], b[0], b[1]) for i, a in enumerate(drawn_pieces) for b in drawn_pieces[i + 1 :]):
+            continue
+        return size, centres
+    return None
+
+
+def _letter(kind: str, data: tuple[object, ...]) -> str:
+    """A piece on a stack tag: its letter, and what its badge would say (a wounded alien's 1, a crew member's
+    or a Mother's health), so nothing the pieces would show is lost by stacking them."""
+    if kind == "mother":
+        return f"M{data[1]}"
+    if kind == "alien":
+        return f"{data[1]}1" if data[2] else str(data[1])
+    return f"{data[0]}{data[1]}{'z' if data[2] else ''}"  # z: hiding, as the lying piece shows
+
+
+def _clear_point(code: str, rotation: Mapping[str, int], paint: Paint) -> tuple[int, int]:
+    """Where one token (a stack tag, a lone piece) stands on ``code``: the point nearest the middle of the
+    pieces' room that keeps it off the ring's printed codes, across the column then off to either side (the
+    lane's inner edge if none does)."""
+    low, high = piece_room(code, rotation)
+    a0, a1 = space_angles(code, rotation)
+    codes = keep_clear(SHIP.space(code).ring, rotation)
+    radii = sorted(range(low, max(low, high) + 1), key=lambda r: abs(r - (low + high) / 2))
+    for spot in (0.5, 0.3, 0.7, 0.2, 0.8):
+        for radius in radii:
+            at = polar(radius, a0 + (a1 - a0) * spot)
+            box, pixels = drawn(paint, at)
+            if not any(masks_meet(m.reach, m.halo, box, pixels) for m in codes):
+                return at
+    return polar(low, (a0 + a1) / 2)
+
+
+def ring_codes(ring: str, rotation: Mapping[str, int]) -> Sheet:
+    """The printed codes of every space on ``ring`` as marks (what stacks and tags keep clear of)."""
+    return _ring_codes(ring, tuple(sorted(rotation.items())))
+
+
+@lru_cache(maxsize=64)
+def _ring_codes(ring: str, rotation: tuple[tuple[str, int], ...]) -> Sheet:
+    sheet = Sheet()
+    for room in SHIP.rooms:
+        if room.ring == ring:
+            for code in room.spaces:
+                info = SHIP.space(code)
+                sheet.mark(
+                    label_point(code, dict(rotation)), f"{info.lane}{info.col}", CODE_SIZE, bold=True, anchor="mm"
+                )
+    return sheet
+
+
+def keep_clear(ring: str, rotation: Mapping[str, int]) -> list[Mark]:
+    """What a piece on ``ring`` must not touch: the ring's printed codes and the turning rooms' tags."""
+    return _keep_clear(ring, tuple(sorted(rotation.items())))
+
+
+@lru_cache(maxsize=64)
+def _keep_clear(ring: str, rotation: tuple[tuple[str, int], ...]) -> list[Mark]:
+    turns = dict(rotation)
+    tags = Sheet()
+    for room in SHIP.rooms:
+        at, outer = _room_name_place(room.key, turns)
+        if not outer:
+            tags.mark(at, room.key, ROOM_SIZE, bold=True, anchor="mm")
+    return ring_codes(ring, turns).marks + tags.marks
 
 
 def draw_ship_pieces(draw: ImageDraw.ImageDraw, view: CapricornView) -> None:
-    """Search tokens, cubes, then aliens, Mothers and crew on their spaces (several on one space side by side)."""
+    """Search tokens, cubes, then aliens, Mothers and crew on their spaces (``piece_places``)."""
     rotation = view.rotation
     for code in view.searched:
         if code != POD:
@@ -197,28 +397,30 @@ def draw_ship_pieces(draw: ImageDraw.ImageDraw, view: CapricornView) -> None:
             r0, r1 = lane_radii(code)
             a0, a1 = space_angles(code, rotation)
             cube(draw, polar(r0 + 9, a0 + (a1 - a0) * 0.2))
-    by_space: dict[str, list[tuple[str, tuple[object, ...]]]] = {}
-    for m in view.mothers:
-        if m.status == "on_map" and m.space is not None:
-            by_space.setdefault(m.space, []).append(("mother", (m.color, m.health)))
-    for a in view.aliens:
-        maximum = 2 if a.color == "yellow" else 1
-        by_space.setdefault(a.space, []).append(("alien", (a.color, a.letter, a.health < maximum)))
-    for index, c in enumerate(view.characters):
-        by_space.setdefault(c.space, []).append(("crew", (c.letter, c.health, c.hiding, index == view.active)))
-    pod = by_space.pop(POD, [])
-    for (kind, data), at in zip(pod, pod_slots(len(pod)), strict=True):
-        _piece(draw, kind, data, at, 14)
-    for code, pieces in by_space.items():
-        if not SHIP.is_space(code):
-            continue
-        size, centres = slot_layout(code, rotation, len(pieces))
-        for (kind, data), at in zip(pieces, centres, strict=True):
-            _piece(draw, kind, data, at, size)
+    for _, kind, data, at, size in piece_places(view):
+        draw_piece(draw, at, kind, data, size)
 
 
-def _piece(draw: ImageDraw.ImageDraw, kind: str, data: tuple[object, ...], at: tuple[int, int], size: int) -> None:
-    if kind == "mother":
+def ship_sheet(view: CapricornView) -> Sheet:
+    """The space codes and room names a player types, and every piece's box, as this module draws them."""
+    sheet = Sheet()
+    rotation = view.rotation
+    for room in SHIP.rooms:
+        for code in room.spaces:
+            info = SHIP.space(code)
+            sheet.mark(label_point(code, rotation), f"{info.lane}{info.col}", CODE_SIZE, bold=True, anchor="mm")
+        at, outer = _room_name_place(room.key, rotation)
+        sheet.mark(at, room.key, OUTER_ROOM_SIZE if outer else ROOM_SIZE, bold=True, anchor="mm")
+    for code, kind, data, at, size in piece_places(view):
+        sheet.token(code, kind, at, partial(draw_piece, kind=kind, data=data, size=size))
+    return sheet
+
+
+def draw_piece(draw: ImageDraw.ImageDraw, at: tuple[int, int], kind: str, data: tuple[object, ...], size: int) -> None:
+    """One alien, Mother or crew member centred on ``at`` at ``size``."""
+    if kind == "stack":
+        stack(draw, at, str(data[0]))
+    elif kind == "mother":
         mother(draw, at, str(data[0]), int(str(data[1])), r=size + 4)
     elif kind == "alien":
         alien(draw, at, str(data[0]), str(data[1]), bool(data[2]), r=size - 1)

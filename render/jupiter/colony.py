@@ -8,18 +8,23 @@ colonists, creeps, super creeps, robots, the docked pod and its load, and the ti
 
 from __future__ import annotations
 
+import math
+from functools import partial
+
 from PIL import ImageDraw
 
 from engine.jupiter.view import DomeView, JupiterView, PodView, RobotView, TileView
 from render.core import Ink, font, label, polygon, rounded, text, text_width
+from render.core.sheet import Sheet
 
-from .layout import COLONY, POD_RADIUS, Layout, side_index, tag_above, unit
+from .layout import COLONY, POD_RADIUS, SIDE_NAMES, Layout, side_index, tag_above, unit
 from .pieces import active_ring, colonist, creep, die, empty_place, power_plant, radar_dish, robot, super_creep
 
 DEEP = Ink.CHARCOAL
 TILE_FILL = Ink.SLATE_TINT
 BRIDGE = Ink.GREY
-NAME_SIZE = 10
+NAME_SIZE = 14
+TILE_ID_SIZE = 15
 
 
 def _tile_by_id(view: JupiterView) -> dict[str, TileView]:
@@ -59,18 +64,30 @@ def draw_colony_static(draw: ImageDraw.ImageDraw, view: JupiterView, layout: Lay
             x, y = layout.xy(dome.point)
             dome_box = (x - radius, y - radius, x + radius, y + radius)
             draw.ellipse(dome_box, fill=int(Ink.WHITE), outline=int(Ink.CHARCOAL), width=2)
-        _tile_marks(draw, tile, layout)
     for tile in view.tiles:
         _names(draw, tile, layout)
+        _tile_marks(draw, tile, layout)
+    if not names_fit(layout):
+        draw_dome_key(draw, dome_key_corner(view, layout))
+
+
+def names_fit(layout: Layout) -> bool:
+    """Whether each dome's whole name fits under it at ``NAME_SIZE`` without reaching its neighbour's: only for a
+    colony of few tiles, drawn large. Otherwise the dome key (``draw_dome_key``) says how names are made."""
+    return text_width("T00.NW", font(NAME_SIZE)) + 6 <= layout.step
 
 
 def _names(draw: ImageDraw.ImageDraw, tile: TileView, layout: Layout) -> None:
     """Each dome's typeable name under it, on a knock-out so a bridge passing under does not cut the letters."""
+    if not names_fit(layout):
+        return
     for dome in tile.domes:
         _name(draw, dome, layout)
 
 
 def _name(draw: ImageDraw.ImageDraw, dome: DomeView, layout: Layout) -> None:
+    if not names_fit(layout):
+        return
     face = font(NAME_SIZE)
     radius = layout.dome_radius
     x, y = layout.xy(dome.point)
@@ -83,7 +100,7 @@ def _tile_marks(draw: ImageDraw.ImageDraw, tile: TileView, layout: Layout) -> No
     """The tile id by the top corner and its module number (the die face that invades it) by the bottom one."""
     cx, cy = layout.centre(tile.q, tile.r)
     step = layout.step
-    label(draw, (cx, round(cy - step * 1.4)), tile.id, 15, Ink.BLACK, bold=True, anchor="mm")
+    _plain_id(draw, tile, layout)
     die(draw, (cx, round(cy + step * 1.5)), tile.module, 8)
 
 
@@ -103,10 +120,7 @@ def draw_colony_pieces(draw: ImageDraw.ImageDraw, view: JupiterView, layout: Lay
             draw.polygon(layout.hexagon(tile.q, tile.r, inset=5), outline=int(ink), width=6)
             _names(draw, tile, layout)
             _tile_marks(draw, tile, layout)
-        if tile.id in suppressed:
-            _id_tag(draw, tile, layout, Ink.BLUE, Ink.WHITE)
-        elif tile.id in rose:
-            _id_tag(draw, tile, layout, Ink.ORANGE, Ink.BLACK)
+        _tile_id(draw, tile, layout, rose, suppressed, plain=False)
     _pod_bridge(draw, view, layout)  # under the pieces, so a robot on the docking dome stays whole
     radius = layout.dome_radius
     pad = 9
@@ -131,6 +145,9 @@ def draw_colony_pieces(draw: ImageDraw.ImageDraw, view: JupiterView, layout: Lay
         radius, pad = pod_slot(round(step * POD_RADIUS)) + 1, 5
     if active_at is not None:
         active_ring(draw, active_at, radius, pad=pad)
+        for tile in view.tiles:  # a robot on a northern dome: its ring reaches the id, which stays on top
+            if math.dist(active_at, tile_id_point(tile, layout)) < radius + pad + 30:
+                _tile_id(draw, tile, layout, rose, suppressed)
 
 
 def recent_marks(view: JupiterView) -> tuple[set[str], set[str]]:
@@ -142,13 +159,44 @@ def recent_marks(view: JupiterView) -> tuple[set[str], set[str]]:
     return set(report.invaded), set(report.suppressed)
 
 
+def _tile_id(
+    draw: ImageDraw.ImageDraw,
+    tile: TileView,
+    layout: Layout,
+    rose: set[str],
+    suppressed: set[str],
+    *,
+    plain: bool = True,
+) -> None:
+    """The tile's id as this turn shows it: on a blue tag (Suppressant), an orange one (creeps rose) or plain."""
+    if tile.id in suppressed:
+        _id_tag(draw, tile, layout, Ink.BLUE, Ink.WHITE)
+    elif tile.id in rose:
+        _id_tag(draw, tile, layout, Ink.ORANGE, Ink.BLACK)
+    elif plain:
+        _plain_id(draw, tile, layout)
+
+
+def _plain_id(draw: ImageDraw.ImageDraw, tile: TileView, layout: Layout) -> None:
+    x, y = tile_id_point(tile, layout)
+    left, top, right, bottom = font(TILE_ID_SIZE, bold=True).getbbox(tile.id, anchor="mm")
+    # on a knock-out: the id sits on the tile's top corner, where its edges and the bridges above meet
+    draw.rectangle((x + left - 2, y + top - 2, x + right + 1, y + bottom + 1), fill=int(TILE_FILL))
+    label(draw, (x, y), tile.id, TILE_ID_SIZE, Ink.BLACK, bold=True, anchor="mm")
+
+
 def _id_tag(draw: ImageDraw.ImageDraw, tile: TileView, layout: Layout, fill: Ink, ink: Ink) -> None:
     """The tile id on a coloured tag: orange where creeps rose, blue where Suppressant protected it."""
+    cx, y = tile_id_point(tile, layout)
+    half = text_width(tile.id, font(TILE_ID_SIZE, bold=True)) // 2 + 6
+    rounded(draw, (cx - half, y - 11, cx + half, y + 11), fill, Ink.BLACK, radius=4, width=1)
+    label(draw, (cx, y), tile.id, TILE_ID_SIZE, ink, bold=True, anchor="mm")
+
+
+def tile_id_point(tile: TileView, layout: Layout) -> tuple[int, int]:
+    """Where a tile's id is printed: by its top corner, above its two northern domes."""
     cx, cy = layout.centre(tile.q, tile.r)
-    y = round(cy - layout.step * 1.4)
-    half = text_width(tile.id, font(15, bold=True)) // 2 + 4
-    rounded(draw, (cx - half, y - 10, cx + half, y + 10), fill, Ink.BLACK, radius=4, width=1)
-    label(draw, (cx, y), tile.id, 15, ink, bold=True, anchor="mm")
+    return cx, round(cy - layout.step * 1.4)
 
 
 def _is_playing(view: JupiterView) -> bool:
@@ -253,3 +301,82 @@ def draw_pod(
     rounded(draw, (x - 38, tag_y - 10, x + 38, tag_y + 10), Ink.BLUE, Ink.WHITE, radius=6, width=2)
     label(draw, (x, tag_y), words, 14, Ink.WHITE, bold=True, anchor="mm")
     return drawn
+
+
+# ---------------------------------------------------------------------------------------------- the dome key
+
+KEY_SPREAD = 44
+"""Pixels between two neighbouring side names in the dome key (a 14-px name is about 26 px wide)."""
+KEY_HALF = (100, 82)
+"""Half the key's width and height: the seven side names, a title above and an example below."""
+
+
+def key_places(corner: tuple[int, int]) -> list[tuple[str, tuple[int, int]]]:
+    """Where the dome key prints each side name (``C`` in the middle), laid out as a tile's domes lie."""
+    x, y = corner
+    places = [("C", (x, y))]
+    for k, name in enumerate(SIDE_NAMES):
+        ux, uy = unit(k)
+        places.append((name, (round(x + ux * KEY_SPREAD), round(y + uy * KEY_SPREAD))))
+    return places
+
+
+def dome_key_corner(view: JupiterView, layout: Layout) -> tuple[int, int]:
+    """The centre of the dome key: the first corner of the deep whose key box meets no tile and no docked pod."""
+    x0, y0, x1, y1 = COLONY
+    hx, hy = KEY_HALF
+    corners = [(x1 - hx - 8, y1 - hy - 8), (x0 + hx + 8, y1 - hy - 8), (x1 - hx - 8, y0 + hy + 8)]
+    reach = layout.step * 1.8  # a tile's corner from its centre, and some
+    pod_reach = layout.step * (POD_RADIUS + 0.8)
+    pod = _pod_at(view, layout)
+    for cx, cy in corners:
+        box = (cx - hx, cy - hy, cx + hx, cy + hy)
+        tiles_clear = all(not _near(box, layout.centre(t.q, t.r), reach) for t in view.tiles)
+        if tiles_clear and (pod is None or not _near(box, pod, pod_reach)):
+            return cx, cy
+    return corners[0]
+
+
+def _near(box: tuple[int, int, int, int], point: tuple[int, int], distance: float) -> bool:
+    nearest = (min(max(point[0], box[0]), box[2]), min(max(point[1], box[1]), box[3]))
+    return math.dist(nearest, point) < distance
+
+
+def draw_dome_key(draw: ImageDraw.ImageDraw, corner: tuple[int, int]) -> None:
+    """How a dome is named, for a colony drawn too small to print every name: a tile's seven domes by side."""
+    x, y = corner
+    hx, hy = KEY_HALF
+    rounded(draw, (x - hx, y - hy, x + hx, y + hy), Ink.WHITE, Ink.GREY, radius=8, width=2)
+    label(draw, (x, y - hy + 14), "dome names", NAME_SIZE, Ink.BLACK, bold=True, anchor="mm")
+    for name, at in key_places(corner):
+        label(draw, at, name, NAME_SIZE, Ink.BLACK, bold=True, anchor="mm")
+    label(draw, (x, y + hy - 14), "T07 + NE = T07.NE", NAME_SIZE, Ink.CHARCOAL, anchor="mm")
+
+
+def colony_sheet(view: JupiterView, layout: Layout) -> Sheet:
+    """The tile ids, dome names (or the dome key) and pieces of the colony, as this module draws them."""
+    sheet = Sheet()
+    for tile in view.tiles:
+        sheet.mark(tile_id_point(tile, layout), tile.id, TILE_ID_SIZE, bold=True, anchor="mm")
+    if names_fit(layout):
+        for tile in view.tiles:
+            for dome in tile.domes:
+                x, y = layout.xy(dome.point)
+                sheet.mark((x, y + layout.dome_radius + 1), dome.name, NAME_SIZE, anchor="mt")
+    else:
+        corner = dome_key_corner(view, layout)
+        for name, at in key_places(corner):
+            sheet.mark(at, name, NAME_SIZE, bold=True, anchor="mm")
+    robots = {r.seat: r for r in view.robots}
+    radius = layout.dome_radius
+    for tile in view.tiles:
+        for dome in tile.domes:
+            at = layout.xy(dome.point)
+            if dome.piece == "colonist":
+                sheet.token(dome.name, "colonist", at, partial(colonist, radius=radius - 2))
+            elif dome.piece == "creep":
+                sheet.token(dome.name, "creep", at, partial(creep, radius=radius + 2))
+            elif dome.piece == "robot" and dome.seat is not None and dome.seat in robots:
+                info = robots[dome.seat]
+                sheet.token(dome.name, "robot", at, partial(robot, colour=info.colour, letter=info.letter, half=radius))
+    return sheet

@@ -87,8 +87,8 @@ def _legend(draw: ImageDraw.ImageDraw) -> None:
     die(draw, (x + 10, y), 3, 10)
     x += 24
     caption("module (die)")
-    label(draw, (x, y), "T07.NE", 12, Ink.BLACK, bold=True, anchor="lm")
-    x += _width("T07.NE", 12, bold=True) + 6
+    label(draw, (x, y), "T07.NE", 14, Ink.BLACK, bold=True, anchor="lm")
+    x += _width("T07.NE", 14, bold=True) + 6
     caption("= dome for /act")
 
 

@@ -13,8 +13,10 @@ from PIL import Image, ImageDraw
 from engine.core import View
 from engine.jupiter.view import JupiterView
 from render.core import Ink, LayerCache, RenderCache, encode_png, new_canvas, view_key
+from render.core.alt import image_alt
+from render.core.sheet import Sheet
 
-from .colony import draw_colony_pieces, draw_colony_static
+from .colony import colony_sheet, draw_colony_pieces, draw_colony_static
 from .layout import HEIGHT, WIDTH, Layout, Placement, layout_for
 from .panel import draw_frame, draw_header, draw_panel, draw_result, draw_track
 
@@ -77,6 +79,15 @@ class JupiterRenderer:
         """
         _jupiter(view)
         return None
+
+    def alt(self, view: View) -> str:
+        """What the board (public view) or this seat's hand image shows, in words (``render.core.alt``)."""
+        return image_alt("Jupiter Deep", _jupiter(view))
+
+    def layout(self, view: View) -> Sheet:
+        """The texts a player reads to act and where the pieces stand on the board (``render.core.sheet``)."""
+        board_view = _jupiter(view)
+        return colony_sheet(board_view, layout_for(placements(board_view)))
 
     def _board(self, view: JupiterView) -> bytes:
         layout = layout_for(placements(view))

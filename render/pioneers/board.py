@@ -18,6 +18,7 @@ from PIL import Image, ImageDraw
 from engine.pioneers.catalog import CATALOG
 from engine.pioneers.view import PioneersView, PlayerView, SectorView
 from render.core import Ink, dashed_box, disc, fitted, hatch, label, new_canvas, rounded, text
+from render.core.sheet import Sheet
 
 from .layout import (
     BOX_H,
@@ -125,7 +126,7 @@ def static_sector(draw: ImageDraw.ImageDraw, sector: SectorView, box: tuple[int,
     rounded(draw, box, Ink.WHITE, Ink.CHARCOAL)
     band = (x0, y0, x1, y0 + 30)
     rounded(draw, band, COLOUR_INK[sector.colour], Ink.CHARCOAL)
-    face = fitted(sector.label, BOX_W - 12, 16, bold=True)
+    face = fitted(sector.label, BOX_W - 12, 16, bold=True, smallest=14)
     text(draw, (x0 + 6, y0 + 6), sector.label, face, COLOUR_TEXT[sector.colour])
     line = f"{sector.colour}, {sector.native}"
     text(draw, (x0 + 6, y0 + 34), line, fitted(line, BOX_W - 12, 15, smallest=14), Ink.BLACK)
@@ -266,3 +267,19 @@ def cargo_word(item: str) -> str:
 
 
 __all__ = ["BOX_H", "draw_board", "draw_static", "ring_key"]
+
+
+def board_sheet(view: PioneersView) -> Sheet:
+    """Each sector's label (what a player names to fly or trade there), as ``static_sector`` prints it."""
+    sheet = Sheet()
+    size = len(view.ring)
+    for sector in view.ring:
+        x0, y0, _, _ = box_of(sector.slot, size)
+        if sector.kind in ("open", "belt", "destroyed"):
+            face, at = fitted(sector.label, BOX_W - 14, 16, bold=True, smallest=14), (x0 + 8, y0 + 8)
+        elif sector.kind in ("jumpgate", "trade_post"):
+            face, at = fitted(sector.label, 10_000, 16, bold=True), (x0 + 8, y0 + 8)
+        else:
+            face, at = fitted(sector.label, BOX_W - 12, 16, bold=True, smallest=14), (x0 + 6, y0 + 6)
+        sheet.mark(at, sector.label, int(getattr(face, "size", 0)), bold=True)
+    return sheet

@@ -8,8 +8,10 @@ from __future__ import annotations
 from engine.core import View
 from engine.pioneers.view import PioneersView
 from render.core import LayerCache, RenderCache, encode_png, view_key
+from render.core.alt import image_alt
+from render.core.sheet import Sheet
 
-from .board import draw_board, draw_static, ring_key
+from .board import board_sheet, draw_board, draw_static, ring_key
 
 
 def _pioneers(view: View) -> PioneersView:
@@ -34,6 +36,14 @@ class PioneersRenderer:
         """Nothing is secret between players: no private image."""
         _pioneers(view)
         return None
+
+    def alt(self, view: View) -> str:
+        """What the board (public view) or this seat's hand image shows, in words (``render.core.alt``)."""
+        return image_alt("Cosmic Pioneers", _pioneers(view))
+
+    def layout(self, view: View) -> Sheet:
+        """The texts a player reads to act on the board (``render.core.sheet``); pieces stand in their own boxes."""
+        return board_sheet(_pioneers(view))
 
     def _board(self, view: PioneersView) -> bytes:
         base = self.layers.copy_of(ring_key(view), lambda: draw_static(view))

@@ -4,7 +4,8 @@ Recording (during a scenario, inside SimCord, never in the bot):
 
 - every message the bot creates or edits in a server channel, as SimCord publishes it to everybody
   (``MESSAGE_CREATE``/``MESSAGE_UPDATE``; ephemeral answers and DMs are not channel-visible and are skipped):
-  its text, its embeds, the labels, placeholders and options of its components, and its images;
+  its text, its embeds, the labels, placeholders and options of its components, its images and their alt
+  text (attachment descriptions);
 - every autocomplete list the bot offers a user (from the ``ResponseClock``, which sees each first response);
 - with each of them, *the moment*: the channel's game as the store holds it right then (its snapshot, version,
   seats and action log), read from the SQLite file with a plain read-only connection while the bot's own
@@ -271,8 +272,9 @@ class LeakScanner:
 
 
 def _lines(payload: dict[str, Any]) -> list[str]:
-    """Every line of text of a message: content, embeds, and what its components say."""
+    """Every line of text of a message: content, embeds, its images' alt text, and what its components say."""
     texts: list[str] = [payload.get("content") or ""]
+    texts += [a.get("description") or "" for a in payload.get("attachments") or []]
     for embed in payload.get("embeds") or []:
         texts += [embed.get("title") or "", embed.get("description") or ""]
         texts += [(embed.get("footer") or {}).get("text") or "", (embed.get("author") or {}).get("name") or ""]

@@ -391,10 +391,11 @@ def is_private(result: simcord.InteractionResult) -> bool:
 
 
 async def png_images(messages: list[discord.Message]) -> list[Image.Image]:
-    """Every attachment of the messages, each checked to decode as a PNG image."""
+    """Every attachment of the messages, each checked to decode as a PNG image and to carry alt text."""
     images: list[Image.Image] = []
     for message in messages:
         for attachment in message.attachments:
+            assert attachment.description, f"{attachment.filename} has no alt text (attachment description)"
             data = await attachment.read()
             assert data.startswith(PNG_SIGNATURE), f"{attachment.filename} is not a PNG"
             image = Image.open(io.BytesIO(data))

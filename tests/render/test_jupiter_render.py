@@ -21,7 +21,7 @@ from engine.jupiter import SPEC, JupiterOptions, JupiterState
 from engine.jupiter.view import JupiterView
 from render.core import Ink, font
 from render.jupiter import RENDERER, JupiterRenderer
-from render.jupiter.colony import NAME_SIZE
+from render.jupiter.colony import NAME_SIZE, names_fit
 from render.jupiter.layout import COLONY, HEIGHT, SIDE_NAMES, WIDTH, Layout, layout_for
 from render.jupiter.renderer import draw_static, placements
 from render.registry import Renderer
@@ -216,7 +216,7 @@ def _label_boxes(view: JupiterView, layout: Layout) -> dict[str, tuple[int, int,
         x0, y0, x1, y1 = tile_face.getbbox(tile.id, anchor="mm")
         y = round(cy - layout.step * 1.4)
         boxes[tile.id] = (cx + round(x0), y + round(y0), cx + round(x1), y + round(y1))
-        for dome in tile.domes:
+        for dome in tile.domes if names_fit(layout) else ():  # else the dome key names them
             x, y = layout.xy(dome.point)
             top = y + layout.dome_radius + 1
             x0, y0, x1, y1 = name_face.getbbox(dome.name, anchor="mt")

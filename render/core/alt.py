@@ -1,0 +1,35 @@
+"""Alt text: what an image shows, in words, for a screen reader or a player whose image did not load.
+
+Built from the very view the image is drawn from (a renderer's ``alt(view)``), so it can say no more than the
+image: the public view for a board, the seat's own view for a hand. Discord takes up to 1,024 characters as
+an attachment's description; the sentence is kept well under that and readable aloud (no Markdown marks).
+"""
+
+from __future__ import annotations
+
+import re
+
+from engine.core import View
+
+ALT_LIMIT = 1000
+
+
+def image_alt(game: str, view: View) -> str:
+    """A game's alt text for the image drawn from ``view``: its board (the public view) or a seat's hand."""
+    if view.viewer is None:
+        return alt_text(f"The {game} board", view)
+    return alt_text(f"Your {game} hand and table, as you see it", view)
+
+
+def alt_text(opening: str, view: View) -> str:
+    """``opening`` (what the image is) followed by the view's own description, as one plain paragraph."""
+    described = plain(view.describe())
+    words = f"{opening}: {described}" if described else f"{opening}."
+    return words if len(words) <= ALT_LIMIT else words[: ALT_LIMIT - 1].rstrip() + "…"
+
+
+def plain(markdown: str) -> str:
+    """Discord Markdown as plain words: emphasis and code marks dropped, lines joined by semicolons."""
+    text = re.sub(r"(\*\*|__|\*|`|~~)", "", markdown)
+    lines = [line.strip(" ·") for line in text.splitlines()]
+    return "; ".join(line for line in lines if line)

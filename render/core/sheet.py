@@ -1,0 +1,136 @@
+"""What a board shows a player must read, and where its pieces stand: the measures of a phone-legible image.
+
+A phone shows a 1400-pixel board about 400 pixels wide, so the texts a player types to act (space names such as
+``BRIDGE.i6`` or ``T08.NW``) must be at least ``MIN_TEXT`` pixels tall at the image's own size, never crossed
+by a line nor covered by a piece or another text, and two pieces on one space must never overlap. A renderer
+reports these in a ``Sheet`` (its ``layout(view)``), computed by the very functions its drawing places things
+with, so tests can measure every game's boards, and a game added later, by the same rules.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from PIL import Image, ImageChops, ImageDraw, ImageFilter
+
+from .canvas import Box
+from .fonts import font
+
+MIN_TEXT = 14
+"""The smallest font size (pixels) for a text a player must read to act."""
+
+
+HALO = 2
+"""Pixels around a text's letters that must show only what the text is printed on (no line, no piece)."""
+
+
+@dataclass(frozen=True)
+class Mark:
+    """A text a player must read to act: what it says, its font size, where and how it was anchored.
+
+    ``box`` is the box its letters fill; ``letters`` the letters' own pixels and ``halo`` the pixels within
+    ``HALO`` of them (both masks over ``box`` grown by ``HALO``), which the board must keep clear.
+    """
+
+    text: str
+    size: int
+    box: Box
+    letters: Image.Image
+    halo: Image.Image
+
+    @property
+    def reach(self) -> Box:
+        """The box the masks cover: ``box`` grown by ``HALO`` on every side."""
+        x0, y0, x1, y1 = self.box
+        return (x0 - HALO, y0 - HALO, x1 + HALO, y1 + HALO)
+
+
+@dataclass(frozen=True)
+class Token:
+    """A piece on the board: the space it stands on, what it is, the box its drawing fills and its pixels."""
+
+    space: str
+    what: str
+    box: Box
+    pixels: Image.Image
+
+
+@dataclass
+class Sheet:
+    """The marks and tokens of one drawn view."""
+
+    marks: list[Mark] = field(default_factory=list)
+    tokens: list[Token] = field(default_factory=list)
+
+    def mark(self, xy: tuple[float, float], words: str, size: int, *, bold: bool = False, anchor: str = "la") -> None:
+        """Record ``words`` drawn as ``label(draw, xy, words, size, …, anchor=anchor)`` draws them."""
+        face = font(size, bold=bold)
+        left, top, right, bottom = face.getbbox(words, anchor=anchor)
+        x, y = xy
+        box = (math.floor(x + left), math.floor(y + top), math.ceil(x + right), math.ceil(y + bottom))
+        letters = Image.new("L", (box[2] - box[0] + 2 * HALO, box[3] - box[1] + 2 * HALO), 0)
+        draw = ImageDraw.Draw(letters)
+        draw.fontmode = "1"  # as on the palette board: no anti-aliasing
+        draw.text((x - box[0] + HALO, y - box[1] + HALO), words, 255, face, anchor)
+        halo = letters.filter(ImageFilter.MaxFilter(2 * HALO + 1))
+        self.marks.append(Mark(words, size, box, letters, halo))
+
+    def token(self, space: str, what: str, at: tuple[int, int], paint: Paint) -> None:
+        """Record the piece ``paint`` draws at ``at`` (measured by drawing it alone, so the box is its real ink)."""
+        box, pixels = drawn(paint, at)
+        self.tokens.append(Token(space, what, box, pixels))
+
+
+BLANK = 255
+REACH = 80
+"""Half the side of the scratch canvas a piece is measured on: more than any piece reaches from its centre."""
+
+
+Paint = Callable[[ImageDraw.ImageDraw, tuple[int, int]], None]
+"""Draws a piece centred on the given point."""
+
+
+def drawn(paint: Paint, at: tuple[int, int]) -> tuple[Box, Image.Image]:
+    """The box of what ``paint`` inks when asked to draw at ``at`` (in board pixels), and its pixels there."""
+    image = Image.new("L", (2 * REACH, 2 * REACH), BLANK)  # inks are palette indices, all below BLANK
+    paint(ImageDraw.Draw(image), (REACH, REACH))
+    inked = image.point(lambda v: 0 if v == BLANK else 255)
+    box = inked.getbbox() or (REACH, REACH, REACH, REACH)
+    left, top, right, bottom = box
+    dx, dy = at[0] - REACH, at[1] - REACH
+    return (left + dx, top + dy, right + dx, bottom + dy), inked.crop(box)
+
+
+def overlap(a: Box, b: Box) -> bool:
+    """Whether two boxes (right and bottom exclusive) share a pixel."""
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def masks_meet(a_box: Box, a: Image.Image, b_box: Box, b: Image.Image) -> bool:
+    """Whether two masks placed at their boxes' corners share an inked pixel."""
+    if not overlap(a_box, b_box):
+        return False
+    x0, y0 = max(a_box[0], b_box[0]), max(a_box[1], b_box[1])
+    x1, y1 = min(a_box[2], b_box[2]), min(a_box[3], b_box[3])
+    part_a = a.crop((x0 - a_box[0], y0 - a_box[1], x1 - a_box[0], y1 - a_box[1]))
+    part_b = b.crop((x0 - b_box[0], y0 - b_box[1], x1 - b_box[0], y1 - b_box[1]))
+    return ImageChops.multiply(part_a, part_b).getbbox() is not None
+
+
+def clean(mark: Mark, image: Image.Image) -> str | None:
+    """Why ``mark`` does not read cleanly on ``image`` (a palette board), or ``None`` when it does.
+
+    Its letters must be one ink and the halo around them one other ink: anything else is a line crossing the
+    text or a piece or text covering it.
+    """
+    area = image.crop(mark.reach).tobytes()
+    letters, halo = mark.letters.tobytes(), mark.halo.tobytes()
+    ink = {area[i] for i in range(len(area)) if letters[i]}
+    around = {area[i] for i in range(len(area)) if halo[i] and not letters[i]}
+    if len(ink) != 1:
+        return f"its letters show inks {sorted(ink)}"
+    if len(around) > 1 or around == ink:
+        return f"the pixels around it show inks {sorted(around)} (letters {sorted(ink)})"
+    return None

@@ -1,0 +1,102 @@
+"""Every game's board read on a phone: the texts a player types to act, and pieces sharing a space.
+
+A phone shows the 1400-pixel board about 400 pixels wide, so (issue 18) every space name a player must read
+to act is at least 14 px tall at the image's own size, never crossed by a line nor covered by a piece or
+another text, and no two pieces on one space overlap. Measured on every registered renderer's boards over
+states from seeded random playouts: the renderer reports what it placed (``layout(view)``, a ``Sheet``) and the
+test checks both the geometry and the pixels of the image it actually drew.
+"""
+
+from __future__ import annotations
+
+import io
+from functools import cache
+from itertools import combinations
+from typing import Any
+
+import pytest
+from PIL import Image
+
+from engine.core import SeatSetup, View
+from engine.core.playout import random_playout
+from engine.registry import GAMES
+from render.core.sheet import MIN_TEXT, Sheet, Token, clean, masks_meet
+from render.registry import RENDERERS
+
+SEEDS = (1, 2)
+SAMPLES = 24  # states measured per game and seed, spread over the whole game
+
+
+@cache
+def public_views(game: str, seed: int) -> tuple[View, ...]:
+    """Public views spread over one seeded random game at the most players the game seats, while it is played
+    (a finished game's banner lies over the board on purpose: nobody acts any more)."""
+    spec = GAMES[game]
+    options: Any = spec.options_model()
+    count = spec.max_seats(options)
+    roles = [role.key for role in spec.roles] if spec.roles_required else []
+    seats = [SeatSetup(role=roles[i] if i < len(roles) else None) for i in range(count)]
+    states = [spec.setup(seats, options, seed)]
+    states.extend(step.after for step in random_playout(spec, seats, options, seed))
+    stride = max(1, len(states) // SAMPLES)
+    return tuple(spec.view(state, None) for state in states[::stride] if spec.outcome(state) is None)
+
+
+def measured(game: str) -> list[tuple[View, Sheet, Image.Image]]:
+    renderer: Any = RENDERERS[game]
+    out = []
+    for seed in SEEDS:
+        for view in public_views(game, seed):
+            image = Image.open(io.BytesIO(renderer.board(view)))
+            image.load()
+            out.append((view, renderer.layout(view), image))
+    return out
+
+
+def test_every_renderer_reports_what_a_player_reads() -> None:
+    """A game added later is measured too: its renderer must report its layout (``Renderer.layout``)."""
+    missing = [game for game, renderer in RENDERERS.items() if not callable(getattr(renderer, "layout", None))]
+    assert missing == []
+
+
+@pytest.mark.parametrize("game", sorted(RENDERERS))
+def test_space_names_are_at_least_14_px_and_inside_the_image(game: str) -> None:
+    for _, sheet, image in measured(game):
+        assert sheet.marks, f"{game}: the board reports no text a player reads"
+        for mark in sheet.marks:
+            assert mark.size >= MIN_TEXT, f"{game}: {mark.text!r} is drawn at {mark.size} px"
+            x0, y0, x1, y1 = mark.box
+            assert x0 >= 0 and y0 >= 0 and x1 <= image.width and y1 <= image.height, f"{game}: {mark.text!r} is cut"
+
+
+@pytest.mark.parametrize("game", sorted(RENDERERS))
+def test_space_names_are_never_covered_by_a_piece_or_another_name(game: str) -> None:
+    for _, sheet, _ in measured(game):
+        for a, b in combinations(sheet.marks, 2):
+            assert not masks_meet(a.reach, a.halo, b.reach, b.halo), f"{game}: {a.text!r} and {b.text!r} touch"
+        for mark in sheet.marks:
+            for token in sheet.tokens:
+                covers = masks_meet(mark.reach, mark.halo, token.box, token.pixels)
+                assert not covers, f"{game}: {token.what} on {token.space} covers {mark.text!r}"
+
+
+@pytest.mark.parametrize("game", sorted(RENDERERS))
+def test_space_names_are_never_crossed_by_a_line(game: str) -> None:
+    """On the image drawn, a name's letters are one ink and the pixels just around them one other ink."""
+    for _, sheet, image in measured(game):
+        for mark in sheet.marks:
+            problem = clean(mark, image)
+            assert problem is None, f"{game}: {mark.text!r} at {mark.box}: {problem}"
+
+
+@pytest.mark.parametrize("game", sorted(RENDERERS))
+def test_two_pieces_on_one_space_never_overlap(game: str) -> None:
+    for _, sheet, _ in measured(game):
+        by_space: dict[str, list[Token]] = {}
+        for token in sheet.tokens:
+            by_space.setdefault(token.space, []).append(token)
+        for space, tokens in by_space.items():
+            for a, b in combinations(tokens, 2):
+                assert not masks_meet(a.box, a.pixels, b.box, b.pixels), (
+                    f"{game}: {a.what} and {b.what} overlap on {space}"
+                )
