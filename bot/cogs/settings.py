@@ -51,6 +51,11 @@ class Settings(commands.GroupCog, group_name="settings", group_description="This
     async def skips(self, interaction: discord.Interaction, hours: float) -> None:
         await change(interaction, idle_hours=hours)
 
+    @app_commands.command(name="skipbot", description="Whether a successful skip vote hands the seat to a bot.")
+    @app_commands.describe(on="on: a bot plays the skipped seat until `/replace` gives it back; off: skip once")
+    async def skipbot(self, interaction: discord.Interaction, on: bool) -> None:
+        await change(interaction, skip_to_bot=on)
+
     @app_commands.command(name="channels", description="Choose which channels may hold games.")
     @app_commands.describe(
         allow="Add this channel to the game channels",

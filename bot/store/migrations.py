@@ -271,6 +271,19 @@ MIGRATIONS: tuple[Migration, ...] = (
         sqlite=_deliveries("INTEGER", "REAL"),
         postgres=_deliveries("BIGINT", "DOUBLE PRECISION"),
     ),
+    # A seat bot's level on its seat (NULL: a person), and the server's choice to hand a skipped seat to a bot.
+    Migration(
+        6,
+        "seat bots, and skipped seats handed to a bot",
+        sqlite=(
+            "ALTER TABLE seats ADD COLUMN bot TEXT",
+            "ALTER TABLE guild_settings ADD COLUMN skip_to_bot INTEGER NOT NULL DEFAULT 0",
+        ),
+        postgres=(
+            "ALTER TABLE seats ADD COLUMN bot TEXT",
+            "ALTER TABLE guild_settings ADD COLUMN skip_to_bot BOOLEAN NOT NULL DEFAULT FALSE",
+        ),
+    ),
 )
 
 

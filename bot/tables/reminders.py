@@ -39,7 +39,7 @@ class RemindersHost(HostCore):
                     continue
                 prompts = self.pending(record, spec, state)
                 seats = sorted({p.seat for p in prompts})
-                users = [s.user_id for s in record.seats if s.seat in seats]
+                users = [s.user_id for s in record.seats if s.seat in seats and not s.is_bot]  # bots: never
                 if not users:
                     continue
                 version = record.version

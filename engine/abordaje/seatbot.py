@@ -76,9 +76,5 @@ def choose(state: AbordajeState, prompt: Prompt, rng: Rng) -> str:
 
 SEAT_BOT = SeatBot(
     choose=choose,
-    about=(
-        "The bot reads only what its side may see (its hand, the board, the crew counts): it places each order "
-        "where that kind does the most good, takes every free crew and cancels with every counter card. "
-        "Easy bots take 40 % of their decisions at random."
-    ),
+    about="A bot reads only its own side's view. Easy bots play 40 % of their moves at random.",
 )

@@ -21,8 +21,5 @@ def choose(state: CapricornState, prompt: Prompt, rng: Rng) -> str:
 
 SEAT_BOT = SeatBot(
     choose=choose,
-    about=(
-        "A bot crewmate plays like the balance player of this page, from its own seat's view only: it never "
-        "sees another crewmate's hand or a face-down deck. Easy bots take 40 % of their decisions at random."
-    ),
+    about="A bot crewmate sees only its own seat's view. Easy bots play 40 % of moves at random.",
 )

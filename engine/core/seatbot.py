@@ -28,7 +28,8 @@ EASY_NOISE = 0.4
 
 @dataclass(frozen=True)
 class SeatBot:
-    """One game's seat bot: ``choose`` answers one prompt of its seat; ``about`` is what ``/rules`` says."""
+    """One game's seat bot: ``choose`` answers one prompt of its seat; ``about`` is the line ``/rules`` adds
+    (under 95 characters: the rules text already fills most of a message)."""
 
     choose: Callable[[Any, Prompt, Rng], str]
     about: str

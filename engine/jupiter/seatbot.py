@@ -32,8 +32,5 @@ def choose(state: JupiterState, prompt: Prompt, rng: Rng) -> str:
 
 SEAT_BOT = SeatBot(
     choose=choose,
-    about=(
-        "A bot crewmate plays like the balance player of this page; it never knows the Rescue deck's order or "
-        "the coming dice (it plans on a reshuffled copy). Easy bots take 40 % of their decisions at random."
-    ),
+    about="A bot plays like the balance player but never knows the deck order. Easy: 40 % random.",
 )

@@ -34,8 +34,5 @@ def choose(state: PioneersState, prompt: Prompt, rng: Rng) -> str:
 
 SEAT_BOT = SeatBot(
     choose=choose,
-    about=(
-        "A bot plays each decision for the most victory points one step ahead, never knowing the event deck, "
-        "the tiles in the box or the coming dice. Easy bots take 40 % of their decisions at random."
-    ),
+    about="A bot takes the most VP one step ahead, blind to deck and dice. Easy: 40 % random.",
 )
