@@ -12,15 +12,17 @@ The bot's generator is seeded from the game's seed, the number of actions taken 
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Literal, get_args
+from typing import Any, Literal, TypeVar, get_args
 
 from .contract import GameSpec, Prompt
 from .rng import Rng
 
 Level = Literal["easy", "normal"]
 LEVELS: tuple[Level, ...] = get_args(Level)
+
+T = TypeVar("T")
 
 # The share of an easy bot's decisions taken uniformly at random (the rest are the normal bot's).
 EASY_NOISE = 0.4
@@ -33,6 +35,14 @@ class SeatBot:
 
     choose: Callable[[Any, Prompt, Rng], str]
     about: str
+
+
+def redrawn(items: Sequence[T], rng: Rng) -> list[T]:
+    """Hidden items drawn again for a determinized copy: put in a canonical (sorted) order first, so the result
+    depends on which items are hidden and the bot's generator, never on their real order."""
+    again = sorted(items)  # type: ignore[type-var]
+    rng.shuffle(again)
+    return again
 
 
 def bot_seed(game_seed: int, actions: int, seat: int) -> int:

@@ -8,7 +8,7 @@ generator, and whose dice generator is re-seeded: what it decides cannot depend 
 from __future__ import annotations
 
 from engine.core import Prompt, Rng
-from engine.core.seatbot import SeatBot
+from engine.core.seatbot import SeatBot, redrawn
 
 from .heuristic import choose as balance_choice
 from .state import JupiterState
@@ -17,9 +17,7 @@ from .state import JupiterState
 def determinize(state: JupiterState, rng: Rng) -> JupiterState:
     """A copy of ``state`` agreeing with every seat's view: the deck re-shuffled, the dice re-seeded."""
     sample = state.clone()
-    deck = sorted(sample.deck)
-    rng.shuffle(deck)
-    sample.deck = deck
+    sample.deck = redrawn(sample.deck, rng)
     sample.rng = Rng.from_seed(rng.next_u64())
     return sample
 

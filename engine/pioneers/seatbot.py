@@ -1,4 +1,5 @@
-"""The Cosmic Pioneers seat bot: the balance player's one-step greedy choice on a determinized state.
+"""The Cosmic Pioneers seat bot: the balance player's greedy estimate, looking to the end of its own turn, on a
+determinized state.
 
 Nothing is secret between players; the event deck's order, the planet tiles left in the box and the dice are
 hidden from everyone. The bot plays on a copy where those are drawn again from its own generator (each list
@@ -8,28 +9,62 @@ put in a canonical order first), so its answer cannot depend on them.
 from __future__ import annotations
 
 from engine.core import Prompt, Rng
-from engine.core.seatbot import SeatBot
+from engine.core.seatbot import SeatBot, redrawn
 
-from .selfplay import greedy_choice
+from .catalog import CATALOG
+from .rules import apply, prompts
+from .selfplay import estimate, greedy_choice
 from .state import PioneersState
+
+UPGRADE_WORTH = 0.5  # VP an attribute level above the first is worth to the bot (a weighting of ours)
+FOLLOW_UP = 6  # decisions of the same seat played ahead after each candidate answer
 
 
 def determinize(state: PioneersState, rng: Rng) -> PioneersState:
     """A copy of ``state`` agreeing with every seat's view: deck and box tiles re-shuffled, dice re-seeded."""
     sample = state.clone()
-    deck = sorted(sample.deck)
-    rng.shuffle(deck)
-    sample.deck = deck
-    tiles = sorted(sample.unused_tiles)
-    rng.shuffle(tiles)
-    sample.unused_tiles = tiles
+    sample.deck = redrawn(sample.deck, rng)
+    sample.unused_tiles = redrawn(sample.unused_tiles, rng)
     sample.rng = Rng.from_seed(rng.next_u64())
     return sample
 
 
+def rest_of_turn(state: PioneersState, seat: int, rng: Rng) -> PioneersState:
+    """``state`` after ``seat`` answers its following decisions (at most ``FOLLOW_UP``) the one-step greedy way:
+    where a ship goes shows its worth only once its colonists are unloaded."""
+    for _ in range(FOLLOW_UP):
+        mine = [p for p in prompts(state) if p.seat == seat]
+        if not mine:
+            break
+        state, _ = apply(state, seat, mine[0].id, greedy_choice(state, mine[0], rng))
+    return state
+
+
+def worth(state: PioneersState, seat: int) -> float:
+    """The balance player's estimate, with credits counted to the credit (not only per whole VP) and each
+    attribute level above the first worth a little: both pay later in the game."""
+    player = state.player(seat)
+    per_vp = state.rules.credits_per_vp or CATALOG.components.credits_per_vp
+    levels = sum(player.levels.values()) - len(player.levels)
+    return estimate(state, seat) + (player.credits % per_vp) / per_vp + UPGRADE_WORTH * levels
+
+
 def choose(state: PioneersState, prompt: Prompt, rng: Rng) -> str:
-    """The greedy answer (best victory-point estimate one step ahead) on a determinized copy."""
-    return greedy_choice(determinize(state, rng), prompt, rng)
+    """The answer whose rest of the turn (played greedily) leaves the best victory-point estimate, on a
+    determinized copy (ties: at random)."""
+    sample = determinize(state, rng)
+    best: list[str] = []
+    top = float("-inf")
+    for choice in prompt.choices:
+        trial = sample.clone()
+        trial.rng = Rng.from_seed(rng.next_u64())
+        after, _ = apply(trial, prompt.seat, prompt.id, choice.id)
+        value = worth(rest_of_turn(after, prompt.seat, rng), prompt.seat)
+        if value > top + 1e-9:
+            top, best = value, [choice.id]
+        elif abs(value - top) <= 1e-9:
+            best.append(choice.id)
+    return rng.choice(best)
 
 
 SEAT_BOT = SeatBot(

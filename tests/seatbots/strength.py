@@ -3,11 +3,12 @@ the table" section. Seeded and deterministic; run it niced, one game key at a ti
 
     python -m tests.seatbots.strength duel abordaje normal random --games 100
     python -m tests.seatbots.strength crew capricorn --seats 3 --games 80
-    python -m tests.seatbots.strength crew jupiter --seats 1 --games 40
+    python -m tests.seatbots.strength crew jupiter easy --seats 1 --games 40
 
-``duel``: two seats, the first level against the second, sides swapped every other game; prints the first
-level's wins. ``crew``: every seat a normal bot in a cooperative game; prints the crew's win rate with its
-Wilson 95 % interval.
+``duel``: two seats, the first level against the second (``easy``, ``normal``, ``random``, or ``balance``: the
+Cosmic Pioneers balance player, which reads the whole state), sides swapped every other game; prints the first
+level's wins. ``crew``: every seat a bot of one level (normal unless named) in a cooperative game; prints the crew's win
+rate with its Wilson 95 % interval.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from typing import Any
 
 from engine.core import Outcome, Rng, SeatSetup
 from engine.core.seatbot import Level, bot_move, bot_seed
+from engine.pioneers.selfplay import greedy_choice
 from engine.registry import GAMES
 from engine.seatbots import SEAT_BOTS
 
@@ -41,6 +43,8 @@ def play(
         level = levels[prompt.seat]
         if level == "random":
             move = (prompt.id, chooser.choice(prompt.choices).id)
+        elif level == "balance":  # the balance player, which reads the whole state (Cosmic Pioneers only)
+            move = (prompt.id, greedy_choice(state, prompt, chooser))
         else:
             found = bot_move(bot, spec, state, prompt.seat, level_of(level), bot_seed(seed, index, prompt.seat))
             assert found is not None
@@ -79,7 +83,7 @@ def duel(key: str, first: str, second: str, games: int) -> str:
     return f"{key}: {first} vs {second}: {wins}/{games} wins ({rate}), {ties} ties or unfinished"
 
 
-def crew(key: str, seats: int, games: int, difficulty: str | None) -> str:
+def crew(key: str, seats: int, games: int, difficulty: str | None, level: str = "normal") -> str:
     spec = GAMES[key]
     roles: list[str | None] = list(CREW_ROLES[:seats]) if key == "capricorn" else [None] * seats
     raw = {} if difficulty is None else {"difficulty": difficulty}
@@ -87,27 +91,28 @@ def crew(key: str, seats: int, games: int, difficulty: str | None) -> str:
     wins = sum(
         1
         for g in range(games)
-        if (o := play(key, roles, ["normal"] * seats, g, options)) is not None and o.result == "win"
+        if (o := play(key, roles, [level] * seats, g, options)) is not None and o.result == "win"
     )
     low, high = wilson(wins, games)
     label = f"{difficulty or 'default'} difficulty, " if key == "capricorn" else ""
     rate = f"{100 * wins / games:.1f} %, {100 * low:.0f}–{100 * high:.0f}"
-    return f"{key}: {label}{seats} seats of normal bots: {wins}/{games} wins ({rate})"
+    return f"{key}: {label}{seats} seats of {level} bots: {wins}/{games} wins ({rate})"
 
 
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description="Seat bots' strength")
     parser.add_argument("mode", choices=("duel", "crew"))
     parser.add_argument("key")
-    parser.add_argument("levels", nargs="*", default=["normal", "random"])
+    parser.add_argument("levels", nargs="*", default=[])
     parser.add_argument("--games", type=int, default=80)
     parser.add_argument("--seats", type=int, default=2)
     parser.add_argument("--difficulty", default=None)
     args = parser.parse_args(argv)
     if args.mode == "duel":
-        print(duel(args.key, args.levels[0], args.levels[1], args.games))
+        first, second = (args.levels + ["normal", "random"][len(args.levels) :])[:2]
+        print(duel(args.key, first, second, args.games))
     else:
-        print(crew(args.key, args.seats, args.games, args.difficulty))
+        print(crew(args.key, args.seats, args.games, args.difficulty, args.levels[0] if args.levels else "normal"))
 
 
 if __name__ == "__main__":

@@ -7,7 +7,7 @@ import pytest
 
 from bot.outbox import Outbox
 from bot.store import GuildSettings, Store
-from bot.tables import Host
+from bot.tables import Actor, Host
 from bot.tables.common import MESSAGE_LIMIT
 from engine.core import LobbyError, NotAllowed, Rng
 from engine.core.seatbot import bot_move, bot_seed
@@ -178,3 +178,13 @@ async def test_rules_say_what_the_bots_do_within_one_message(host: Host, game: s
     text = await host.rules(None, game)
     assert "**Bots:**" in text and "random" in text.split("**Bots:**")[1]
     assert len(text) <= MESSAGE_LIMIT, "the /rules answer would be cut off"
+
+
+async def test_a_server_turns_on_handing_skipped_seats_to_bots(host: Host) -> None:
+    with pytest.raises(NotAllowed):
+        await host.change_settings(GUILD, ALICE, skip_to_bot=True)
+    before = await host.settings_text(GUILD)
+    assert "skips that one decision (default)" in before
+    after = await host.change_settings(GUILD, Actor(900, "owner", can_manage_server=True), skip_to_bot=True)
+    assert "hands the idle seat to a bot" in after
+    assert (await host.store.guild_settings(GUILD)).skip_to_bot
