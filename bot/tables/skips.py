@@ -48,7 +48,8 @@ class SkipsHost(ModerationHost):
             prompts = self.pending(record, spec, state)
             if not prompts:
                 raise IllegalAction("Nothing is waiting on anyone.")
-            idle_seat = prompts[0].seat
+            bot_seats = {s.seat for s in record.seats if s.is_bot}
+            idle_seat = next((p.seat for p in prompts if p.seat not in bot_seats), prompts[0].seat)  # a person's
             idle = record.user_of(idle_seat)
             idle_name = idle.display_name if idle else f"seat {idle_seat}"
             if idle is not None and idle.is_bot:

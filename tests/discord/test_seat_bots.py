@@ -11,7 +11,7 @@ import random
 
 from .conftest import Table
 from .players import open_choices, play_one
-from .sim import bot_messages, close_dms, dms, lobby
+from .sim import bot_messages, close_dms, dms, lobby, said
 
 MAX_STEPS = 1500
 
@@ -37,3 +37,17 @@ async def test_one_person_plays_abordaje_against_the_bot_to_the_end_with_dms_clo
     assert dms(table.alice) == [], "Alice's DMs are closed"
     assert sum("direct messages" in t for t in texts) == 1, "the table is told once about Alice's DMs"
     assert not any("<@-" in t for t in texts), "a bot seat is never mentioned as a user"
+
+
+async def test_the_lobby_buttons_seat_and_remove_a_bot_and_a_game_without_one_offers_none(table: Table) -> None:
+    await table.alice.slash(table.channel, "start abordaje")
+    refused = await table.bob.click(lobby(table.channel, table.env), label="Add a bot")
+    assert "Only the player who opened this lobby" in said(refused)
+    await table.alice.click(lobby(table.channel, table.env), label="Add a bot")
+    assert "🤖 Bot 1 (normal)" in lobby(table.channel, table.env).content
+    await table.alice.click(lobby(table.channel, table.env), label="Remove bot")
+    assert "Bot 1" not in lobby(table.channel, table.env).content
+    await table.alice.click(lobby(table.channel, table.env), label="Add a bot")
+    await table.alice.click(lobby(table.channel, table.env), label="Begin")
+    texts = [m.content for m in bot_messages(table.channel, table.env)]
+    assert any("Spanish: 🤖 Bot 1" in t or "Pirates: 🤖 Bot 1" in t for t in texts), "the board names the bot"
