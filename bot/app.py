@@ -30,6 +30,7 @@ log = logging.getLogger(__name__)
 
 NEVER = 1e12  # seconds: "no reminder unless the server set one" (about 30,000 years)
 REMINDER_CHECK_MINUTES = 5  # how often the reminder query runs; a reminder is at most this late
+SEAT_BOT_SECONDS = 2.0  # how often the seat bots look for their turn (``Host.bot_round``): a bot acts within seconds
 COGS = (
     "bot.cogs.lobby",
     "bot.cogs.play",
@@ -87,6 +88,7 @@ class SpaceBot(commands.Bot):
         await self.sync_commands()
         self.reminders.start()  # runs even when REMINDER_HOURS is 0: a server may turn its own on
         self.catching_up.start()  # in the background: start-up never waits for what a dead process left
+        self.seat_bots.start()  # bots' turns come from the stored games, so a restart resumes them
 
     @tasks.loop(minutes=REMINDER_CHECK_MINUTES)
     async def reminders(self) -> None:
@@ -116,6 +118,19 @@ class SpaceBot(commands.Bot):
     async def _catching_up_waits_until_ready(self) -> None:
         await self.wait_until_ready()
 
+    @tasks.loop(seconds=SEAT_BOT_SECONDS)
+    async def seat_bots(self) -> None:
+        """Play every seat bot whose turn it is (``bot/tables/seatbots.py``) and deliver what each move says."""
+        try:
+            for out in await self.host.bot_round():
+                await self.deliver(out)
+        except Exception:
+            log.exception("the seat bots' round failed; the next one tries again")
+
+    @seat_bots.before_loop
+    async def _seat_bots_wait_until_ready(self) -> None:
+        await self.wait_until_ready()
+
     async def sync_commands(self) -> None:
         """Publish the slash commands: to the development guild at once, or globally."""
         if self.settings.dev_guild_id is not None:
@@ -139,6 +154,7 @@ class SpaceBot(commands.Bot):
     async def close(self) -> None:
         self.reminders.cancel()
         self.catching_up.cancel()
+        self.seat_bots.cancel()
         await super().close()
         await self.close_store()
 

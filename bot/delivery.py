@@ -144,7 +144,7 @@ class Delivery:
         if post.kind == "board":
             return board_view(channel_id)
         if post.kind == "lobby":
-            return lobby_view(channel_id, self._roles(post))
+            return lobby_view(channel_id, self._roles(post), bots=self.bot.host.offers_bots(post.game_key or ""))
         return None
 
     def _roles(self, post: ChannelPost) -> tuple[Role, ...]:

@@ -22,7 +22,10 @@ from discord.ext import commands
 from pydantic.fields import FieldInfo
 
 from engine.core import GameSpec
+from engine.core.seatbot import Level
+from engine.seatbots import seat_bot
 
+from ..tables.seatbots import DEFAULT_LEVEL
 from ..ui.common import actor_of, client_of, game_channel, host_of
 from .base import deliver_and_say
 
@@ -75,6 +78,7 @@ def start_command(spec: GameSpec[Any, Any]) -> app_commands.Command[Any, Any, No
     parameters = [
         inspect.Parameter("interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=discord.Interaction)
     ]
+    bots = seat_bot(spec.key) is not None and spec.max_players > 1
     for name, field in fields.items():
         parameters.append(
             inspect.Parameter(
@@ -85,17 +89,30 @@ def start_command(spec: GameSpec[Any, Any]) -> app_commands.Command[Any, Any, No
             )
         )
 
+    descriptions = {n: _option_description(n, f) for n, f in fields.items()}
+    if bots:  # a game with a seat bot: seat some at once ("bots: 1" for ¡Abordaje! against the bot)
+        for name, annotation in (("bots", app_commands.Range[int, 1, spec.max_players - 1]), ("level", Level)):
+            parameters.append(
+                inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, annotation=annotation, default=None)
+            )
+        descriptions["bots"] = "How many bots to seat at once (you can add more with Add a bot)"
+        descriptions["level"] = "The bots' level: easy or normal (default: normal)"
+
     async def start(interaction: discord.Interaction, /, **chosen: Any) -> None:
+        bot_count = chosen.pop("bots", None) or 0
+        level = chosen.pop("level", None) or DEFAULT_LEVEL
         options = {k: _to_model_value(v, fields[k]) for k, v in chosen.items() if v is not None}
         channel_id = game_channel(interaction)
         client = client_of(interaction)
-        step = client.host.start(interaction.guild_id, channel_id, actor_of(interaction), spec.key, options)
+        step = client.host.start(
+            interaction.guild_id, channel_id, actor_of(interaction), spec.key, options, bots=bot_count, level=level
+        )
         await deliver_and_say(
             interaction, step, f"Your lobby of **{spec.name}** is open: others join with **Join** or `/join`."
         )
 
     start.__signature__ = inspect.Signature(parameters)  # type: ignore[attr-defined]
-    described = app_commands.describe(**{n: _option_description(n, f) for n, f in fields.items()})(start)
+    described = app_commands.describe(**descriptions)(start)
     about = (spec.blurb or f"Open a lobby of {spec.name} in this channel.")[:DESCRIPTION_LIMIT]
     return app_commands.Command(name=spec.key, description=about, callback=described)
 

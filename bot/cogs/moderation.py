@@ -1,5 +1,6 @@
 """Moderators' commands: ``/reset`` (after a confirmation button), ``/end``, ``/kick`` (from a lobby),
-``/replace`` (a seat given to another member) and ``/undo`` (the last action, unless it revealed something).
+``/replace`` (a seat given to another member, handed to a seat bot, or a bot's seat given back) and ``/undo``
+(the last action, unless it revealed something).
 
 Moderators are members with Manage Channels or Manage Server in the channel; the cog reads that from Discord
 and the host decides (``Actor.can_moderate``), so a refusal is the host's sentence. ``/reset`` asks first:
@@ -12,6 +13,9 @@ from __future__ import annotations
 import discord
 from discord import app_commands
 from discord.ext import commands
+
+from engine.core import IllegalAction
+from engine.core.seatbot import Level
 
 from ..tables import Actor
 from ..ui.common import actor_of, game_channel, host_of
@@ -47,11 +51,40 @@ class Moderation(commands.Cog):
         step = host_of(interaction).kick(game_channel(interaction), actor_of(interaction), player.id)
         await deliver_and_say(interaction, step, f"{player.display_name} no longer has a seat in the lobby.")
 
-    @app_commands.command(name="replace", description="Give a player's seat to another member (moderators).")
-    @app_commands.describe(player="Whose seat (an idle player, say)", by="Who takes it over, hand and all")
-    async def replace(self, interaction: discord.Interaction, player: discord.User, by: discord.User) -> None:
+    @app_commands.command(
+        name="replace", description="Give a player's seat to another member or to a bot, or a bot's seat back."
+    )
+    @app_commands.describe(
+        player="Whose seat (an idle player, say)",
+        by="Who takes it over, hand and all",
+        bot="Hand the player's seat to a bot of this level instead (it plays until a moderator gives it back)",
+        seat="A bot's seat number (as the board lists the players) to give to the member in `by`",
+    )
+    async def replace(
+        self,
+        interaction: discord.Interaction,
+        player: discord.User | None = None,
+        by: discord.User | None = None,
+        bot: Level | None = None,
+        seat: app_commands.Range[int, 1, 8] | None = None,
+    ) -> None:
+        host, channel, actor = host_of(interaction), game_channel(interaction), actor_of(interaction)
+        if player is not None and bot is not None and by is None and seat is None:
+            step = host.replace_with_bot(channel, actor, player.id, bot)
+            await deliver_and_say(interaction, step, f"A bot now plays {player.display_name}'s seat.")
+            return
+        if by is None or (player is None) == (seat is None) or bot is not None:
+            raise IllegalAction(
+                "Use `/replace player:@someone by:@member`, `/replace player:@someone bot:normal` to hand the seat "
+                "to a bot, or `/replace seat:<number> by:@member` to give a bot's seat to a person."
+            )
         newcomer = Actor(user_id=by.id, display_name=by.display_name)
-        step = host_of(interaction).replace(game_channel(interaction), actor_of(interaction), player.id, newcomer)
+        if seat is not None:
+            step = host.give_back(channel, actor, seat, newcomer)
+            await deliver_and_say(interaction, step, f"{by.display_name} now holds seat {seat}.")
+            return
+        assert player is not None
+        step = host.replace(channel, actor, player.id, newcomer)
         await deliver_and_say(interaction, step, f"{by.display_name} now holds {player.display_name}'s seat.")
 
     @app_commands.command(

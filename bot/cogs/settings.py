@@ -1,4 +1,5 @@
-"""``/settings``: a server's reminder and skip-vote times and the channels that may hold games.
+"""``/settings``: a server's reminder and skip-vote times, whether a skip hands the seat to a bot, and the
+channels that may hold games.
 
 Anyone may read them (``/settings show``); changing them needs Manage Server, which the host checks
 (``Actor.can_manage_server``), so a refusal is the host's sentence like every other.
@@ -6,7 +7,7 @@ Anyone may read them (``/settings show``); changing them needs Manage Server, wh
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 import discord
 from discord import app_commands
@@ -50,6 +51,11 @@ class Settings(commands.GroupCog, group_name="settings", group_description="This
     @app_commands.describe(hours="Hours of waiting on one player before `/skip` votes count")
     async def skips(self, interaction: discord.Interaction, hours: float) -> None:
         await change(interaction, idle_hours=hours)
+
+    @app_commands.command(name="skipbot", description="Whether a successful skip vote hands the seat to a bot.")
+    @app_commands.describe(on="on: a bot plays the skipped seat until `/replace` gives it back; off: skip once")
+    async def skipbot(self, interaction: discord.Interaction, on: Literal["on", "off"]) -> None:
+        await change(interaction, skip_to_bot=on == "on")
 
     @app_commands.command(name="channels", description="Choose which channels may hold games.")
     @app_commands.describe(

@@ -36,6 +36,12 @@ class SeatRecord(BaseModel):
     user_id: int
     display_name: str
     role: str | None = None
+    bot: str | None = None  # a seat bot's level ("easy", "normal"); ``None``: a person plays this seat
+
+    @property
+    def is_bot(self) -> bool:
+        """Whether a seat bot plays this seat (it gets no DM, reminder, ping or skip vote)."""
+        return self.bot is not None
 
 
 class GameRecord(BaseModel):
@@ -213,6 +219,7 @@ class GuildSettings(BaseModel):
     reminder_hours: float | None = None  # 0 turns reminders off for the server
     idle_hours: float | None = None  # after this long the others may vote to skip the idle player
     channels: list[int] = Field(default_factory=list)  # channels where games may be started; empty: any
+    skip_to_bot: bool = False  # a successful skip vote hands the idle seat to a bot
 
 
 class Store(Protocol):
@@ -285,6 +292,9 @@ class Store(Protocol):
 
     async def games_of_user(self, user_id: int, guild_id: int | None = None) -> list[GameRecord]:
         """Live games where this user holds a seat (in one guild, or all)."""
+
+    async def games_with_bots(self) -> list[GameRecord]:
+        """Running games where a seat bot holds a seat (the seat bots' scheduler reads them at every round)."""
 
     async def claim_deliveries(
         self, claimed_by: str, now: float, stale_before: float, limit: int

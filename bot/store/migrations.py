@@ -295,8 +295,20 @@ MIGRATIONS: tuple[Migration, ...] = (
         sqlite=_deliveries("INTEGER", "REAL"),
         postgres=_deliveries("BIGINT", "DOUBLE PRECISION"),
     ),
-    # Number 7 on purpose: migration 6 (bot seats) lands from another branch; this one touches no table of it,
-    # so it applies after 6 or without it.
+    # A seat bot's level on its seat (NULL: a person), and the server's choice to hand a skipped seat to a bot.
+    Migration(
+        6,
+        "seat bots, and skipped seats handed to a bot",
+        sqlite=(
+            "ALTER TABLE seats ADD COLUMN bot TEXT",
+            "ALTER TABLE guild_settings ADD COLUMN skip_to_bot INTEGER NOT NULL DEFAULT 0",
+        ),
+        postgres=(
+            "ALTER TABLE seats ADD COLUMN bot TEXT",
+            "ALTER TABLE guild_settings ADD COLUMN skip_to_bot BOOLEAN NOT NULL DEFAULT FALSE",
+        ),
+    ),
+    # Touches no table of migration 6: a database that got 7 first (the two were built side by side) gets 6 too.
     Migration(
         7,
         "timers claimed by one process at a time (reminders, bot turns)",

@@ -233,6 +233,12 @@ class PostgresStore:
                 rows = await conn.fetch(sql.GAMES_OF_USER_IN_GUILD, user_id, guild_id)
             return [sql.game_from_row(r, await _seats(conn, r["id"])) for r in rows]
 
+    async def games_with_bots(self) -> list[GameRecord]:
+        """Running games with a seat bot, oldest first."""
+        async with self._read() as conn:
+            rows = await conn.fetch(sql.GAMES_WITH_BOTS)
+            return [sql.game_from_row(r, await _seats(conn, r["id"])) for r in rows]
+
     # ------------------------------------------------------------------ deliveries and deferrals
 
     async def claim_deliveries(

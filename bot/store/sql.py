@@ -85,6 +85,9 @@ GAMES_OF_USER_IN_GUILD = (
     f"{SELECT_GAME} WHERE status IN ('lobby', 'active') AND guild_id = $2 "
     "AND id IN (SELECT game_id FROM seats WHERE user_id = $1) ORDER BY id"
 )
+GAMES_WITH_BOTS = (
+    f"{SELECT_GAME} WHERE status = 'active' AND id IN (SELECT game_id FROM seats WHERE bot IS NOT NULL) ORDER BY id"
+)
 # $1 now, $2 the idle time in seconds, $3 the most reminders per wait, $4 the limit. A wait is due its next
 # reminder after the idle time, then 2x, 4x… it (``1 << reminders_sent``), computed here so the query returns
 # only games that are due, however many have already been reminded. A server's own ``reminder_hours`` replaces
@@ -107,9 +110,11 @@ DELETE_GAME = "DELETE FROM games WHERE id = $1"
 
 # ------------------------------------------------------------------ seats
 
-SEATS_OF_GAME = "SELECT seat, user_id, display_name, role FROM seats WHERE game_id = $1 ORDER BY position"
+SEATS_OF_GAME = "SELECT seat, user_id, display_name, role, bot FROM seats WHERE game_id = $1 ORDER BY position"
 DELETE_SEATS = "DELETE FROM seats WHERE game_id = $1"
-INSERT_SEAT = "INSERT INTO seats (game_id, position, seat, user_id, display_name, role) VALUES ($1, $2, $3, $4, $5, $6)"
+INSERT_SEAT = (
+    "INSERT INTO seats (game_id, position, seat, user_id, display_name, role, bot) VALUES ($1, $2, $3, $4, $5, $6, $7)"
+)
 DELETE_ACTIONS = "DELETE FROM actions WHERE game_id = $1"
 DELETE_NOTES = "DELETE FROM game_notes WHERE game_id = $1"
 
@@ -143,11 +148,14 @@ UPSERT_USER_PREFS = (
 
 # ------------------------------------------------------------------ servers
 
-GUILD_SETTINGS = "SELECT guild_id, reminder_hours, idle_hours, channels FROM guild_settings WHERE guild_id = $1"
+GUILD_SETTINGS = (
+    "SELECT guild_id, reminder_hours, idle_hours, channels, skip_to_bot FROM guild_settings WHERE guild_id = $1"
+)
 UPSERT_GUILD_SETTINGS = (
-    "INSERT INTO guild_settings (guild_id, reminder_hours, idle_hours, channels) VALUES ($1, $2, $3, $4) "
+    "INSERT INTO guild_settings (guild_id, reminder_hours, idle_hours, channels, skip_to_bot) "
+    "VALUES ($1, $2, $3, $4, $5) "
     "ON CONFLICT (guild_id) DO UPDATE SET reminder_hours = excluded.reminder_hours, "
-    "idle_hours = excluded.idle_hours, channels = excluded.channels"
+    "idle_hours = excluded.idle_hours, channels = excluded.channels, skip_to_bot = excluded.skip_to_bot"
 )
 
 # ------------------------------------------------------------------ deliveries and deferrals
@@ -314,12 +322,14 @@ def game_from_row(row: Row, seats: list[SeatRecord]) -> GameRecord:
 
 def seat_params(game_id: int, seats: list[SeatRecord]) -> list[tuple[Any, ...]]:
     """``INSERT_SEAT`` parameters for each seat, keeping the list's order."""
-    return [(game_id, pos, s.seat, s.user_id, s.display_name, s.role) for pos, s in enumerate(seats)]
+    return [(game_id, pos, s.seat, s.user_id, s.display_name, s.role, s.bot) for pos, s in enumerate(seats)]
 
 
 def seat_from_row(row: Row) -> SeatRecord:
     """A fresh seat from a ``SEATS_OF_GAME`` row."""
-    return SeatRecord(seat=row["seat"], user_id=row["user_id"], display_name=row["display_name"], role=row["role"])
+    return SeatRecord(
+        seat=row["seat"], user_id=row["user_id"], display_name=row["display_name"], role=row["role"], bot=row["bot"]
+    )
 
 
 def action_params(action: ActionRecord) -> tuple[Any, ...]:
@@ -382,7 +392,8 @@ def note_from_row(row: Row) -> NoteRecord:
 
 def settings_params(settings: GuildSettings) -> tuple[Any, ...]:
     """``UPSERT_GUILD_SETTINGS`` parameters (channels as JSON text)."""
-    return (settings.guild_id, settings.reminder_hours, settings.idle_hours, json.dumps(settings.channels))
+    channels = json.dumps(settings.channels)
+    return (settings.guild_id, settings.reminder_hours, settings.idle_hours, channels, settings.skip_to_bot)
 
 
 def settings_from_row(guild_id: int, row: Row | None) -> GuildSettings:
@@ -394,6 +405,7 @@ def settings_from_row(guild_id: int, row: Row | None) -> GuildSettings:
         reminder_hours=row["reminder_hours"],
         idle_hours=row["idle_hours"],
         channels=json.loads(row["channels"]),
+        skip_to_bot=bool(row["skip_to_bot"]),
     )
 
 

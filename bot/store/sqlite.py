@@ -264,6 +264,11 @@ class SqliteStore:
                 return await _games(db, sql.GAMES_OF_USER, (user_id,))
             return await _games(db, sql.GAMES_OF_USER_IN_GUILD, (user_id, guild_id))
 
+    async def games_with_bots(self) -> list[GameRecord]:
+        """Running games with a seat bot, oldest first."""
+        async with self._read() as db:
+            return await _games(db, sql.GAMES_WITH_BOTS, ())
+
     # ------------------------------------------------------------------ deliveries and deferrals
 
     async def claim_deliveries(

@@ -88,6 +88,16 @@ def mention(user_id: int) -> str:
     return f"<@{user_id}>"
 
 
+def seat_name(seat: SeatRecord) -> str:
+    """How the table names a seat: a person by their mention, a seat bot by its name and level (never a ping)."""
+    return f"🤖 {seat.display_name} ({seat.bot})" if seat.is_bot else mention(seat.user_id)
+
+
+def people(seats: list[SeatRecord]) -> list[SeatRecord]:
+    """The seats people hold: the ones that get DMs, pings, reminders and skip votes (bots get none)."""
+    return [s for s in seats if not s.is_bot]
+
+
 def duration(seconds: float) -> str:
     """A length of time as players say it: "25 minutes", "3 hours", "2 days"."""
     minutes = max(1, round(seconds / 60))

@@ -35,6 +35,7 @@ from .common import (
     mention,
     option_text,
     relative_time,
+    seat_name,
 )
 
 log = logging.getLogger(__name__)
@@ -62,7 +63,7 @@ def owed_records(
     first (sequence 0), then each DM in order, the actor's last. Their order gives each its nonce."""
     assert record.id is not None
     key = {"game_id": record.id, "version": version, "channel_id": record.channel_id, "created_at": now}
-    pings = [s.user_id for s in record.seats if s.seat in owed.ping_seats]
+    pings = [s.user_id for s in record.seats if s.seat in owed.ping_seats and not s.is_bot]
     board = record.board_message_id
     rows = [DeliveryRecord(seq=0, kind="board", new_post=owed.new_post, pings=pings, board_message_id=board, **key)]
     dms = [(seat.user_id, lines) for seat, lines in owed.told]
@@ -278,7 +279,7 @@ class HostCore:
         prefs = await self.store.users_prefs([s.user_id for s in record.seats])
         told: list[tuple[SeatRecord, tuple[str, ...]]] = []
         for seat in record.seats:
-            if seat.user_id == actor_seat.user_id or prefs[seat.user_id].dm_closed:
+            if seat.user_id == actor_seat.user_id or seat.is_bot or prefs[seat.user_id].dm_closed:
                 continue
             private = tuple(e.text for e in events if not e.is_public and e.readable_by(seat.seat))
             if private or (prefs[seat.user_id].notify_dm and seat.seat in newly_due):
@@ -288,7 +289,7 @@ class HostCore:
             new_post=new_post,
             ping_seats=frozenset(p.seat for p in after) if new_post else frozenset(),
             told=tuple(told),
-            actor_dm=mine.notify_dm and not mine.dm_closed and actor_seat.seat in newly_due,
+            actor_dm=mine.notify_dm and not mine.dm_closed and actor_seat.seat in newly_due and not actor_seat.is_bot,
             actor_lines=tuple(e.text for e in events if not e.is_public and e.readable_by(actor_seat.seat)),
         )
 
@@ -329,7 +330,7 @@ class HostCore:
         parts = []
         for s in record.seats:
             role = self._role_label(spec, s.role)
-            parts.append(f"{role}: {mention(s.user_id)}" if role else mention(s.user_id))
+            parts.append(f"{role}: {seat_name(s)}" if role else seat_name(s))
         return " · ".join(parts)
 
     def _lobby_outbox(self, record: GameRecord, spec: GameSpec[Any, Any], *, new: bool = False) -> Outbox:
@@ -356,7 +357,7 @@ class HostCore:
         lines.append(f"Players ({len(record.seats)}/{self.seat_cap(spec, record)}):")
         for s in record.seats:
             role = self._role_label(spec, s.role)
-            lines.append(f"• {mention(s.user_id)}" + (f" — {role}" if role else ""))
+            lines.append(f"• {seat_name(s)}" + (f" — {role}" if role else ""))
         if spec.roles:
             taken = {s.role for s in record.seats}
             free = [r.label for r in spec.roles if r.key not in taken]
@@ -427,7 +428,7 @@ class HostCore:
         record = loaded.record
         text = self.board_text(loaded, prompts)
         image = await self._board_image(loaded)
-        pings = tuple(s.user_id for s in record.seats if s.seat in ping_seats)
+        pings = tuple(s.user_id for s in record.seats if s.seat in ping_seats and not s.is_bot)
         return ChannelPost(
             kind="board",
             text=text,
@@ -475,7 +476,7 @@ class HostCore:
         parts = []
         for p in prompts:
             seat = record.user_of(p.seat)
-            who = mention(seat.user_id) if seat else f"seat {p.seat}"
+            who = seat_name(seat) if seat else f"seat {p.seat}"
             parts.append(f"{who}: {p.question}")
         since = relative_time(record.waiting_since)
         return "⏳ Waiting on " + "; ".join(parts) + f" (since {since}). Press **Your move**."

@@ -7,9 +7,10 @@ from .lobby import LobbyHost
 from .moderation import ModerationHost
 from .play import PlayHost
 from .reminders import RemindersHost
+from .seatbots import SeatBotsHost
 from .settings import SettingsHost
 from .skips import SkipsHost
 
 
-class Host(LobbyHost, DeliveriesHost, PlayHost, ModerationHost, SkipsHost, SettingsHost, RemindersHost):
+class Host(LobbyHost, DeliveriesHost, SeatBotsHost, PlayHost, SkipsHost, ModerationHost, SettingsHost, RemindersHost):
     """The Discord-free game host; one per process, over one store."""

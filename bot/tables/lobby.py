@@ -11,8 +11,9 @@ from engine.core import GameSpec, LobbyError, NoGameHere, NotAllowed, SeatSetup
 
 from ..outbox import ChannelPost, DirectMessage, Outbox
 from ..store import GameRecord, SeatRecord
-from .common import Actor, Loaded, mention
+from .common import Actor, Loaded, mention, people
 from .core import HostCore
+from .seatbots import DEFAULT_LEVEL, check_level, check_offers_bots, new_bot_seat
 
 log = logging.getLogger(__name__)
 
@@ -27,10 +28,18 @@ class LobbyHost(HostCore):
         actor: Actor,
         game_key: str,
         options: Mapping[str, Any],
+        *,
+        bots: int = 0,
+        level: str = DEFAULT_LEVEL,
     ) -> Outbox:
-        """Open a lobby for ``game_key`` in the channel, with the opener seated."""
+        """Open a lobby for ``game_key`` in the channel, with the opener seated (and ``bots`` bots of ``level``)."""
         spec = self.spec(game_key)
         parsed = spec.parse_options(dict(options))
+        if bots:
+            check_offers_bots(spec)
+            check_level(level)
+            if 1 + bots > spec.max_seats(parsed):
+                raise LobbyError(f"{spec.name} seats at most {spec.max_seats(parsed)} players, bots included.")
         await self.check_channel(guild_id, channel_id)
         async with self.lock(channel_id):
             busy = await self.store.live_game(channel_id)
@@ -56,12 +65,17 @@ class LobbyHost(HostCore):
                 waiting_since=now,
             )
             record.seats = self._seated(spec, record, actor)
+            for _ in range(bots):
+                record.seats = self._seated(spec, record, None, level)
             record = await self.store.insert_game(record)
             log.info("lobby opened channel=%s game=%s id=%s", channel_id, spec.key, record.id)
             return self._lobby_outbox(record, spec, new=True)
 
-    def _seated(self, spec: GameSpec[Any, Any], record: GameRecord, actor: Actor) -> list[SeatRecord]:
-        """The seats after ``actor`` joins: a free role is handed out at random, shown before Begin."""
+    def _seated(
+        self, spec: GameSpec[Any, Any], record: GameRecord, actor: Actor | None, level: str | None = None
+    ) -> list[SeatRecord]:
+        """The seats after ``actor`` joins (``None``: a bot of ``level``): a free role is handed out at random,
+        shown before Begin."""
         role: str | None = None
         if spec.roles:
             taken = {s.role for s in record.seats}
@@ -70,8 +84,42 @@ class LobbyHost(HostCore):
             free = free or [r.key for r in spec.roles if r.key not in taken]
             if free:
                 role = random.Random(record.seed + len(record.seats)).choice(free)
-        seat = SeatRecord(seat=len(record.seats), user_id=actor.user_id, display_name=actor.display_name, role=role)
+        if actor is None:
+            seat = new_bot_seat(record, len(record.seats), check_level(level or DEFAULT_LEVEL), role)
+        else:
+            seat = SeatRecord(seat=len(record.seats), user_id=actor.user_id, display_name=actor.display_name, role=role)
         return [*record.seats, seat]
+
+    async def add_bot(self, channel_id: int, actor: Actor, level: str = DEFAULT_LEVEL) -> Outbox:
+        """Seat a bot in the lobby (its opener or a moderator); it plays from its own seat's view only."""
+        check_level(level)
+        async with self.lock(channel_id):
+            record, spec = await self._lobby(channel_id)
+            check_offers_bots(spec)
+            self._check_lobby_keeper(record, actor, "add a bot")
+            seats = self.seat_cap(spec, record)
+            if len(record.seats) >= seats:
+                raise LobbyError(f"This lobby is full ({seats} players{self._capped_by(spec, seats)}).")
+            version = record.version
+            record.seats = self._seated(spec, record, None, level)
+            record = await self._save(record, version)
+            log.info("bot seated channel=%s id=%s level=%s", channel_id, record.id, level)
+            return self._lobby_outbox(record, spec)
+
+    async def remove_bot(self, channel_id: int, actor: Actor) -> Outbox:
+        """Take the last bot seated in the lobby away (its opener or a moderator)."""
+        async with self.lock(channel_id):
+            record, spec = await self._lobby(channel_id)
+            self._check_lobby_keeper(record, actor, "remove a bot")
+            bots = [s for s in record.seats if s.is_bot]
+            if not bots:
+                raise LobbyError("There is no bot in this lobby.")
+            return await self._unseat(record, spec, bots[-1].user_id)
+
+    @staticmethod
+    def _check_lobby_keeper(record: GameRecord, actor: Actor, what: str) -> None:
+        if actor.user_id != record.opener_id and not actor.can_moderate:
+            raise NotAllowed(f"Only the player who opened this lobby, or a moderator, can {what}.")
 
     async def _lobby(self, channel_id: int) -> tuple[GameRecord, GameSpec[Any, Any]]:
         record = await self.store.live_game(channel_id)
@@ -193,7 +241,7 @@ class LobbyHost(HostCore):
             record = await self._save(record, version)
             self._remember(record, state)
             # A new game tries DMs again for players whose DMs failed before.
-            for seat in record.seats:
+            for seat in people(record.seats):
                 prefs = await self.store.user_prefs(seat.user_id)
                 if prefs.dm_closed:
                     await self.store.set_user_prefs(prefs.model_copy(update={"dm_closed": False}))
@@ -213,7 +261,7 @@ class LobbyHost(HostCore):
             loaded = Loaded(record, spec, state)
             prompts = spec.prompts(state)
             out.posts.append(await self._board_post(loaded, prompts, new=True, ping_seats={p.seat for p in prompts}))
-            for seat in record.seats:
+            for seat in people(record.seats):  # a bot gets no DM: it reads its view when its turn comes
                 panel = await self._panel(loaded, seat, [], intro=self._welcome(record, spec, seat))
                 out.dms.append(DirectMessage(seat.user_id, channel_id, panel))
             return out

@@ -9,11 +9,14 @@ from __future__ import annotations
 import logging
 
 from engine.core import IllegalAction, LobbyError, NotAllowed
+from engine.core.seatbot import Level
 
 from ..outbox import ChannelPost, DirectMessage, Outbox
 from ..replay import state_after
+from ..store import SeatRecord
 from .common import RESET_REFUSED, Actor, Loaded, mention
 from .core import HostCore
+from .seatbots import DEFAULT_LEVEL, check_level, check_offers_bots, new_bot_seat
 
 log = logging.getLogger(__name__)
 
@@ -93,35 +96,85 @@ class ModerationHost(HostCore):
             raise NotAllowed("Only moderators (Manage Channels or Manage Server) can give a seat to someone else.")
         async with self.lock(channel_id):
             loaded = await self._load_running(channel_id)
-            record, spec = loaded.record, loaded.spec
-            seat = record.seat_of(old_user)
+            seat = loaded.record.seat_of(old_user)
             if seat is None:
                 raise LobbyError(f"{mention(old_user)} has no seat in this game.")
-            if record.seat_of(new.user_id) is not None:
-                raise LobbyError(f"{new.display_name} already plays in this game; one seat each.")
-            version = record.version
-            taken = seat.model_copy(update={"user_id": new.user_id, "display_name": new.display_name})
-            record.seats = [taken if s.seat == seat.seat else s for s in record.seats]
-            record = await self._save(record, version)
-            role_text = self._role_label(spec, taken.role)
-            await self._note(
-                record,
-                actor.user_id,
-                f"🔁 {actor.display_name} (moderator) gave {seat.display_name}'s seat"
-                f"{f' ({role_text})' if role_text else ''} to {new.display_name}.",
-            )
-            log.info("seat replaced channel=%s id=%s seat=%s by=%s", channel_id, record.id, seat.seat, actor.user_id)
-            loaded = Loaded(record, spec, loaded.state)
-            out = Outbox(channel_id)
-            role = self._role_label(spec, taken.role)
-            text = (
-                f"🔁 {actor.display_name} (moderator) gave {seat.display_name}'s seat"
-                f"{f' ({role})' if role else ''} to {mention(new.user_id)}."
-            )
-            out.posts.append(ChannelPost(kind="notice", text=text, pings=(new.user_id,), game_id=record.id))
-            intro = f"You now hold {seat.display_name}'s seat in the game of **{spec.name}** in <#{channel_id}>."
-            out.dms.append(DirectMessage(new.user_id, channel_id, await self._panel(loaded, taken, [], intro=intro)))
-            return await self._without_closed_dms(out)
+            return await self._hand_seat(loaded, seat, actor, new)
+
+    async def _hand_seat(self, loaded: Loaded, seat: SeatRecord, actor: Actor, new: Actor) -> Outbox:
+        """Give ``seat`` (a person's or a bot's) to ``new`` with its private view (the caller holds the lock)."""
+        record, spec = loaded.record, loaded.spec
+        channel_id = record.channel_id
+        if record.seat_of(new.user_id) is not None:
+            raise LobbyError(f"{new.display_name} already plays in this game; one seat each.")
+        version = record.version
+        update = {"user_id": new.user_id, "display_name": new.display_name, "bot": None}
+        taken = seat.model_copy(update=update)
+        record.seats = [taken if s.seat == seat.seat else s for s in record.seats]
+        record = await self._save(record, version)
+        role = self._role_label(spec, taken.role)
+        text = (
+            f"🔁 {actor.display_name} (moderator) gave {seat.display_name}'s seat"
+            f"{f' ({role})' if role else ''} to {new.display_name}."
+        )
+        await self._note(record, actor.user_id, text)
+        log.info("seat replaced channel=%s id=%s seat=%s by=%s", channel_id, record.id, seat.seat, actor.user_id)
+        loaded = Loaded(record, spec, loaded.state)
+        out = Outbox(channel_id)
+        text = text.replace(f"to {new.display_name}.", f"to {mention(new.user_id)}.")
+        out.posts.append(ChannelPost(kind="notice", text=text, pings=(new.user_id,), game_id=record.id))
+        intro = f"You now hold {seat.display_name}'s seat in the game of **{spec.name}** in <#{channel_id}>."
+        out.dms.append(DirectMessage(new.user_id, channel_id, await self._panel(loaded, taken, [], intro=intro)))
+        return await self._without_closed_dms(out)
+
+    async def replace_with_bot(
+        self, channel_id: int, actor: Actor, old_user: int, level: str = DEFAULT_LEVEL
+    ) -> Outbox:
+        """A moderator hands a player's seat to a seat bot (Board Game Arena's "zombie" mode): the bot plays it,
+        from that seat's view only, until ``give_back`` hands it to a person."""
+        if not actor.can_moderate:
+            raise NotAllowed("Only moderators (Manage Channels or Manage Server) can hand a seat to a bot.")
+        chosen = check_level(level)
+        async with self.lock(channel_id):
+            loaded = await self._load_running(channel_id)
+            check_offers_bots(loaded.spec)
+            seat = loaded.record.seat_of(old_user)
+            if seat is None:
+                raise LobbyError(f"{mention(old_user)} has no seat in this game.")
+            if seat.is_bot:
+                raise LobbyError(f"{seat.display_name} is already a bot.")
+            return await self._seat_to_bot(loaded, seat, actor, "a moderator handed it over", chosen)
+
+    async def _seat_to_bot(
+        self, loaded: Loaded, seat: SeatRecord, actor: Actor, why: str, level: Level = DEFAULT_LEVEL
+    ) -> Outbox:
+        """Give ``seat`` to a new bot of ``level`` (the caller holds the channel's lock), noted in ``/log``."""
+        record, spec = loaded.record, loaded.spec
+        version = record.version
+        bot = new_bot_seat(record, seat.seat, level, seat.role)
+        record.seats = [bot if s.seat == seat.seat else s for s in record.seats]
+        record = await self._save(record, version)
+        text = (
+            f"🤖 {seat.display_name}'s seat is now played by {bot.display_name} ({level}): {why}. "
+            "A moderator gives it back with `/replace`."
+        )
+        await self._note(record, actor.user_id, text)
+        log.info("seat to bot channel=%s id=%s seat=%s by=%s", record.channel_id, record.id, seat.seat, actor.user_id)
+        out = Outbox(record.channel_id)
+        out.posts.append(ChannelPost(kind="notice", text=text, game_id=record.id, game_key=spec.key))
+        return out
+
+    async def give_back(self, channel_id: int, actor: Actor, seat_number: int, new: Actor) -> Outbox:
+        """A moderator gives a bot's seat (numbered from 1, as the board lists them) to a member."""
+        if not actor.can_moderate:
+            raise NotAllowed("Only moderators (Manage Channels or Manage Server) can give a seat to someone else.")
+        async with self.lock(channel_id):
+            loaded = await self._load_running(channel_id)
+            seat = loaded.record.user_of(seat_number - 1)
+            if seat is None or not seat.is_bot:
+                bots = ", ".join(f"{s.seat + 1} ({s.display_name})" for s in loaded.record.seats if s.is_bot)
+                raise LobbyError(f"Seat {seat_number} is not a bot's. Bot seats: {bots or 'none'}.")
+            return await self._hand_seat(loaded, seat, actor, new)
 
     async def undo(self, channel_id: int, actor: Actor) -> Outbox:
         """Take back the game's last action (moderators only), unless it drew, rolled, shuffled or uncovered

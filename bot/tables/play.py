@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 
 from engine.core import Conflict, IllegalAction, NoGameHere, NotAllowed
+from engine.seatbots import seat_bot
 
 from ..outbox import Outbox, Panel
 from .common import AUTOCOMPLETE_LIMIT, Actor, Loaded, Telling
@@ -139,4 +140,5 @@ class PlayHost(HostCore):
         if game_key is None:
             names = ", ".join(f"`{k}` ({s.name})" for k, s in sorted(self.games.items()))
             return f"No game in this channel. Games you can `/start`: {names}."
-        return self.spec(game_key).rules_text
+        bot = seat_bot(game_key)
+        return self.spec(game_key).rules_text + (f"\n**Bots:** {bot.about}" if bot else "")

@@ -63,7 +63,7 @@ class RemindersHost(HostCore):
                 state = self._state_of(record, spec)
                 if state is not None:
                     seats = {p.seat for p in self.pending(record, spec, state)}
-                    users = sorted({s.user_id for s in record.seats if s.seat in seats})
+                    users = sorted({s.user_id for s in record.seats if s.seat in seats and not s.is_bot})  # bots: never
             if record is None or not users or record.reminders_sent not in (number, number + 1):
                 await self.store.release_timer(timer.key)
                 return None

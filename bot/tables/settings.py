@@ -1,7 +1,8 @@
 """Server settings (``/settings``) and a player's own notification choice (``/notify``).
 
 A server sets how long a decision waits before its player is reminded, how long before the others may vote
-to skip it, and which channels may hold games; anything it has not set follows the deployment's ``.env``.
+to skip it, whether a successful skip vote hands the idle seat to a bot, and which channels may hold games;
+anything it has not set follows the deployment's ``.env``.
 Only members with Manage Server may change them; anyone may read them.
 """
 
@@ -41,6 +42,8 @@ class SettingsHost(HostCore):
                 f"• Reminders: {reminders}" + ("" if reminder == 0 else ", then at longer intervals"),
                 f"• Skip votes: allowed after {shown(idle, current.idle_hours)} of waiting",
                 f"• Games may be started in: {where}",
+                "• A successful skip vote: "
+                + ("hands the idle seat to a bot" if current.skip_to_bot else "skips that one decision (default)"),
             ]
         )
 
@@ -54,6 +57,7 @@ class SettingsHost(HostCore):
         allow_channel: int | None = None,
         remove_channel: int | None = None,
         any_channel: bool = False,
+        skip_to_bot: bool | None = None,
     ) -> str:
         """Change what was given, refuse the whole change with a sentence if any part is wrong."""
         if not actor.can_manage_server:
@@ -76,6 +80,8 @@ class SettingsHost(HostCore):
             if remove_channel not in changed.channels:
                 raise LobbyError(f"<#{remove_channel}> is not in the list of game channels.")
             changed.channels = [c for c in changed.channels if c != remove_channel]
+        if skip_to_bot is not None:
+            changed.skip_to_bot = skip_to_bot
         await self.store.set_guild_settings(changed)
         log.info("settings changed guild=%s by=%s", guild_id, actor.user_id)
         return await self.settings_text(guild_id)

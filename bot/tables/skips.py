@@ -5,7 +5,9 @@ the decision the game waits on. A majority of the other players skips it: the ga
 pending prompts with its own "do nothing" answers (``GameSpec.skip_choice``; each rules page says what a
 skip does) until that seat owes nothing more. Every skipped answer is an ordinary action in the log, so a
 replay, ``/log`` and ``/log private`` see it like any other. A game without a skip says so and points to
-``/replace`` and ``/end``.
+``/replace`` and ``/end``. A server that turned on ``/settings skipbot`` hands the idle seat to a seat bot
+instead (zombie mode), until a moderator's ``/replace`` gives it to a person again. Bots never vote and are
+never counted among the voters.
 """
 
 from __future__ import annotations
@@ -14,17 +16,18 @@ import logging
 from typing import Any
 
 from engine.core import Event, GameSpec, IllegalAction, NotAllowed, Prompt, State
+from engine.seatbots import seat_bot
 
 from ..outbox import ChannelPost, Outbox
-from .common import Actor, Committed, Telling, duration
-from .core import HostCore
+from .common import Actor, Committed, Telling, duration, people
+from .moderation import ModerationHost
 
 log = logging.getLogger(__name__)
 
 MAX_SKIPPED_ANSWERS = 200  # a skip answers one turn's prompts; a game that keeps asking is not skippable
 
 
-class SkipsHost(HostCore):
+class SkipsHost(ModerationHost):
     """``/skip``: votes, and playing the idle seat's "do nothing" answers once a majority agrees."""
 
     async def vote_skip(self, channel_id: int, actor: Actor) -> Outbox:
@@ -36,7 +39,8 @@ class SkipsHost(HostCore):
             voter = record.seat_of(actor.user_id)
             if voter is None:
                 raise NotAllowed("Only the players of this game can vote to skip a turn.")
-            if spec.skip_choice is None:
+            to_bot = (await self._settings(record.guild_id)).skip_to_bot and seat_bot(spec.key) is not None
+            if spec.skip_choice is None and not to_bot:
                 raise IllegalAction(
                     f"{spec.name} cannot skip a player's decision (see `/rules`). A moderator can `/replace` an "
                     "idle player with someone else, or `/end` the game."
@@ -44,9 +48,12 @@ class SkipsHost(HostCore):
             prompts = self.pending(record, spec, state)
             if not prompts:
                 raise IllegalAction("Nothing is waiting on anyone.")
-            idle_seat = prompts[0].seat
+            bot_seats = {s.seat for s in record.seats if s.is_bot}
+            idle_seat = next((p.seat for p in prompts if p.seat not in bot_seats), prompts[0].seat)  # a person's
             idle = record.user_of(idle_seat)
             idle_name = idle.display_name if idle else f"seat {idle_seat}"
+            if idle is not None and idle.is_bot:
+                raise IllegalAction(f"{idle_name} is a bot: it plays within a few seconds, no vote needed.")
             if voter.seat == idle_seat:
                 raise IllegalAction("The game is waiting on you: make your move (**Your move** or `/act`).")
             waited = self.clock() - record.waiting_since
@@ -58,7 +65,7 @@ class SkipsHost(HostCore):
                 )
             if actor.user_id in record.skip_votes:
                 raise IllegalAction("You have already voted to skip this decision; waiting for the others.")
-            voters = [s for s in record.seats if s.seat != idle_seat]
+            voters = [s for s in people(record.seats) if s.seat != idle_seat]  # bots never vote
             needed = len(voters) // 2 + 1
             votes = [*record.skip_votes, actor.user_id]
             if len(votes) < needed:
@@ -73,6 +80,8 @@ class SkipsHost(HostCore):
                 out = Outbox(channel_id)
                 out.posts.append(ChannelPost(kind="notice", text=text, game_id=record.id, game_key=record.game_key))
                 return out
+            if idle is not None and to_bot:
+                return await self._seat_to_bot(loaded, idle, actor, "the players voted to skip their decision")
             answers = skipped_answers(spec, state, idle_seat)
             if not answers:
                 raise IllegalAction(f"{idle_name}'s decision cannot be skipped; a moderator can `/replace` them.")

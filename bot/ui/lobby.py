@@ -1,4 +1,4 @@
-"""The lobby message's controls: Join / Leave / Begin / Cancel buttons and the role picker.
+"""The lobby message's controls: Join / Leave / Begin / Cancel, Add a bot / Remove bot, and the role picker.
 
 Each is a ``DynamicItem`` whose custom id names the channel (``sh:lobby:join:<channel>``), so a lobby opened
 before a restart still works. A click is acknowledged silently (the lobby message itself changes); a refusal
@@ -28,12 +28,15 @@ ACTIONS: dict[str, tuple[str, discord.ButtonStyle, LobbyStep]] = {
     "leave": ("Leave", discord.ButtonStyle.secondary, lambda h, c, a: h.leave(c, a)),
     "begin": ("Begin", discord.ButtonStyle.primary, lambda h, c, a: h.begin(c, a)),
     "cancel": ("Cancel", discord.ButtonStyle.danger, lambda h, c, a: h.cancel(c, a)),
+    "bot": ("Add a bot", discord.ButtonStyle.secondary, lambda h, c, a: h.add_bot(c, a)),
+    "unbot": ("Remove bot", discord.ButtonStyle.secondary, lambda h, c, a: h.remove_bot(c, a)),
 }
+BOT_ACTIONS = ("bot", "unbot")  # offered only by games with a seat bot, on their own row
 
 
 class LobbyButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=rf"{PREFIX}:lobby:(?P<action>join|leave|begin|cancel):(?P<channel>\d+)",
+    template=rf"{PREFIX}:lobby:(?P<action>join|leave|begin|cancel|bot|unbot):(?P<channel>\d+)",
 ):
     """Join, Leave, Begin or Cancel on the lobby message of one channel."""
 
@@ -43,7 +46,7 @@ class LobbyButton(
         label, style, _ = ACTIONS[action]
         super().__init__(
             discord.ui.Button(label=label, style=style, custom_id=f"{PREFIX}:lobby:{action}:{channel_id}"),
-            row=0,
+            row=2 if action in BOT_ACTIONS else 0,
         )
 
     @classmethod
@@ -102,11 +105,13 @@ class RoleSelect(
         await client.deliver(out)
 
 
-def lobby_view(channel_id: int, roles: Sequence[Role]) -> discord.ui.View:
-    """The controls of an open lobby: the four buttons, and the role picker when the game has roles."""
+def lobby_view(channel_id: int, roles: Sequence[Role], *, bots: bool = False) -> discord.ui.View:
+    """The controls of an open lobby: the four buttons, the bot buttons when the game has a seat bot, and the
+    role picker when the game has roles."""
     view = discord.ui.View(timeout=None)
     for action in ACTIONS:
-        view.add_item(LobbyButton(action, channel_id))
+        if bots or action not in BOT_ACTIONS:
+            view.add_item(LobbyButton(action, channel_id))
     if len(roles) > 1:
         view.add_item(RoleSelect(channel_id, roles))
     return view

@@ -11,7 +11,7 @@ async def test_start_posts_a_lobby_with_its_buttons_and_the_options_as_chosen(ta
 
     assert is_private(result) and "lobby" in said(result).lower()
     message = lobby(table.channel, table.env)
-    assert labels(message) == ["Join", "Leave", "Begin", "Cancel"]
+    assert labels(message) == ["Join", "Leave", "Begin", "Cancel", "Add a bot", "Remove bot"]
     assert "¡Abordaje!" in message.content and table.alice.mention in message.content
     assert "variant: advanced" in message.content and "handicap: on" in message.content
 

@@ -37,8 +37,11 @@ async def insert_old_game(database: Database, before_column: str) -> int:
     )
     rows = await database.execute(insert, *sql.game_params(old_game())[: len(columns)])
     game_id: int = rows[0][0]
+    old_seat = (
+        "INSERT INTO seats (game_id, position, seat, user_id, display_name, role) VALUES ($1, $2, $3, $4, $5, $6)"
+    )
     for params in sql.seat_params(game_id, [SeatRecord(seat=0, user_id=1, display_name="one")]):
-        await database.execute(sql.INSERT_SEAT, *params)
+        await database.execute(old_seat, *params[:6])  # the seat columns before migration 6 (seat bots)
     return game_id
 
 

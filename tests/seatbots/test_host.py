@@ -1,0 +1,190 @@
+"""Bots at the table, through the host: seated in the lobby, playing through ``act`` from the stored game,
+resumed after a restart, taking over a seat and giving it back, and never reminded, pinged, DMed or voting."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.outbox import Outbox
+from bot.store import GuildSettings, Store
+from bot.tables import Actor, Host
+from bot.tables.common import MESSAGE_LIMIT
+from engine.core import LobbyError, NotAllowed, Rng
+from engine.core.seatbot import bot_move, bot_seed
+from engine.seatbots import seat_bot
+from tests.host.conftest import ALICE, BOB, CHANNEL, GUILD, MOD, Clock, make_host
+
+MAX_MOVES = 3000
+
+
+def bot_ids(out: Outbox) -> list[int]:
+    """Every user id ``out`` would DM or ping that is a bot's (below zero): must stay empty."""
+    ids = [dm.user_id for dm in out.dms] + [u for post in out.posts for u in post.pings]
+    return [u for u in ids if u < 0]
+
+
+async def play_person(host: Host, rng: Rng, people: tuple[int, ...]) -> Outbox | None:
+    """One random legal move by whichever person the game waits on; ``None`` when it waits on no person."""
+    record = await host.store.live_game(CHANNEL)
+    if record is None or record.status != "active":
+        return None
+    spec = host.spec(record.game_key)
+    state = spec.load_state(record.snapshot or "")
+    for prompt in spec.prompts(state):
+        seat = record.user_of(prompt.seat)
+        if seat is not None and seat.user_id in people:
+            actor = ALICE if seat.user_id == ALICE.user_id else BOB
+            return await host.act(CHANNEL, actor, prompt.id, rng.choice(prompt.choices).id)
+    return None
+
+
+async def play_to_the_end(host: Host, people: tuple[int, ...] = (ALICE.user_id,)) -> list[Outbox]:
+    """Bots' rounds and the people's random moves until the game ends; every outbox, in order."""
+    rng = Rng.from_seed(7)
+    seen: list[Outbox] = []
+    for _ in range(MAX_MOVES):
+        seen += await host.bot_round()
+        out = await play_person(host, rng, people)
+        if out is None:
+            record = await host.store.live_game(CHANNEL)
+            if record is None:
+                return seen
+            continue
+        seen.append(out)
+    raise AssertionError("the game did not end")
+
+
+@pytest.mark.parametrize("game", ["abordaje", "pioneers"])
+async def test_one_person_and_bots_play_a_game_to_its_end(host: Host, game: str) -> None:
+    lobby = await host.start(GUILD, CHANNEL, ALICE, game, {}, bots=1)
+    assert "🤖 Bot 1 (normal)" in lobby.posts[0].text, "the lobby shows the bot seat as a bot"
+    begun = await host.begin(CHANNEL, ALICE)
+    assert [dm.user_id for dm in begun.dms] == [ALICE.user_id], "the bot gets no welcome DM"
+    assert bot_ids(begun) == []
+    seen = await play_to_the_end(host)
+    assert all(bot_ids(out) == [] for out in seen), "a bot was DMed or pinged"
+    assert any("🤖 Bot 1" in post.text for out in seen for post in out.posts if post.kind == "board")
+    latest = await host.store.latest_game(CHANNEL)
+    assert latest is not None and latest.status == "finished"
+    assert latest.id is not None
+    assert any(a.user_id < 0 for a in await host.store.actions(latest.id)), "the bot's moves are in the log"
+
+
+async def test_a_restart_during_a_bots_turn_plays_the_same_move(store: Store, clock: Clock) -> None:
+    first = make_host(store, clock)
+    await first.start(GUILD, CHANNEL, ALICE, "abordaje", {}, bots=1)
+    await first.begin(CHANNEL, ALICE)
+    record = await store.live_game(CHANNEL)
+    assert record is not None and record.id is not None
+    due = first.due_bot_move(record)
+    assert due is not None, "¡Abordaje! asks both sides at once, so the bot is due from the start"
+    # The process dies here. A new one, over the same store, plays exactly the move that was due.
+    second = make_host(store, clock)
+    outs = await second.bot_round()
+    assert outs, "the new process played the bot"
+    logged = (await store.actions(record.id))[0]
+    assert (logged.user_id, logged.prompt_id, logged.choice_id) == (due[0].user_id, due[1], due[2])
+    spec = second.spec("abordaje")
+    bot = seat_bot("abordaje")
+    assert bot is not None
+    state = spec.load_state(record.snapshot or "")
+    expected = bot_move(bot, spec, state, due[0].seat, "normal", bot_seed(record.seed, 0, due[0].seat))
+    assert expected == (due[1], due[2])
+
+
+async def test_only_the_opener_or_a_moderator_seats_a_bot_and_a_full_lobby_takes_none(host: Host) -> None:
+    await host.start(GUILD, CHANNEL, ALICE, "abordaje", {})
+    await host.join(CHANNEL, BOB)
+    with pytest.raises(NotAllowed):
+        await host.add_bot(CHANNEL, BOB)
+    with pytest.raises(LobbyError, match="full"):
+        await host.add_bot(CHANNEL, ALICE)
+    with pytest.raises(LobbyError, match="no bot"):
+        await host.remove_bot(CHANNEL, ALICE)
+    await host.leave(CHANNEL, BOB)
+    out = await host.add_bot(CHANNEL, MOD, "easy")
+    assert "🤖 Bot 1 (easy)" in out.posts[0].text
+    out = await host.remove_bot(CHANNEL, ALICE)
+    assert "Bot 1" not in out.posts[0].text
+    with pytest.raises(LobbyError, match="levels"):
+        await host.add_bot(CHANNEL, ALICE, "hard")
+
+
+async def test_a_zombie_seat_is_played_by_a_bot_and_given_back(host: Host) -> None:
+    await host.start(GUILD, CHANNEL, ALICE, "pioneers", {})
+    await host.join(CHANNEL, BOB)
+    await host.begin(CHANNEL, ALICE)
+    with pytest.raises(NotAllowed):
+        await host.replace_with_bot(CHANNEL, ALICE, BOB.user_id)
+    notice = await host.replace_with_bot(CHANNEL, MOD, BOB.user_id)
+    assert "bob's seat is now played by Bot 1" in notice.posts[0].text
+    record = await host.store.live_game(CHANNEL)
+    assert record is not None and record.id is not None
+    bob_seat = next(s for s in record.seats if s.seat == 1)
+    assert bob_seat.is_bot and bob_seat.user_id < 0
+    # Play until the bot has moved for Bob's seat at least once.
+    rng = Rng.from_seed(3)
+    for _ in range(200):
+        await host.bot_round()
+        if any(a.seat == 1 for a in await host.store.actions(record.id)):
+            break
+        await play_person(host, rng, (ALICE.user_id,))
+    assert any(a.seat == 1 and a.user_id < 0 for a in await host.store.actions(record.id))
+    back = await host.give_back(CHANNEL, MOD, 2, BOB)
+    assert [dm.user_id for dm in back.dms] == [BOB.user_id], "the person gets the seat's view at once"
+    record = await host.store.live_game(CHANNEL)
+    assert record is not None and not any(s.is_bot for s in record.seats)
+    assert host.due_bot_move(record) is None
+    log_text = " ".join(n.text for n in await host.store.notes(record.id))
+    assert "now played by Bot 1" in log_text and "gave Bot 1's seat to bob" in log_text
+    with pytest.raises(LobbyError, match="not a bot"):
+        await host.give_back(CHANNEL, MOD, 1, BOB)
+
+
+async def test_bots_are_never_reminded_nor_vote_and_a_skip_can_hand_the_seat_to_a_bot(host: Host, clock: Clock) -> None:
+    await host.start(GUILD, CHANNEL, ALICE, "pioneers", {}, bots=1)
+    await host.join(CHANNEL, BOB)
+    await host.begin(CHANNEL, ALICE)
+    rng = Rng.from_seed(5)
+    # Play until the game waits on Bob alone, then let him go quiet for days.
+    for _ in range(300):
+        await host.bot_round()
+        record = await host.store.live_game(CHANNEL)
+        assert record is not None
+        spec = host.spec(record.game_key)
+        waiting = {p.seat for p in spec.prompts(spec.load_state(record.snapshot or ""))}
+        bob = record.seat_of(BOB.user_id)
+        assert bob is not None
+        if waiting == {bob.seat}:
+            break
+        await play_person(host, rng, (ALICE.user_id,))
+    else:
+        raise AssertionError("the game never waited on Bob alone")
+    clock.now += 10 * 24 * 3600
+    reminded = await host.remind(3600)
+    assert reminded and all(u > 0 for out in reminded for post in out.posts for u in post.pings)
+    await host.store.set_guild_settings(GuildSettings(guild_id=GUILD, skip_to_bot=True))
+    # Alice is the only person voting (the bot does not count): her one vote is a majority.
+    out = await host.vote_skip(CHANNEL, ALICE)
+    assert "now played by Bot 2" in out.posts[0].text
+    record = await host.store.live_game(CHANNEL)
+    assert record is not None
+    assert sum(s.is_bot for s in record.seats) == 2
+    assert host.due_bot_move(record) is not None, "the bot now owes Bob's move"
+
+
+@pytest.mark.parametrize("game", ["abordaje", "capricorn", "jupiter", "pioneers"])
+async def test_rules_say_what_the_bots_do_within_one_message(host: Host, game: str) -> None:
+    text = await host.rules(None, game)
+    assert "**Bots:**" in text and "random" in text.split("**Bots:**")[1]
+    assert len(text) <= MESSAGE_LIMIT, "the /rules answer would be cut off"
+
+
+async def test_a_server_turns_on_handing_skipped_seats_to_bots(host: Host) -> None:
+    with pytest.raises(NotAllowed):
+        await host.change_settings(GUILD, ALICE, skip_to_bot=True)
+    before = await host.settings_text(GUILD)
+    assert "skips that one decision (default)" in before
+    after = await host.change_settings(GUILD, Actor(900, "owner", can_manage_server=True), skip_to_bot=True)
+    assert "hands the idle seat to a bot" in after
+    assert (await host.store.guild_settings(GUILD)).skip_to_bot
