@@ -243,8 +243,19 @@ class Store(Protocol):
     async def get_game(self, game_id: int) -> GameRecord | None:
         """A game by id."""
 
-    async def update_game(self, game: GameRecord, expected_version: int) -> GameRecord:
-        """Write every field of ``game`` if the stored version is ``expected_version``; else ``Conflict``."""
+    async def update_game(
+        self,
+        game: GameRecord,
+        expected_version: int,
+        deliveries: Sequence[DeliveryRecord] = (),
+        *,
+        claimed_by: str = "",
+    ) -> GameRecord:
+        """Write every field of ``game`` if the stored version is ``expected_version``; else ``Conflict``.
+
+        ``deliveries`` (claimed by ``claimed_by``) commit in the same transaction: what a change outside the
+        action log (a game begun) owes the channel and the players, as ``record_action`` stores for an action.
+        """
 
     async def record_action(
         self,

@@ -159,12 +159,23 @@ class SqliteStore:
         async with self._read() as db:
             return await _game(db, sql.GAME_BY_ID, (game_id,))
 
-    async def update_game(self, game: GameRecord, expected_version: int) -> GameRecord:
-        """Write every field of ``game`` if it is still at ``expected_version``; else ``Conflict``."""
+    async def update_game(
+        self,
+        game: GameRecord,
+        expected_version: int,
+        deliveries: Sequence[DeliveryRecord] = (),
+        *,
+        claimed_by: str = "",
+    ) -> GameRecord:
+        """Write every field of ``game`` if it is still at ``expected_version``, with ``deliveries``; else
+        ``Conflict`` (nothing written)."""
         game_id = sql.game_id_of(game)
         async with self._transaction() as db:
             await _update(db, game, game_id, expected_version)
             await _write_seats(db, game_id, game.seats)
+            if deliveries:
+                params = [sql.delivery_params(d, claimed_by, game.updated_at) for d in deliveries]
+                await db.executemany(sql.for_sqlite(sql.INSERT_DELIVERY), params)
         log.debug("game updated id=%s version=%s", game_id, expected_version + 1)
         return sql.written(game, game_id, expected_version + 1)
 

@@ -57,10 +57,11 @@ A process of this machine that is gone is known at once (``DeliveriesHost.releas
 
 
 def owed_records(
-    record: GameRecord, version: int, owed: Owed, actor_seat: SeatRecord, now: float
+    record: GameRecord, version: int, owed: Owed, actor_seat: SeatRecord | None, now: float
 ) -> list[DeliveryRecord]:
     """The rows ``owed`` is stored as, for the commit that makes ``record`` version ``version``: the board
-    first (sequence 0), then each DM in order, the actor's last. Their order gives each its nonce."""
+    first (sequence 0), then each DM in order, the actor's last (a commit with no actor, a game begun, has
+    no ``actor_dm``). Their order gives each its nonce."""
     assert record.id is not None
     key = {"game_id": record.id, "version": version, "channel_id": record.channel_id, "created_at": now}
     pings = [s.user_id for s in record.seats if s.seat in owed.ping_seats and not s.is_bot]
@@ -68,6 +69,7 @@ def owed_records(
     rows = [DeliveryRecord(seq=0, kind="board", new_post=owed.new_post, pings=pings, board_message_id=board, **key)]
     dms = [(seat.user_id, lines) for seat, lines in owed.told]
     if owed.actor_dm:
+        assert actor_seat is not None, "only an action has an actor to tell"
         dms.append((actor_seat.user_id, owed.actor_lines))
     for user_id, lines in dms:
         rows.append(DeliveryRecord(seq=len(rows), kind="dm", user_id=user_id, lines=list(lines), **key))
@@ -186,8 +188,10 @@ class HostCore:
         spec = self.spec(record.game_key)
         return Loaded(record, spec, self._state_of(record, spec))
 
-    async def _save(self, record: GameRecord, expected_version: int) -> GameRecord:
-        return await self.store.update_game(record, expected_version)
+    async def _save(
+        self, record: GameRecord, expected_version: int, deliveries: Sequence[DeliveryRecord] = ()
+    ) -> GameRecord:
+        return await self.store.update_game(record, expected_version, deliveries, claimed_by=self.owner)
 
     async def _commit(
         self,

@@ -5,14 +5,15 @@ from __future__ import annotations
 import logging
 import random
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from engine.core import GameSpec, LobbyError, NoGameHere, NotAllowed, SeatSetup
 
 from ..outbox import ChannelPost, DirectMessage, Outbox
 from ..store import GameRecord, SeatRecord
-from .common import Actor, Loaded, mention, people
-from .core import HostCore
+from .common import Actor, Loaded, Owed, mention, people
+from .core import HostCore, owed_records
 from .seatbots import DEFAULT_LEVEL, check_level, check_offers_bots, new_bot_seat
 
 log = logging.getLogger(__name__)
@@ -238,7 +239,13 @@ class LobbyHost(HostCore):
             record.updated_at = now
             old_message = record.board_message_id
             record.board_message_id = None
-            record = await self._save(record, version)
+            # What the deal owes (the board that pings whoever acts first, each person's hand by DM) commits with
+            # it, so a crash before Discord heard of it leaves the catch-up to deliver it, as after a move.
+            prompts = spec.prompts(state)
+            welcomes = tuple((seat, (self._welcome(record, spec, seat),)) for seat in people(record.seats))
+            owed = Owed(new_post=True, ping_seats=frozenset(p.seat for p in prompts), told=welcomes, actor_dm=False)
+            rows = owed_records(record, version + 1, owed, None, now)
+            record = await self._save(record, version, rows)
             self._remember(record, state)
             # A new game tries DMs again for players whose DMs failed before.
             for seat in people(record.seats):
@@ -259,11 +266,13 @@ class LobbyHost(HostCore):
                     )
                 )
             loaded = Loaded(record, spec, state)
-            prompts = spec.prompts(state)
-            out.posts.append(await self._board_post(loaded, prompts, new=True, ping_seats={p.seat for p in prompts}))
-            for seat in people(record.seats):  # a bot gets no DM: it reads its view when its turn comes
-                panel = await self._panel(loaded, seat, [], intro=self._welcome(record, spec, seat))
-                out.dms.append(DirectMessage(seat.user_id, channel_id, panel))
+            board = await self._board_post(loaded, prompts, new=True, ping_seats=set(owed.ping_seats))
+            out.posts.append(replace(board, nonce=rows[0].nonce))
+            # A bot gets no DM: it reads its view when its turn comes.
+            for (seat, (welcome,)), row in zip(welcomes, rows[1:], strict=True):
+                panel = await self._panel(loaded, seat, [], intro=welcome)
+                out.dms.append(DirectMessage(seat.user_id, channel_id, panel, row.nonce))
+            out.owed = [row.key for row in rows]
             return out
 
     def _welcome(self, record: GameRecord, spec: GameSpec[Any, Any], seat: SeatRecord) -> str:

@@ -71,3 +71,4 @@ async def started_duel(host: Host, players: tuple[Actor, ...] = (ALICE, BOB)) ->
     out = await host.begin(CHANNEL, players[0])
     board = next(p for p in out.posts if p.kind == "board")
     await host.board_posted(CHANNEL, board.game_id, 777)  # as the bot does once the board is posted
+    await host.delivered(out)  # and once the whole outbox went out: nothing of the deal is owed any more

@@ -168,3 +168,28 @@ async def test_past_fifteen_minutes_a_cut_off_interaction_is_not_attempted(
     assert await next_host.claim_deferrals() == []
     clock.now -= 15 * 60 - CLAIM - 1  # and it is forgotten for good, not only passed over
     assert await next_host.claim_deferrals() == []
+
+
+async def test_a_deal_cut_off_by_a_crash_is_posted_with_its_pings_and_hands_by_the_next_process(
+    host: Host, next_host: Host, clock: Clock
+) -> None:
+    await host.start(1, CHANNEL, ALICE, "duel", {})
+    await host.join(CHANNEL, BOB)
+    dealt = await host.begin(CHANNEL, ALICE)  # committed; the process dies before Discord hears of it
+
+    clock.now += CLAIM + 1
+    owed = await next_host.claim_deliveries()
+    assert [(d.kind, d.user_id) for d in owed] == [("board", None), ("dm", ALICE.user_id), ("dm", BOB.user_id)]
+    board, *dms = [await next_host.redeliver(d) for d in owed]
+    post = board.posts[0]
+    first = next(p for p in dealt.posts if p.kind == "board")
+    assert post.edit_message_id is None and post.pings == first.pings and post.pings, "a new board that pings"
+    assert post.text == first.text and post.nonce == first.nonce, "the same board, deduplicated by Discord"
+    assert [dm.dms[0].user_id for dm in dms] == [ALICE.user_id, BOB.user_id]
+    for dm, sent in zip(dms, dealt.dms, strict=True):
+        assert dm.dms[0].nonce == sent.nonce and "has begun" in dm.dms[0].panel.text, "each hand, with the welcome"
+
+    for out in (board, *dms):
+        await next_host.delivered(out)
+    clock.now += CLAIM + 1
+    assert await next_host.claim_deliveries() == [], "delivered once, owed no more"
