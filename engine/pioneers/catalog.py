@@ -130,7 +130,7 @@ class Commander(StrictModel):
     # The ability's numbers (our data, tuned by the self-play of docs/rules/pioneers.md):
     rerolls: int = 0  # Kade: re-rolls a combat; Sato: re-rolls a turn (the engine asks at most once)
     reroll_faces: tuple[int, ...] = ()  # Sato: the adventure die faces he may re-roll (never 1: PIO-ADV-5)
-    rerolls_per_game: int | None = None  # Sato: re-rolls in the whole game (none = no limit)
+    rerolls_per_game: int | None = None  # Sato: re-rolls in the whole game (left out: no limit)
     jumpgate_bonus: int = 0  # Novak: extra credits at every Jumpgate phase
 
     @model_validator(mode="after")

@@ -3,7 +3,8 @@
 Two reference players: ``random`` (uniform over the legal choices) and ``greedy`` (each decision maximises its
 own VP estimate one step ahead: 1 per colonist on a planet, 5 per controlled planet, credits / 500, plus 0.5 per
 colonist in its hold). The greedy player looks ahead on a copy whose dice are re-seeded, so it never sees the
-real future dice. Game ``i`` of a run uses seed ``seed0 + i`` with the scenario and commanders drawn at random.
+real future dice; it judges a re-roll by its average and Fraser's spot by the next alien event (``greedy_choice``).
+Game ``i`` of a run uses seed ``seed0 + i`` with the scenario and commanders drawn at random.
 
     python -m engine.pioneers.selfplay --games 80 --players 2 3 4
     python -m engine.pioneers.selfplay --games 80 --players 2 --random

@@ -157,7 +157,8 @@ def totals(state: PioneersState, combat: Combat) -> tuple[int, int]:
 
 
 def sato_may_re_roll(player: Player, turn: Turn) -> bool:
-    """Sato's ability, its numbers from the data: once a turn, on the listed faces, within the game's limit."""
+    """Sato's ability, its numbers from the data: once a turn, on the faces listed there, within the game's
+    limit when the data sets one."""
     if player.commander != "sato" or turn.sato_used or turn.roll is None:
         return False
     sato = CATALOG.commanders["sato"]
