@@ -17,7 +17,7 @@ from .secrecy import skip_choice, unseen
 from .setup import setup
 from .state import PioneersState
 
-ENGINE_VERSION = "pioneers-1"
+ENGINE_VERSION = "pioneers-2"
 
 SPEC: GameSpec[PioneersState, PioneersOptions] = GameSpec(
     key="pioneers",

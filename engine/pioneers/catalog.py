@@ -127,13 +127,26 @@ class Commander(StrictModel):
     summary: str  # a few words for a button
     phase: str
     ability: str
-    rerolls: int = 0
-    jumpgate_bonus: int = 0
+    # The ability's numbers (our data, tuned by the self-play of docs/rules/pioneers.md):
+    rerolls: int = 0  # Kade: re-rolls a combat; Sato: re-rolls a turn (the engine asks at most once)
+    reroll_faces: tuple[int, ...] = ()  # Sato: the adventure die faces he may re-roll (never 1: PIO-ADV-5)
+    rerolls_per_game: int | None = None  # Sato: re-rolls in the whole game (left out: no limit)
+    jumpgate_bonus: int = 0  # Novak: extra credits at every Jumpgate phase
 
     @model_validator(mode="after")
     def _fits_a_button(self) -> Commander:
         if len(f"{self.name}: {self.summary}") > 80:
             raise ValueError(f"{self.name}: the summary is too long for a button (80 characters with the name)")
+        if self.rerolls not in (0, 1):
+            raise ValueError(f"{self.name}: rerolls is 0 or 1 (a re-roll is offered at most once a turn or combat)")
+        if any(not 2 <= face <= 6 for face in self.reroll_faces) or len(set(self.reroll_faces)) != len(
+            self.reroll_faces
+        ):
+            raise ValueError(f"{self.name}: reroll_faces are distinct faces 2 to 6 (a 1 draws its alien event at once)")
+        if self.rerolls_per_game is not None and self.rerolls_per_game < 1:
+            raise ValueError(f"{self.name}: rerolls_per_game is at least 1 (leave it out for no limit)")
+        if self.jumpgate_bonus < 0 or self.jumpgate_bonus % 100:
+            raise ValueError(f"{self.name}: jumpgate_bonus is a multiple of 100, not negative")
         return self
 
 

@@ -24,5 +24,5 @@ of colonists or aliens. Colonists are hit from the right, aliens from the left.
 **Aliens**: Worm kills the 2 rightmost lifeforms; Slime doubles; Squid spreads left; Lizard steps left \
 killing; Bug turns its neighbours into Bugs. Killed colonists return to the reserve.
 **Commanders**: Fraser picks unload spots; Kade re-rolls a losing combat die; Novak +100 at the \
-Jumpgate; Sato re-rolls an adventure die but a 1.
+Jumpgate; Sato re-rolls an adventure die of 2 or 3 once a game.
 Ties: most planets, then colonists, then credits."""

@@ -3,7 +3,8 @@
 Two reference players: ``random`` (uniform over the legal choices) and ``greedy`` (each decision maximises its
 own VP estimate one step ahead: 1 per colonist on a planet, 5 per controlled planet, credits / 500, plus 0.5 per
 colonist in its hold). The greedy player looks ahead on a copy whose dice are re-seeded, so it never sees the
-real future dice. Game ``i`` of a run uses seed ``seed0 + i`` with the scenario and commanders drawn at random.
+real future dice; it judges a re-roll by its average and Fraser's spot by the next alien event (``greedy_choice``).
+Game ``i`` of a run uses seed ``seed0 + i`` with the scenario and commanders drawn at random.
 
     python -m engine.pioneers.selfplay --games 80 --players 2 3 4
     python -m engine.pioneers.selfplay --games 80 --players 2 --random
@@ -24,6 +25,7 @@ from dataclasses import dataclass, field
 from engine.core import Prompt, Rng, SeatSetup
 
 from .actions import score
+from .aliens import resolve_card
 from .catalog import CATALOG
 from .options import PioneersOptions
 from .rules import apply, outcome, prompts
@@ -39,22 +41,71 @@ def estimate(state: PioneersState, seat: int) -> float:
     return vp + 0.5 * state.player(seat).cargo.count(COLONIST)
 
 
-def greedy_choice(state: PioneersState, prompt: Prompt, chooser: Rng) -> str:
-    """The choice whose one-step result scores best for the prompt's seat (ties: at random)."""
+RE_ROLLS = ("sato", "kade")  # prompt kinds whose "re-roll" answer is a gamble: judged by its average
+RE_ROLL_SAMPLES = 12
+
+
+def greedy_choice(state: PioneersState, prompt: Prompt, chooser: Rng, quick: bool = False) -> str:
+    """The choice whose one-step result scores best for the prompt's seat (ties: at random).
+
+    Two decisions need more than one step to be seen at all: a re-roll (Sato, Kade) is judged by its average
+    over several re-seeded dice, not by one sample against the known die; Fraser's spot changes no VP now, so
+    it is judged by the next alien event (``after_next_event``), where a colonist beside a Lizard or a Bug dies,
+    and the unload that asks it is judged with the spot chosen (``through_own_choice``).
+    """
     if len(prompt.choices) == 1:
         return prompt.choices[0].id
+    kind = prompt.id.split(".")[-1]
+    samples = RE_ROLL_SAMPLES if kind in RE_ROLLS and not quick else 1
     best: list[str] = []
     top = float("-inf")
     for choice in prompt.choices:
-        trial = state.clone()
-        trial.rng = Rng.from_seed(chooser.next_u64())  # never the real dice
-        after, _ = apply(trial, prompt.seat, prompt.id, choice.id)
-        value = estimate(after, prompt.seat)
+        value = 0.0
+        for _ in range(samples):
+            trial = state.clone()
+            trial.rng = Rng.from_seed(chooser.next_u64())  # never the real dice
+            after, _ = apply(trial, prompt.seat, prompt.id, choice.id)
+            if kind == "spot":
+                value += after_next_event(after, prompt.seat)
+            else:
+                value += estimate(through_own_choice(after, prompt.seat, chooser), prompt.seat)
+        value /= samples
         if value > top + 1e-9:
             top, best = value, [choice.id]
         elif abs(value - top) <= 1e-9:
             best.append(choice.id)
+    if kind == "spot":
+        return best[0]  # equally safe spots: the leftmost, as an unloaded colonist would go without Fraser
     return chooser.choice(best)
+
+
+def through_own_choice(state: PioneersState, seat: int, chooser: Rng) -> PioneersState:
+    """Look through a choice the same captain must make at once, where the state in between would mislead:
+    Fraser's unload waits for his spot, the colonist still in his hold (without this an unload would seem to
+    gain nothing and the greedy Fraser would rarely land a colonist); Sato's move to a planet waits for his
+    re-roll question before the adventure's result (without this his moves would be judged free of adventure
+    risk while every other captain's are judged on a sample of the die). The look-through answers Sato with
+    one sample, as the greedy player once answered every question."""
+    pending = prompts(state)
+    if pending and pending[0].seat == seat and pending[0].id.split(".")[-1] in ("spot", "sato"):
+        answer = greedy_choice(state, pending[0], chooser, quick=True)
+        state, _ = apply(state, seat, pending[0].id, answer)
+    return state
+
+
+def after_next_event(state: PioneersState, seat: int) -> float:
+    """The VP estimate averaged over the alien event cards the deck still holds (its contents are public: the
+    table's natives minus the discards; never its order), as if the next card were drawn now."""
+    cards = Counter(state.deck or state.discards)
+    total = sum(cards.values())
+    if not total:
+        return estimate(state, seat)
+    value = 0.0
+    for alien, n in cards.items():
+        trial = state.clone()
+        resolve_card(trial, alien)
+        value += n * estimate(trial, seat)
+    return value / total
 
 
 @dataclass

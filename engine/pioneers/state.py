@@ -93,6 +93,7 @@ class Player(BaseModel):
     at: int = 0
     crashed: bool = False
     free_upgrade: Attribute | None = None
+    rerolls_used: int = 0  # Sato's re-rolls so far (the data may limit them a game: ``rerolls_per_game``)
 
     def slots(self) -> int:
         return CATALOG.level_value("cargo", self.levels["cargo"])

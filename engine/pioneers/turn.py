@@ -40,6 +40,7 @@ from .state import (
     Combat,
     Crash,
     PioneersState,
+    Player,
     Turn,
     TurnStage,
     is_alien,
@@ -139,7 +140,8 @@ def combat_decision(state: PioneersState) -> Decision | None:
     if combat is None or combat.rolls is None or combat.kade_asked or combat.defender is None:
         return None
     for side, seat in ((0, combat.attacker), (1, combat.defender)):
-        if state.player(seat).commander == "kade" and not kade_wins(state, combat, side):
+        commander = state.player(seat).commander
+        if commander == "kade" and CATALOG.commanders["kade"].rerolls and not kade_wins(state, combat, side):
             a, d = totals(state, combat)
             question = f"Combat {a} against {d}: you are losing. Re-roll your die?"
             return Decision("kade", seat, question, YES_NO_KADE)
@@ -152,6 +154,16 @@ def totals(state: PioneersState, combat: Combat) -> tuple[int, int]:
         combat.rolls[0] + weapons(state.player(combat.attacker)),
         combat.rolls[1] + weapons(state.player(combat.defender)),
     )
+
+
+def sato_may_re_roll(player: Player, turn: Turn) -> bool:
+    """Sato's ability, its numbers from the data: once a turn, on the faces listed there, within the game's
+    limit when the data sets one."""
+    if player.commander != "sato" or turn.sato_used or turn.roll is None:
+        return False
+    sato = CATALOG.commanders["sato"]
+    left = sato.rerolls_per_game is None or player.rerolls_used < sato.rerolls_per_game
+    return sato.rerolls > 0 and turn.roll in sato.reroll_faces and left
 
 
 def kade_wins(state: PioneersState, combat: Combat, side: int) -> bool:
@@ -332,6 +344,7 @@ def answer(state: PioneersState, decision: Decision, choice: str) -> list[Event]
         turn.sato_used = True
         turn.stage = "adv_result"
         if choice == "reroll":
+            player.rerolls_used += 1
             turn.roll = state.rng.roll_d6()
             return [Event(text=f"{who(state, seat)} re-rolls the adventure die: {turn.roll}.")]
         return []
@@ -602,9 +615,7 @@ def turn_step(state: PioneersState) -> list[Event]:
     if stage == "adventure":
         turn.adventured = True
         turn.roll = state.rng.roll_d6()
-        commander = player.commander
-        can_reroll = commander is not None and CATALOG.commanders[commander].rerolls > 0 and commander == "sato"
-        turn.stage = "sato" if can_reroll and turn.roll != 1 and not turn.sato_used else "adv_result"
+        turn.stage = "sato" if sato_may_re_roll(player, turn) else "adv_result"
         return [Event(text=f"{who(state, seat)} goes on an adventure at {state.sector_name(player.at)}.")]
     if stage == "adv_result":
         assert turn.roll is not None

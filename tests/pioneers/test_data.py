@@ -55,6 +55,10 @@ def edit(path: Path, old: str, new: str) -> None:
         ("components.toml", "engines = [3, 4, 5]", "engines = [3, 2, 5]", "engines must not fall"),
         ("components.toml", "starting_credits = 300", "starting_credits = 350", "multiples of 100"),
         ("components.toml", "round_track_aliens = [true, ", "round_track_aliens = [", "11 spaces for 12 rounds"),
+        ("components.toml", "reroll_faces = [", "reroll_faces = [1, ", "reroll_faces are distinct faces 2 to 6"),
+        ("components.toml", "jumpgate_bonus = 100", "jumpgate_bonus = 150", "jumpgate_bonus is a multiple of 100"),
+        ("components.toml", "rerolls = 1", "rerolls = 2", "rerolls is 0 or 1"),
+        ("components.toml", "rerolls_per_game = 1", "rerolls_per_game = 0", "rerolls_per_game is at least 1"),
     ],
 )
 def test_a_broken_file_is_refused_with_a_sentence(

@@ -87,7 +87,7 @@ def test_novak_gains_100_more_at_the_jumpgate() -> None:
 
 
 @pytest.mark.rule("PIO-CMD-1")
-def test_sato_may_re_roll_his_adventure_die_unless_it_shows_one() -> None:
+def test_sato_may_re_roll_his_adventure_die_when_it_shows_two_or_three() -> None:
     play = game(players=seats({"at": 1, "commander": "sato"}, {"at": 0}), dice=[3, 6])
     play.choose("stay")
     assert play.choice_ids() == ["reroll", "keep"]
@@ -96,6 +96,30 @@ def test_sato_may_re_roll_his_adventure_die_unless_it_shows_one() -> None:
     play = game(players=seats({"at": 1, "commander": "sato"}, {"at": 0}), dice=[1], deck=["bug"])
     play.choose("stay")
     assert "a Bug event" in play.text() and play.waits_on() != "sato"
+
+
+@pytest.mark.rule("PIO-CMD-1")
+def test_sato_keeps_a_five_without_being_asked() -> None:
+    """Our data: Sato re-rolls only the faces 2 and 3 (the balance round of the rules page)."""
+    play = game(players=seats({"at": 1, "commander": "sato"}, {"at": 0}), dice=[5])
+    play.choose("stay")
+    assert play.waits_on() != "sato" and "re-rolls" not in play.text()
+    assert play.spots(1).split().count("0") == 2  # Ravan 5: +2 colonists, kept
+
+
+@pytest.mark.rule("PIO-CMD-1")
+def test_sato_re_rolls_once_a_game() -> None:
+    """Our data: one re-roll a game; a 2 rolled again is kept (Ravan 2: crash)."""
+    play = game(players=seats({"at": 1, "commander": "sato"}, {"at": 0}), dice=[2, 2])
+    play.choose("stay")
+    play.choose("reroll")
+    assert play.waits_on() != "sato" and "re-rolls the adventure die: 2" in play.text()
+    play = game(players=seats({"at": 1, "commander": "sato", "rerolls_used": 1}, {"at": 0}), dice=[2])
+    play.choose("stay")
+    assert play.waits_on() != "sato" and "crash lands" in play.text()
+    play = game(players=seats({"at": 1, "commander": "sato", "rerolls_used": 1}, {"at": 0}), dice=[3])
+    play.choose("stay")
+    assert play.waits_on() != "sato"  # a 3 after the game's re-roll: kept too
 
 
 # -- rounds ------------------------------------------------------------------------------------------------
