@@ -27,7 +27,7 @@ async def begin_duels(host: Host) -> None:
     for channel in range(7000, 7000 + GAMES):
         await host.start(GUILD, channel, ALICE, "duel", {})
         await host.join(channel, BOB)
-        await host.begin(channel, ALICE)
+        await host.delivered(await host.begin(channel, ALICE))  # the deal went out, as the bot reports it
 
 
 def reminders(outboxes: list[Outbox]) -> list[tuple[int, str]]:
