@@ -2,7 +2,8 @@
 
 Pinned: every board is a landscape palette PNG under 250 KB; the same view gives the same bytes; a state
 re-dealt in everything the public cannot see gives the very same board image (no hidden fact is drawn);
-the static layer is drawn once; the private image exists only for a seat; the board refuses a seat's view.
+the static layer is drawn once; the private image exists only for a seat; the board refuses a seat's view;
+on a phone (issue 18), a crowded room keeps its name, id and exit numbers readable and its pieces apart.
 """
 
 from __future__ import annotations
@@ -13,6 +14,9 @@ import pytest
 from PIL import Image
 
 from engine.derelict import SPEC
+from engine.derelict.catalog import CATALOG
+from engine.derelict.view import DerelictView, IntruderView
+from render.core.sheet import MIN_TEXT, clean, masks_meet
 from render.derelict import DerelictRenderer
 from tests.derelict.playout import random_game
 from tests.derelict.resample import resample_hidden
@@ -45,3 +49,60 @@ def test_the_private_image_is_for_a_seat_only_and_the_board_refuses_a_seat_view(
     assert renderer.hand(SPEC.view(state, 0)) is not None
     with pytest.raises(ValueError, match="public view"):
         renderer.board(SPEC.view(state, 0))
+
+
+def crowded(view: DerelictView, room_id: str, intruders: int) -> DerelictView:
+    """``view`` with every seat, ``intruders`` wounded intruders of every type, fire, a malfunction, objects and
+    noise on all its corridors packed into one explored room named with the longest room name."""
+    longest = max((tile.name for tile in CATALOG.tiles.values()), key=len)
+    types = [(i.id, i.letter) for i in CATALOG.intruders.intruders]
+    packed = [
+        IntruderView(id=n, type=types[n % len(types)][0], letter=types[n % len(types)][1], wounds=n % 3 + 1)
+        for n in range(intruders)
+    ]
+    rooms = [
+        r.model_copy(
+            update={
+                "explored": True,
+                "name": longest,
+                "colour": "yellow",
+                "items": 2,
+                "computer": True,
+                "fire": True,
+                "malfunction": True,
+                "objects": ["crewmate's body", "egg", "egg"],
+                "intruders": packed,
+                "characters": [s.seat for s in view.seats],
+            }
+        )
+        if r.id == room_id
+        else r.model_copy(update={"intruders": [], "characters": []})
+        for r in view.rooms
+    ]
+    noise = ["|".join(sorted((room_id, t))) for t in CATALOG.exits[room_id] if t not in ("DU", "DD")]
+    return view.model_copy(update={"rooms": rooms, "noise": [*noise, "DU", "DD"]})
+
+
+@pytest.mark.parametrize("intruders", [4, 7])
+def test_a_crowded_room_keeps_its_names_readable_and_its_pieces_apart(intruders: int) -> None:
+    renderer = DerelictRenderer()
+    base = SPEC.view(states(4)[1], None)  # seed 4 seats five players
+    assert len(base.seats) == 5
+    view = crowded(base, "S07", intruders)
+    image = Image.open(io.BytesIO(renderer.board(view)))
+    sheet = renderer.layout(view)
+    names = [m.text for m in sheet.marks]
+    assert max((t.name for t in CATALOG.tiles.values()), key=len) in names and "S07" in names
+    for mark in sheet.marks:
+        assert mark.size >= MIN_TEXT, mark.text
+        assert clean(mark, image) is None, mark.text
+        for token in sheet.tokens:
+            assert not masks_meet(mark.reach, mark.halo, token.box, token.pixels), f"{token.what} covers {mark.text}"
+    in_room = [t for t in sheet.tokens if t.space == "S07"]
+    assert sum(t.what.startswith("character") for t in in_room) == 5  # every seat is shown
+    shown = [t for t in in_room if t.what[0].isalpha() and not t.what.startswith(("character", "FIRE", "MALF"))]
+    tags = [t.what for t in in_room if t.what.startswith("+")]
+    assert len(shown) + sum(int(t.split()[0][1:]) for t in tags) == intruders  # a tag counts the ones left out
+    for i, a in enumerate(in_room):
+        for b in in_room[i + 1 :]:
+            assert not masks_meet(a.box, a.pixels, b.box, b.pixels), f"{a.what} and {b.what} overlap"
