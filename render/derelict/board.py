@@ -11,7 +11,7 @@ from PIL import Image, ImageDraw
 
 from engine.derelict.catalog import CATALOG
 from engine.derelict.view import DerelictView, PodView, RoomView, SeatView
-from render.core import Ink, disc, fitted, label, new_canvas, rounded, text
+from render.core import Ink, disc, fitted, font, label, new_canvas, rounded, text, text_width
 
 from .layout import HEIGHT, LEFT, WIDTH, room_box, side_point, strip_box
 from .places import (
@@ -21,6 +21,7 @@ from .places import (
     EXIT_R,
     NAME_X,
     NAME_Y,
+    OBJECTS_PITCH,
     OBJECTS_Y,
     SEAT_INKS,
     exit_point,
@@ -117,19 +118,15 @@ def draw_header(draw: ImageDraw.ImageDraw, view: DerelictView) -> None:
         Ink.BLACK,
         anchor="lm",
     )
-    pods = " · ".join(
-        f"Pod {p.number} ({p.bay}): "
-        + ("gone" if p.launched else "locked" if p.locked else "open")
-        + (f", {len(p.seats)} aboard" if p.seats and not p.launched else "")
-        for p in view.pods
-    )
-    label(draw, (WIDTH // 2 - 40, 8), pods, 16, Ink.CHARCOAL, anchor="la")
+    pods = " · ".join(map(pod_words, view.pods))
+    text(draw, (WIDTH // 2 - 40, 8), pods, fitted(pods, WIDTH // 2 + 40 - LEFT, 16), Ink.CHARCOAL)
     if view.weaknesses:
         found = " · ".join(f"{kind}: {name}" for kind, name in view.weaknesses.items())
-        label(draw, (LEFT + 330, 84), f"Weaknesses: {found}", 14, Ink.BLACK, anchor="lm")
+        label(draw, (LEFT + 330, 90), f"Weaknesses: {found}", 14, Ink.BLACK, anchor="lm")
 
 
 def pod_words(pod: PodView) -> str:
+    """A pod's state in the words its room action uses (``Unlock pod 2``): locked, unlocked or launched."""
     state = "launched" if pod.launched else "locked" if pod.locked else "unlocked"
     aboard = f", {len(pod.seats)} aboard" if pod.seats and not pod.launched else ""
     return f"Pod {pod.number} ({pod.bay}): {state}{aboard}"
@@ -152,15 +149,29 @@ def draw_room(draw: ImageDraw.ImageDraw, room: RoomView) -> None:
         details.append("PC")
     words = " · ".join(details)
     text(draw, (x0 + 8, y0 + DETAILS_Y), words, fitted(words, x1 - x0 - 16, 14), Ink.CHARCOAL, anchor="lm")
-    if room.objects:
-        counts: dict[str, int] = {}
-        for obj in room.objects:
-            counts[obj] = counts.get(obj, 0) + 1
-        words = ", ".join(f"{thing} x{n}" if n > 1 else thing for thing, n in counts.items())
-        text(draw, (x0 + 8, y0 + OBJECTS_Y), words, fitted(words, x1 - x0 - 16, 14), Ink.BLACK, anchor="lm")
+    counts: dict[str, int] = {}
+    for obj in room.objects:
+        counts[obj] = counts.get(obj, 0) + 1
+    things = [f"{thing} x{n}" if n > 1 else thing for thing, n in counts.items()]
+    for i, line in enumerate(object_lines(things, x1 - x0 - 16)):
+        text(draw, (x0 + 8, y0 + OBJECTS_Y + i * OBJECTS_PITCH), line, fitted(line, x1 - x0 - 16, 14), Ink.BLACK, "lm")
+
+
+def object_lines(things: list[str], width: int) -> list[str]:
+    """The objects lying in a room on at most two lines of ``width`` pixels, broken between objects: the
+    second takes the rest (drawn smaller when long), so no object is left out."""
+    face = font(14)
+    first: list[str] = []
+    for i, thing in enumerate(things):
+        if first and text_width(", ".join([*first, thing]) + ",", face) > width:
+            rest = ", ".join(things[i:])
+            return [", ".join(first) + ",", rest]
+        first.append(thing)
+    return [", ".join(first)] if first else []
 
 
 def turn_words(view: DerelictView, seat: SeatView) -> str:
+    """Whether a seat is the one to act, or has passed this round."""
     if view.current == seat.seat:
         return " · to act"
     return " · passed" if seat.passed else ""
@@ -177,9 +188,7 @@ def draw_strip(draw: ImageDraw.ImageDraw, view: DerelictView, seat: SeatView) ->
     where = seat.room if seat.room else seat.status
     marks = [m for m, on in (("signal", seat.signal), ("slime", seat.slime), ("larva", seat.larva)) if on]
     lines = [
-        f"Seat {seat.seat + 1} · {where}"
-        + (" · passed" if seat.passed else "")
-        + (" · to act" if view.current == seat.seat else ""),
+        f"Seat {seat.seat + 1} · {where}{turn_words(view, seat)}",
         f"Hand {seat.hand_size} · deck {seat.deck_size} · items {seat.item_count}",
         f"Infection cards {seat.infection_cards}",
         f"Wounds: {seat.light_wounds} light, {len(seat.serious_wounds)} serious",
@@ -187,11 +196,11 @@ def draw_strip(draw: ImageDraw.ImageDraw, view: DerelictView, seat: SeatView) ->
         "Holds: " + (", ".join(seat.held) or "nothing"),
         " · ".join(marks) if marks else "",
     ]
-    y = y0 + 58
+    y = y0 + 56
     for line in lines:
         if line:
             face = fitted(line, x1 - x0 - 20, 15)
             text(draw, (x0 + 10, y), line, face, Ink.BLACK, anchor="lm")
-        y += 24
+        y += 22
     if view.first == seat.seat:
         label(draw, (x1 - 10, y0 + 26), "1st", 15, Ink.BLACK, bold=True, anchor="rm")

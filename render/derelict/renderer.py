@@ -5,9 +5,9 @@ from __future__ import annotations
 from engine.core import View
 from engine.derelict.view import DerelictView
 from render.core import LayerCache, RenderCache, encode_png, view_key
-from render.core.alt import image_alt
 from render.core.sheet import Sheet
 
+from .alt import board_alt
 from .board import draw_board, draw_static
 from .hand import draw_hand, has_private
 from .places import board_sheet
@@ -41,8 +41,8 @@ class DerelictRenderer:
         return self.cache.get_or_render(view_key("derelict.hand", private), lambda: encode_png(draw_hand(private)))
 
     def alt(self, view: View) -> str:
-        """What the board (public view) or this seat's private image shows, in words (``render.core.alt``)."""
-        return image_alt("Derelict", _derelict(view))
+        """What the board (public view, with its intruders, fires and noise) or this seat's private image shows."""
+        return board_alt(_derelict(view))
 
     def layout(self, view: View) -> Sheet:
         """The names a player reads to act and where the pieces stand on the board (``render.core.sheet``)."""

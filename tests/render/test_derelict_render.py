@@ -39,6 +39,7 @@ def test_boards_are_landscape_palette_pngs_and_hide_what_the_public_cannot_see(s
         if state.phase != "over":
             other = resample_hidden(state, None, seed * 100 + n)
             assert DerelictRenderer().board(SPEC.view(other, None)) == png, f"seed {seed} state {n}"
+            assert renderer.alt(SPEC.view(other, None)) == renderer.alt(SPEC.view(state, None))
     assert renderer.layers.draws == 1
 
 
@@ -106,3 +107,16 @@ def test_a_crowded_room_keeps_its_names_readable_and_its_pieces_apart(intruders:
     for i, a in enumerate(in_room):
         for b in in_room[i + 1 :]:
             assert not masks_meet(a.box, a.pixels, b.box, b.pixels), f"{a.what} and {b.what} overlap"
+
+
+def test_the_board_alt_text_says_where_the_intruders_fires_and_noise_are() -> None:
+    renderer = DerelictRenderer()
+    view = crowded(SPEC.view(states(4)[1], None), "S07", 2)
+    words = renderer.alt(view)
+    assert words.startswith("The Derelict board: ")
+    assert "intruders: a larva with 1 wound in S07, a crawler with 2 wounds in S07" in words
+    assert "fire in S07" in words and "S07-S08" in words
+    calm = view.model_copy(update={"rooms": [r.model_copy(update={"intruders": []}) for r in view.rooms]})
+    assert "no intruder in sight" in renderer.alt(calm)
+    private = renderer.alt(view.model_copy(update={"viewer": 0}))  # the private image draws no map
+    assert private.startswith("Your Derelict hand") and "intruders:" not in private
