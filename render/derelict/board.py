@@ -158,16 +158,22 @@ def draw_room(draw: ImageDraw.ImageDraw, room: RoomView) -> None:
 
 
 def object_lines(things: list[str], width: int) -> list[str]:
-    """The objects lying in a room on at most two lines of ``width`` pixels, broken between objects: the
-    second takes the rest (drawn smaller when long), so no object is left out."""
-    face = font(14)
-    first: list[str] = []
-    for i, thing in enumerate(things):
-        if first and text_width(", ".join([*first, thing]) + ",", face) > width:
-            rest = ", ".join(things[i:])
-            return [", ".join(first) + ",", rest]
-        first.append(thing)
-    return [", ".join(first)] if first else []
+    """The objects lying in a room on at most two lines of ``width`` pixels, broken between objects; what the
+    second line (drawn down to 12 px) cannot hold is counted at its end (``+2 more``)."""
+    rest = list(things)
+    lines: list[list[str]] = []
+    for face in (font(14), font(12)):
+        line: list[str] = []
+        while rest and (not line or text_width(", ".join([*line, rest[0]]) + ",", face) <= width):
+            line.append(rest.pop(0))
+        lines.append(line)
+    last = lines[-1]
+    while rest and last and text_width(", ".join([*last, f"+{len(rest)} more"]), font(12)) > width:
+        rest.insert(0, last.pop())
+    if rest:
+        last.append(f"+{len(rest)} more")
+    words = [", ".join(line) for line in lines if line]
+    return [w + "," for w in words[:-1]] + words[-1:]
 
 
 def turn_words(view: DerelictView, seat: SeatView) -> str:

@@ -16,8 +16,10 @@ from PIL import Image
 from engine.derelict import SPEC
 from engine.derelict.catalog import CATALOG
 from engine.derelict.view import DerelictView, IntruderView
+from render.core import fitted, text_width
 from render.core.sheet import MIN_TEXT, clean, masks_meet
 from render.derelict import DerelictRenderer
+from render.derelict.board import object_lines
 from tests.derelict.playout import random_game
 from tests.derelict.resample import resample_hidden
 
@@ -71,7 +73,7 @@ def crowded(view: DerelictView, room_id: str, intruders: int) -> DerelictView:
                 "computer": True,
                 "fire": True,
                 "malfunction": True,
-                "objects": ["crewmate's body", "egg", "egg"],
+                "objects": ["corpse of Commander Vale", "corpse of Scout Lindqvist", "crewmate's body", "egg", "egg"],
                 "intruders": packed,
                 "characters": [s.seat for s in view.seats],
             }
@@ -120,3 +122,15 @@ def test_the_board_alt_text_says_where_the_intruders_fires_and_noise_are() -> No
     assert "no intruder in sight" in renderer.alt(calm)
     private = renderer.alt(view.model_copy(update={"viewer": 0}))  # the private image draws no map
     assert private.startswith("Your Derelict hand") and "intruders:" not in private
+
+
+@pytest.mark.parametrize("count", [1, 2, 4, 9])
+def test_objects_in_a_room_take_two_lines_and_count_what_they_cannot_show(count: int) -> None:
+    things = [f"corpse of Crew Member {n}" for n in range(count)]
+    lines = object_lines(things, 160)
+    assert 1 <= len(lines) <= 2
+    for line in lines:  # drawn in the largest face from 14 down to 12 px that fits
+        assert text_width(line, fitted(line, 160, 14)) <= 160, line
+    shown = sum(line.count("corpse of") for line in lines)
+    more = int(lines[-1].rsplit("+", 1)[1].split()[0]) if "more" in lines[-1] else 0
+    assert shown + more == count
