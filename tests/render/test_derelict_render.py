@@ -1,4 +1,4 @@
-"""The Derelict renderer on states of seeded random games (not registered yet: driven directly).
+"""The Derelict renderer on states of seeded random games, driven directly (one fresh renderer per test).
 
 Pinned: every board is a landscape palette PNG under 250 KB; the same view gives the same bytes; a state
 re-dealt in everything the public cannot see gives the very same board image (no hidden fact is drawn);
