@@ -10,35 +10,36 @@ from __future__ import annotations
 from PIL import Image, ImageDraw
 
 from engine.derelict.catalog import CATALOG
-from engine.derelict.view import DerelictView, IntruderView, PodView, RoomView, SeatView
-from render.core import Ink, disc, fitted, label, new_canvas, polygon, rounded, star_points, text
+from engine.derelict.view import DerelictView, PodView, RoomView, SeatView
+from render.core import Ink, disc, fitted, font, label, new_canvas, rounded, text, text_width
 
-from .layout import (
-    DD_Y,
-    DU_Y,
-    HEIGHT,
-    LEFT,
-    WIDTH,
-    room_box,
-    side_point,
-    strip_box,
+from .layout import HEIGHT, LEFT, WIDTH, room_box, side_point, strip_box
+from .places import (
+    BAR_Y,
+    DETAILS_Y,
+    DUCT_BAND,
+    EXIT_R,
+    NAME_X,
+    NAME_Y,
+    OBJECTS_PITCH,
+    OBJECTS_Y,
+    SEAT_INKS,
+    exit_point,
+    pieces,
+    room_name,
+    static_names,
 )
 
-SEAT_INKS = (Ink.ORANGE, Ink.SKY, Ink.GREEN, Ink.PURPLE, Ink.YELLOW)
-ROOM_TINT = {"red": Ink.VERMILLION_TINT, "yellow": Ink.YELLOW, "green": Ink.GREEN, "grey": Ink.MIST, "none": Ink.SILVER}
 COLOUR_WORD = {"red": "military", "yellow": "technical", "green": "medical", "grey": "any deck", "none": "no search"}
-DUCT_BAND = {"DU": DU_Y, "DD": DD_Y}
-NAME_Y = 38  # the room id and name row, below the exit-1 number
+ROOM_TINT = {"red": Ink.VERMILLION_TINT, "yellow": Ink.YELLOW, "green": Ink.GREEN, "grey": Ink.MIST, "none": Ink.SILVER}
 
 
 def draw_static(view_rooms: tuple[str, ...] = CATALOG.map_order) -> Image.Image:
     """Corridors, duct bands and hatches, room frames, room ids and exit numbers: the same every game."""
     image = new_canvas(WIDTH, HEIGHT)
     draw = ImageDraw.Draw(image)
-    for duct, (y0, y1) in DUCT_BAND.items():
-        name = next(d.name for d in CATALOG.map.ducts if d.id == duct)
+    for y0, y1 in DUCT_BAND.values():
         draw.rectangle((LEFT, y0, WIDTH - LEFT, y1), fill=int(Ink.SLATE_TINT), outline=int(Ink.CHARCOAL), width=2)
-        label(draw, (LEFT + 8, (y0 + y1) // 2), f"{duct}: {name}", 16, Ink.CHARCOAL, bold=True, anchor="lm")
     drawn: set[frozenset[str]] = set()
     for room in view_rooms:
         for n, target in enumerate(CATALOG.exits[room], start=1):
@@ -55,13 +56,17 @@ def draw_static(view_rooms: tuple[str, ...] = CATALOG.map_order) -> Image.Image:
             back = CATALOG.exits[target].index(room) + 1
             draw.line([start, side_point(target, back)], fill=int(Ink.CHARCOAL), width=6)
     for room in view_rooms:
-        box = room_box(room)
-        rounded(draw, box, Ink.WHITE, Ink.BLACK, radius=8, width=3)
+        rounded(draw, room_box(room), Ink.WHITE, Ink.BLACK, radius=8, width=3)
         for n in range(1, 5):
-            x, y = side_point(room, n, inset=12)
-            draw.ellipse((x - 11, y - 11, x + 11, y + 11), fill=int(Ink.WHITE), outline=int(Ink.CHARCOAL), width=2)
-            label(draw, (x, y), str(n), 15, Ink.BLACK, bold=True, anchor="mm")
-        label(draw, (box[0] + 8, box[1] + NAME_Y), room, 16, Ink.CHARCOAL, bold=True, anchor="lm")
+            x, y = exit_point(room, n)
+            draw.ellipse(
+                (x - EXIT_R, y - EXIT_R, x + EXIT_R, y + EXIT_R),
+                fill=int(Ink.WHITE),
+                outline=int(Ink.CHARCOAL),
+                width=2,
+            )
+    for words in static_names(view_rooms):
+        words.draw(draw)
     return image
 
 
@@ -69,10 +74,10 @@ def draw_board(view: DerelictView, base: Image.Image) -> Image.Image:
     """The board for ``view`` drawn on a copy of the static layer."""
     draw = ImageDraw.Draw(base)
     draw_header(draw, view)
-    for key in view.noise:
-        draw_noise(draw, key)
     for room in view.rooms:
-        draw_room(draw, view, room)
+        draw_room(draw, room)
+    for piece in pieces(view):
+        piece.paint(draw, piece.at)
     for seat in view.seats:
         draw_strip(draw, view, seat)
     return base
@@ -113,104 +118,66 @@ def draw_header(draw: ImageDraw.ImageDraw, view: DerelictView) -> None:
         Ink.BLACK,
         anchor="lm",
     )
-    pods = " · ".join(
-        f"Pod {p.number} ({p.bay}): "
-        + ("gone" if p.launched else "locked" if p.locked else "open")
-        + (f", {len(p.seats)} aboard" if p.seats and not p.launched else "")
-        for p in view.pods
-    )
-    label(draw, (WIDTH // 2 - 40, 8), pods, 16, Ink.CHARCOAL, anchor="la")
+    pods = " · ".join(map(pod_words, view.pods))
+    text(draw, (WIDTH // 2 - 40, 8), pods, fitted(pods, WIDTH // 2 + 40 - LEFT, 16), Ink.CHARCOAL)
     if view.weaknesses:
         found = " · ".join(f"{kind}: {name}" for kind, name in view.weaknesses.items())
-        label(draw, (LEFT + 330, 84), f"Weaknesses: {found}", 14, Ink.BLACK, anchor="lm")
+        label(draw, (LEFT + 330, 90), f"Weaknesses: {found}", 14, Ink.BLACK, anchor="lm")
 
 
 def pod_words(pod: PodView) -> str:
+    """A pod's state in the words its room action uses (``Unlock pod 2``): locked, unlocked or launched."""
     state = "launched" if pod.launched else "locked" if pod.locked else "unlocked"
     aboard = f", {len(pod.seats)} aboard" if pod.seats and not pod.launched else ""
     return f"Pod {pod.number} ({pod.bay}): {state}{aboard}"
 
 
-def draw_noise(draw: ImageDraw.ImageDraw, key: str) -> None:
-    """A noise token: a yellow badge with N on its corridor's middle, or on its duct band."""
-    if "|" in key:
-        a, b = key.split("|")
-        xa, ya = side_point(a, CATALOG.exits[a].index(b) + 1)
-        xb, yb = side_point(b, CATALOG.exits[b].index(a) + 1)
-        at = ((xa + xb) // 2, (ya + yb) // 2)
-    else:
-        y0, y1 = DUCT_BAND[key]
-        at = (WIDTH - LEFT - 40, (y0 + y1) // 2)
-    disc(draw, at, 13, Ink.YELLOW, "N", Ink.BLACK, outline=Ink.BLACK, size=15)
+def draw_room(draw: ImageDraw.ImageDraw, room: RoomView) -> None:
+    """A room's name (or "face down"), colour bar, details and the objects left in it."""
+    x0, y0, x1, _ = room_box(room.id)
+    name = room_name(room)
+    if name is None:
+        label(draw, (x0 + NAME_X, y0 + NAME_Y), "face down", 15, Ink.GREY, anchor="lm")
+        return
+    colour = room.colour or "none"
+    draw.rectangle((x0 + 4, y0 + BAR_Y, x1 - 4, y0 + BAR_Y + 6), fill=int(ROOM_TINT[colour]))
+    name.draw(draw)
+    details = [COLOUR_WORD[colour]]
+    if room.items is not None:
+        details.append(f"{room.items} item{'s' if room.items != 1 else ''}")
+    if room.computer:
+        details.append("PC")
+    words = " · ".join(details)
+    text(draw, (x0 + 8, y0 + DETAILS_Y), words, fitted(words, x1 - x0 - 16, 14), Ink.CHARCOAL, anchor="lm")
+    counts: dict[str, int] = {}
+    for obj in room.objects:
+        counts[obj] = counts.get(obj, 0) + 1
+    things = [f"{thing} x{n}" if n > 1 else thing for thing, n in counts.items()]
+    for i, line in enumerate(object_lines(things, x1 - x0 - 16)):
+        text(draw, (x0 + 8, y0 + OBJECTS_Y + i * OBJECTS_PITCH), line, fitted(line, x1 - x0 - 16, 14), Ink.BLACK, "lm")
 
 
-def draw_room(draw: ImageDraw.ImageDraw, view: DerelictView, room: RoomView) -> None:
-    x0, y0, x1, y1 = room_box(room.id)
-    inner_x = x0 + 28
-    if room.name is None:
-        label(draw, (x0 + 52, y0 + NAME_Y), "face down", 15, Ink.GREY, anchor="lm")
-    else:
-        colour = room.colour or "none"
-        draw.rectangle((x0 + 4, y0 + NAME_Y + 12, x1 - 4, y0 + NAME_Y + 18), fill=int(ROOM_TINT[colour]))
-        face = fitted(room.name, x1 - x0 - 60, 16, bold=True)
-        text(draw, (x0 + 50, y0 + NAME_Y), room.name, face, Ink.BLACK, anchor="lm")
-        details = [COLOUR_WORD[colour]]
-        if room.items is not None:
-            details.append(f"{room.items} item{'s' if room.items != 1 else ''}")
-        if room.computer:
-            details.append("PC")
-        label(draw, (inner_x, y0 + NAME_Y + 32), " · ".join(details), 14, Ink.CHARCOAL, anchor="lm")
-    badges = []
-    if room.fire:
-        badges.append(("FIRE", Ink.VERMILLION))
-    if room.malfunction:
-        badges.append(("MALF", Ink.PURPLE))
-    bx = inner_x
-    for word, ink in badges:
-        rounded(draw, (bx, y0 + 84, bx + 58, y0 + 106), ink, Ink.BLACK, radius=5, width=2)
-        label(draw, (bx + 29, y0 + 95), word, 14, Ink.WHITE, bold=True, anchor="mm")
-        bx += 64
-    ix = inner_x + 12
-    for intruder in room.intruders[:4]:
-        draw_intruder(draw, (ix, y0 + 128), intruder)
-        ix += 34
-    if len(room.intruders) > 4:
-        label(draw, (ix, y0 + 128), f"+{len(room.intruders) - 4}", 14, Ink.BLACK, bold=True, anchor="lm")
-    cx = inner_x + 12
-    for seat in room.characters[:4]:
-        strip = view.seats[seat]
-        disc(draw, (cx, y0 + 162), 15, SEAT_INKS[seat % 5], strip.letter or "?", Ink.BLACK, outline=Ink.BLACK, size=16)
-        cx += 34
-    if room.objects:
-        counts: dict[str, int] = {}
-        for obj in room.objects:
-            counts[obj] = counts.get(obj, 0) + 1
-        words = ", ".join(f"{name} x{n}" if n > 1 else name for name, n in counts.items())
-        face = fitted(words, x1 - x0 - 40, 14)
-        text(draw, (inner_x, y1 - 30), words, face, Ink.BLACK, anchor="lm")
-
-
-def draw_intruder(draw: ImageDraw.ImageDraw, at: tuple[int, int], intruder: IntruderView) -> None:
-    """An intruder: a shape per type with its letter; its wounds as a number beside it."""
-    x, y = at
-    r = 15
-    fill, ink = Ink.CHARCOAL, Ink.WHITE
-    if intruder.type == "larva":
-        draw.ellipse((x - 11, y - 11, x + 11, y + 11), fill=int(fill), outline=int(Ink.BLACK))
-    elif intruder.type == "crawler":
-        draw.rectangle((x - r + 2, y - r + 2, x + r - 2, y + r - 2), fill=int(fill), outline=int(Ink.BLACK))
-    elif intruder.type == "hunter":
-        polygon(draw, [(x, y - r - 2), (x + r + 2, y + r), (x - r - 2, y + r)], fill, Ink.BLACK, width=2)
-    elif intruder.type == "brooder":
-        polygon(draw, [(x, y - r - 2), (x + r + 2, y), (x, y + r + 2), (x - r - 2, y)], fill, Ink.BLACK, width=2)
-    else:
-        polygon(draw, star_points((x, y), r + 4, r // 2 + 1), Ink.VERMILLION, Ink.BLACK, width=2)
-    label(draw, (x, y + 2), intruder.letter, 14, ink, bold=True, anchor="mm")
-    if intruder.wounds:
-        label(draw, (x + r + 1, y - r), str(intruder.wounds), 14, Ink.VERMILLION, bold=True, anchor="lm")
+def object_lines(things: list[str], width: int) -> list[str]:
+    """The objects lying in a room on at most two lines of ``width`` pixels, broken between objects; what the
+    second line (drawn down to 12 px) cannot hold is counted at its end (``+2 more``)."""
+    rest = list(things)
+    lines: list[list[str]] = []
+    for face in (font(14), font(12)):
+        line: list[str] = []
+        while rest and (not line or text_width(", ".join([*line, rest[0]]) + ",", face) <= width):
+            line.append(rest.pop(0))
+        lines.append(line)
+    last = lines[-1]
+    while rest and last and text_width(", ".join([*last, f"+{len(rest)} more"]), font(12)) > width:
+        rest.insert(0, last.pop())
+    if rest:
+        last.append(f"+{len(rest)} more")
+    words = [", ".join(line) for line in lines if line]
+    return [w + "," for w in words[:-1]] + words[-1:]
 
 
 def turn_words(view: DerelictView, seat: SeatView) -> str:
+    """Whether a seat is the one to act, or has passed this round."""
     if view.current == seat.seat:
         return " · to act"
     return " · passed" if seat.passed else ""
@@ -227,9 +194,7 @@ def draw_strip(draw: ImageDraw.ImageDraw, view: DerelictView, seat: SeatView) ->
     where = seat.room if seat.room else seat.status
     marks = [m for m, on in (("signal", seat.signal), ("slime", seat.slime), ("larva", seat.larva)) if on]
     lines = [
-        f"Seat {seat.seat + 1} · {where}"
-        + (" · passed" if seat.passed else "")
-        + (" · to act" if view.current == seat.seat else ""),
+        f"Seat {seat.seat + 1} · {where}{turn_words(view, seat)}",
         f"Hand {seat.hand_size} · deck {seat.deck_size} · items {seat.item_count}",
         f"Infection cards {seat.infection_cards}",
         f"Wounds: {seat.light_wounds} light, {len(seat.serious_wounds)} serious",
@@ -237,11 +202,11 @@ def draw_strip(draw: ImageDraw.ImageDraw, view: DerelictView, seat: SeatView) ->
         "Holds: " + (", ".join(seat.held) or "nothing"),
         " · ".join(marks) if marks else "",
     ]
-    y = y0 + 58
+    y = y0 + 56
     for line in lines:
         if line:
             face = fitted(line, x1 - x0 - 20, 15)
             text(draw, (x0 + 10, y), line, face, Ink.BLACK, anchor="lm")
-        y += 24
+        y += 22
     if view.first == seat.seat:
         label(draw, (x1 - 10, y0 + 26), "1st", 15, Ink.BLACK, bold=True, anchor="rm")

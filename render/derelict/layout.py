@@ -12,7 +12,7 @@ from engine.derelict.catalog import CATALOG
 from render.core import Box
 
 WIDTH, HEIGHT = 1600, 1200
-ROOM_W, ROOM_H = 176, 210
+ROOM_W, ROOM_H = 176, 230
 GAP_X, GAP_Y = 22, 34
 LEFT, TOP = 14, 150
 DU_Y = (100, 132)  # the dorsal duct band (above the rooms)

@@ -5,9 +5,12 @@ from __future__ import annotations
 from engine.core import View
 from engine.derelict.view import DerelictView
 from render.core import LayerCache, RenderCache, encode_png, view_key
+from render.core.sheet import Sheet
 
+from .alt import board_alt
 from .board import draw_board, draw_static
 from .hand import draw_hand, has_private
+from .places import board_sheet
 
 
 def _derelict(view: View) -> DerelictView:
@@ -36,6 +39,14 @@ class DerelictRenderer:
         if not has_private(private):
             return None
         return self.cache.get_or_render(view_key("derelict.hand", private), lambda: encode_png(draw_hand(private)))
+
+    def alt(self, view: View) -> str:
+        """What the board (public view, with its intruders, fires and noise) or this seat's private image shows."""
+        return board_alt(_derelict(view))
+
+    def layout(self, view: View) -> Sheet:
+        """The names a player reads to act and where the pieces stand on the board (``render.core.sheet``)."""
+        return board_sheet(_derelict(view))
 
     def _board(self, view: DerelictView) -> bytes:
         base = self.layers.copy_of("derelict.static", draw_static)

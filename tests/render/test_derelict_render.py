@@ -1,8 +1,9 @@
-"""The Derelict renderer on states of seeded random games (not registered yet: driven directly).
+"""The Derelict renderer on states of seeded random games, driven directly (one fresh renderer per test).
 
 Pinned: every board is a landscape palette PNG under 250 KB; the same view gives the same bytes; a state
 re-dealt in everything the public cannot see gives the very same board image (no hidden fact is drawn);
-the static layer is drawn once; the private image exists only for a seat; the board refuses a seat's view.
+the static layer is drawn once; the private image exists only for a seat; the board refuses a seat's view;
+on a phone (issue 18), a crowded room keeps its name, id and exit numbers readable and its pieces apart.
 """
 
 from __future__ import annotations
@@ -13,7 +14,12 @@ import pytest
 from PIL import Image
 
 from engine.derelict import SPEC
+from engine.derelict.catalog import CATALOG
+from engine.derelict.view import DerelictView, IntruderView
+from render.core import fitted, text_width
+from render.core.sheet import MIN_TEXT, clean, masks_meet
 from render.derelict import DerelictRenderer
+from render.derelict.board import object_lines
 from tests.derelict.playout import random_game
 from tests.derelict.resample import resample_hidden
 
@@ -35,6 +41,7 @@ def test_boards_are_landscape_palette_pngs_and_hide_what_the_public_cannot_see(s
         if state.phase != "over":
             other = resample_hidden(state, None, seed * 100 + n)
             assert DerelictRenderer().board(SPEC.view(other, None)) == png, f"seed {seed} state {n}"
+            assert renderer.alt(SPEC.view(other, None)) == renderer.alt(SPEC.view(state, None))
     assert renderer.layers.draws == 1
 
 
@@ -45,3 +52,85 @@ def test_the_private_image_is_for_a_seat_only_and_the_board_refuses_a_seat_view(
     assert renderer.hand(SPEC.view(state, 0)) is not None
     with pytest.raises(ValueError, match="public view"):
         renderer.board(SPEC.view(state, 0))
+
+
+def crowded(view: DerelictView, room_id: str, intruders: int) -> DerelictView:
+    """``view`` with every seat, ``intruders`` wounded intruders of every type, fire, a malfunction, objects and
+    noise on all its corridors packed into one explored room named with the longest room name."""
+    longest = max((tile.name for tile in CATALOG.tiles.values()), key=len)
+    types = [(i.id, i.letter) for i in CATALOG.intruders.intruders]
+    packed = [
+        IntruderView(id=n, type=types[n % len(types)][0], letter=types[n % len(types)][1], wounds=n % 3 + 1)
+        for n in range(intruders)
+    ]
+    rooms = [
+        r.model_copy(
+            update={
+                "explored": True,
+                "name": longest,
+                "colour": "yellow",
+                "items": 2,
+                "computer": True,
+                "fire": True,
+                "malfunction": True,
+                "objects": ["corpse of Commander Vale", "corpse of Scout Lindqvist", "crewmate's body", "egg", "egg"],
+                "intruders": packed,
+                "characters": [s.seat for s in view.seats],
+            }
+        )
+        if r.id == room_id
+        else r.model_copy(update={"intruders": [], "characters": []})
+        for r in view.rooms
+    ]
+    noise = ["|".join(sorted((room_id, t))) for t in CATALOG.exits[room_id] if t not in ("DU", "DD")]
+    return view.model_copy(update={"rooms": rooms, "noise": [*noise, "DU", "DD"]})
+
+
+@pytest.mark.parametrize("intruders", [4, 7])
+def test_a_crowded_room_keeps_its_names_readable_and_its_pieces_apart(intruders: int) -> None:
+    renderer = DerelictRenderer()
+    base = SPEC.view(states(4)[1], None)  # seed 4 seats five players
+    assert len(base.seats) == 5
+    view = crowded(base, "S07", intruders)
+    image = Image.open(io.BytesIO(renderer.board(view)))
+    sheet = renderer.layout(view)
+    names = [m.text for m in sheet.marks]
+    assert max((t.name for t in CATALOG.tiles.values()), key=len) in names and "S07" in names
+    for mark in sheet.marks:
+        assert mark.size >= MIN_TEXT, mark.text
+        assert clean(mark, image) is None, mark.text
+        for token in sheet.tokens:
+            assert not masks_meet(mark.reach, mark.halo, token.box, token.pixels), f"{token.what} covers {mark.text}"
+    in_room = [t for t in sheet.tokens if t.space == "S07"]
+    assert sum(t.what.startswith("character") for t in in_room) == 5  # every seat is shown
+    shown = [t for t in in_room if t.what[0].isalpha() and not t.what.startswith(("character", "FIRE", "MALF"))]
+    tags = [t.what for t in in_room if t.what.startswith("+")]
+    assert len(shown) + sum(int(t.split()[0][1:]) for t in tags) == intruders  # a tag counts the ones left out
+    for i, a in enumerate(in_room):
+        for b in in_room[i + 1 :]:
+            assert not masks_meet(a.box, a.pixels, b.box, b.pixels), f"{a.what} and {b.what} overlap"
+
+
+def test_the_board_alt_text_says_where_the_intruders_fires_and_noise_are() -> None:
+    renderer = DerelictRenderer()
+    view = crowded(SPEC.view(states(4)[1], None), "S07", 2)
+    words = renderer.alt(view)
+    assert words.startswith("The Derelict board: ")
+    assert "intruders: a larva with 1 wound in S07, a crawler with 2 wounds in S07" in words
+    assert "fire in S07" in words and "S07-S08" in words
+    calm = view.model_copy(update={"rooms": [r.model_copy(update={"intruders": []}) for r in view.rooms]})
+    assert "no intruder in sight" in renderer.alt(calm)
+    private = renderer.alt(view.model_copy(update={"viewer": 0}))  # the private image draws no map
+    assert private.startswith("Your Derelict hand") and "intruders:" not in private
+
+
+@pytest.mark.parametrize("count", [1, 2, 4, 9])
+def test_objects_in_a_room_take_two_lines_and_count_what_they_cannot_show(count: int) -> None:
+    things = [f"corpse of Crew Member {n}" for n in range(count)]
+    lines = object_lines(things, 160)
+    assert 1 <= len(lines) <= 2
+    for line in lines:  # drawn in the largest face from 14 down to 12 px that fits
+        assert text_width(line, fitted(line, 160, 14)) <= 160, line
+    shown = sum(line.count("corpse of") for line in lines)
+    more = int(lines[-1].rsplit("+", 1)[1].split()[0]) if "more" in lines[-1] else 0
+    assert shown + more == count
