@@ -12,6 +12,7 @@ from __future__ import annotations
 from pydantic import BaseModel, Field
 
 from engine.core import View
+from engine.core.words import count
 
 from .board import character_name, intruders_in, is_explored, kind_of
 from .catalog import CATALOG
@@ -115,8 +116,8 @@ class DerelictView(View):
         for s in self.seats:
             where = s.room or s.status
             lines.append(
-                f"{s.name}: {where}, hand {s.hand_size}, {s.infection_cards} infection, "
-                f"{s.light_wounds} light / {len(s.serious_wounds)} serious wounds"
+                f"{s.name}: {where}, hand {s.hand_size}, {count(s.infection_cards, 'infection card')}, "
+                f"{count(s.light_wounds, 'light wound')}, {count(len(s.serious_wounds), 'serious wound')}"
             )
         if self.hand:
             lines.append("Your hand: " + ", ".join(self.hand))
