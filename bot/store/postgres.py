@@ -139,9 +139,7 @@ class PostgresStore:
         async with self._transaction() as conn:
             await _update(conn, game, game_id, expected_version)
             await _write_seats(conn, game_id, game.seats)
-            if deliveries:
-                params = [sql.delivery_params(d, claimed_by, game.updated_at) for d in deliveries]
-                await conn.executemany(sql.INSERT_DELIVERY, params)
+            await _insert_deliveries(conn, deliveries, claimed_by, game.updated_at)
         log.debug("game updated id=%s version=%s", game_id, expected_version + 1)
         return sql.written(game, game_id, expected_version + 1)
 
@@ -169,9 +167,7 @@ class PostgresStore:
                 await conn.execute(sql.INSERT_ACTION, *sql.action_params(action))
             except asyncpg.UniqueViolationError as exc:
                 raise sql.duplicate_action() from exc
-            if deliveries:
-                params = [sql.delivery_params(d, claimed_by, action.at) for d in deliveries]
-                await conn.executemany(sql.INSERT_DELIVERY, params)
+            await _insert_deliveries(conn, deliveries, claimed_by, action.at)
             if interaction_id is not None:
                 await conn.execute(sql.LINK_DEFERRAL, interaction_id, game_id, action.index)
         log.debug("action recorded id=%s index=%s version=%s", game_id, action.index, expected_version + 1)
@@ -376,6 +372,15 @@ async def _game(conn: Connection, statement: str, *params: Any) -> GameRecord | 
     if row is None:
         return None
     return sql.game_from_row(row, await _seats(conn, row["id"]))
+
+
+async def _insert_deliveries(
+    conn: Connection, deliveries: Sequence[DeliveryRecord], claimed_by: str, claimed_at: float
+) -> None:
+    """Store what a commit owes, claimed by the committing process (inside the caller's transaction)."""
+    if deliveries:
+        params = [sql.delivery_params(d, claimed_by, claimed_at) for d in deliveries]
+        await conn.executemany(sql.INSERT_DELIVERY, params)
 
 
 async def _write_seats(conn: Connection, game_id: int, seats: list[SeatRecord]) -> None:

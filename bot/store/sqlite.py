@@ -173,9 +173,7 @@ class SqliteStore:
         async with self._transaction() as db:
             await _update(db, game, game_id, expected_version)
             await _write_seats(db, game_id, game.seats)
-            if deliveries:
-                params = [sql.delivery_params(d, claimed_by, game.updated_at) for d in deliveries]
-                await db.executemany(sql.for_sqlite(sql.INSERT_DELIVERY), params)
+            await _insert_deliveries(db, deliveries, claimed_by, game.updated_at)
         log.debug("game updated id=%s version=%s", game_id, expected_version + 1)
         return sql.written(game, game_id, expected_version + 1)
 
@@ -203,9 +201,7 @@ class SqliteStore:
                 await db.execute(sql.for_sqlite(sql.INSERT_ACTION), sql.action_params(action))
             except sqlite3.IntegrityError as exc:
                 raise sql.duplicate_action() from exc
-            if deliveries:
-                params = [sql.delivery_params(d, claimed_by, action.at) for d in deliveries]
-                await db.executemany(sql.for_sqlite(sql.INSERT_DELIVERY), params)
+            await _insert_deliveries(db, deliveries, claimed_by, action.at)
             if interaction_id is not None:
                 await db.execute(sql.for_sqlite(sql.LINK_DEFERRAL), (interaction_id, game_id, action.index))
         log.debug("action recorded id=%s index=%s version=%s", game_id, action.index, expected_version + 1)
@@ -433,6 +429,15 @@ async def _game(db: aiosqlite.Connection, statement: str, params: tuple[Any, ...
 async def _games(db: aiosqlite.Connection, statement: str, params: tuple[Any, ...]) -> list[GameRecord]:
     rows = await db.execute_fetchall(sql.for_sqlite(statement), params)
     return [sql.game_from_row(r, await _seats(db, r["id"])) for r in rows]
+
+
+async def _insert_deliveries(
+    db: aiosqlite.Connection, deliveries: Sequence[DeliveryRecord], claimed_by: str, claimed_at: float
+) -> None:
+    """Store what a commit owes, claimed by the committing process (inside the caller's transaction)."""
+    if deliveries:
+        params = [sql.delivery_params(d, claimed_by, claimed_at) for d in deliveries]
+        await db.executemany(sql.for_sqlite(sql.INSERT_DELIVERY), params)
 
 
 async def _write_seats(db: aiosqlite.Connection, game_id: int, seats: list[SeatRecord]) -> None:
