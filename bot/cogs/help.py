@@ -12,7 +12,8 @@ HELP = """**Space board games in this channel.** One game per channel.
 `/start <game>` open a lobby (games: {games}) · `/join` `/leave` take or give up a seat · `/begin` deal (the \
 opener or a moderator) · `/cancel` close the lobby
 `/act` take a decision waiting on you (autocomplete lists your choices) · `/hand` your private view · \
-`/board` post the board again · `/status` who the game waits on · `/rules` a short rules reference
+`/board` post the board again · `/status` who the game waits on · `/rules` a short rules reference · \
+`/cards` every card and what it does
 `/log` what happened (`/log private`: what only you were told) · `/games` the games you sit in here
 `/skip` vote to skip a player who has gone quiet (after the server's idle time) · `/notify dm:on` also get a DM \
 when a game waits on you

@@ -1,5 +1,6 @@
-"""Playing: ``/act`` (with autocomplete), ``/hand``, ``/board``, ``/status``, ``/rules``, ``/skip`` (a vote to
-skip an idle player's decision) and ``/notify`` (turns by DM, or not).
+"""Playing: ``/act`` (with autocomplete), ``/hand``, ``/board``, ``/status``, ``/rules``, ``/cards`` (every card
+of the game and what it does, in as many private messages as it takes), ``/skip`` (a vote to skip an idle
+player's decision) and ``/notify`` (turns by DM, or not).
 
 ``/act``'s autocomplete lists exactly the caller's legal choices right now (``Host.choices_for``: filtered by
 what they type, at most 25, nothing to a player with nothing pending), and its values are ``prompt|choice``
@@ -14,6 +15,9 @@ import logging
 import discord
 from discord import app_commands
 from discord.ext import commands
+
+from engine.core.words import pages
+from engine.registry import GAMES
 
 from ..ui.common import actor_of, answering, client_of, clip, game_channel, host_of
 from ..ui.prompts import send_panel
@@ -77,6 +81,34 @@ class Play(commands.Cog):
         channel_id = interaction.channel_id if interaction.guild_id is not None else None
         text = await host_of(interaction).rules(channel_id)
         await interaction.response.send_message(clip(text), ephemeral=True)
+
+    @app_commands.command(name="cards", description="Every card of this channel's game and what it does.")
+    @app_commands.describe(game="Another game's cards instead of this channel's.")
+    @app_commands.choices(game=[app_commands.Choice(name=spec.name, value=key) for key, spec in GAMES.items()])
+    async def cards(self, interaction: discord.Interaction, game: app_commands.Choice[str] | None = None) -> None:
+        """The game's own card list (``GameSpec.cards_text``), in as many private messages as it needs."""
+        host = host_of(interaction)
+        key = game.value if game is not None else await self._channel_game(interaction)
+        if key is None:
+            said = await host.rules(None)
+            await interaction.response.send_message(f"{said} `/cards game:` shows any game's cards.", ephemeral=True)
+            return
+        spec = host.spec(key)
+        if spec.cards_text is None:
+            await interaction.response.send_message(f"{spec.name} has no cards.", ephemeral=True)
+            return
+        first, *rest = pages(f"**{spec.name}: every card and what it does**", spec.cards_text())
+        await interaction.response.send_message(first, ephemeral=True)
+        for page in rest:
+            await interaction.followup.send(page, ephemeral=True)
+
+    async def _channel_game(self, interaction: discord.Interaction) -> str | None:
+        """The key of the game played (or last played) in the interaction's channel, if any."""
+        if interaction.guild_id is None or interaction.channel_id is None:
+            return None
+        store = host_of(interaction).store
+        record = await store.live_game(interaction.channel_id) or await store.latest_game(interaction.channel_id)
+        return record.game_key if record is not None else None
 
     @app_commands.command(name="skip", description="Vote to skip the decision of a player who has gone quiet.")
     async def skip(self, interaction: discord.Interaction) -> None:

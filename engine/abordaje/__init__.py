@@ -12,7 +12,7 @@ from engine.core import GameSpec, Role
 
 from .assignment import setup
 from .options import AbordajeOptions
-from .reference import BLURB, RULES_TEXT
+from .reference import BLURB, RULES_TEXT, cards_text
 from .rules import apply, outcome, prompts, view
 from .secrecy import unseen
 from .state import AbordajeState
@@ -33,6 +33,7 @@ SPEC: GameSpec[AbordajeState, AbordajeOptions] = GameSpec(
     view=view,
     outcome=outcome,
     rules_text=RULES_TEXT,
+    cards_text=cards_text,
     roles=(Role("pirate", "Pirates"), Role("spanish", "Spanish")),
     roles_required=True,
     blurb=BLURB,

@@ -26,3 +26,25 @@ loses 1; both lose 1 (stop when a side is wiped out).
 **Advanced**: 5 cards, Pirates 15 crew, Spanish 20; **navy discipline**: the Spanish may run the order on \
 their captain's card first. **Handicap**: one Repel! removed; only the Pirates draw the set-aside card.
 Killed crew are lost; captains never die."""
+
+# What each order does, in a line (the rules above say it at length; the hand image says it on the card).
+ORDER_TEXT: dict[str, str] = {
+    "fight": "Combat where both crews share a deck. Your captain in that deck kills 1 first.",
+    "boarding": "Kill 1 enemy on the opposite deck, then move 2 (or 3) crew across. Captain may cross.",
+    "fire": "2 random tokens on the opposite deck die, any colour. Captain here: 1 more enemy.",
+    "repel": "Cancel the enemy Boarding! on this card, or +1 crew from the pool & move 1.",
+    "take_cover": "Cancel the enemy Fire! on this card, or +1 crew from the pool & move 1.",
+    "stand_up": "+1 crew from your pool. Captain here: +1 back from your losses.",
+}
+
+
+def cards_text() -> tuple[str, ...]:
+    """Every order card in ``data/abordaje/cards.toml``, in the order they are carried out, with what it does."""
+    from engine.core.words import card_line
+
+    from .catalog import CATALOG
+
+    return tuple(
+        card_line(f"{card.priority}. {card.name}", ORDER_TEXT[card.kind], card.copies)
+        for card in sorted(CATALOG.cards.values(), key=lambda c: c.priority)
+    )

@@ -17,7 +17,7 @@ from engine.core import GameSpec, Role
 from .board import SHIP, Ship
 from .catalog import CATALOG, Catalog, DataError
 from .options import CapricornOptions
-from .reference import BLURB, RULES_TEXT
+from .reference import BLURB, RULES_TEXT, cards_text
 from .rules import apply, outcome, prompts
 from .secrecy import skip_choice, unseen
 from .setup import setup
@@ -40,6 +40,7 @@ SPEC: GameSpec[CapricornState, CapricornOptions] = GameSpec(
     view=view,
     outcome=outcome,
     rules_text=RULES_TEXT,
+    cards_text=cards_text,
     roles=(
         Role("engineer", "Engineer"),
         Role("soldier", "Soldier"),

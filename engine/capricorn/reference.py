@@ -27,3 +27,25 @@ twice), stop adjacent, then attack. Mothers roll their own die and ignore hiding
 enters it) · Engineer one rotation, or draw 2 repair cards and use one; can rotate off-turn · Scout dash 3, \
 unharmed.
 **End game**: once repaired, those in the pod skip steps 3–4."""
+
+
+def cards_text() -> tuple[str, ...]:
+    """Every action card a character can hold, one line each: its name and its options (play one of them,
+    CAP-ACT-2), read from ``data/capricorn/cards.toml``; a role's heading says what its Power option does."""
+    from engine.core.data import load_file
+    from engine.core.words import card_line
+
+    from .catalog import DATA_DIR, CardsFile, CardText
+
+    cards = load_file(DATA_DIR / "cards.toml", CardsFile)
+
+    def line(card: CardText, copies: int = 1) -> str:
+        return card_line(card.name, f"one of {' · '.join(o.label for o in card.options)}", copies)
+
+    lines = ["__In every starter deck__", *(line(card) for card in cards.common)]
+    for role in cards.roles.values():
+        lines.append(f"__{role.name}'s own cards__ (Power: {role.power})")
+        lines += [line(card) for card in role.cards]
+    lines.append("__Legendary cards__ (searched for in the rooms)")
+    lines += [line(card, card.copies) for card in cards.legendary]
+    return tuple(lines)

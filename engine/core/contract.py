@@ -152,7 +152,8 @@ class GameSpec(Generic[S, Opts]):
     role before Begin (the lobby hands out free ones at random, shown before Begin). ``setup`` receives the
     seats in seat order (seat ``i`` is the ``i``-th element) and must be deterministic in its seed.
     ``apply`` must raise ``IllegalAction`` for anything not offered by ``prompts`` — use ``check_choice``.
-    ``rules_text`` is the short reference ``/rules`` shows.
+    ``rules_text`` is the short reference ``/rules`` shows; ``cards_text()`` lists every card (or kind of card)
+    of the game's data, one line each with what it does, for ``/cards`` (``None``: the game has no cards).
 
     ``unseen(state, seat)`` is everything ``seat`` cannot see (the generator, deck orders, bags, other
     players' hidden cards), in any comparable form. An action that changed it for the seat that took it drew,
@@ -182,6 +183,7 @@ class GameSpec(Generic[S, Opts]):
     unseen: Callable[[S, int], object] | None = None
     skip_choice: Callable[[S, Prompt], str | None] | None = None
     seat_limit: Callable[[Opts], int] | None = None
+    cards_text: Callable[[], tuple[str, ...]] | None = None
 
     def max_seats(self, options: Opts) -> int:
         """How many players this game's lobby seats under ``options``: ``max_players`` unless an option caps it."""

@@ -31,3 +31,28 @@ def and_list(words: Sequence[str]) -> str:
 def sentence_start(text: str) -> str:
     """``text`` with its first letter upper case and the rest untouched."""
     return text[:1].upper() + text[1:]
+
+
+def pages(title: str, entries: Sequence[str], limit: int = 2000) -> list[str]:
+    """``entries`` (one line each) packed into as few messages of at most ``limit`` characters as fit, in order,
+    the first opening with ``title``; an entry is never split across two messages (one longer than a whole
+    message is refused, since clipping it would hide what a card does)."""
+    out: list[str] = []
+    current = title
+    for entry in entries:
+        if len(entry) > limit:
+            raise ValueError(f"an entry of {len(entry)} characters does not fit one message: {entry[:40]}…")
+        if current and len(current) + 1 + len(entry) > limit:
+            out.append(current)
+            current = entry
+        else:
+            current = f"{current}\n{entry}" if current else entry
+    if current:
+        out.append(current)
+    return out
+
+
+def card_line(name: str, does: str, copies: int = 1) -> str:
+    """One card for ``/cards``: ``**Name** (2 copies): what it does``, the same shape in every game."""
+    extra = f" ({copies} copies)" if copies > 1 else ""
+    return f"**{name}**{extra}: {does}"

@@ -15,6 +15,7 @@ from __future__ import annotations
 from engine.core import GameSpec
 
 from .options import DerelictOptions
+from .reference import cards_text
 from .rules import apply, outcome, prompts
 from .secrecy import skip_choice, unseen
 from .setup import setup
@@ -46,6 +47,7 @@ SPEC: GameSpec[DerelictState, DerelictOptions] = GameSpec(
     view=view,
     outcome=outcome,
     rules_text=RULES_TEXT,
+    cards_text=cards_text,
     blurb="Semi-cooperative survival horror with secret tasks, for 1-5 players.",
     unseen=unseen,
     skip_choice=skip_choice,

@@ -15,7 +15,7 @@ from engine.core import Choice, Event, GameSpec, Outcome, Prompt, check_choice
 
 from . import rules
 from .options import JupiterOptions
-from .reference import BLURB, RULES_TEXT
+from .reference import BLURB, RULES_TEXT, cards_text
 from .secrecy import skip_choice, unseen
 from .setup import MAX_ROBOTS, MIN_ROBOTS, setup
 from .state import JupiterState, cap, robot_name
@@ -97,6 +97,7 @@ SPEC: GameSpec[JupiterState, JupiterOptions] = GameSpec(
     view=view,
     outcome=outcome,
     rules_text=RULES_TEXT,
+    cards_text=cards_text,
     blurb=BLURB,
     unseen=unseen,
     skip_choice=skip_choice,

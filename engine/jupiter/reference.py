@@ -18,3 +18,12 @@ Cards add or change actions; your core card works every turn.
 (setbacks put super creeps on power plants or radar dishes); keep at most 4 cards besides your core.
 **You lose** when 28 can no longer be saved, or every Module 3 or every Module 4 tile is gone.
 Dome names like `T07.NE` (tile, then side) can be typed into `/act`."""
+
+
+def cards_text() -> tuple[str, ...]:
+    """Every rescue card, one line each with what it does, read from ``data/jupiter/rescue.toml``."""
+    from engine.core.words import card_line
+
+    from .catalog import CATALOG
+
+    return tuple(card_line(card.name, card.text, card.copies) for card in CATALOG.cards.values())

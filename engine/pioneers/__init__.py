@@ -11,7 +11,7 @@ from __future__ import annotations
 from engine.core import GameSpec
 
 from .options import PioneersOptions
-from .reference import BLURB, RULES_TEXT
+from .reference import BLURB, RULES_TEXT, cards_text
 from .rules import apply, outcome, prompts, view
 from .secrecy import skip_choice, unseen
 from .setup import setup
@@ -33,6 +33,7 @@ SPEC: GameSpec[PioneersState, PioneersOptions] = GameSpec(
     view=view,
     outcome=outcome,
     rules_text=RULES_TEXT,
+    cards_text=cards_text,
     blurb=BLURB,
     unseen=unseen,
     skip_choice=skip_choice,
