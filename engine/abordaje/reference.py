@@ -28,6 +28,7 @@ their captain's card first. **Handicap**: one Repel! removed; only the Pirates d
 Killed crew are lost; captains never die."""
 
 # What each order does, in a line (the rules above say it at length; the hand image says it on the card).
+# What each order does, in the words of the hand image and /cards (one copy, read by both).
 ORDER_TEXT: dict[str, str] = {
     "fight": "Combat where both crews share a deck. Your captain in that deck kills 1 first.",
     "boarding": "Kill 1 enemy on the opposite deck, then move 2 (or 3) crew across. Captain may cross.",

@@ -12,6 +12,7 @@ import json
 from PIL import Image, ImageDraw
 
 from engine.abordaje.catalog import CATALOG
+from engine.abordaje.reference import ORDER_TEXT
 from engine.abordaje.view import AbordajeView, CardKind, Side
 from render.core import SPRITES, Box, Ink, fitted, font, label, new_canvas, rounded, text, wrap
 
@@ -23,14 +24,7 @@ CARD_TOP, CARD_HEIGHT = 84, 300
 CARD_WIDTH, CARD_GAP = 196, 12
 LOWER_TOP = CARD_TOP + CARD_HEIGHT + 24
 
-EFFECT: dict[CardKind, str] = {
-    "fight": "Combat where both crews share a deck. Your captain in that deck kills 1 first.",
-    "boarding": "Kill 1 enemy on the opposite deck, then move 2 (or 3) crew across. Captain may cross.",
-    "fire": "2 random tokens on the opposite deck die, any colour. Captain here: 1 more enemy.",
-    "repel": "Cancel the enemy Boarding! on this card, or +1 crew from the pool & move 1.",
-    "take_cover": "Cancel the enemy Fire! on this card, or +1 crew from the pool & move 1.",
-    "stand_up": "+1 crew from your pool. Captain here: +1 back from your losses.",
-}
+EFFECT: dict[str, str] = ORDER_TEXT  # what each order does: the same words as /cards
 
 
 def has_private(view: AbordajeView) -> bool:
