@@ -2,8 +2,8 @@
 
 On a phone a 1400-pixel board shows about 400 pixels wide, too small to read the space codes a player types.
 The close-up crops the very board image the channel gets (so it cannot show more than the public board) around
-where the acting character's choices are, and doubles it with nearest-neighbour scaling (the palette and
-sharp edges stay), so the codes read at 28 px without zooming.
+where the acting character's choices are and doubles it (``render.core.closeup``), so the codes read at 28 px
+without zooming.
 """
 
 from __future__ import annotations
@@ -13,13 +13,12 @@ from PIL import Image
 from engine.capricorn.board import SHIP
 from engine.capricorn.terms import POD
 from engine.capricorn.view import CapricornView
+from render.core import Box
+from render.core.closeup import enlarge, landscape_box
 
 from .layout import CX, CY, HEIGHT, PANEL_LEFT, POD_RADIUS, Point, lane_radii, polar, space_angles
 
-SCALE = 2
-"""How much the close-up enlarges the board: the 14 px codes become 28 px, readable on a phone."""
 MARGIN = 24
-ASPECT = 3 / 2  # width over height: landscape, like the board
 
 
 def choice_spaces(view: CapricornView) -> list[str]:
@@ -40,26 +39,15 @@ def _corners(code: str, view: CapricornView) -> list[Point]:
     return [polar(r, a) for r in (r0, r1) for a in (a0, (a0 + a1) / 2, a1)]
 
 
-def closeup_box(view: CapricornView) -> tuple[int, int, int, int]:
+def closeup_box(view: CapricornView) -> Box:
     """The part of the ship to enlarge: the choice spaces with a margin, widened to landscape, on the ship."""
     points = [p for code in choice_spaces(view) for p in _corners(code, view)]
-    left = min(x for x, _ in points) - MARGIN
-    right = max(x for x, _ in points) + MARGIN
-    top = min(y for _, y in points) - MARGIN
-    bottom = max(y for _, y in points) + MARGIN
-    width = max(right - left, round((bottom - top) * ASPECT))
-    height = max(bottom - top, round(width / ASPECT))
-    width, height = min(width, PANEL_LEFT), min(height, HEIGHT)
-    x = min(max(0, (left + right - width) // 2), PANEL_LEFT - width)
-    y = min(max(0, (top + bottom - height) // 2), HEIGHT - height)
-    return x, y, x + width, y + height
+    return landscape_box(points, (0, 0, PANEL_LEFT, HEIGHT), MARGIN)
 
 
 def draw_closeup(board: Image.Image, view: CapricornView) -> Image.Image:
-    """The board cut to ``closeup_box`` and enlarged ``SCALE`` times (nearest neighbour keeps the palette)."""
-    left, top, right, bottom = closeup_box(view)
-    crop = board.crop((left, top, right, bottom))
-    return crop.resize(((right - left) * SCALE, (bottom - top) * SCALE), Image.Resampling.NEAREST)
+    """The board cut to ``closeup_box`` and enlarged (``render.core.closeup``)."""
+    return enlarge(board, closeup_box(view))
 
 
 def closeup_where(view: CapricornView) -> str:
