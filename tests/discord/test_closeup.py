@@ -7,10 +7,12 @@ text saying which part of the board it shows.
 
 from __future__ import annotations
 
+import random
+
 from .conftest import Table
 from .players import begin_game, open_panel
 from .sim import answers, dms, png_images
-from .turns import seat_of, stored
+from .turns import Played, play_until_turn, seat_of, stored
 
 CLOSEUP = "capricorn-closeup.png"
 
@@ -36,3 +38,18 @@ async def test_the_acting_player_alone_gets_the_closeup_with_alt_text(table: Tab
     assert all(CLOSEUP not in [a.filename for a in m.attachments] for m in waiting_panel)
     images = await png_images([acting_dm])
     assert all(image.width > image.height for image in images[1:]), "the close-up is landscape"
+
+
+async def test_the_acting_robot_alone_gets_the_jupiter_closeup(table: Table) -> None:
+    players = await begin_game(table, "jupiter", players=[table.alice, table.bob])
+    await play_until_turn(table, players, random.Random(7), 1, step_cap=40, played=Played())  # setup: turn 0
+
+    record, state = await stored(table)
+    acting = next(p for p in players if seat_of(record, p) == state.active)
+    waiting = next(p for p in players if p is not acting)
+    acting_panel = answers(await open_panel(table, acting))
+    shown = [a for m in acting_panel for a in m.attachments if a.filename == "jupiter-closeup.png"]
+    assert len(shown) == 1, "the acting robot's panel carries the close-up"
+    assert shown[0].description.startswith("A close-up of the Jupiter Deep board: the ")
+    waiting_panel = answers(await open_panel(table, waiting))
+    assert not [a for m in waiting_panel for a in m.attachments], "a robot with nothing to do gets no close-up"
