@@ -80,8 +80,8 @@ class CatchUp:
             text = f"{text}\n{message['content']}"
             if message["view"] is not None:
                 kwargs["view"] = message["view"]
-            if panel.image is not None:
-                kwargs["file"] = to_file(panel.image)
+            if panel.attachments():
+                kwargs["files"] = [to_file(a) for a in panel.attachments()]
         try:
             await webhook.send(text[:2000], **kwargs)
             self.answered += 1

@@ -162,8 +162,8 @@ class Delivery:
             kwargs["nonce"] = dm.nonce
         if message["view"] is not None:
             kwargs["view"] = message["view"]
-        if dm.panel.image is not None:
-            kwargs["file"] = to_file(dm.panel.image)
+        if dm.panel.attachments():
+            kwargs["files"] = [to_file(a) for a in dm.panel.attachments()]
         try:
             channel = await self.bot.create_dm(discord.Object(id=dm.user_id))
             await channel.send(message["content"], **kwargs)

@@ -55,11 +55,20 @@ class ChannelPost:
 
 @dataclass(frozen=True)
 class Panel:
-    """One player's private view and their pending decisions: an ephemeral panel, a DM, or ``/hand``."""
+    """One player's private view and their pending decisions: an ephemeral panel, a DM, or ``/hand``.
+
+    ``image`` is the seat's hand; ``closeup`` the part of the board where their choices are, enlarged for a
+    phone (only while something waits on them, and only for a game whose renderer draws one).
+    """
 
     text: str
     prompts: tuple[Prompt, ...] = ()
     image: Attachment | None = None
+    closeup: Attachment | None = None
+
+    def attachments(self) -> list[Attachment]:
+        """The images to send with the panel, the hand first."""
+        return [a for a in (self.image, self.closeup) if a is not None]
 
 
 @dataclass(frozen=True)

@@ -3,11 +3,12 @@
 A renderer reads a game's ``View`` only (never its state), so what it draws cannot show more than the
 viewer may see. ``board`` draws the public view (``viewer`` is ``None``) for the channel; ``hand`` draws a
 seated player's private view for their panel and DM, or returns ``None`` when the game has nothing private.
+A renderer may also be a ``CloseUp``: it draws the part of the board where the acting seat's choices are.
 """
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import Protocol, runtime_checkable
 
 from engine.core import View
 from render.core.sheet import Sheet
@@ -32,6 +33,20 @@ class Renderer(Protocol):
     def layout(self, view: View) -> Sheet:
         """What the board of ``view`` shows a player must read to act, and where its pieces stand: the texts'
         sizes and boxes, the pieces' drawn boxes (``render.core.sheet``), measured by tests/render/test_legibility."""
+        ...
+
+
+@runtime_checkable
+class CloseUp(Protocol):
+    """A renderer that can also draw a close-up: the part of the board where the acting seat's choices are,
+    enlarged so a phone player reads them without zooming. Optional: a game without it gets no close-up."""
+
+    def closeup(self, view: View) -> bytes | None:
+        """The close-up for a seat's ``view``, drawn from what that seat sees; ``None`` when no one acts."""
+        ...
+
+    def closeup_alt(self, view: View) -> str:
+        """Alt text for the close-up drawn from ``view`` (``render.core.alt.closeup_alt``)."""
         ...
 
 

@@ -20,7 +20,7 @@ from typing import Any
 from engine.core import Event, GameSpec, LobbyError, NoGameHere, Prompt, State, View
 from engine.core.words import count
 from engine.registry import GAMES
-from render.registry import RENDERERS, Renderer
+from render.registry import RENDERERS, CloseUp, Renderer
 
 from ..outbox import Attachment, ChannelPost, DirectMessage, Outbox, Panel
 from ..store import ActionRecord, DeliveryRecord, GameRecord, GuildSettings, NoteRecord, SeatRecord, Store
@@ -513,7 +513,8 @@ class HostCore:
         elif loaded.record.status == "active":
             lines.append("Nothing is waiting on you right now.")
         image = await self._hand_image(spec, view)
-        return Panel(text=clip("\n".join(lines)), prompts=prompts, image=image)
+        closeup = await self._closeup_image(spec, view) if prompts else None
+        return Panel(text=clip("\n".join(lines)), prompts=prompts, image=image, closeup=closeup)
 
     async def _hand_image(self, spec: GameSpec[Any, Any], view: View) -> Attachment | None:
         renderer = self.renderers.get(spec.key)
@@ -521,6 +522,14 @@ class HostCore:
             return None
         data = await asyncio.to_thread(renderer.hand, view)
         return None if data is None else Attachment(f"{spec.key}-hand.png", data, renderer.alt(view))
+
+    async def _closeup_image(self, spec: GameSpec[Any, Any], view: View) -> Attachment | None:
+        """The close-up of where the seat's choices are, for a game whose renderer draws one."""
+        renderer = self.renderers.get(spec.key)
+        if not isinstance(renderer, CloseUp):
+            return None
+        data = await asyncio.to_thread(renderer.closeup, view)
+        return None if data is None else Attachment(f"{spec.key}-closeup.png", data, renderer.closeup_alt(view))
 
     async def status(self, channel_id: int) -> str:
         """Whose decision the game waits on, what it is and since when."""

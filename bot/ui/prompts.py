@@ -167,7 +167,7 @@ def panel_message(panel: Panel, channel_id: int, *, in_dm: bool) -> dict[str, An
 async def send_panel(interaction: discord.Interaction, panel: Panel, channel_id: int) -> None:
     """Answer a deferred (ephemeral, thinking) interaction with a private panel."""
     message = panel_message(panel, channel_id, in_dm=interaction.guild_id is None)
-    files = [to_file(panel.image)] if panel.image is not None else []
+    files = [to_file(a) for a in panel.attachments()]
     view = message["view"]
     if view is None:
         await interaction.followup.send(message["content"], files=files, ephemeral=True)
@@ -178,7 +178,7 @@ async def send_panel(interaction: discord.Interaction, panel: Panel, channel_id:
 async def replace_panel(interaction: discord.Interaction, panel: Panel, channel_id: int) -> None:
     """Edit the message a control was clicked on (a panel or a DM) into ``panel``; never raises on HTTP."""
     message = panel_message(panel, channel_id, in_dm=interaction.guild_id is None)
-    files = [to_file(panel.image)] if panel.image is not None else []
+    files = [to_file(a) for a in panel.attachments()]
     try:
         await interaction.edit_original_response(content=message["content"], attachments=files, view=message["view"])
     except discord.HTTPException as exc:

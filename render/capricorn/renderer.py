@@ -21,9 +21,10 @@ from engine.capricorn.terms import RingKey
 from engine.capricorn.view import CapricornView
 from engine.core import View
 from render.core import Ink, LayerCache, RenderCache, encode_png, new_canvas, view_key
-from render.core.alt import image_alt
+from render.core.alt import closeup_alt, image_alt
 from render.core.sheet import Sheet
 
+from .closeup import closeup_where, draw_closeup
 from .hand import draw_hand, hand_key, own_characters
 from .layout import CX, CY, HEIGHT, WIDTH
 from .panel import draw_panel, draw_panel_static, draw_result
@@ -34,6 +35,13 @@ def _capricorn(view: View) -> CapricornView:
     if not isinstance(view, CapricornView):
         raise TypeError(f"the Abandon Capricorn renderer draws a CapricornView, not a {type(view).__name__}")
     return view
+
+
+def _public(view: CapricornView) -> CapricornView:
+    """What the board shows of ``view``: the same view with no viewer and no hands (a seat sees the same board)."""
+    return view.model_copy(
+        update={"viewer": None, "characters": [c.model_copy(update={"hand": None}) for c in view.characters]}
+    )
 
 
 def rotation_key(view: CapricornView) -> tuple[tuple[str, int], ...]:
@@ -123,15 +131,7 @@ class CapricornRenderer:
     def board(self, view: View) -> bytes:
         """The public board. A seat's view draws the same board (hands are never drawn on it)."""
         board_view = _capricorn(view)
-        key = view_key(
-            "capricorn.board",
-            board_view.model_copy(
-                update={
-                    "viewer": None,
-                    "characters": [c.model_copy(update={"hand": None}) for c in board_view.characters],
-                }
-            ),
-        )
+        key = view_key("capricorn.board", _public(board_view))
         return self.cache.get_or_render(key, lambda: self._board(board_view))
 
     def hand(self, view: View) -> bytes | None:
@@ -140,6 +140,22 @@ class CapricornRenderer:
         if hand_view.viewer is None or not own_characters(hand_view):
             return None
         return self.cache.get_or_render(hand_key(hand_view), lambda: encode_png(draw_hand(hand_view)))
+
+    def closeup(self, view: View) -> bytes | None:
+        """The acting character's room and its neighbours, enlarged from the board (``render.capricorn.closeup``);
+        ``None`` once the game is over (no one acts)."""
+        closeup_view = _capricorn(view)
+        if closeup_view.result is not None:
+            return None
+        public = _public(closeup_view)
+        return self.cache.get_or_render(
+            view_key("capricorn.closeup", public),
+            lambda: encode_png(draw_closeup(draw_board(public, self.static(public)), public)),
+        )
+
+    def closeup_alt(self, view: View) -> str:
+        """What the close-up shows, in words, from the public board only (``render.capricorn.closeup``)."""
+        return closeup_alt("Abandon Capricorn", closeup_where(_public(_capricorn(view))))
 
     def alt(self, view: View) -> str:
         """What the board (public view) or this seat's hand image shows, in words (``render.core.alt``)."""

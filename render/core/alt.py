@@ -21,10 +21,20 @@ def image_alt(game: str, view: View) -> str:
     return alt_text(f"Your {game} hand and table, as you see it", view)
 
 
+def closeup_alt(game: str, where: str) -> str:
+    """A close-up's alt text: which part of the ``game`` board it enlarges (``where``, public words only)."""
+    return clipped(f"A close-up of the {game} board: {where}.")
+
+
 def alt_text(opening: str, view: View) -> str:
     """``opening`` (what the image is) followed by the view's own description, as one plain paragraph."""
     described = plain(view.describe())
     words = f"{opening}: {described}" if described else f"{opening}."
+    return clipped(words)
+
+
+def clipped(words: str) -> str:
+    """``words`` cut to Discord's limit for a description (with an ellipsis when cut)."""
     return words if len(words) <= ALT_LIMIT else words[: ALT_LIMIT - 1].rstrip() + "…"
 
 

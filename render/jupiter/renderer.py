@@ -13,9 +13,11 @@ from PIL import Image, ImageDraw
 from engine.core import View
 from engine.jupiter.view import JupiterView
 from render.core import Ink, LayerCache, RenderCache, encode_png, new_canvas, view_key
-from render.core.alt import image_alt
+from render.core.alt import closeup_alt, image_alt
+from render.core.closeup import enlarge
 from render.core.sheet import Sheet
 
+from .closeup import closeup_box, closeup_where
 from .colony import colony_sheet, draw_colony_pieces, draw_colony_static
 from .layout import HEIGHT, WIDTH, Layout, Placement, layout_for
 from .panel import draw_frame, draw_header, draw_panel, draw_result, draw_track
@@ -80,6 +82,24 @@ class JupiterRenderer:
         _jupiter(view)
         return None
 
+    def closeup(self, view: View) -> bytes | None:
+        """The acting robot's tile and the tiles within reach, enlarged from the board (``render.jupiter.closeup``);
+        ``None`` when the game is over or the robot is not in the colony. The same for every viewer."""
+        public = _jupiter(view).model_copy(update={"viewer": None, "my_seat": None})
+        if public.phase in ("won", "lost"):
+            return None
+        layout = layout_for(placements(public))
+        box = closeup_box(public, layout)
+        if box is None:
+            return None
+        return self.cache.get_or_render(
+            view_key("jupiter.closeup", public), lambda: encode_png(enlarge(self._board_image(public, layout), box))
+        )
+
+    def closeup_alt(self, view: View) -> str:
+        """What the close-up shows, in words, all public (``render.jupiter.closeup``)."""
+        return closeup_alt("Jupiter Deep", closeup_where(_jupiter(view)))
+
     def alt(self, view: View) -> str:
         """What the board (public view) or this seat's hand image shows, in words (``render.core.alt``)."""
         return image_alt("Jupiter Deep", _jupiter(view))
@@ -90,9 +110,11 @@ class JupiterRenderer:
         return colony_sheet(board_view, layout_for(placements(board_view)))
 
     def _board(self, view: JupiterView) -> bytes:
-        layout = layout_for(placements(view))
+        return encode_png(self._board_image(view, layout_for(placements(view))))
+
+    def _board_image(self, view: JupiterView, layout: Layout) -> Image.Image:
         base = self.layers.copy_of(layout.placements, lambda: draw_static(view, layout))
-        return encode_png(draw_board(view, layout, base))
+        return draw_board(view, layout, base)
 
 
 RENDERER = JupiterRenderer()

@@ -117,4 +117,5 @@ def each_receives_exactly_their_own_hand(player: simcord.MemberActor, seat: int,
         labels = [CATALOG.action(card).label for card in character.hand]
         assert shown[character.name] == "; ".join(labels), f"{character.name}: {shown[character.name]!r}"
     check_private_text(text, seat, state)
-    assert [a.filename for a in inbox[0].attachments] in ([], ["capricorn-hand.png"])
+    closeup = ["capricorn-closeup.png"] if seat == state.crew.current.seat else []  # the acting seat's only
+    assert [a.filename for a in inbox[0].attachments] in (closeup, ["capricorn-hand.png", *closeup])

@@ -1,0 +1,62 @@
+"""The close-up: the acting character's room and the spaces one step out of it, cut from the board and enlarged.
+
+On a phone a 1400-pixel board shows about 400 pixels wide, too small to read the space codes a player types.
+The close-up crops the very board image the channel gets (so it cannot show more than the public board) around
+where the acting character's choices are and doubles it (``render.core.closeup``), so the codes read at 28 px
+without zooming.
+"""
+
+from __future__ import annotations
+
+from PIL import Image
+
+from engine.capricorn.board import SHIP
+from engine.capricorn.terms import POD
+from engine.capricorn.view import CapricornView
+from render.core import Box
+from render.core.closeup import enlarge, landscape_box
+
+from .layout import CX, CY, HEIGHT, PANEL_LEFT, POD_RADIUS, Point, lane_radii, polar, space_angles
+
+MARGIN = 24
+
+
+def choice_spaces(view: CapricornView) -> list[str]:
+    """The acting character's room (or the pod) and every space one step out of it, under the view's rotation."""
+    space = view.characters[view.active].space
+    room = SHIP.room_of(space)
+    spaces = [space] if room is None else list(SHIP.room(room).spaces)
+    rotation = view.rotation
+    steps = {step for code in spaces for step in SHIP.steps(code, rotation)}  # type: ignore[arg-type]
+    return spaces + sorted(steps - set(spaces))
+
+
+def _corners(code: str, view: CapricornView) -> list[Point]:
+    if code == POD:
+        return [(CX - POD_RADIUS, CY - POD_RADIUS), (CX + POD_RADIUS, CY + POD_RADIUS)]
+    r0, r1 = lane_radii(code)
+    a0, a1 = space_angles(code, view.rotation)
+    return [polar(r, a) for r in (r0, r1) for a in (a0, (a0 + a1) / 2, a1)]
+
+
+def closeup_box(view: CapricornView) -> Box:
+    """The part of the ship to enlarge: the choice spaces with a margin, widened to landscape, on the ship."""
+    points = [p for code in choice_spaces(view) for p in _corners(code, view)]
+    return landscape_box(points, (0, 0, PANEL_LEFT, HEIGHT), MARGIN)
+
+
+def draw_closeup(board: Image.Image, view: CapricornView) -> Image.Image:
+    """The board cut to ``closeup_box`` and enlarged (``render.core.closeup``)."""
+    return enlarge(board, closeup_box(view))
+
+
+def closeup_where(view: CapricornView) -> str:
+    """The close-up in words, from the public board only: whose turn, their room and the spaces one step out."""
+    actor = view.characters[view.active]
+    room = SHIP.room_of(actor.space)
+    place = "the escape pod" if room is None else f"the {SHIP.room(room).name}"
+    spaces = choice_spaces(view)
+    inside = set(spaces if room is None else SHIP.room(room).spaces)
+    out = [code for code in spaces if code not in inside]
+    around = f", and the spaces one step out of it: {', '.join(out)}" if out else ""
+    return f"the {actor.name} on {actor.space}, {place}{around}"

@@ -1,0 +1,40 @@
+"""A close-up: part of a board cut out around some points and enlarged, so a phone player reads it unzoomed.
+
+A phone shows a 1400-pixel board about 400 pixels wide. A game's renderer names the points where the acting
+seat's choices are; this cuts the board it already drew around them (so a close-up can show nothing the board
+does not), widens the cut to landscape inside the board's playing area, and enlarges it with nearest-neighbour
+scaling (the palette and sharp edges stay; 14 px text becomes 28 px).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from PIL import Image
+
+from .canvas import Box
+
+SCALE = 2
+"""How much a close-up enlarges the board."""
+ASPECT = 3 / 2
+"""A close-up's width over its height at the least: landscape, like the boards."""
+
+
+def landscape_box(points: Iterable[tuple[float, float]], area: Box, margin: int) -> Box:
+    """The box around ``points`` with ``margin`` to spare, widened (or heightened) to landscape, inside ``area``."""
+    xs, ys = zip(*points, strict=True)
+    left, top = round(min(xs)) - margin, round(min(ys)) - margin
+    right, bottom = round(max(xs)) + margin, round(max(ys)) + margin
+    x0, y0, x1, y1 = area
+    width = min(max(right - left, round((bottom - top) * ASPECT)), x1 - x0)
+    height = min(max(bottom - top, round(width / ASPECT)), y1 - y0)
+    x = min(max(x0, (left + right - width) // 2), x1 - width)
+    y = min(max(y0, (top + bottom - height) // 2), y1 - height)
+    return x, y, x + width, y + height
+
+
+def enlarge(board: Image.Image, box: Box) -> Image.Image:
+    """The part ``box`` of ``board``, ``SCALE`` times larger (nearest neighbour keeps the palette)."""
+    left, top, right, bottom = box
+    crop = board.crop(box)
+    return crop.resize(((right - left) * SCALE, (bottom - top) * SCALE), Image.Resampling.NEAREST)

@@ -1,0 +1,64 @@
+"""The Abandon Capricorn close-up: the acting character's room and its neighbours, cut from the board, enlarged.
+
+What a phone player needs to read their choices without zooming: a landscape image at a larger scale than the
+board, centred where the acting character stands, showing nothing the public board does not.
+"""
+
+from __future__ import annotations
+
+from PIL import Image
+
+from engine.capricorn.state import CapricornState
+from engine.capricorn.terms import POD
+from render.capricorn import RENDERER
+from render.capricorn.closeup import choice_spaces, closeup_box
+from render.capricorn.layout import label_point
+from render.registry import RENDERERS, CloseUp
+
+from .test_capricorn_render import GAMES, decode, playout, view_of
+
+
+def sampled_states(every: int = 23) -> list[tuple[int, CapricornState]]:
+    """Every ``every``-th state of each seeded game, with its number of players."""
+    return [(p, s) for p, seed in GAMES for s in playout(p, seed)[::every]]
+
+
+def test_the_closeup_is_landscape_and_enlarges_the_board_around_the_acting_piece() -> None:
+    for players, state in sampled_states():
+        view = view_of(state, 0)
+        if view.result is not None:
+            continue
+        closeup = decode(RENDERER.closeup(view) or b"")
+        board = decode(RENDERER.board(view))
+        left, top, right, bottom = closeup_box(view)
+        assert closeup.width > closeup.height, f"{players} players: the close-up is {closeup.size}"
+        assert closeup.width >= 2 * (right - left) and closeup.height >= 2 * (bottom - top), "it is enlarged"
+        shrunk = closeup.resize((right - left, bottom - top), Image.Resampling.NEAREST)
+        assert shrunk.convert("RGB").tobytes() == board.crop((left, top, right, bottom)).convert("RGB").tobytes()
+        space = view.characters[view.active].space
+        for code in choice_spaces(view):
+            if code == POD:
+                continue
+            x, y = label_point(code, view.rotation)
+            assert left <= x < right and top <= y < bottom, f"{code} (next to {space}) is out of the close-up"
+
+
+def test_the_closeup_is_the_same_for_every_seat_whatever_their_hands() -> None:
+    players, seed = GAMES[-1]
+    for state in playout(players, seed)[::31]:
+        views = [view_of(state, seat) for seat in range(players)]
+        if views[0].result is not None:
+            continue
+        hands = {tuple(c.hand or ()) for v in views for c in v.characters}
+        assert len(hands) > 1, "the seats' views differ in the hands they see"
+        drawn = {RENDERER.closeup(v) for v in views}
+        assert len(drawn) == 1, "a seat's close-up shows nothing only that seat sees"
+        assert len({RENDERER.closeup_alt(v) for v in views}) == 1
+
+
+def test_a_finished_game_has_no_closeup_and_a_game_without_one_is_not_a_closeup_renderer() -> None:
+    players, seed = GAMES[0]
+    final = view_of(playout(players, seed)[-1], 0)
+    assert final.result is not None and RENDERER.closeup(final) is None
+    assert isinstance(RENDERERS["capricorn"], CloseUp)
+    assert not isinstance(RENDERERS["abordaje"], CloseUp)

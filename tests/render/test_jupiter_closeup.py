@@ -1,0 +1,61 @@
+"""The Jupiter Deep close-up: the acting robot's tile and the tiles within reach, cut from the board, enlarged.
+
+A landscape image at a larger scale than the board, around the acting robot, drawn from what every viewer
+sees alike (nothing in Jupiter Deep is secret, so every seat's close-up is the same image).
+"""
+
+from __future__ import annotations
+
+from PIL import Image
+
+from engine.jupiter import SPEC
+from engine.jupiter.view import JupiterView
+from render.jupiter import RENDERER
+from render.jupiter.closeup import acting_robot, closeup_box, robot_tile, tiles_in_reach
+from render.jupiter.layout import layout_for
+from render.jupiter.renderer import placements
+
+from .test_jupiter_render import GAMES, decode, playout
+
+
+def seat_view(state: object, seat: int) -> JupiterView:
+    view = SPEC.view(state, seat)  # type: ignore[arg-type]
+    assert isinstance(view, JupiterView)
+    return view
+
+
+def test_the_closeup_is_landscape_and_enlarges_the_board_around_the_acting_robot() -> None:
+    drawn = 0
+    for robots, seed, variants in GAMES:
+        for state in playout(robots, seed, variants)[::29]:
+            view = seat_view(state, 0)
+            data = RENDERER.closeup(view)
+            robot = acting_robot(view)
+            tile = robot_tile(view, robot) if robot is not None else None
+            if view.phase in ("won", "lost") or tile is None:
+                assert data is None, "no close-up without a robot in the colony"
+                continue
+            assert data is not None
+            drawn += 1
+            closeup, board = decode(data), decode(RENDERER.board(view))
+            layout = layout_for(placements(view))
+            box = closeup_box(view, layout)
+            assert box is not None
+            left, top, right, bottom = box
+            assert closeup.width > closeup.height, f"the close-up is {closeup.size}"
+            assert closeup.size == (2 * (right - left), 2 * (bottom - top)), "it is the board enlarged twice"
+            shrunk = closeup.resize((right - left, bottom - top), Image.Resampling.NEAREST)
+            assert shrunk.convert("RGB").tobytes() == board.crop(box).convert("RGB").tobytes()
+            for near in tiles_in_reach(view, tile):
+                x, y = layout.centre(near.q, near.r)
+                assert left <= x < right and top <= y < bottom, f"{near.id} (next to {tile.id}) is out of it"
+    assert drawn >= 5, "the sample drew close-ups"
+
+
+def test_every_seat_gets_the_same_closeup() -> None:
+    robots, seed, variants = GAMES[1]
+    for state in playout(robots, seed, variants)[::41]:
+        views = [seat_view(state, seat) for seat in range(robots)]
+        assert len({v.my_seat for v in views}) == robots
+        assert len({RENDERER.closeup(v) for v in views}) == 1
+        assert len({RENDERER.closeup_alt(v) for v in views}) == 1
