@@ -125,6 +125,10 @@ class LocalTable:
             path = self.hand_dir(name) / "hand.png"
             path.write_bytes(panel.image.data)
             self.say(f"[your hand image: {path}]")
+        if panel.closeup is not None:
+            path = self.hand_dir(name) / "closeup.png"
+            path.write_bytes(panel.closeup.data)
+            self.say(f"[where your choices are, enlarged: {path}]")
         prompt = panel.prompts[0]
         while True:
             choice = _pick(prompt, self.ask)
