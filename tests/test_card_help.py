@@ -18,7 +18,6 @@ from engine.derelict.catalog import CATALOG as DERELICT
 from engine.jupiter.catalog import CATALOG as JUPITER
 from engine.pioneers.catalog import ALIEN_TYPES
 from engine.pioneers.catalog import CATALOG as PIONEERS
-from engine.pioneers.reference import ALIEN_EVENT_TEXT
 from engine.registry import GAMES
 
 LIMIT = 2000
@@ -81,7 +80,7 @@ def test_every_pioneers_commander_and_alien_event_is_listed() -> None:
     for commander in PIONEERS.commanders.values():
         assert commander.ability in line_naming(lines, commander.name)
     for alien in ALIEN_TYPES:
-        assert ALIEN_EVENT_TEXT[alien] in line_naming(lines, alien.capitalize())
+        assert PIONEERS.components.alien_events[alien] in line_naming(lines, alien.capitalize())
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))

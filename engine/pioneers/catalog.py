@@ -186,6 +186,7 @@ class ComponentsFile(StrictModel):
     round_track_aliens: tuple[bool, ...]
     hit_die: tuple[Literal["colonist", "worm", "slime", "squid", "lizard", "bug"], ...]
     alien_supply: dict[AlienType, int]
+    alien_events: dict[AlienType, str]  # what each alien event card does (the /cards text; aliens.py applies it)
     natives: dict[Colour, AlienType]
     attributes: AttributeTable
     commanders: tuple[Commander, ...]
@@ -198,6 +199,8 @@ class ComponentsFile(StrictModel):
             raise ValueError("the hit die has 6 faces")
         if sorted(self.alien_supply) != sorted(ALIEN_TYPES):
             raise ValueError("alien_supply must name each of worm, slime, squid, lizard, bug once")
+        if sorted(self.alien_events) != sorted(ALIEN_TYPES) or not all(t.strip() for t in self.alien_events.values()):
+            raise ValueError("alien_events must say what the card of each of worm, slime, squid, lizard, bug does")
         if sorted(self.natives) != sorted(COLOURS) or sorted(self.natives.values()) != sorted(ALIEN_TYPES):
             raise ValueError("natives must give each colour a different native alien type")
         keys = [c.key for c in self.commanders]

@@ -27,16 +27,6 @@ killing; Bug turns its neighbours into Bugs. Killed colonists return to the rese
 Jumpgate; Sato re-rolls an adventure die of 2 or 3 once a game.
 Ties: most planets, then colonists, then credits."""
 
-# What each alien event card does to every planet holding that alien (PIO-ALIEN-*, engine/pioneers/aliens.py).
-ALIEN_EVENT_TEXT: dict[str, str] = {
-    "worm": "Each Worm kills the 2 rightmost other lifeforms on its planet, steps left if its spot empties, "
-    "and leaves when alone.",
-    "slime": "Each planet gets as many new Slimes as it holds, on the rightmost empty spots first.",
-    "squid": "Each Squid puts a new Squid on the spot to its left, killing what stands there.",
-    "lizard": "Each Lizard steps left, killing what is there; from spot 1 it leaves the planet.",
-    "bug": "Each other lifeform next to a Bug, left then right, becomes a Bug.",
-}
-
 
 def cards_text() -> tuple[str, ...]:
     """The alien event cards (then a new alien of that type on its native planet), and the commanders, read from
@@ -46,8 +36,9 @@ def cards_text() -> tuple[str, ...]:
     from .catalog import ALIEN_TYPES, CATALOG
 
     per_type = CATALOG.components.cards_per_alien_type
+    events = CATALOG.components.alien_events
     lines = ["__Alien event cards__ (one drawn each round; then the alien spawns on its native planet)"]
-    lines += [card_line(f"{alien.capitalize()}", ALIEN_EVENT_TEXT[alien], per_type) for alien in ALIEN_TYPES]
+    lines += [card_line(alien.capitalize(), events[alien], per_type) for alien in ALIEN_TYPES]
     lines.append("__Commanders__ (one each)")
     lines += [card_line(c.name, f"({c.phase}) {c.ability}") for c in CATALOG.commanders.values()]
     return tuple(lines)

@@ -51,6 +51,7 @@ def edit(path: Path, old: str, new: str) -> None:
         ("scenarios.toml", "red = 2, blue = 1, green = 2", "red = 3, blue = 1, green = 2", "sum to 8, not 7"),
         ("scenarios.toml", "combat_loot = 100", "combat_loot = 150", "multiples of 100"),
         ("components.toml", "bug = 13", "bug = 13\nbugs = 1", "alien_supply"),
+        ("components.toml", 'bug = "Each other', '# bug = "Each other', "what the card of each of worm"),
         ("components.toml", 'green = "slime"', 'green = "worm"', "a different native alien type"),
         ("components.toml", "engines = [3, 4, 5]", "engines = [3, 2, 5]", "engines must not fall"),
         ("components.toml", "starting_credits = 300", "starting_credits = 350", "multiples of 100"),
