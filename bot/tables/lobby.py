@@ -265,7 +265,8 @@ class LobbyHost(HostCore):
             record.reminders_sent = 0
             record.updated_at = now
             # The lobby message's last edit ("the game has begun below"), stored with the deal like the rest.
-            closing = [] if record.board_message_id is None else [self._closing(record, self._begun(spec), "lobby")]
+            begun = f"**{spec.name}** lobby closed: the game has begun below."
+            closing = [] if record.board_message_id is None else [self._closing(record, begun, "lobby")]
             record.board_message_id = None
             # What the deal owes (the board that pings whoever acts first, each person's hand by DM) commits with
             # it, so a crash before Discord heard of it leaves the catch-up to deliver it, as after a move.
@@ -288,10 +289,6 @@ class LobbyHost(HostCore):
             return out
 
         return await retried(self.store, self.lock(channel_id), run)
-
-    @staticmethod
-    def _begun(spec: GameSpec[Any, Any]) -> str:
-        return f"**{spec.name}** lobby closed: the game has begun below."
 
     def _welcome(self, record: GameRecord, spec: GameSpec[Any, Any], seat: SeatRecord) -> str:
         role = self._role_label(spec, seat.role)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import random
 from collections import Counter
 from collections.abc import Awaitable, Callable
 
@@ -41,6 +42,7 @@ async def outcome(request: Awaitable[Outbox]) -> Result:
         return await request
     except GameError as exc:
         assert str(exc), "a refusal always says why"
+        assert not str(exc).startswith(STORE_REFUSALS), f"a lost race reached the player: {exc}"
         return str(exc)
 
 
@@ -242,3 +244,61 @@ async def test_two_settings_changes_at_once_keep_both(hosts: list[Host], caplog:
     for guild in guilds:
         settings = await a.store.guild_settings(guild)
         assert (settings.reminder_hours, settings.idle_hours, settings.version) == (5, 7, 2), "no change lost"
+
+
+STORE_REFUSALS = (
+    "Somebody else",
+    "This game no longer exists",
+    "That is not the last move",
+    "The game changed several",
+)
+
+
+def any_request(rng: random.Random, clock: Clock) -> Callable[[Host, int], Awaitable[Outbox]]:
+    """One request of any kind a table sees, drawn at random (most of them moves, as at a real table)."""
+    kind = rng.choice(["act"] * 6 + ["undo", "board", "replace", "skip", "join", "leave", "end", "reset"])
+    player = rng.choice([ALICE, BOB, CAROL, DAVE])
+
+    async def request(host: Host, channel: int) -> Outbox:
+        record = await host.store.live_game(channel)
+        if record is None:
+            return await host.start(GUILD, channel, ALICE, "duel", {})
+        if record.status == "lobby":
+            if len(record.seats) >= 2 and rng.random() < 0.4:
+                return await host.begin(channel, ALICE)
+            return await (host.join if kind != "leave" else host.leave)(channel, player)
+        if kind == "act":
+            choices = await host.choices_for(channel, player.user_id)
+            if not choices:
+                return Outbox(channel)
+            prompt, _, choice = rng.choice(choices)[1].partition("|")
+            return await host.act(channel, player, prompt, choice)
+        if kind == "skip":
+            clock.now += 73 * 3600
+            return await host.vote_skip(channel, player)
+        if kind == "replace":
+            holder = rng.choice(record.seats).user_id
+            return await host.replace(channel, MOD, holder, player)
+        moderated = {"undo": host.undo, "end": host.end, "reset": host.reset}
+        if kind in moderated:
+            return await moderated[kind](channel, rng.choice((MOD, OTHER_MOD)))
+        return await host.board(channel)
+
+    return request
+
+
+@pytest.mark.slow
+async def test_thousands_of_racing_requests_of_every_kind_leave_every_log_replaying(
+    hosts: list[Host], clock: Clock, caplog: pytest.LogCaptureFixture
+) -> None:
+    rng = random.Random(20)
+    told: Counter[str] = Counter()
+    for _ in range(120):
+        results = await at_once(hosts, any_request(rng, clock), any_request(rng, clock))
+        for channel, one, two in results:
+            for result in (one, two):
+                if isinstance(result, str):
+                    assert not result.startswith(STORE_REFUSALS), f"a store's refusal reached a player: {result}"
+                    told[result] += 1
+            await replays(hosts[0], channel)
+    assert races(caplog) > 100 and told, "the requests did meet"
