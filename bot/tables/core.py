@@ -79,9 +79,9 @@ def owed_records(
 def posts_owed(
     record: GameRecord, version: int, posts: Sequence[ChannelPost], now: float, first_seq: int
 ) -> list[DeliveryRecord]:
-    """The rows a moderator's notices and closings are stored as (``DeliveryRecord``: ``notice``, ``closing``),
-    numbered from ``first_seq`` after the commit's other rows: each post carries its own words, so it can be
-    delivered after the game is gone (a reset)."""
+    """The rows notices and closings are stored as (``DeliveryRecord``: ``notice``, ``closing``; a moderator's
+    step, a skip vote, the lobby message a deal closes), numbered from ``first_seq`` after the commit's other
+    rows: each carries its own words, so it can be delivered after the game is gone (a reset)."""
     assert record.id is not None
     rows = []
     for seq, post in enumerate(posts, first_seq):
@@ -434,8 +434,9 @@ class HostCore:
     async def _owed_outbox(
         self, loaded: Loaded, prompts: Sequence[Prompt], owed: Owed, rows: Sequence[DeliveryRecord]
     ) -> Outbox:
-        """The messages of a commit with no acting player (a deal, a moderator's step), stored as ``rows``
-        (``owed_records``, then ``posts_owed``'s): the board, each DM (its lines first), then the notices."""
+        """The board and DMs of a commit with no acting player (a deal, a moderator's step), stored as ``rows``
+        (``owed_records``'s, which come first): the board, then each DM (its lines first). A caller that stored
+        notices too (``posts_owed``, after these rows) adds them with their nonces (``with_nonces``)."""
         record = loaded.record
         out = Outbox(record.channel_id, owed=[row.key for row in rows])
         board = await self._board_post(loaded, prompts, new=owed.new_post, ping_seats=set(owed.ping_seats))

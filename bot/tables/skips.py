@@ -20,6 +20,7 @@ from engine.seatbots import seat_bot
 
 from ..outbox import ChannelPost, Outbox
 from .common import Actor, Committed, Telling, duration, people
+from .core import posts_owed, with_nonces
 from .moderation import ModerationHost
 from .races import Attempt, retried
 
@@ -77,17 +78,19 @@ class SkipsHost(ModerationHost):
             needed = len(voters) // 2 + 1
             votes = [*record.skip_votes, actor.user_id]
             if len(votes) < needed:
-                version = record.version
+                version, now = record.version, self.clock()
                 record.skip_votes = votes
-                record = await self._save(record, version)
+                record.updated_at = now  # also the notice's claim: this process posts it from now
                 text = (
                     f"⏭️ {actor.display_name} votes to skip {idle_name}'s decision ({len(votes)} of {needed} votes "
                     "needed). Agree with `/skip`."
                 )
+                # The vote's notice is stored with it, so a crash before it is posted loses no vote's news.
+                notice = [ChannelPost(kind="notice", text=text, game_id=record.id, game_key=record.game_key)]
+                rows = posts_owed(record, version + 1, notice, now, 0)
+                record = await self._save(record, version, rows)
                 await self._note(record, actor.user_id, text)
-                out = Outbox(channel_id)
-                out.posts.append(ChannelPost(kind="notice", text=text, game_id=record.id, game_key=record.game_key))
-                return out
+                return Outbox(channel_id, posts=with_nonces(notice, rows), owed=[row.key for row in rows])
             if idle is not None and to_bot:
                 return await self._seat_to_bot(loaded, idle, actor, "the players voted to skip their decision")
             answers = skipped_answers(spec, state, idle_seat)
@@ -119,9 +122,8 @@ class SkipsHost(ModerationHost):
             assert done is not None
             await self._note(record, actor.user_id, text)
             log.info("skip channel=%s id=%s seat=%s answers=%s", channel_id, record.id, idle_seat, len(events))
-            notice = ChannelPost(kind="notice", text=text, game_id=record.id, game_key=record.game_key)
             out = await self._after_action(done, voter) if done.owed is not None else Outbox(channel_id)
-            out.posts.insert(0, notice)
+            out.posts.insert(0, ChannelPost(kind="notice", text=text, game_id=record.id, game_key=record.game_key))
             return out
 
         return await retried(self.store, self.lock(channel_id), run)

@@ -129,3 +129,14 @@ async def test_a_step_delivered_by_its_own_process_leaves_nothing_owed(
     await host.delivered(await host.reset(CHANNEL, MOD))
     clock.now += CLAIM + 1
     assert await next_host.claim_deliveries() == []
+
+
+async def test_a_skip_vote_cut_off_by_a_crash_is_announced_later(host: Host, next_host: Host, clock: Clock) -> None:
+    await started_duel(host, (ALICE, BOB, CAROL))
+    await host.delivered(await host.act(CHANNEL, ALICE, "r1.s0", "2"))
+    clock.now += 73 * 3600  # past the idle time: the others may vote to skip the decision waiting on Bob and Carol
+    died_with = await host.vote_skip(CHANNEL, ALICE)
+    again = await owed_after_death(host, next_host, clock, died_with)
+    same_messages(died_with, again)
+    (notice,) = again.posts
+    assert "alice votes to skip" in notice.text and "(1 of 2 votes needed)" in notice.text
