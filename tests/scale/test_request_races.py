@@ -33,6 +33,7 @@ OTHER_MOD = Actor(901, "other mod", can_moderate=True)
 ADMIN = Actor(902, "admin", can_moderate=True, can_manage_server=True)
 OTHER_ADMIN = Actor(903, "other admin", can_moderate=True, can_manage_server=True)
 ROUNDS = 12  # channels per scenario, all racing at once
+CHANNELS = range(7000, 7000 + ROUNDS)
 Result = Outbox | str  # what one request got: its outbox, or the sentence its user read
 
 
@@ -51,7 +52,7 @@ async def at_once(
 ) -> list[tuple[int, Result, Result]]:
     """``first`` through one host and ``second`` through the other, at the same instant, on each channel."""
     a, b = hosts
-    channels = list(range(7000, 7000 + ROUNDS))
+    channels = list(CHANNELS)
     results = await asyncio.gather(*(asyncio.gather(outcome(first(a, c)), outcome(second(b, c))) for c in channels))
     return [(c, one, two) for c, (one, two) in zip(channels, results, strict=True)]
 
@@ -92,7 +93,7 @@ def _race_log(caplog: pytest.LogCaptureFixture) -> None:
 async def test_two_players_joining_at_once_both_take_a_seat(
     hosts: list[Host], caplog: pytest.LogCaptureFixture
 ) -> None:
-    for channel in range(7000, 7000 + ROUNDS):
+    for channel in CHANNELS:
         await lobby(hosts[0], channel)
     results = await at_once(hosts, lambda h, c: h.join(c, BOB), lambda h, c: h.join(c, CAROL))
     assert races(caplog) > 0
@@ -107,7 +108,7 @@ async def test_two_players_joining_at_once_both_take_a_seat(
 async def test_a_join_racing_a_cancel_is_either_seated_first_or_told_the_lobby_closed(
     hosts: list[Host], caplog: pytest.LogCaptureFixture
 ) -> None:
-    for channel in range(7000, 7000 + ROUNDS):
+    for channel in CHANNELS:
         await lobby(hosts[0], channel)
     results = await at_once(hosts, lambda h, c: h.join(c, BOB), lambda h, c: h.cancel(c, ALICE))
     assert races(caplog) > 0
@@ -125,7 +126,7 @@ async def test_a_join_racing_a_cancel_is_either_seated_first_or_told_the_lobby_c
 async def test_a_join_racing_the_begin_is_dealt_in_or_told_the_game_began(
     hosts: list[Host], caplog: pytest.LogCaptureFixture
 ) -> None:
-    for channel in range(7000, 7000 + ROUNDS):
+    for channel in CHANNELS:
         await lobby(hosts[0], channel, BOB)
     results = await at_once(hosts, lambda h, c: h.begin(c, ALICE), lambda h, c: h.join(c, CAROL))
     assert races(caplog) > 0
@@ -144,7 +145,7 @@ async def test_a_join_racing_the_begin_is_dealt_in_or_told_the_game_began(
 async def test_two_skip_votes_at_once_skip_the_decision_once(
     hosts: list[Host], clock: Clock, caplog: pytest.LogCaptureFixture
 ) -> None:
-    for channel in range(7000, 7000 + ROUNDS):
+    for channel in CHANNELS:
         await game(hosts[0], channel, BOB, CAROL)
         await hosts[0].act(channel, ALICE, "r1.s0", "2")
         await hosts[1].act(channel, BOB, "r1.s1", "3")
@@ -163,7 +164,7 @@ async def test_two_skip_votes_at_once_skip_the_decision_once(
 async def test_an_end_racing_a_move_takes_the_move_first_or_tells_the_player(
     hosts: list[Host], caplog: pytest.LogCaptureFixture
 ) -> None:
-    for channel in range(7000, 7000 + ROUNDS):
+    for channel in CHANNELS:
         await game(hosts[0], channel, BOB)
     results = await at_once(hosts, lambda h, c: h.act(c, ALICE, "r1.s0", "2"), lambda h, c: h.end(c, MOD))
     assert races(caplog) > 0
@@ -182,7 +183,7 @@ async def test_an_end_racing_a_move_takes_the_move_first_or_tells_the_player(
 
 
 async def test_two_undos_at_once_undo_one_action(hosts: list[Host], caplog: pytest.LogCaptureFixture) -> None:
-    for channel in range(7000, 7000 + ROUNDS):
+    for channel in CHANNELS:
         await game(hosts[0], channel, BOB)
         await hosts[0].act(channel, ALICE, "r1.s0", "2")
     results = await at_once(hosts, lambda h, c: h.undo(c, MOD), lambda h, c: h.undo(c, OTHER_MOD))
@@ -199,7 +200,7 @@ async def test_two_undos_at_once_undo_one_action(hosts: list[Host], caplog: pyte
 async def test_two_moderators_giving_one_seat_away_at_once_give_it_once(
     hosts: list[Host], caplog: pytest.LogCaptureFixture
 ) -> None:
-    for channel in range(7000, 7000 + ROUNDS):
+    for channel in CHANNELS:
         await game(hosts[0], channel, BOB)
     results = await at_once(
         hosts,
@@ -219,7 +220,7 @@ async def test_two_moderators_giving_one_seat_away_at_once_give_it_once(
 async def test_a_reset_racing_a_move_leaves_no_game_and_says_so(
     hosts: list[Host], caplog: pytest.LogCaptureFixture
 ) -> None:
-    for channel in range(7000, 7000 + ROUNDS):
+    for channel in CHANNELS:
         await game(hosts[0], channel, BOB)
     results = await at_once(hosts, lambda h, c: h.act(c, ALICE, "r1.s0", "2"), lambda h, c: h.reset(c, MOD))
     assert races(caplog) > 0
@@ -302,3 +303,36 @@ async def test_thousands_of_racing_requests_of_every_kind_leave_every_log_replay
                     told[result] += 1
             await replays(hosts[0], channel)
     assert races(caplog) > 100 and told, "the requests did meet"
+
+
+async def test_a_bot_seated_while_a_player_joins_both_sit_once(
+    hosts: list[Host], caplog: pytest.LogCaptureFixture
+) -> None:
+    for channel in CHANNELS:
+        await hosts[0].start(GUILD, channel, ALICE, "pioneers", {})
+    results = await at_once(hosts, lambda h, c: h.add_bot(c, ALICE), lambda h, c: h.join(c, BOB))
+    assert races(caplog) > 0
+    for channel, bot, bob in results:
+        assert isinstance(bot, Outbox) and isinstance(bob, Outbox), (bot, bob)
+        record = await hosts[0].store.live_game(channel)
+        assert record is not None
+        assert [s.seat for s in record.seats] == [0, 1, 2] and sum(s.is_bot for s in record.seats) == 1
+        assert record.seat_of(BOB.user_id) is not None
+
+
+async def test_two_players_picking_one_role_at_once_end_with_one_each(
+    hosts: list[Host], caplog: pytest.LogCaptureFixture
+) -> None:
+    for channel in CHANNELS:
+        await hosts[0].start(GUILD, channel, ALICE, "capricorn", {})
+        await hosts[0].join(channel, BOB)
+    results = await at_once(
+        hosts, lambda h, c: h.pick_role(c, ALICE, "medic"), lambda h, c: h.pick_role(c, BOB, "medic")
+    )
+    assert races(caplog) > 0
+    for channel, alice, bob in results:
+        assert isinstance(alice, Outbox) and isinstance(bob, Outbox), "the second pick swaps with the first"
+        record = await hosts[0].store.live_game(channel)
+        assert record is not None
+        roles = [s.role for s in record.seats]
+        assert roles.count("medic") == 1 and len(set(roles)) == 2, f"never two medics, nobody without a role: {roles}"
