@@ -128,7 +128,7 @@ class NoteRecord(BaseModel):
     text: str
 
 
-DeliveryKind = Literal["board", "dm"]
+DeliveryKind = Literal["board", "dm", "notice", "closing"]
 
 
 class DeliveryRecord(BaseModel):
@@ -139,6 +139,11 @@ class DeliveryRecord(BaseModel):
     private news ``lines``. What is drawn is worked out again from the stored game when it is delivered, so
     a row holds no image and a late delivery shows the game as it stands. The key is the commit that made it
     (``game_id``, ``version``) and its place in it (``seq``); ``nonce`` is what Discord sees of that key.
+
+    Two kinds carry their own words (``text``), because what they tell may outlive the game (a reset deletes
+    it): a ``notice`` is a new channel message pinging ``pings`` (a seat handed to someone, a reset); a
+    ``closing`` edits the message ``board_message_id`` to ``text`` and takes its buttons off (the board of a
+    game reset, the message of a lobby closed), or posts ``text`` when the game had no message.
     """
 
     game_id: int
@@ -152,6 +157,7 @@ class DeliveryRecord(BaseModel):
     lines: list[str] = Field(default_factory=list)
     created_at: float = 0.0
     board_message_id: int | None = None  # the board when committed: another one since means the post was made
+    text: str | None = None  # a notice's or a closing's words
 
     @property
     def key(self) -> tuple[int, int, int]:
@@ -220,6 +226,7 @@ class GuildSettings(BaseModel):
     idle_hours: float | None = None  # after this long the others may vote to skip the idle player
     channels: list[int] = Field(default_factory=list)  # channels where games may be started; empty: any
     skip_to_bot: bool = False  # a successful skip vote hands the idle seat to a bot
+    version: int = 0  # bumped by every write: a change read at one version is refused at another (``Conflict``)
 
 
 class Store(Protocol):
@@ -277,8 +284,17 @@ class Store(Protocol):
     async def actions(self, game_id: int) -> list[ActionRecord]:
         """The game's log in order."""
 
-    async def undo_action(self, game: GameRecord, expected_version: int, index: int) -> GameRecord:
-        """Remove the log's last action (number ``index``) and write ``game``'s row, in one transaction.
+    async def undo_action(
+        self,
+        game: GameRecord,
+        expected_version: int,
+        index: int,
+        deliveries: Sequence[DeliveryRecord] = (),
+        *,
+        claimed_by: str = "",
+    ) -> GameRecord:
+        """Remove the log's last action (number ``index``) and write ``game``'s row, in one transaction, with
+        what the undo owes the channel and the players (``deliveries``, claimed by ``claimed_by``).
 
         ``Conflict`` if the stored version is not ``expected_version`` or ``index`` is not the last action.
         """
@@ -298,8 +314,19 @@ class Store(Protocol):
         A server's own ``reminder_hours`` (``GuildSettings``) replaces ``idle_seconds`` for its games; 0 means
         its games are never reminded."""
 
-    async def delete_game(self, game_id: int) -> None:
-        """Wipe a game and its log (a moderator's reset)."""
+    async def delete_game(
+        self,
+        game_id: int,
+        expected_version: int | None = None,
+        deliveries: Sequence[DeliveryRecord] = (),
+        *,
+        claimed_by: str = "",
+    ) -> None:
+        """Wipe a game and its log (a moderator's reset, a lobby closed), with what it still owed.
+
+        With ``expected_version``, only the game as the caller read it: ``Conflict`` (nothing deleted) if it
+        changed or is gone. ``deliveries`` (what the wipe itself owes: the old board's closing, a notice)
+        commit in the same transaction and outlive the game."""
 
     async def games_of_user(self, user_id: int, guild_id: int | None = None) -> list[GameRecord]:
         """Live games where this user holds a seat (in one guild, or all)."""
@@ -366,5 +393,8 @@ class Store(Protocol):
     async def guild_settings(self, guild_id: int) -> GuildSettings:
         """The server's settings (all defaults if never stored)."""
 
-    async def set_guild_settings(self, settings: GuildSettings) -> None:
-        """Store the server's settings."""
+    async def set_guild_settings(self, settings: GuildSettings, *, expected_version: int | None = None) -> None:
+        """Store the server's settings (their ``version`` goes up by one).
+
+        With ``expected_version`` (the ``version`` the caller read; 0 for a server never stored), only if
+        nobody changed them since: ``Conflict`` otherwise, and nothing is written."""

@@ -67,6 +67,36 @@ def _timers(integer: str, real: str) -> tuple[str, ...]:
     )
 
 
+_DELIVERY_KINDS_8 = "('board', 'dm', 'notice', 'closing')"
+_DELIVERY_COLUMNS_5 = "game_id, version, seq, channel_id, kind, user_id, payload, created_at, claimed_by, claimed_at"
+
+
+def _moderation_sqlite() -> tuple[str, ...]:
+    """Migration 8 for SQLite, which cannot change a CHECK in place: the deliveries table is copied into one
+    that also takes the kinds a moderator's step owes (its rows are few: only what is still undelivered)."""
+    return (
+        "ALTER TABLE guild_settings ADD COLUMN version INTEGER NOT NULL DEFAULT 0",
+        f"""
+        CREATE TABLE deliveries_8 (
+            game_id INTEGER NOT NULL,
+            version INTEGER NOT NULL,
+            seq INTEGER NOT NULL,
+            channel_id INTEGER NOT NULL,
+            kind TEXT NOT NULL CHECK (kind IN {_DELIVERY_KINDS_8}),
+            user_id INTEGER,
+            payload TEXT NOT NULL,
+            created_at REAL NOT NULL,
+            claimed_by TEXT NOT NULL,
+            claimed_at REAL NOT NULL,
+            PRIMARY KEY (game_id, version, seq)
+        )""",
+        f"INSERT INTO deliveries_8 ({_DELIVERY_COLUMNS_5}) SELECT {_DELIVERY_COLUMNS_5} FROM deliveries",
+        "DROP TABLE deliveries",
+        "ALTER TABLE deliveries_8 RENAME TO deliveries",
+        "CREATE INDEX deliveries_oldest ON deliveries (created_at)",
+    )
+
+
 _GAMES_BY_CHANNEL = "CREATE INDEX games_by_channel ON games (channel_id, id)"
 
 
@@ -314,6 +344,19 @@ MIGRATIONS: tuple[Migration, ...] = (
         "timers claimed by one process at a time (reminders, bot turns)",
         sqlite=_timers("INTEGER", "REAL"),
         postgres=_timers("BIGINT", "DOUBLE PRECISION"),
+    ),
+    # A server's settings get a version, so two processes changing them at once cannot lose either change; a
+    # moderator's step (reset, end, undo, a seat handed over) stores what it owes like a move: a notice, and
+    # the closing of a board whose game is gone.
+    Migration(
+        8,
+        "versioned server settings, and what a moderator's step owes stored with it",
+        sqlite=_moderation_sqlite(),
+        postgres=(
+            "ALTER TABLE guild_settings ADD COLUMN version INTEGER NOT NULL DEFAULT 0",
+            "ALTER TABLE deliveries DROP CONSTRAINT deliveries_kind_check",
+            f"ALTER TABLE deliveries ADD CONSTRAINT deliveries_kind_check CHECK (kind IN {_DELIVERY_KINDS_8})",
+        ),
     ),
 )
 

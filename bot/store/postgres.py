@@ -179,8 +179,17 @@ class PostgresStore:
             rows = await conn.fetch(sql.ACTIONS_OF_GAME, game_id)
         return [sql.action_from_row(r) for r in rows]
 
-    async def undo_action(self, game: GameRecord, expected_version: int, index: int) -> GameRecord:
-        """Remove the last action (number ``index``) and write ``game``'s row in one transaction.
+    async def undo_action(
+        self,
+        game: GameRecord,
+        expected_version: int,
+        index: int,
+        deliveries: Sequence[DeliveryRecord] = (),
+        *,
+        claimed_by: str = "",
+    ) -> GameRecord:
+        """Remove the last action (number ``index``) and write ``game``'s row in one transaction, with what the
+        undo owes Discord.
 
         ``Conflict`` (changing nothing) if the game moved on since the caller read it or ``index`` is not the
         last action. The action count is set from ``index``, as ``record_action`` sets it, so it always
@@ -195,6 +204,7 @@ class PostgresStore:
             await _update(conn, stored, game_id, expected_version)
             if await conn.execute(sql.DELETE_ACTION, game_id, index) != "DELETE 1":
                 raise sql.not_the_last_action()  # the log and the count disagree: refuse rather than guess
+            await _insert_deliveries(conn, deliveries, claimed_by, game.updated_at)
         log.debug("action undone id=%s index=%s version=%s", game_id, index, expected_version + 1)
         return sql.written(stored, game_id, expected_version + 1)
 
@@ -220,15 +230,27 @@ class PostgresStore:
             rows = await conn.fetch(sql.GAMES_DUE_A_REMINDER, now, idle_seconds, max_reminders, limit)
             return [sql.game_from_row(r, await _seats(conn, r["id"])) for r in rows]
 
-    async def delete_game(self, game_id: int) -> None:
-        """Remove the game, its seats, its log and its notes (nothing if it does not exist)."""
+    async def delete_game(
+        self,
+        game_id: int,
+        expected_version: int | None = None,
+        deliveries: Sequence[DeliveryRecord] = (),
+        *,
+        claimed_by: str = "",
+    ) -> None:
+        """Remove the game, its seats, its log and its notes (nothing if it does not exist, unless the caller
+        names the version it read: then ``Conflict``), then store what the removal owes."""
         async with self._transaction() as conn:
+            if expected_version is not None:
+                version = await conn.fetchval(sql.GAME_VERSION_FOR_DELETE_POSTGRES, game_id)
+                sql.check_delete(version, expected_version)
             await conn.execute(sql.DELETE_NOTES, game_id)
             await conn.execute(sql.DELETE_GAME_DELIVERIES, game_id)
             await conn.execute(sql.DELETE_GAME_TIMERS, game_id)
             await conn.execute(sql.DELETE_ACTIONS, game_id)
             await conn.execute(sql.DELETE_SEATS, game_id)
             await conn.execute(sql.DELETE_GAME, game_id)
+            await _insert_deliveries(conn, deliveries, claimed_by, deliveries[0].created_at if deliveries else 0.0)
         log.debug("game deleted id=%s", game_id)
 
     async def games_of_user(self, user_id: int, guild_id: int | None = None) -> list[GameRecord]:
@@ -354,10 +376,15 @@ class PostgresStore:
             row = await conn.fetchrow(sql.GUILD_SETTINGS, guild_id)
         return sql.settings_from_row(guild_id, row)
 
-    async def set_guild_settings(self, settings: GuildSettings) -> None:
-        """Store (or replace) the server's settings."""
+    async def set_guild_settings(self, settings: GuildSettings, *, expected_version: int | None = None) -> None:
+        """Store (or replace) the server's settings; only over ``expected_version`` when given (``Conflict``)."""
         async with self._transaction() as conn:
-            await conn.execute(sql.UPSERT_GUILD_SETTINGS, *sql.settings_params(settings))
+            if expected_version is None:
+                await conn.execute(sql.UPSERT_GUILD_SETTINGS, *sql.settings_params(settings))
+                return
+            status = await conn.execute(sql.UPSERT_GUILD_SETTINGS_AT, *sql.settings_params(settings), expected_version)
+            if status != "INSERT 0 1":
+                raise sql.stale_settings()
 
 
 # ---------------------------------------------------------------------- helpers (inside a transaction)

@@ -104,6 +104,9 @@ GAMES_DUE_A_REMINDER = (
     "ORDER BY games.waiting_since, games.id LIMIT $4"
 )
 GAME_EXISTS = "SELECT version FROM games WHERE id = $1"
+# What a version-checked delete reads first; PostgreSQL locks the row until the transaction ends (SQLite's
+# BEGIN IMMEDIATE already holds the whole database).
+GAME_VERSION_FOR_DELETE_POSTGRES = f"{GAME_EXISTS} FOR UPDATE"
 # What undo_action checks before writing: the version the caller read, and which action is the last.
 GAME_LOG_LENGTH = "SELECT version, action_count FROM games WHERE id = $1"
 DELETE_GAME = "DELETE FROM games WHERE id = $1"
@@ -149,20 +152,24 @@ UPSERT_USER_PREFS = (
 # ------------------------------------------------------------------ servers
 
 GUILD_SETTINGS = (
-    "SELECT guild_id, reminder_hours, idle_hours, channels, skip_to_bot FROM guild_settings WHERE guild_id = $1"
+    "SELECT guild_id, reminder_hours, idle_hours, channels, skip_to_bot, version FROM guild_settings "
+    "WHERE guild_id = $1"
 )
 UPSERT_GUILD_SETTINGS = (
-    "INSERT INTO guild_settings (guild_id, reminder_hours, idle_hours, channels, skip_to_bot) "
-    "VALUES ($1, $2, $3, $4, $5) "
+    "INSERT INTO guild_settings (guild_id, reminder_hours, idle_hours, channels, skip_to_bot, version) "
+    "VALUES ($1, $2, $3, $4, $5, 1) "
     "ON CONFLICT (guild_id) DO UPDATE SET reminder_hours = excluded.reminder_hours, "
-    "idle_hours = excluded.idle_hours, channels = excluded.channels, skip_to_bot = excluded.skip_to_bot"
+    "idle_hours = excluded.idle_hours, channels = excluded.channels, skip_to_bot = excluded.skip_to_bot, "
+    "version = guild_settings.version + 1"
 )
+# The same, only over the version the writer read ($6): no row written (none "affected") means a change since.
+UPSERT_GUILD_SETTINGS_AT = f"{UPSERT_GUILD_SETTINGS} WHERE guild_settings.version = $6"
 
 # ------------------------------------------------------------------ deliveries and deferrals
 
 # A delivery's key and addressing are columns; what to draw and whom to ping is one JSON payload.
 _DELIVERY_KEYS = ("game_id", "version", "seq", "channel_id", "kind", "user_id", "created_at")
-_DELIVERY_PAYLOAD = ("new_post", "pings", "lines", "board_message_id")
+_DELIVERY_PAYLOAD = ("new_post", "pings", "lines", "board_message_id", "text")
 _DELIVERY_COLUMNS = ", ".join((*_DELIVERY_KEYS, "payload"))
 if set(DeliveryRecord.model_fields) != {*_DELIVERY_KEYS, *_DELIVERY_PAYLOAD}:  # a new field must be stored too
     raise AssertionError("DeliveryRecord's fields and the deliveries table's columns and payload disagree.")
@@ -406,6 +413,7 @@ def settings_from_row(guild_id: int, row: Row | None) -> GuildSettings:
         idle_hours=row["idle_hours"],
         channels=json.loads(row["channels"]),
         skip_to_bot=bool(row["skip_to_bot"]),
+        version=row["version"],
     )
 
 
@@ -462,6 +470,22 @@ def channel_busy() -> Conflict:
 def stale_version() -> Conflict:
     """The refusal when somebody else wrote the game since the caller read it."""
     return Conflict("Somebody else changed this game first; look at the board again and retry.")
+
+
+def check_delete(version: int | None, expected_version: int | None) -> None:
+    """Refuse a version-checked delete (``Conflict``) unless the game read at ``expected_version`` still
+    stands; ``version`` is the stored one, read inside the delete's transaction (``None``: no such game)."""
+    if expected_version is None:
+        return
+    if version is None:
+        raise gone()
+    if version != expected_version:
+        raise stale_version()
+
+
+def stale_settings() -> Conflict:
+    """The refusal when somebody else changed the server's settings since the caller read them."""
+    return Conflict("Somebody else changed this server's settings first; look at `/settings` again and retry.")
 
 
 def check_undo(row: Row | None, expected_version: int, index: int) -> None:

@@ -213,8 +213,17 @@ class SqliteStore:
             rows = await db.execute_fetchall(sql.for_sqlite(sql.ACTIONS_OF_GAME), (game_id,))
         return [sql.action_from_row(r) for r in rows]
 
-    async def undo_action(self, game: GameRecord, expected_version: int, index: int) -> GameRecord:
-        """Remove the last action (number ``index``) and write ``game``'s row in one transaction.
+    async def undo_action(
+        self,
+        game: GameRecord,
+        expected_version: int,
+        index: int,
+        deliveries: Sequence[DeliveryRecord] = (),
+        *,
+        claimed_by: str = "",
+    ) -> GameRecord:
+        """Remove the last action (number ``index``) and write ``game``'s row in one transaction, with what the
+        undo owes Discord.
 
         ``Conflict`` (changing nothing) if the game moved on since the caller read it or ``index`` is not the
         last action. The action count is set from ``index``, as ``record_action`` sets it, so it always
@@ -229,6 +238,7 @@ class SqliteStore:
             cursor = await db.execute(sql.for_sqlite(sql.DELETE_ACTION), (game_id, index))
             if cursor.rowcount != 1:  # the log and the count disagree: refuse rather than guess
                 raise sql.not_the_last_action()
+            await _insert_deliveries(db, deliveries, claimed_by, game.updated_at)
         log.debug("action undone id=%s index=%s version=%s", game_id, index, expected_version + 1)
         return sql.written(stored, game_id, expected_version + 1)
 
@@ -253,15 +263,25 @@ class SqliteStore:
         async with self._read() as db:
             return await _games(db, sql.GAMES_DUE_A_REMINDER, (now, idle_seconds, max_reminders, limit))
 
-    async def delete_game(self, game_id: int) -> None:
-        """Remove the game, its seats, its log and its notes (nothing if it does not exist)."""
+    async def delete_game(
+        self,
+        game_id: int,
+        expected_version: int | None = None,
+        deliveries: Sequence[DeliveryRecord] = (),
+        *,
+        claimed_by: str = "",
+    ) -> None:
+        """Remove the game, its seats, its log and its notes (nothing if it does not exist, unless the caller
+        names the version it read: then ``Conflict``), then store what the removal owes."""
         async with self._transaction() as db:
+            sql.check_delete(await _value(db, sql.GAME_EXISTS, (game_id,)), expected_version)
             await db.execute(sql.for_sqlite(sql.DELETE_NOTES), (game_id,))
             await db.execute(sql.for_sqlite(sql.DELETE_GAME_DELIVERIES), (game_id,))
             await db.execute(sql.for_sqlite(sql.DELETE_GAME_TIMERS), (game_id,))
             await db.execute(sql.for_sqlite(sql.DELETE_ACTIONS), (game_id,))
             await db.execute(sql.for_sqlite(sql.DELETE_SEATS), (game_id,))
             await db.execute(sql.for_sqlite(sql.DELETE_GAME), (game_id,))
+            await _insert_deliveries(db, deliveries, claimed_by, deliveries[0].created_at if deliveries else 0.0)
         log.debug("game deleted id=%s", game_id)
 
     async def games_of_user(self, user_id: int, guild_id: int | None = None) -> list[GameRecord]:
@@ -394,10 +414,16 @@ class SqliteStore:
             row = await _row(self._connection(), sql.GUILD_SETTINGS, (guild_id,))
         return sql.settings_from_row(guild_id, row)
 
-    async def set_guild_settings(self, settings: GuildSettings) -> None:
-        """Store (or replace) the server's settings."""
+    async def set_guild_settings(self, settings: GuildSettings, *, expected_version: int | None = None) -> None:
+        """Store (or replace) the server's settings; only over ``expected_version`` when given (``Conflict``)."""
         async with self._transaction() as db:
-            await db.execute(sql.for_sqlite(sql.UPSERT_GUILD_SETTINGS), sql.settings_params(settings))
+            if expected_version is None:
+                await db.execute(sql.for_sqlite(sql.UPSERT_GUILD_SETTINGS), sql.settings_params(settings))
+                return
+            params = (*sql.settings_params(settings), expected_version)
+            cursor = await db.execute(sql.for_sqlite(sql.UPSERT_GUILD_SETTINGS_AT), params)
+            if cursor.rowcount != 1:
+                raise sql.stale_settings()
 
 
 # ---------------------------------------------------------------------- helpers (inside a transaction)

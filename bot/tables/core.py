@@ -22,7 +22,7 @@ from engine.core.words import count
 from engine.registry import GAMES
 from render.registry import RENDERERS, CloseUp, Renderer
 
-from ..outbox import Attachment, ChannelPost, DirectMessage, Outbox, Panel
+from ..outbox import Attachment, ChannelPost, DirectMessage, Outbox, Panel, PostKind
 from ..store import ActionRecord, DeliveryRecord, GameRecord, GuildSettings, NoteRecord, SeatRecord, Store
 from .common import (
     MESSAGE_LIMIT,
@@ -74,6 +74,37 @@ def owed_records(
     for user_id, lines in dms:
         rows.append(DeliveryRecord(seq=len(rows), kind="dm", user_id=user_id, lines=list(lines), **key))
     return rows
+
+
+def posts_owed(
+    record: GameRecord, version: int, posts: Sequence[ChannelPost], now: float, first_seq: int
+) -> list[DeliveryRecord]:
+    """The rows notices and closings are stored as (``DeliveryRecord``: ``notice``, ``closing``; a moderator's
+    step, a skip vote, the lobby message a deal closes), numbered from ``first_seq`` after the commit's other
+    rows: each carries its own words, so it can be delivered after the game is gone (a reset)."""
+    assert record.id is not None
+    rows = []
+    for seq, post in enumerate(posts, first_seq):
+        closing = post.is_edit and not post.live
+        rows.append(
+            DeliveryRecord(
+                game_id=record.id,
+                version=version,
+                seq=seq,
+                channel_id=record.channel_id,
+                kind="closing" if closing else "notice",
+                pings=list(post.pings),
+                board_message_id=post.edit_message_id if closing else None,
+                text=post.text,
+                created_at=now,
+            )
+        )
+    return rows
+
+
+def with_nonces(posts: Sequence[ChannelPost], rows: Sequence[DeliveryRecord]) -> list[ChannelPost]:
+    """``posts`` each carrying the nonce of the stored row it is (``posts_owed``, same order)."""
+    return [replace(post, nonce=row.nonce) for post, row in zip(posts, rows, strict=True)]
 
 
 @dataclass
@@ -375,20 +406,44 @@ class HostCore:
         return "\n".join(lines)
 
     async def _close_lobby(self, record: GameRecord, spec: GameSpec[Any, Any], why: str) -> Outbox:
+        """Delete the lobby as read (``Conflict`` if it changed since) with its message's closing stored."""
+        return await self._wipe(record, [self._closing(record, f"**{spec.name}** lobby closed. {why}", "lobby")])
+
+    async def _wipe(self, record: GameRecord, posts: Sequence[ChannelPost]) -> Outbox:
+        """Delete the game as read (``Conflict`` if another process changed it since) and, in the same
+        transaction, store ``posts`` (its closing, a notice), which outlive it: a crash loses none."""
         assert record.id is not None
-        await self.store.delete_game(record.id)
-        log.info("lobby closed channel=%s id=%s", record.channel_id, record.id)
-        out = Outbox(record.channel_id)
-        out.posts.append(
-            ChannelPost(
-                kind="lobby",
-                text=f"**{spec.name}** lobby closed. {why}",
-                edit_message_id=record.board_message_id,
-                live=False,
-                game_id=record.id,
-                game_key=record.game_key,
-            )
+        rows = posts_owed(record, record.version + 1, posts, self.clock(), 0)
+        await self.store.delete_game(record.id, record.version, rows, claimed_by=self.owner)
+        self._states.pop(record.id, None)
+        log.info("game deleted channel=%s id=%s status=%s", record.channel_id, record.id, record.status)
+        return Outbox(record.channel_id, posts=with_nonces(posts, rows), owed=[row.key for row in rows])
+
+    @staticmethod
+    def _closing(record: GameRecord, text: str, kind: PostKind = "board") -> ChannelPost:
+        """The last edit of a game's message: ``text``, and no buttons (posted when there is no message)."""
+        return ChannelPost(
+            kind=kind,
+            text=text,
+            edit_message_id=record.board_message_id,
+            live=False,
+            game_id=record.id,
+            game_key=record.game_key,
         )
+
+    async def _owed_outbox(
+        self, loaded: Loaded, prompts: Sequence[Prompt], owed: Owed, rows: Sequence[DeliveryRecord]
+    ) -> Outbox:
+        """The board and DMs of a commit with no acting player (a deal, a moderator's step), stored as ``rows``
+        (``owed_records``'s, which come first): the board, then each DM (its lines first). A caller that stored
+        notices too (``posts_owed``, after these rows) adds them with their nonces (``with_nonces``)."""
+        record = loaded.record
+        out = Outbox(record.channel_id, owed=[row.key for row in rows])
+        board = await self._board_post(loaded, prompts, new=owed.new_post, ping_seats=set(owed.ping_seats))
+        out.posts.append(replace(board, nonce=rows[0].nonce))
+        for (seat, lines), row in zip(owed.told, rows[1:], strict=False):
+            panel = await self._panel(loaded, seat, lines, pending=prompts)
+            out.dms.append(DirectMessage(seat.user_id, record.channel_id, panel, row.nonce))
         return out
 
     async def _after_action(self, done: Committed, actor_seat: SeatRecord) -> Outbox:
@@ -419,6 +474,35 @@ class HostCore:
             out.dms.append(DirectMessage(actor_seat.user_id, record.channel_id, actor_panel, nonces[-1]))
         out.owed = [(record.id, record.version, seq) for seq in range(len(nonces))]
         return out
+
+    async def _changed(
+        self, loaded: Loaded, owed: Owed, notices: Sequence[ChannelPost] = (), undone: int | None = None
+    ) -> Outbox:
+        """Write a change outside the action log (a moderator's step, a reposted board) to ``loaded.record``,
+        over the version it was read at (``Conflict`` otherwise), with everything it owes stored in the same
+        transaction as a move's is: the board and DMs of ``owed``, then ``notices``. ``undone``: the change
+        is the undo of that action, which leaves the log. The outbox carries each message with its row's
+        nonce (the notices first, then the board, then the DMs)."""
+        record, spec = loaded.record, loaded.spec
+        version, now = record.version, self.clock()
+        record.updated_at = now  # also the stored rows' claim: this process delivers them from now
+        rows = owed_records(record, version + 1, owed, None, now)
+        rows += posts_owed(record, version + 1, notices, now, len(rows))
+        if undone is None:
+            record = await self._save(record, version, rows)
+        else:
+            record = await self.store.undo_action(record, version, undone, rows, claimed_by=self.owner)
+        loaded = Loaded(record, spec, loaded.state)
+        if loaded.state is not None:
+            self._remember(record, loaded.state)
+        prompts = [] if record.status != "active" or loaded.state is None else self.pending(record, spec, loaded.state)
+        out = await self._owed_outbox(loaded, prompts, owed, rows)
+        out.posts[:0] = with_nonces(notices, rows[len(rows) - len(notices) :])
+        return out
+
+    async def _dm_open(self, seat: SeatRecord) -> bool:
+        """Whether ``seat`` is a person whose DMs are not known to be closed (who may be sent a panel)."""
+        return not seat.is_bot and not (await self.store.user_prefs(seat.user_id)).dm_closed
 
     async def _without_closed_dms(self, out: Outbox) -> Outbox:
         """Drop DMs to users whose DMs are known to be closed: they use the panel or ``/hand``."""

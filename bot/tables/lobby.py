@@ -5,15 +5,15 @@ from __future__ import annotations
 import logging
 import random
 from collections.abc import Mapping
-from dataclasses import replace
 from typing import Any
 
 from engine.core import GameSpec, LobbyError, NoGameHere, NotAllowed, SeatSetup
 
-from ..outbox import ChannelPost, DirectMessage, Outbox
+from ..outbox import Outbox
 from ..store import GameRecord, SeatRecord
 from .common import Actor, Loaded, Owed, mention, people
-from .core import HostCore, owed_records
+from .core import HostCore, owed_records, posts_owed, with_nonces
+from .races import Attempt, retried
 from .seatbots import DEFAULT_LEVEL, check_level, check_offers_bots, new_bot_seat
 
 log = logging.getLogger(__name__)
@@ -42,7 +42,8 @@ class LobbyHost(HostCore):
             if 1 + bots > spec.max_seats(parsed):
                 raise LobbyError(f"{spec.name} seats at most {spec.max_seats(parsed)} players, bots included.")
         await self.check_channel(guild_id, channel_id)
-        async with self.lock(channel_id):
+
+        async def run(attempt: Attempt) -> Outbox:
             busy = await self.store.live_game(channel_id)
             if busy is not None:
                 what = "a lobby" if busy.status == "lobby" else "a game"
@@ -72,6 +73,8 @@ class LobbyHost(HostCore):
             log.info("lobby opened channel=%s game=%s id=%s", channel_id, spec.key, record.id)
             return self._lobby_outbox(record, spec, new=True)
 
+        return await retried(self.store, self.lock(channel_id), run)
+
     def _seated(
         self, spec: GameSpec[Any, Any], record: GameRecord, actor: Actor | None, level: str | None = None
     ) -> list[SeatRecord]:
@@ -94,8 +97,9 @@ class LobbyHost(HostCore):
     async def add_bot(self, channel_id: int, actor: Actor, level: str = DEFAULT_LEVEL) -> Outbox:
         """Seat a bot in the lobby (its opener or a moderator); it plays from its own seat's view only."""
         check_level(level)
-        async with self.lock(channel_id):
-            record, spec = await self._lobby(channel_id)
+
+        async def run(attempt: Attempt) -> Outbox:
+            record, spec = await self._lobby(channel_id, attempt)
             check_offers_bots(spec)
             self._check_lobby_keeper(record, actor, "add a bot")
             seats = self.seat_cap(spec, record)
@@ -107,33 +111,40 @@ class LobbyHost(HostCore):
             log.info("bot seated channel=%s id=%s level=%s", channel_id, record.id, level)
             return self._lobby_outbox(record, spec)
 
+        return await retried(self.store, self.lock(channel_id), run)
+
     async def remove_bot(self, channel_id: int, actor: Actor) -> Outbox:
         """Take the last bot seated in the lobby away (its opener or a moderator)."""
-        async with self.lock(channel_id):
-            record, spec = await self._lobby(channel_id)
+
+        async def run(attempt: Attempt) -> Outbox:
+            record, spec = await self._lobby(channel_id, attempt)
             self._check_lobby_keeper(record, actor, "remove a bot")
             bots = [s for s in record.seats if s.is_bot]
             if not bots:
                 raise LobbyError("There is no bot in this lobby.")
             return await self._unseat(record, spec, bots[-1].user_id)
 
+        return await retried(self.store, self.lock(channel_id), run)
+
     @staticmethod
     def _check_lobby_keeper(record: GameRecord, actor: Actor, what: str) -> None:
         if actor.user_id != record.opener_id and not actor.can_moderate:
             raise NotAllowed(f"Only the player who opened this lobby, or a moderator, can {what}.")
 
-    async def _lobby(self, channel_id: int) -> tuple[GameRecord, GameSpec[Any, Any]]:
+    async def _lobby(self, channel_id: int, attempt: Attempt) -> tuple[GameRecord, GameSpec[Any, Any]]:
         record = await self.store.live_game(channel_id)
         if record is None:
             raise NoGameHere("There is no lobby in this channel. Open one with `/start`.")
+        attempt.saw(record)
         if record.status != "lobby":
             raise LobbyError("This game has already begun; the lobby is closed.")
         return record, self.spec(record.game_key)
 
     async def join(self, channel_id: int, actor: Actor) -> Outbox:
         """Take a seat in the channel's lobby."""
-        async with self.lock(channel_id):
-            record, spec = await self._lobby(channel_id)
+
+        async def run(attempt: Attempt) -> Outbox:
+            record, spec = await self._lobby(channel_id, attempt)
             if record.seat_of(actor.user_id) is not None:
                 raise LobbyError("You are already seated in this lobby.")
             seats = self.seat_cap(spec, record)
@@ -144,6 +155,8 @@ class LobbyHost(HostCore):
             record = await self._save(record, version)
             return self._lobby_outbox(record, spec)
 
+        return await retried(self.store, self.lock(channel_id), run)
+
     @staticmethod
     def _capped_by(spec: GameSpec[Any, Any], seats: int) -> str:
         """Why a lobby is full below the game's usual maximum: its options chose fewer seats."""
@@ -151,20 +164,24 @@ class LobbyHost(HostCore):
 
     async def leave(self, channel_id: int, actor: Actor) -> Outbox:
         """Give up a seat in the lobby; the opener leaving closes the lobby."""
-        async with self.lock(channel_id):
-            record, spec = await self._lobby(channel_id)
+
+        async def run(attempt: Attempt) -> Outbox:
+            record, spec = await self._lobby(channel_id, attempt)
             if record.seat_of(actor.user_id) is None:
                 raise LobbyError("You are not seated in this lobby.")
             if actor.user_id == record.opener_id:
                 return await self._close_lobby(record, spec, f"{actor.display_name} left, so the lobby is closed.")
             return await self._unseat(record, spec, actor.user_id)
 
+        return await retried(self.store, self.lock(channel_id), run)
+
     async def kick(self, channel_id: int, actor: Actor, user_id: int) -> Outbox:
         """A moderator takes a player's seat away in the lobby (the game has not begun: nothing is lost)."""
         if not actor.can_moderate:
             raise NotAllowed("Only moderators (Manage Channels or Manage Server) can remove a player from a lobby.")
-        async with self.lock(channel_id):
-            record, spec = await self._lobby(channel_id)
+
+        async def run(attempt: Attempt) -> Outbox:
+            record, spec = await self._lobby(channel_id, attempt)
             seat = record.seat_of(user_id)
             if seat is None:
                 raise LobbyError(f"{mention(user_id)} has no seat in this lobby.")
@@ -172,8 +189,11 @@ class LobbyHost(HostCore):
                 why = f"{actor.display_name} removed {seat.display_name}, who opened it, so the lobby is closed."
                 return await self._close_lobby(record, spec, why)
             log.info("kicked channel=%s id=%s user=%s by=%s", channel_id, record.id, user_id, actor.user_id)
+            out = await self._unseat(record, spec, user_id)  # noted once the seat is gone: a lost race notes nothing
             await self._note(record, actor.user_id, f"🚪 {actor.display_name} (moderator) removed {seat.display_name}.")
-            return await self._unseat(record, spec, user_id)
+            return out
+
+        return await retried(self.store, self.lock(channel_id), run)
 
     async def _unseat(self, record: GameRecord, spec: GameSpec[Any, Any], user_id: int) -> Outbox:
         version = record.version
@@ -184,8 +204,9 @@ class LobbyHost(HostCore):
 
     async def pick_role(self, channel_id: int, actor: Actor, role: str) -> Outbox:
         """Take a role in the lobby; if another player holds it, the two of you swap."""
-        async with self.lock(channel_id):
-            record, spec = await self._lobby(channel_id)
+
+        async def run(attempt: Attempt) -> Outbox:
+            record, spec = await self._lobby(channel_id, attempt)
             mine = record.seat_of(actor.user_id)
             if mine is None:
                 raise LobbyError("Join the lobby first, then pick your role.")
@@ -205,18 +226,24 @@ class LobbyHost(HostCore):
             record = await self._save(record, version)
             return self._lobby_outbox(record, spec)
 
+        return await retried(self.store, self.lock(channel_id), run)
+
     async def cancel(self, channel_id: int, actor: Actor) -> Outbox:
         """Close the lobby: its opener or a moderator may."""
-        async with self.lock(channel_id):
-            record, spec = await self._lobby(channel_id)
+
+        async def run(attempt: Attempt) -> Outbox:
+            record, spec = await self._lobby(channel_id, attempt)
             if actor.user_id != record.opener_id and not actor.can_moderate:
                 raise NotAllowed("Only the player who opened this lobby, or a moderator, can cancel it.")
             return await self._close_lobby(record, spec, f"{actor.display_name} cancelled the lobby.")
 
+        return await retried(self.store, self.lock(channel_id), run)
+
     async def begin(self, channel_id: int, actor: Actor) -> Outbox:
         """Deal and start: the opener (or a moderator) begins once enough players sit."""
-        async with self.lock(channel_id):
-            record, spec = await self._lobby(channel_id)
+
+        async def run(attempt: Attempt) -> Outbox:
+            record, spec = await self._lobby(channel_id, attempt)
             if actor.user_id != record.opener_id and not actor.can_moderate:
                 opener = record.seat_of(record.opener_id)
                 who = opener.display_name if opener else "the player who opened it"
@@ -237,14 +264,18 @@ class LobbyHost(HostCore):
             record.waiting_since = now
             record.reminders_sent = 0
             record.updated_at = now
-            old_message = record.board_message_id
+            # The lobby message's last edit ("the game has begun below"), stored with the deal like the rest.
+            begun = f"**{spec.name}** lobby closed: the game has begun below."
+            closing = [] if record.board_message_id is None else [self._closing(record, begun, "lobby")]
             record.board_message_id = None
             # What the deal owes (the board that pings whoever acts first, each person's hand by DM) commits with
             # it, so a crash before Discord heard of it leaves the catch-up to deliver it, as after a move.
+            # A bot gets no DM: it reads its view when its turn comes.
             prompts = spec.prompts(state)
             welcomes = tuple((seat, (self._welcome(record, spec, seat),)) for seat in people(record.seats))
             owed = Owed(new_post=True, ping_seats=frozenset(p.seat for p in prompts), told=welcomes, actor_dm=False)
             rows = owed_records(record, version + 1, owed, None, now)
+            rows += posts_owed(record, version + 1, closing, now, len(rows))
             record = await self._save(record, version, rows)
             self._remember(record, state)
             # A new game tries DMs again for players whose DMs failed before.
@@ -253,27 +284,11 @@ class LobbyHost(HostCore):
                 if prefs.dm_closed:
                     await self.store.set_user_prefs(prefs.model_copy(update={"dm_closed": False}))
             log.info("game begun channel=%s game=%s id=%s", channel_id, spec.key, record.id)
-            out = Outbox(channel_id)
-            if old_message is not None:
-                out.posts.append(
-                    ChannelPost(
-                        kind="lobby",
-                        text=f"**{spec.name}** lobby closed: the game has begun below.",
-                        edit_message_id=old_message,
-                        live=False,
-                        game_id=record.id,
-                        game_key=record.game_key,
-                    )
-                )
-            loaded = Loaded(record, spec, state)
-            board = await self._board_post(loaded, prompts, new=True, ping_seats=set(owed.ping_seats))
-            out.posts.append(replace(board, nonce=rows[0].nonce))
-            # A bot gets no DM: it reads its view when its turn comes.
-            for (seat, (welcome,)), row in zip(welcomes, rows[1:], strict=True):
-                panel = await self._panel(loaded, seat, [], intro=welcome)
-                out.dms.append(DirectMessage(seat.user_id, channel_id, panel, row.nonce))
-            out.owed = [row.key for row in rows]
+            out = await self._owed_outbox(Loaded(record, spec, state), prompts, owed, rows)
+            out.posts[:0] = with_nonces(closing, rows[len(rows) - len(closing) :])
             return out
+
+        return await retried(self.store, self.lock(channel_id), run)
 
     def _welcome(self, record: GameRecord, spec: GameSpec[Any, Any], seat: SeatRecord) -> str:
         role = self._role_label(spec, seat.role)

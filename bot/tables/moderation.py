@@ -11,14 +11,17 @@ import logging
 from engine.core import IllegalAction, LobbyError, NotAllowed
 from engine.core.seatbot import Level
 
-from ..outbox import ChannelPost, DirectMessage, Outbox
+from ..outbox import ChannelPost, Outbox, PostKind
 from ..replay import state_after
 from ..store import SeatRecord
-from .common import RESET_REFUSED, Actor, Loaded, mention
+from .common import RESET_REFUSED, Actor, Loaded, Owed, mention
 from .core import HostCore
+from .races import Attempt, retried
 from .seatbots import DEFAULT_LEVEL, check_level, check_offers_bots, new_bot_seat
 
 log = logging.getLogger(__name__)
+
+UNDO_RACED = "The game's last action changed at the same moment (another move or undo), so nothing was undone."
 
 
 class ModerationHost(HostCore):
@@ -32,59 +35,52 @@ class ModerationHost(HostCore):
         return await self.status(channel_id)
 
     async def reset(self, channel_id: int, actor: Actor) -> Outbox:
-        """Wipe the channel's game (moderators only; the UI asks for confirmation first)."""
+        """Wipe the channel's game (moderators only; the UI asks for confirmation first).
+
+        The board's closing and the channel's notice are stored with the wipe (``_wipe``): a crash before
+        Discord heard of them leaves them to the catch-up. A retry after a race wipes the same game or none."""
         if not actor.can_moderate:
             raise NotAllowed(RESET_REFUSED)
-        async with self.lock(channel_id):
+
+        async def run(attempt: Attempt) -> Outbox:
             loaded = await self._load(channel_id, live_only=False)
             record = loaded.record
-            assert record.id is not None
-            await self.store.delete_game(record.id)
-            self._states.pop(record.id, None)
-            log.info("game reset channel=%s id=%s by=%s", channel_id, record.id, actor.user_id)
-            out = Outbox(channel_id)
+            attempt.saw(record)
+            name = loaded.spec.name
+            posts = []
             if record.board_message_id is not None and record.status in ("lobby", "active"):
-                out.posts.append(
-                    ChannelPost(
-                        kind="board" if record.status == "active" else "lobby",
-                        text=f"**{loaded.spec.name}**: this game was reset by a moderator.",
-                        edit_message_id=record.board_message_id,
-                        live=False,
-                        game_id=record.id,
-                        game_key=record.game_key,
-                    )
-                )
-            out.posts.append(
-                ChannelPost(
-                    kind="notice",
-                    text=f"🧹 {actor.display_name} reset the game of **{loaded.spec.name}** in this channel. "
-                    "Start a new one with `/start`.",
-                    game_id=record.id,
-                    game_key=record.game_key,
-                )
-            )
+                kind: PostKind = "board" if record.status == "active" else "lobby"
+                posts.append(self._closing(record, f"**{name}**: this game was reset by a moderator.", kind))
+            text = f"🧹 {actor.display_name} reset the game of **{name}** in this channel. "
+            text += "Start a new one with `/start`."
+            posts.append(ChannelPost(kind="notice", text=text, game_id=record.id, game_key=record.game_key))
+            out = await self._wipe(record, posts)
+            log.info("game reset channel=%s id=%s by=%s", channel_id, record.id, actor.user_id)
             return out
 
+        return await retried(self.store, self.lock(channel_id), run)
+
     async def end(self, channel_id: int, actor: Actor) -> Outbox:
-        """End the channel's running game now, without a winner (moderators only); it stays readable."""
+        """End the channel's running game now, without a winner (moderators only); it stays readable.
+
+        The new board saying so is stored with the change (``_moderated``), as a move's is."""
         if not actor.can_moderate:
             raise NotAllowed("Only moderators (Manage Channels or Manage Server) can end a game.")
-        async with self.lock(channel_id):
+
+        async def run(attempt: Attempt) -> Outbox:
             loaded = await self._load(channel_id)
             record = loaded.record
+            attempt.saw(record)
             if record.status == "lobby":
                 return await self._close_lobby(record, loaded.spec, f"{actor.display_name} (moderator) ended it.")
-            version = record.version
             record.status = "ended"
             record.result = f"Ended by {actor.display_name} (moderator) with no winner."
             record.narration = []
-            record.updated_at = self.clock()
-            record = await self._save(record, version)
+            out = await self._changed(loaded, Owed(new_post=True, ping_seats=frozenset(), told=(), actor_dm=False))
             log.info("game ended channel=%s id=%s by=%s", channel_id, record.id, actor.user_id)
-            loaded = Loaded(record, loaded.spec, loaded.state)
-            out = Outbox(channel_id)
-            out.posts.append(await self._board_post(loaded, [], new=True, ping_seats=set()))
             return out
+
+        return await retried(self.store, self.lock(channel_id), run)
 
     async def replace(self, channel_id: int, actor: Actor, old_user: int, new: Actor) -> Outbox:
         """A moderator gives a player's seat to another member (an idle player's, say).
@@ -94,38 +90,47 @@ class ModerationHost(HostCore):
         """
         if not actor.can_moderate:
             raise NotAllowed("Only moderators (Manage Channels or Manage Server) can give a seat to someone else.")
-        async with self.lock(channel_id):
+
+        async def run(attempt: Attempt) -> Outbox:
             loaded = await self._load_running(channel_id)
+            attempt.saw(loaded.record)
             seat = loaded.record.seat_of(old_user)
             if seat is None:
                 raise LobbyError(f"{mention(old_user)} has no seat in this game.")
             return await self._hand_seat(loaded, seat, actor, new)
 
+        return await retried(self.store, self.lock(channel_id), run)
+
     async def _hand_seat(self, loaded: Loaded, seat: SeatRecord, actor: Actor, new: Actor) -> Outbox:
-        """Give ``seat`` (a person's or a bot's) to ``new`` with its private view (the caller holds the lock)."""
+        """Give ``seat`` (a person's or a bot's) to ``new`` with its private view (the caller holds the lock).
+
+        Stored with the change: the notice that pings ``new``, the board's edit (its roster names them now) and
+        their panel by DM."""
         record, spec = loaded.record, loaded.spec
         channel_id = record.channel_id
         if record.seat_of(new.user_id) is not None:
             raise LobbyError(f"{new.display_name} already plays in this game; one seat each.")
-        version = record.version
         update = {"user_id": new.user_id, "display_name": new.display_name, "bot": None}
         taken = seat.model_copy(update=update)
         record.seats = [taken if s.seat == seat.seat else s for s in record.seats]
-        record = await self._save(record, version)
         role = self._role_label(spec, taken.role)
         text = (
             f"🔁 {actor.display_name} (moderator) gave {seat.display_name}'s seat"
             f"{f' ({role})' if role else ''} to {new.display_name}."
         )
+        intro = f"You now hold {seat.display_name}'s seat in the game of **{spec.name}** in <#{channel_id}>."
+        told = ((taken, (intro,)),) if await self._dm_open(taken) else ()
+        notice = ChannelPost(
+            kind="notice",
+            text=text.replace(f"to {new.display_name}.", f"to {mention(new.user_id)}."),
+            pings=(new.user_id,),
+            game_id=record.id,
+        )
+        owed = Owed(new_post=False, ping_seats=frozenset(), told=told, actor_dm=False)
+        out = await self._changed(loaded, owed, [notice])
         await self._note(record, actor.user_id, text)
         log.info("seat replaced channel=%s id=%s seat=%s by=%s", channel_id, record.id, seat.seat, actor.user_id)
-        loaded = Loaded(record, spec, loaded.state)
-        out = Outbox(channel_id)
-        text = text.replace(f"to {new.display_name}.", f"to {mention(new.user_id)}.")
-        out.posts.append(ChannelPost(kind="notice", text=text, pings=(new.user_id,), game_id=record.id))
-        intro = f"You now hold {seat.display_name}'s seat in the game of **{spec.name}** in <#{channel_id}>."
-        out.dms.append(DirectMessage(new.user_id, channel_id, await self._panel(loaded, taken, [], intro=intro)))
-        return await self._without_closed_dms(out)
+        return out
 
     async def replace_with_bot(
         self, channel_id: int, actor: Actor, old_user: int, level: str = DEFAULT_LEVEL
@@ -135,8 +140,10 @@ class ModerationHost(HostCore):
         if not actor.can_moderate:
             raise NotAllowed("Only moderators (Manage Channels or Manage Server) can hand a seat to a bot.")
         chosen = check_level(level)
-        async with self.lock(channel_id):
+
+        async def run(attempt: Attempt) -> Outbox:
             loaded = await self._load_running(channel_id)
+            attempt.saw(loaded.record)
             check_offers_bots(loaded.spec)
             seat = loaded.record.seat_of(old_user)
             if seat is None:
@@ -145,36 +152,41 @@ class ModerationHost(HostCore):
                 raise LobbyError(f"{seat.display_name} is already a bot.")
             return await self._seat_to_bot(loaded, seat, actor, "a moderator handed it over", chosen)
 
+        return await retried(self.store, self.lock(channel_id), run)
+
     async def _seat_to_bot(
         self, loaded: Loaded, seat: SeatRecord, actor: Actor, why: str, level: Level = DEFAULT_LEVEL
     ) -> Outbox:
         """Give ``seat`` to a new bot of ``level`` (the caller holds the channel's lock), noted in ``/log``."""
         record, spec = loaded.record, loaded.spec
-        version = record.version
         bot = new_bot_seat(record, seat.seat, level, seat.role)
         record.seats = [bot if s.seat == seat.seat else s for s in record.seats]
-        record = await self._save(record, version)
         text = (
             f"🤖 {seat.display_name}'s seat is now played by {bot.display_name} ({level}): {why}. "
             "A moderator gives it back with `/replace`."
         )
+        notice = ChannelPost(kind="notice", text=text, game_id=record.id, game_key=spec.key)
+        owed = Owed(new_post=False, ping_seats=frozenset(), told=(), actor_dm=False)
+        out = await self._changed(loaded, owed, [notice])
         await self._note(record, actor.user_id, text)
         log.info("seat to bot channel=%s id=%s seat=%s by=%s", record.channel_id, record.id, seat.seat, actor.user_id)
-        out = Outbox(record.channel_id)
-        out.posts.append(ChannelPost(kind="notice", text=text, game_id=record.id, game_key=spec.key))
         return out
 
     async def give_back(self, channel_id: int, actor: Actor, seat_number: int, new: Actor) -> Outbox:
         """A moderator gives a bot's seat (numbered from 1, as the board lists them) to a member."""
         if not actor.can_moderate:
             raise NotAllowed("Only moderators (Manage Channels or Manage Server) can give a seat to someone else.")
-        async with self.lock(channel_id):
+
+        async def run(attempt: Attempt) -> Outbox:
             loaded = await self._load_running(channel_id)
+            attempt.saw(loaded.record)
             seat = loaded.record.user_of(seat_number - 1)
             if seat is None or not seat.is_bot:
                 bots = ", ".join(f"{s.seat + 1} ({s.display_name})" for s in loaded.record.seats if s.is_bot)
                 raise LobbyError(f"Seat {seat_number} is not a bot's. Bot seats: {bots or 'none'}.")
             return await self._hand_seat(loaded, seat, actor, new)
+
+        return await retried(self.store, self.lock(channel_id), run)
 
     async def undo(self, channel_id: int, actor: Actor) -> Outbox:
         """Take back the game's last action (moderators only), unless it drew, rolled, shuffled or uncovered
@@ -185,10 +197,17 @@ class ModerationHost(HostCore):
         """
         if not actor.can_moderate:
             raise NotAllowed("Only moderators (Manage Channels or Manage Server) can undo an action.")
-        async with self.lock(channel_id):
+
+        seen: list[int] = []  # the log's length the first run read: the action the moderator meant to undo
+
+        async def run(attempt: Attempt) -> Outbox:
             loaded = await self._load_running(channel_id)
             record, spec = loaded.record, loaded.spec
+            attempt.saw(record)
             assert record.id is not None and loaded.state is not None
+            seen.append(record.action_count)
+            if seen[0] != record.action_count:  # a move, or another undo, came first: undoing now hits another
+                raise IllegalAction(UNDO_RACED)
             if spec.unseen is None:
                 raise IllegalAction(f"{spec.name} has no undo here; see `/rules`.")
             actions = await self.store.actions(record.id)
@@ -204,7 +223,6 @@ class ModerationHost(HostCore):
             player = record.user_of(last.seat)
             who = player.display_name if player else f"seat {last.seat}"
             what = f": {' '.join(last.public)}" if last.public else ""
-            version = record.version
             now = self.clock()
             record.snapshot = before.model_dump_json()
             record.action_count = last.index
@@ -213,16 +231,15 @@ class ModerationHost(HostCore):
             record.reminders_sent = 0
             record.skip_votes = []
             record.updated_at = now
-            record = await self.store.undo_action(record, version, last.index)
-            self._remember(record, before)
+            # The new board pings whoever the game waits on again; the player whose action it was gets their
+            # hand and choices as they were before it.
+            intro = f"A moderator undid your last action in <#{channel_id}>; you can decide again."
+            told = ((player, (intro,)),) if player is not None and await self._dm_open(player) else ()
+            prompts = spec.prompts(before)
+            owed = Owed(new_post=True, ping_seats=frozenset(p.seat for p in prompts), told=told, actor_dm=False)
+            out = await self._changed(Loaded(record, spec, before), owed, undone=last.index)
             await self._note(record, actor.user_id, record.narration[0])
             log.info("undo channel=%s id=%s index=%s by=%s", channel_id, record.id, last.index, actor.user_id)
-            loaded = Loaded(record, spec, before)
-            prompts = spec.prompts(before)
-            out = Outbox(channel_id)
-            out.posts.append(await self._board_post(loaded, prompts, new=True, ping_seats={p.seat for p in prompts}))
-            if player is not None:  # their hand and choices as they were before the action
-                intro = f"A moderator undid your last action in <#{channel_id}>; you can decide again."
-                panel = await self._panel(loaded, player, [], intro=intro)
-                out.dms.append(DirectMessage(player.user_id, channel_id, panel))
-            return await self._without_closed_dms(out)
+            return out
+
+        return await retried(self.store, self.lock(channel_id), run)

@@ -4,21 +4,20 @@ from __future__ import annotations
 
 import logging
 
-from engine.core import Conflict, IllegalAction, NoGameHere, NotAllowed
+from engine.core import IllegalAction, NoGameHere, NotAllowed
 from engine.seatbots import seat_bot
 
 from ..outbox import Outbox, Panel
-from .common import AUTOCOMPLETE_LIMIT, Actor, Loaded, Telling
+from .common import AUTOCOMPLETE_LIMIT, Actor, Loaded, Owed, Telling
 from .core import HostCore
+from .races import Attempt, retried
 
 log = logging.getLogger(__name__)
 
-RACE_RETRIES = 5  # reads of a game another process keeps moving under this one, before the player is asked again
 RACED = (
     "Another move was taken at the same moment, and that choice is no longer open; "
     "the board shows what the game waits on now."
 )
-BUSY = "The game changed several times while your move was being taken, so it was not taken; please choose again."
 
 
 class PlayHost(HostCore):
@@ -34,25 +33,23 @@ class PlayHost(HostCore):
 
         Another process may commit a move of the same game between this one's read and its commit (the version
         check refuses the second writer: ``Conflict``). Then the game is read again and the answer applied to
-        the new state if it is still offered to this player; otherwise the player reads ``RACED``.
+        the new state if it is still offered to this player; otherwise the player reads ``RACED`` (``retried``).
         """
-        async with self.lock(channel_id):
-            for attempt in range(RACE_RETRIES):
-                loaded = await self._load_running(channel_id)
-                seat = loaded.record.seat_of(actor.user_id)
-                if seat is None:
-                    raise NotAllowed("You are not playing in this game; you can watch the board and `/status`.")
-                if attempt and not self._offered(loaded, seat.seat, prompt_id, choice_id):
-                    raise IllegalAction(RACED)
-                try:
-                    done = await self._commit(
-                        loaded, seat.seat, actor.user_id, prompt_id, choice_id, Telling(seat, interaction_id)
-                    )
-                except Conflict:
-                    log.info("race channel=%s attempt=%s: another process moved first", channel_id, attempt + 1)
-                    continue
-                return await self._after_action(done, seat)
-            raise IllegalAction(BUSY)
+
+        async def answer(attempt: Attempt) -> Outbox:
+            loaded = await self._load_running(channel_id)
+            attempt.saw(loaded.record)
+            seat = loaded.record.seat_of(actor.user_id)
+            if seat is None:
+                raise NotAllowed("You are not playing in this game; you can watch the board and `/status`.")
+            if attempt.retry and not self._offered(loaded, seat.seat, prompt_id, choice_id):
+                raise IllegalAction(RACED)
+            done = await self._commit(
+                loaded, seat.seat, actor.user_id, prompt_id, choice_id, Telling(seat, interaction_id)
+            )
+            return await self._after_action(done, seat)
+
+        return await retried(self.store, self.lock(channel_id), answer)
 
     def _offered(self, loaded: Loaded, seat: int, prompt_id: str, choice_id: str) -> bool:
         """Whether the game as read now still asks ``seat`` the prompt with that choice."""
@@ -120,16 +117,19 @@ class PlayHost(HostCore):
         raise IllegalAction("I don't recognise that choice; pick one from the list `/act` offers as you type.")
 
     async def board(self, channel_id: int) -> Outbox:
-        """Repost the board as a new message (the old one stops being edited)."""
-        async with self.lock(channel_id):
+        """Repost the board as a new message (the old one stops being edited).
+
+        The post is stored (a change of the game's version, with its delivery) like a move's board, so a crash
+        before it reached Discord leaves it to the catch-up; a lobby's message is simply drawn again."""
+
+        async def run(attempt: Attempt) -> Outbox:
             loaded = await self._load(channel_id, live_only=False)
+            attempt.saw(loaded.record)
             if loaded.record.status == "lobby":
                 return self._lobby_outbox(loaded.record, loaded.spec, new=True)
-            assert loaded.state is not None
-            prompts = [] if loaded.record.status != "active" else self.pending(loaded.record, loaded.spec, loaded.state)
-            out = Outbox(channel_id)
-            out.posts.append(await self._board_post(loaded, prompts, new=True, ping_seats=set()))
-            return out
+            return await self._changed(loaded, Owed(new_post=True, ping_seats=frozenset(), told=(), actor_dm=False))
+
+        return await retried(self.store, self.lock(channel_id), run)
 
     async def rules(self, channel_id: int | None, game_key: str | None = None) -> str:
         """The short rules reference of this channel's game (or of ``game_key``)."""

@@ -14,6 +14,7 @@ from engine.core import LobbyError, NotAllowed
 
 from .common import Actor
 from .core import HostCore
+from .races import Attempt, retried
 
 log = logging.getLogger(__name__)
 
@@ -59,32 +60,41 @@ class SettingsHost(HostCore):
         any_channel: bool = False,
         skip_to_bot: bool | None = None,
     ) -> str:
-        """Change what was given, refuse the whole change with a sentence if any part is wrong."""
+        """Change what was given, refuse the whole change with a sentence if any part is wrong.
+
+        Two processes changing one server's settings at once: the second reads them again and applies its
+        change on top of the first (``retried``), so neither change is lost."""
         if not actor.can_manage_server:
             raise NotAllowed(SETTINGS_REFUSED)
-        current = await self._settings(guild_id)
-        changed = current.model_copy(deep=True)
-        if reminder_hours is not None:
-            if not 0 <= reminder_hours <= MAX_HOURS:
-                raise LobbyError(f"Reminder hours must be between 0 (off) and {MAX_HOURS}.")
-            changed.reminder_hours = reminder_hours
-        if idle_hours is not None:
-            if not 1 <= idle_hours <= MAX_HOURS:
-                raise LobbyError(f"Skip-vote hours must be between 1 and {MAX_HOURS}.")
-            changed.idle_hours = idle_hours
-        if any_channel:
-            changed.channels = []
-        if allow_channel is not None and allow_channel not in changed.channels:
-            changed.channels = [*changed.channels, allow_channel]
-        if remove_channel is not None:
-            if remove_channel not in changed.channels:
-                raise LobbyError(f"<#{remove_channel}> is not in the list of game channels.")
-            changed.channels = [c for c in changed.channels if c != remove_channel]
-        if skip_to_bot is not None:
-            changed.skip_to_bot = skip_to_bot
-        await self.store.set_guild_settings(changed)
-        log.info("settings changed guild=%s by=%s", guild_id, actor.user_id)
-        return await self.settings_text(guild_id)
+
+        async def run(attempt: Attempt) -> str:
+            current = await self._settings(guild_id)
+            changed = current.model_copy(deep=True)
+            if reminder_hours is not None:
+                if not 0 <= reminder_hours <= MAX_HOURS:
+                    raise LobbyError(f"Reminder hours must be between 0 (off) and {MAX_HOURS}.")
+                changed.reminder_hours = reminder_hours
+            if idle_hours is not None:
+                if not 1 <= idle_hours <= MAX_HOURS:
+                    raise LobbyError(f"Skip-vote hours must be between 1 and {MAX_HOURS}.")
+                changed.idle_hours = idle_hours
+            if any_channel:
+                changed.channels = []
+            if allow_channel is not None and allow_channel not in changed.channels:
+                changed.channels = [*changed.channels, allow_channel]
+            if remove_channel is not None:
+                if remove_channel not in changed.channels:
+                    raise LobbyError(f"<#{remove_channel}> is not in the list of game channels.")
+                changed.channels = [c for c in changed.channels if c != remove_channel]
+            if skip_to_bot is not None:
+                changed.skip_to_bot = skip_to_bot
+            # Over the version read: another process's change meanwhile is kept, and this one applied on top.
+            await self.store.set_guild_settings(changed, expected_version=current.version)
+            log.info("settings changed guild=%s by=%s", guild_id, actor.user_id)
+            return await self.settings_text(guild_id)
+
+        # A server's id never equals a channel's (Discord ids are unique), so its lock serialises its settings.
+        return await retried(self.store, self.lock(guild_id), run)
 
     async def set_notify(self, user_id: int, dm: bool) -> str:
         """``/notify``: whether a decision falling due is also sent to the player by DM."""

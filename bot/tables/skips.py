@@ -15,15 +15,18 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from engine.core import Event, GameSpec, IllegalAction, NotAllowed, Prompt, State
+from engine.core import Conflict, Event, GameSpec, IllegalAction, NotAllowed, Prompt, State
 from engine.seatbots import seat_bot
 
 from ..outbox import ChannelPost, Outbox
 from .common import Actor, Committed, Telling, duration, people
+from .core import posts_owed, with_nonces
 from .moderation import ModerationHost
+from .races import Attempt, retried
 
 log = logging.getLogger(__name__)
 
+SKIP_RACED = "The decision you voted to skip was answered or skipped at the same moment; nothing to vote on now."
 MAX_SKIPPED_ANSWERS = 200  # a skip answers one turn's prompts; a game that keeps asking is not skippable
 
 
@@ -32,10 +35,16 @@ class SkipsHost(ModerationHost):
 
     async def vote_skip(self, channel_id: int, actor: Actor) -> Outbox:
         """Vote to skip the decision the game has waited on for longer than the server's idle time."""
-        async with self.lock(channel_id):
+        voted_on: list[float] = []  # the wait the first run read: a retry finding another says the vote is moot
+
+        async def run(attempt: Attempt) -> Outbox:
             loaded = await self._load_running(channel_id)
             record, spec, state = loaded.record, loaded.spec, loaded.state
             assert state is not None
+            attempt.saw(record)
+            voted_on.append(record.waiting_since)
+            if voted_on[0] != record.waiting_since:
+                raise IllegalAction(SKIP_RACED)
             voter = record.seat_of(actor.user_id)
             if voter is None:
                 raise NotAllowed("Only the players of this game can vote to skip a turn.")
@@ -69,42 +78,55 @@ class SkipsHost(ModerationHost):
             needed = len(voters) // 2 + 1
             votes = [*record.skip_votes, actor.user_id]
             if len(votes) < needed:
-                version = record.version
+                version, now = record.version, self.clock()
                 record.skip_votes = votes
-                record = await self._save(record, version)
+                record.updated_at = now  # also the notice's claim: this process posts it from now
                 text = (
                     f"⏭️ {actor.display_name} votes to skip {idle_name}'s decision ({len(votes)} of {needed} votes "
                     "needed). Agree with `/skip`."
                 )
+                # The vote's notice is stored with it, so a crash before it is posted loses no vote's news.
+                notice = [ChannelPost(kind="notice", text=text, game_id=record.id, game_key=record.game_key)]
+                rows = posts_owed(record, version + 1, notice, now, 0)
+                record = await self._save(record, version, rows)
                 await self._note(record, actor.user_id, text)
-                out = Outbox(channel_id)
-                out.posts.append(ChannelPost(kind="notice", text=text, game_id=record.id, game_key=record.game_key))
-                return out
+                return Outbox(channel_id, posts=with_nonces(notice, rows), owed=[row.key for row in rows])
             if idle is not None and to_bot:
                 return await self._seat_to_bot(loaded, idle, actor, "the players voted to skip their decision")
             answers = skipped_answers(spec, state, idle_seat)
             if not answers:
                 raise IllegalAction(f"{idle_name}'s decision cannot be skipped; a moderator can `/replace` them.")
             text = f"⏭️ The players voted to skip {idle_name}'s decision."
-            await self._note(record, actor.user_id, text)
             # One board and one round of DMs for the whole skip: the last answer's commit owes them (``Telling``).
+            # A race lost on the first answer runs the whole vote again; one lost later (another process wrote
+            # between two answers) answers what is left of the skipped turn on the game as it now stands.
             before: tuple[Prompt, ...] | None = None
             done: Committed | None = None
             events: list[Event] = []
-            for number, (prompt_id, choice_id) in enumerate(answers, 1):
-                tell = Telling(voter, before=before, events=tuple(events), headline=True)
-                last = number == len(answers)
-                done = await self._commit(
-                    loaded, idle_seat, actor.user_id, prompt_id, choice_id, tell if last else None
-                )
+            turn = state.turn
+            while answers:
+                (prompt_id, choice_id), *rest = answers
+                tell = None if rest else Telling(voter, before=before, events=tuple(events), headline=True)
+                try:
+                    done = await self._commit(loaded, idle_seat, actor.user_id, prompt_id, choice_id, tell)
+                except Conflict:
+                    if done is None:
+                        raise
+                    loaded = await self._load_running(channel_id)
+                    assert loaded.state is not None
+                    answers = skipped_answers(spec, loaded.state, idle_seat) if loaded.state.turn == turn else []
+                    continue
                 before = tuple(done.before) if before is None else before
                 events.extend(done.events)
-                loaded = done.loaded
+                loaded, answers = done.loaded, rest
             assert done is not None
-            log.info("skip channel=%s id=%s seat=%s answers=%s", channel_id, record.id, idle_seat, len(answers))
-            out = await self._after_action(done, voter)
+            await self._note(record, actor.user_id, text)
+            log.info("skip channel=%s id=%s seat=%s answers=%s", channel_id, record.id, idle_seat, len(events))
+            out = await self._after_action(done, voter) if done.owed is not None else Outbox(channel_id)
             out.posts.insert(0, ChannelPost(kind="notice", text=text, game_id=record.id, game_key=record.game_key))
             return out
+
+        return await retried(self.store, self.lock(channel_id), run)
 
 
 def skipped_answers(spec: GameSpec[Any, Any], state: State, seat: int) -> list[tuple[str, str]]:

@@ -147,9 +147,14 @@ def watchers(env: simcord.Env, db: Path) -> Iterator[tuple[ResponseClock, LeakSc
 
 @pytest.fixture
 def table(
-    env: simcord.Env, db: Path, stores: tuple[Store, Store], watchers: tuple[ResponseClock, LeakScanner]
+    env: simcord.Env,
+    db: Path,
+    stores: tuple[Store, Store],
+    watchers: tuple[ResponseClock, LeakScanner],
+    request: pytest.FixtureRequest,
 ) -> Iterator[Table]:
-    guild = env.create_guild("Space Station")
+    # A test module of a sharded bot names the shard its server is on (``GUILD_SHARD``).
+    guild = env.create_guild("Space Station", shard_id=getattr(request.module, "GUILD_SHARD", None))
     channel = guild.create_text_channel("games")
     mods = guild.create_role("Mods", permissions=discord.Permissions(manage_channels=True, manage_messages=True))
     table = Table(

@@ -57,8 +57,15 @@ class Fuse:
         self.passed += 1
 
 
-def install(monkeypatch: pytest.MonkeyPatch, fuse: Fuse, stores: tuple[Store, ...]) -> None:
-    """Put the fuse around every Discord request the bot makes and after every commit of ``stores``."""
+COMMITS = ("record_action",)  # the store's writes after which the fuse has a point: a move's commit
+CHANGES = (*COMMITS, "update_game", "undo_action", "delete_game")  # and every other change of a game
+
+
+def install(
+    monkeypatch: pytest.MonkeyPatch, fuse: Fuse, stores: tuple[Store, ...], commits: tuple[str, ...] = COMMITS
+) -> None:
+    """Put the fuse around every Discord request the bot makes and after every commit of ``stores`` (the
+    store methods named in ``commits``)."""
     real_dispatch = router.dispatch
 
     def dispatch(backend: Any, method: str, path: str, **kwargs: Any) -> Any:
@@ -69,7 +76,8 @@ def install(monkeypatch: pytest.MonkeyPatch, fuse: Fuse, stores: tuple[Store, ..
 
     monkeypatch.setattr(router, "dispatch", dispatch)
     for store in stores:
-        monkeypatch.setattr(store, "record_action", _after(store.record_action, fuse))
+        for name in commits:
+            monkeypatch.setattr(store, name, _after(getattr(store, name), fuse))
 
 
 def _after(record_action: Callable[..., Any], fuse: Fuse) -> Callable[..., Any]:

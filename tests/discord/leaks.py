@@ -179,31 +179,27 @@ class LeakScanner:
         problems += self._scan_autocomplete(states)
         return problems
 
-    def _replays(self, problems: list[str]) -> dict[int, list[State]]:
-        """Each game's states after 0, 1, … actions; each recorded snapshot checked against its replay."""
+    def _replays(self, problems: list[str]) -> dict[tuple[int, tuple[LoggedAction, ...]], list[State]]:
+        """Each recorded moment's states after 0, 1, … actions of its own log, keyed by game and log (a log
+        is not always a prefix of a later one: a moderator's undo takes its last action back); each recorded
+        snapshot checked against its replay."""
         moments = [m for m in (*(s.moment for s in self.shown), *(o.moment for o in self.offered)) if m]
-        longest: dict[int, Moment] = {}
+        states: dict[tuple[int, tuple[LoggedAction, ...]], list[State]] = {}
         for m in moments:
-            if m.snapshot is not None and len(m.log) >= len(longest.get(m.game_id, m).log):
-                longest[m.game_id] = m
-        states: dict[int, list[State]] = {}
-        for game_id, m in longest.items():
+            if m.snapshot is None or (m.game_id, m.log) in states:
+                continue
             spec = self.games[m.game_key]
             state: State = spec.setup([SeatSetup(role=r) for r in m.roles], spec.parse_options(m.options), m.seed)
             replayed = [state]
             for action in m.log:
                 state, _ = spec.apply(state, action.seat, action.prompt_id, action.choice_id)
                 replayed.append(state)
-            states[game_id] = replayed
-        for m in moments:
-            if m.snapshot is None:
-                continue
-            spec = self.games[m.game_key]
-            if spec.load_state(m.snapshot) != states[m.game_id][len(m.log)]:
+            states[(m.game_id, m.log)] = replayed
+            if spec.load_state(m.snapshot) != state:
                 problems.append(f"game {m.game_id} v{m.version}: the stored snapshot is not the replay of its log")
         return states
 
-    def _scan_channels(self, states: dict[int, list[State]]) -> list[str]:
+    def _scan_channels(self, states: dict[tuple[int, tuple[LoggedAction, ...]], list[State]]) -> list[str]:
         problems: list[str] = []
         seen: dict[int, set[str]] = {}  # channel → lines already checked
         since: dict[tuple[int, int], int] = {}  # (channel, game) → action count at the previous message
@@ -215,7 +211,7 @@ class LeakScanner:
             if m is None or m.snapshot is None or not new:
                 continue
             secrets = secrets_of(m.game_key)
-            replayed = states[m.game_id]
+            replayed = states[(m.game_id, m.log)]
             now = len(m.log)
             start = min(since.get((shown.channel_id, m.game_id), 0), now)
             since[(shown.channel_id, m.game_id)] = now
@@ -243,7 +239,7 @@ class LeakScanner:
                     problems.append(f"channel {shown.channel_id}, message {shown.message_id} shows a hand image")
         return problems
 
-    def _scan_autocomplete(self, states: dict[int, list[State]]) -> list[str]:
+    def _scan_autocomplete(self, states: dict[tuple[int, tuple[LoggedAction, ...]], list[State]]) -> list[str]:
         problems = []
         for offered in self.offered:
             m = offered.moment
@@ -252,7 +248,7 @@ class LeakScanner:
                     problems.append(f"user {offered.user_id} was offered {offered.labels} with no game running")
                 continue
             secrets = secrets_of(m.game_key)
-            state = states[m.game_id][len(m.log)]
+            state = states[(m.game_id, m.log)][-1]
             secret = secrets.hidden(state) - secrets.known_to(state, m.users.get(offered.user_id))
             leaked = named_cards("\n".join(offered.labels), secrets) & secret
             if leaked:

@@ -26,6 +26,10 @@ class RunCounts:
     not_taken: int = 0
     answered_by_next_process: int = 0
     pings_checked: int = 0
+    # The deaths around moderators' steps and /board (test_crash_moderation)
+    moderation_rounds: int = 0
+    moderation_deaths: int = 0
+    moderation_committed: int = 0
 
     def lines(self) -> list[str]:
         deaths = (
@@ -38,6 +42,11 @@ class RunCounts:
             if self.act_rounds
             else []
         )
+        if self.moderation_rounds:
+            deaths.append(
+                f"moderators' steps and reposted boards: {self.moderation_rounds}, bot deaths around them: "
+                f"{self.moderation_deaths}; steps committed {self.moderation_committed}"
+            )
         return [
             *deaths,
             f"scenarios on simulated Discord: {self.scenarios}",

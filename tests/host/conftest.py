@@ -51,6 +51,14 @@ def clock() -> Clock:
     return Clock()
 
 
+@pytest.fixture
+async def next_store(db_path: Path) -> AsyncIterator[Store]:
+    """A second process's connection to the same file (the process that takes over after a death)."""
+    s = await open_store(str(db_path))
+    yield s
+    await s.close()
+
+
 def make_host(store: Store, clock: Clock, *, images: bool = False, first_seed: int = 20261123) -> Host:
     """A host with every registered game and the test duel; without images unless asked (they are slow)."""
     games: dict[str, Any] = {**GAMES, DUEL.key: DUEL}
@@ -72,3 +80,9 @@ async def started_duel(host: Host, players: tuple[Actor, ...] = (ALICE, BOB)) ->
     board = next(p for p in out.posts if p.kind == "board")
     await host.board_posted(CHANNEL, board.game_id, 777)  # as the bot does once the board is posted
     await host.delivered(out)  # and once the whole outbox went out: nothing of the deal is owed any more
+
+
+@pytest.fixture
+def next_host(next_store: Store, clock: Clock) -> Host:
+    """The second process's host, over ``next_store``."""
+    return make_host(next_store, clock, first_seed=1)

@@ -11,32 +11,16 @@ import os
 import socket
 import subprocess
 import sys
-from collections.abc import AsyncIterator
-from pathlib import Path
 
 import pytest
 
-from bot.store import Store, UserPrefs
-from bot.store.factory import open_store
+from bot.store import UserPrefs
 from bot.tables import Host, Loaded
 from bot.tables.deliveries import NONCE_WINDOW, NOT_TAKEN
 
-from .conftest import ALICE, BOB, CHANNEL, Clock, make_host, started_duel
+from .conftest import ALICE, BOB, CHANNEL, Clock, started_duel
 
 CLAIM = 30.0  # Host.claim_seconds by default
-
-
-@pytest.fixture
-async def next_store(db_path: Path) -> AsyncIterator[Store]:
-    """The second process's connection to the same file."""
-    s = await open_store(str(db_path))
-    yield s
-    await s.close()
-
-
-@pytest.fixture
-def next_host(next_store: Store, clock: Clock) -> Host:
-    return make_host(next_store, clock, first_seed=1)
 
 
 async def a_round_then_death(host: Host) -> None:

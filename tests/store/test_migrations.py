@@ -6,7 +6,7 @@ import asyncio
 
 import pytest
 
-from bot.store import GameRecord, GuildSettings, NoteRecord, SeatRecord, UserPrefs, sql
+from bot.store import DeliveryRecord, GameRecord, GuildSettings, NoteRecord, SeatRecord, UserPrefs, sql
 from bot.store.factory import open_store
 from bot.store.migrations import LATEST, MIGRATIONS, SCHEMA_VERSION_POSTGRES, SCHEMA_VERSION_SQLITE, pending
 
@@ -154,3 +154,38 @@ async def test_several_processes_starting_together_migrate_once(database: Databa
     for store in stores:
         await store.close()
     assert await levels(database) == NUMBERS
+
+
+async def test_a_database_at_level_seven_keeps_what_is_owed_and_versions_server_settings(database: Database) -> None:
+    """Migration 8 rebuilds the deliveries table in SQLite (a CHECK cannot change in place): an item still
+    owed when the older release stopped is delivered by the new one, and a server's settings start at 0."""
+    await build_at_level(database, 7)
+    game_id = await insert_old_game(database, "skip_votes")
+    old_payload = '{"new_post": true, "pings": [1], "lines": [], "board_message_id": 55}'  # before ``text``
+    await database.execute(
+        "INSERT INTO deliveries (game_id, version, seq, channel_id, kind, user_id, payload, created_at, claimed_by, "
+        "claimed_at) VALUES ($1, 4, 0, 77, 'board', NULL, $2, 10.0, 'gone:1:aa', 10.0)",
+        game_id,
+        old_payload,
+    )
+    await database.execute("INSERT INTO guild_settings (guild_id, idle_hours) VALUES (5, 3.0)")
+
+    store = await open_store(database.url)
+    try:
+        assert await levels(database) == NUMBERS
+        (owed,) = await store.claim_deliveries("new:2:bb", 100.0, 50.0, 10)
+        assert (owed.key, owed.kind, owed.pings, owed.board_message_id, owed.text) == (
+            (game_id, 4, 0),
+            "board",
+            [1],
+            55,
+            None,
+        )
+        assert await store.guild_settings(5) == GuildSettings(guild_id=5, idle_hours=3.0, version=0)
+        notice = DeliveryRecord(game_id=game_id, version=5, seq=0, channel_id=77, kind="notice", text="a new kind")
+        await store.delete_game(game_id, 3, [notice], claimed_by="new:2:bb")
+        assert await store.claim_deliveries("new:3:cc", 200.0, 150.0, 10) == [
+            notice.model_copy(update={"created_at": 0.0})
+        ]
+    finally:
+        await store.close()

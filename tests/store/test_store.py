@@ -687,10 +687,10 @@ async def test_guild_settings_default_then_upsert(store: Store) -> None:
     assert await store.guild_settings(GUILD) == GuildSettings(guild_id=GUILD)
     chosen = GuildSettings(guild_id=GUILD, reminder_hours=0.25, idle_hours=None, channels=[CHANNEL, OTHER_CHANNEL])
     await store.set_guild_settings(chosen)
-    assert await store.guild_settings(GUILD) == chosen
+    assert await store.guild_settings(GUILD) == chosen.model_copy(update={"version": 1}), "each write counts"
     assert await store.guild_settings(OTHER_GUILD) == GuildSettings(guild_id=OTHER_GUILD), "another server"
     changed = GuildSettings(guild_id=GUILD, reminder_hours=None, idle_hours=36.5, channels=[])
     await store.set_guild_settings(changed)
-    assert await store.guild_settings(GUILD) == changed
+    assert await store.guild_settings(GUILD) == changed.model_copy(update={"version": 2})
     await store.set_guild_settings(GuildSettings(guild_id=GUILD, reminder_hours=0))
     assert (await store.guild_settings(GUILD)).reminder_hours == 0, "0 (off) is not read back as unset"
