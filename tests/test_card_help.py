@@ -1,6 +1,6 @@
 """``/cards``: every card of every game's data listed with what it does, in messages Discord accepts whole.
 
-Issue 18 ("Card texts"): a card's name is not enough; ``/rules`` is one clipped message, so the card list is its
+Issue 18 ("Card texts"): a card's name is not enough; ``/rules`` is a short reference, so the card list is its
 own help, built by each engine from its data (``GameSpec.cards_text``) and paged by ``engine.core.words.pages``.
 """
 

@@ -80,7 +80,10 @@ class Play(commands.Cog):
     async def rules(self, interaction: discord.Interaction) -> None:
         channel_id = interaction.channel_id if interaction.guild_id is not None else None
         text = await host_of(interaction).rules(channel_id)
-        await interaction.response.send_message(clip(text), ephemeral=True)
+        first, *rest = pages("", text.split("\n"))  # whole lines: a long rules text goes on in a second message
+        await interaction.response.send_message(first, ephemeral=True)
+        for page in rest:
+            await interaction.followup.send(page, ephemeral=True)
 
     @app_commands.command(name="cards", description="Every card of this channel's game and what it does.")
     @app_commands.describe(game="Another game's cards instead of this channel's.")

@@ -8,7 +8,7 @@ from engine.core import IllegalAction, NoGameHere, NotAllowed
 from engine.seatbots import seat_bot
 
 from ..outbox import Outbox, Panel
-from .common import AUTOCOMPLETE_LIMIT, Actor, Loaded, Owed, Telling
+from .common import AUTOCOMPLETE_LIMIT, Actor, Loaded, Owed, Telling, option_text
 from .core import HostCore
 from .races import Attempt, retried
 
@@ -132,13 +132,27 @@ class PlayHost(HostCore):
         return await retried(self.store, self.lock(channel_id), run)
 
     async def rules(self, channel_id: int | None, game_key: str | None = None) -> str:
-        """The short rules reference of this channel's game (or of ``game_key``)."""
+        """The short rules reference of this channel's game (or of ``game_key``), with the options this channel's
+        game is played with (a Capricorn table may be the printed or the tuned one: the text alone cannot say)."""
+        record = None
         if game_key is None and channel_id is not None:
-            record = await self.store.live_game(channel_id) or await self.store.latest_game(channel_id)
+            live = await self.store.live_game(channel_id)
+            record = live or await self.store.latest_game(channel_id)
             if record is not None:
                 game_key = record.game_key
         if game_key is None:
             names = ", ".join(f"`{k}` ({s.name})" for k, s in sorted(self.games.items()))
             return f"No game in this channel. Games you can `/start`: {names}."
+        spec = self.spec(game_key)
+        lines = [spec.rules_text]
+        if record is not None:
+            chosen = spec.parse_options(record.options).model_dump(mode="json")
+            played = ", ".join(f"{k}: {option_text(v)}" for k, v in chosen.items() if v is not None)
+            which = "This channel's game" if record is live else "This channel's last game"
+            lines.append(f"**{which}:** {played or 'the usual rules'}.")
+        if spec.cards_text is not None:
+            lines.append("`/cards` lists every card and what it does.")
         bot = seat_bot(game_key)
-        return self.spec(game_key).rules_text + (f"\n**Bots:** {bot.about}" if bot else "")
+        if bot is not None:
+            lines.append(f"**Bots:** {bot.about}")
+        return "\n".join(lines)

@@ -138,3 +138,18 @@ async def test_the_lobby_names_the_options_chosen_and_not_the_unset_ones(host: H
     out = await host.start(GUILD, CHANNEL, ALICE, "jupiter", {"fast_creeps": True})
     text = out.posts[0].text
     assert "fast_creeps: on" in text and "None" not in text
+
+
+async def test_rules_say_which_options_this_channel_s_game_is_played_with(host: Host) -> None:
+    """A Capricorn table may be the printed or the tuned one: ``/rules`` in the channel says which, names
+    ``/cards``, and a reference longer than one message goes on in whole lines (the cog pages them)."""
+    before = await host.rules(CHANNEL, "capricorn")
+    assert "table:" not in before, "no game here yet: the rules alone"
+    await host.start(GUILD, CHANNEL, ALICE, "capricorn", {"table": "tuned", "difficulty": "hard"})
+    said = await host.rules(CHANNEL)
+    assert "**This channel's game:**" in said and "difficulty: hard" in said and "table: tuned" in said
+    assert "`/cards`" in said
+    await host.cancel(CHANNEL, ALICE)
+    await host.start(GUILD, CHANNEL, ALICE, "capricorn", {})
+    assert "table: printed" in await host.rules(CHANNEL), "an option left out is shown as the game's default"
+    assert all(len(line) <= 2000 for line in said.split("\n"))
