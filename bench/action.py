@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, cast
@@ -103,6 +104,10 @@ class ActionResult:
     def count(self, kind: str) -> int:
         return sum(1 for s in self.samples if s.image_kind == kind)
 
+    def thin_kinds(self, least: int) -> list[str]:
+        """The kinds of action met fewer than ``least`` times (never met: not thin, the game has none)."""
+        return [kind for kind in ("board", "hand", "none") if 0 < self.count(kind) < least]
+
 
 def players_for(spec: GameSpec[Any, Any]) -> list[Actor]:
     """The fewest players the game needs (the default table size in most servers)."""
@@ -146,8 +151,14 @@ async def measure_actions(
     seeds: list[int],
     max_actions: int,
     floor_repeats: int,
+    row_samples: int = 0,
+    max_games: int = 0,
 ) -> ActionResult:
-    """Play one scripted game per seed (at most ``max_actions`` actions in all) and time every action."""
+    """Play one scripted game per seed (at most ``max_actions`` actions in all) and time every action.
+
+    A kind of action the scripted games give fewer than ``row_samples`` of (yet some) is too thin a sample
+    to judge its p95: more seeded games follow, up to ``max_games`` in all, until every kind met has enough.
+    """
     result = ActionResult(spec.key, has_renderer=renderer is not None)
     if renderer is None:
         result.notes.append("no renderer registered: render, encode, floor and PNG size are not measured")
@@ -162,7 +173,7 @@ async def measure_actions(
         players = players_for(spec)
         with timed_encode(probe) as bare_encode:
             before = _layer_counts(renderer)
-            for index, seed in enumerate(seeds):
+            for index, seed in enumerate(_seeds(seeds, max_games, result, row_samples)):
                 if len(result.samples) >= max_actions:
                     break
                 channel = 100 + index
@@ -180,13 +191,22 @@ async def measure_actions(
                 await _check_unchanged(host, 100 + result.games - 1, probe, result)
                 _floor(probe, bare_encode, floor_repeats, result)
             if seeds and result.samples:
-                channel = 100 + len(seeds)
+                channel = 100 + result.games  # past every scripted game's channel
                 first = (spec, players, seeds[0], max_actions, result, probe)
                 await _replay(host, channel, *first, cache_size=0, into=result.cold)
                 await _replay(host, channel + 1, *first, cache_size=host.cache_size, into=result.hot)
     finally:
         await store.close()
     return result
+
+
+def _seeds(seeds: list[int], max_games: int, result: ActionResult, row_samples: int) -> Iterator[int]:
+    """The scripted seeds, then further ones (up to ``max_games`` games) while a kind of action met is thin."""
+    yield from seeds
+    extra = max(seeds, default=0)
+    while result.games < max_games and result.thin_kinds(row_samples):
+        extra += 1
+        yield extra
 
 
 async def _replay(

@@ -14,7 +14,7 @@ from engine.core import View
 from engine.jupiter.view import JupiterView
 from render.core import Ink, LayerCache, RenderCache, encode_png, new_canvas, view_key
 from render.core.alt import closeup_alt, image_alt
-from render.core.closeup import enlarge
+from render.core.closeup import BOARDS_KEPT, enlarge
 from render.core.sheet import Sheet
 
 from .closeup import closeup_box, closeup_where
@@ -63,6 +63,7 @@ class JupiterRenderer:
         # Each game's colony is laid out differently, so a layer serves one game: keep the few most recently
         # played (about 0.8 MB each) rather than 32, which held 26 MB with a thousand games loaded.
         self.layers = LayerCache(max_entries=8)
+        self.boards = LayerCache(max_entries=BOARDS_KEPT)  # finished boards, which their close-ups are cut from
 
     def board(self, view: View) -> bytes:
         """The board: the colony, the pod, the team's numbers and every robot's cards.
@@ -72,7 +73,7 @@ class JupiterRenderer:
         """
         board_view = _jupiter(view)
         key = view_key("jupiter.board", board_view)
-        return self.cache.get_or_render(key, lambda: self._board(board_view))
+        return self.cache.get_or_render(key, lambda: encode_png(self._board_image(key, board_view)))
 
     def hand(self, view: View) -> bytes | None:
         """Always ``None``: nothing in Jupiter Deep is secret, so every hand and core is on the board.
@@ -92,8 +93,9 @@ class JupiterRenderer:
         box = closeup_box(public, layout)
         if box is None:
             return None
+        board = view_key("jupiter.board", public)
         return self.cache.get_or_render(
-            view_key("jupiter.closeup", public), lambda: encode_png(enlarge(self._board_image(public, layout), box))
+            view_key("jupiter.closeup", public), lambda: encode_png(enlarge(self._board_image(board, public), box))
         )
 
     def closeup_alt(self, view: View) -> str:
@@ -109,10 +111,12 @@ class JupiterRenderer:
         board_view = _jupiter(view)
         return colony_sheet(board_view, layout_for(placements(board_view)))
 
-    def _board(self, view: JupiterView) -> bytes:
-        return encode_png(self._board_image(view, layout_for(placements(view))))
+    def _board_image(self, key: str, view: JupiterView) -> Image.Image:
+        """The board image for ``view`` (keyed ``key``), drawn once for the board and its close-up alike."""
+        return self.boards.get(key, lambda: self._draw(view))
 
-    def _board_image(self, view: JupiterView, layout: Layout) -> Image.Image:
+    def _draw(self, view: JupiterView) -> Image.Image:
+        layout = layout_for(placements(view))
         base = self.layers.copy_of(layout.placements, lambda: draw_static(view, layout))
         return draw_board(view, layout, base)
 
