@@ -51,6 +51,7 @@ class ActionSample:
     boards_encoded: int
     hands_encoded: int
     engine_calls: dict[str, tuple[int, float]] = field(default_factory=dict)  # spec function -> (calls, ms)
+    encode_cpu: float = 0.0  # CPU time of the encodes (their threads'), to take out of ``cpu``
 
     @property
     def draw(self) -> float:
@@ -287,6 +288,7 @@ def _sample(probe: Probe, total: float, cpu: float) -> ActionSample:
         encode_hand=s["encode.hand"] * 1000,
         boards_encoded=probe.counts["encode.board"],
         hands_encoded=probe.counts["encode.hand"],
+        encode_cpu=(s["encode_cpu.board"] + s["encode_cpu.hand"]) * 1000,
         engine_calls={
             name.removeprefix("engine."): (probe.counts[name], s[name] * 1000)
             for name in list(s)

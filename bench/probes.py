@@ -33,7 +33,8 @@ class Probe:
 
     Categories: ``engine``, ``store.commit`` (``record_action``), ``store.other`` (every other store call),
     ``render.board``/``render.hand`` (the renderer's method, encode included) and ``encode.board``/
-    ``encode.hand`` (the ``encode_png`` calls inside them). Counts say how many images were really encoded.
+    ``encode.hand`` (the ``encode_png`` calls inside them; ``encode_cpu.*`` is their threads' CPU time).
+    Counts say how many images were really encoded.
     """
 
     seconds: defaultdict[str, float] = field(default_factory=lambda: defaultdict(float))
@@ -157,9 +158,10 @@ def timed_encode(probe: Probe) -> Iterator[Callable[[Image.Image], bytes]]:
 
     def encode_png(image: Image.Image) -> bytes:
         kind = probe.kind
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.thread_time()
         data = original(image)
         probe.add(f"encode.{kind}", time.perf_counter() - start)
+        probe.seconds[f"encode_cpu.{kind}"] += time.thread_time() - cpu  # this thread's CPU: waits excluded
         if kind == "board":
             probe.last_board_image = image
         return data

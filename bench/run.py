@@ -235,6 +235,12 @@ def action_rows(report: GameReport, res: ActionResult, spec: GameSpec[Any, Any],
         f"{ms(rest.p95)} (n={rest.n})",
         _verdict(rest.p95, REST_BUT_ENCODE_P95_MS) if res.has_renderer else None,
     )
+    rest_cpu = Dist.of([x.cpu - x.encode_cpu for x in encoded])
+    report.target(
+        f"same, counting CPU time only (the machine is shared) ≤ {REST_BUT_ENCODE_P95_MS:.0f} ms",
+        f"{ms(rest_cpu.p95)} (n={rest_cpu.n})",
+        _verdict(rest_cpu.p95, REST_BUT_ENCODE_P95_MS) if res.has_renderer else None,
+    )
     report.target(
         f"new-board action p95 < {BOARD_ACTION_P95_MS:.0f} ms", ms(board.p95), _verdict(board.p95, BOARD_ACTION_P95_MS)
     )
@@ -244,11 +250,16 @@ def action_rows(report: GameReport, res: ActionResult, spec: GameSpec[Any, Any],
         ms(cpu.p95),
         _verdict(cpu.p95, BOARD_ACTION_P95_MS),
     )
-    no_image = res.dist("total", "none")
+    no_image, no_image_cpu = res.dist("total", "none"), res.dist("cpu", "none")
     report.target(
         f"action needing no image p95 < {NO_IMAGE_P95_MS:.0f} ms",
         f"{ms(no_image.p95)} (n={no_image.n})",
         _verdict(no_image.p95, NO_IMAGE_P95_MS),
+    )
+    report.target(
+        f"same, counting CPU time only (the machine is shared) < {NO_IMAGE_P95_MS:.0f} ms",
+        f"{ms(no_image_cpu.p95)} (n={no_image_cpu.n})",
+        _verdict(no_image_cpu.p95, NO_IMAGE_P95_MS),
     )
     report.target(
         f"autocomplete p95 < {AUTOCOMPLETE_P95_MS:.0f} ms", ms(ac.p95, 3), _verdict(ac.p95, AUTOCOMPLETE_P95_MS)

@@ -55,7 +55,7 @@ def _edge_radius(code: str) -> int:
 
 def draw_ship_base(draw: ImageDraw.ImageDraw) -> None:
     """What no rotation moves: the hull, the pod, and the rings that never turn with their rooms and names."""
-    draw.ellipse((CX - 452, CY - 452, CX + 452, CY + 452), fill=int(Ink.CHARCOAL))  # the hull
+    draw.ellipse((CX - HULL, CY - HULL, CX + HULL, CY + HULL), fill=int(Ink.CHARCOAL))  # the hull
     for _, _, r1 in RINGS.values():
         draw.ellipse((CX - r1 - 14, CY - r1 - 14, CX + r1 + 14, CY + r1 + 14), fill=int(Ink.CHARCOAL))
     draw.ellipse(
@@ -187,6 +187,10 @@ ROOM_SIZE = 14
 """A room's code on its tag (what a player types before a space's code): as tall as the space codes."""
 OUTER_ROOM_SIZE = 17
 """An outer room's code, printed in the hull's corner where there is room for it."""
+OUTER_NAME_SIZE = 14
+"""An outer room's name, under its code: read on a phone like every other text of the board."""
+OUTER_NAME_DROP = 19
+"""How far below its code an outer room's name is centred."""
 
 
 def _room_name_place(room: str, rotation: Mapping[str, int]) -> tuple[tuple[int, int], bool]:
@@ -202,6 +206,8 @@ def _room_name_place(room: str, rotation: Mapping[str, int]) -> tuple[tuple[int,
 
 HULL = 452
 """The hull's radius: an outer room's name goes outside it, in the image's corners."""
+HULL_EDGE = max(r1 for _, _, r1 in RINGS.values()) + 14
+"""How far the charcoal reaches from the centre: the hull, or the dark band round the outer ring if wider."""
 
 
 @lru_cache(maxsize=16)
@@ -209,7 +215,7 @@ def _hull_point(room: str, a0: float, span: float) -> tuple[int, int]:
     """Where an outer room's code is centred: outside the hull and inside the ship's square, beside the room
     (as near its middle as the corners allow; the two lines of its name are about 32 px tall)."""
     words = font(OUTER_ROOM_SIZE, bold=True)
-    half = max(text_width(room, words), text_width(SHIP.room(room).name, font(13))) // 2 + 2
+    half = max(text_width(room, words), text_width(SHIP.room(room).name, font(OUTER_NAME_SIZE))) // 2 + 2
     angles = sorted((a0 + span * i / 40 for i in range(41)), key=lambda a: abs(a - a0 - span / 2))
     for angle in angles:
         for radius in range(HULL + 20, 700, 6):
@@ -217,7 +223,7 @@ def _hull_point(room: str, a0: float, span: float) -> tuple[int, int]:
             box = (x - half, y - 12, x + half, y + 28)
             nearest = (min(max(CX, box[0]), box[2]), min(max(CY, box[1]), box[3]))
             inside = box[0] >= 4 and box[1] >= 4 and box[2] <= PANEL_LEFT - 4 and box[3] <= HEIGHT - 4
-            if inside and math.dist(nearest, (CX, CY)) > HULL + 2:
+            if inside and math.dist(nearest, (CX, CY)) > HULL_EDGE + 2:
                 return x, y
     return polar(HULL + 60, a0 + span / 2)
 
@@ -259,7 +265,7 @@ def _draw_room_name(draw: ImageDraw.ImageDraw, room: str, rotation: Mapping[str,
     (x, y), outer = _room_name_place(room, rotation)
     if outer:
         label(draw, (x, y), room, OUTER_ROOM_SIZE, Ink.BLACK, bold=True, anchor="mm")
-        label(draw, (x, y + 19), SHIP.room(room).name, 13, Ink.CHARCOAL, anchor="mm")
+        label(draw, (x, y + OUTER_NAME_DROP), SHIP.room(room).name, OUTER_NAME_SIZE, Ink.CHARCOAL, anchor="mm")
         return
     half = text_width(room, font(ROOM_SIZE, bold=True)) // 2 + 6
     rounded(draw, (x - half, y - TAG_HALF, x + half, y + TAG_HALF), Ink.YELLOW, Ink.BLACK, radius=4, width=1)
@@ -442,6 +448,8 @@ def ship_sheet(view: CapricornView) -> Sheet:
             sheet.mark(label_point(code, rotation), f"{info.lane}{info.col}", CODE_SIZE, bold=True, anchor="mm")
         at, outer = _room_name_place(room.key, rotation)
         sheet.mark(at, room.key, OUTER_ROOM_SIZE if outer else ROOM_SIZE, bold=True, anchor="mm")
+        if outer:
+            sheet.mark((at[0], at[1] + OUTER_NAME_DROP), room.name, OUTER_NAME_SIZE, anchor="mm")
     for code, kind, data, at, size in piece_places(view):
         sheet.token(code, kind, at, partial(draw_piece, kind=kind, data=data, size=size))
     return sheet

@@ -109,7 +109,9 @@ class JupiterRenderer:
     def layout(self, view: View) -> Sheet:
         """The texts a player reads to act and where the pieces stand on the board (``render.core.sheet``)."""
         board_view = _jupiter(view)
-        return colony_sheet(board_view, layout_for(placements(board_view)))
+        sheet = colony_sheet(board_view, layout_for(placements(board_view)))
+        draw_panel(ImageDraw.Draw(new_canvas(WIDTH, HEIGHT, Ink.PAPER)), board_view, sheet)  # notes the robots' texts
+        return sheet
 
     def _board_image(self, key: str, view: JupiterView) -> Image.Image:
         """The board image for ``view`` (keyed ``key``), drawn once for the board and its close-up alike."""
