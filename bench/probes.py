@@ -119,14 +119,29 @@ class TimedStore:
 
 
 class TimedRenderer:
-    """A ``Renderer`` stand-in timing ``board`` and ``hand`` (in the worker thread the host runs them in)."""
+    """A ``Renderer`` stand-in timing ``board`` and ``hand`` (in the worker thread the host runs them in).
+
+    A close-up (a ``CloseUp`` renderer's ``closeup``, sent with the acting player's panel and DM like a hand
+    image) is timed as a hand image; a renderer without one still has none here, so the host sees it as it is.
+    """
 
     def __init__(self, renderer: Any, probe: Probe) -> None:
         self._renderer = renderer
         self._probe = probe
 
     def __getattr__(self, name: str) -> Any:
-        return getattr(self._renderer, name)
+        value = getattr(self._renderer, name)
+        if name != "closeup":
+            return value
+
+        def closeup(view: View) -> bytes | None:
+            with self._probe.drawing("hand"):
+                data: bytes | None = self._timed("render.hand", lambda: value(view))
+            if data is not None:
+                self._probe.hand_sizes.append(len(data))
+            return data
+
+        return closeup
 
     def board(self, view: View) -> bytes:
         with self._probe.drawing("board"):

@@ -20,7 +20,7 @@ from engine.capricorn.board import SHIP
 from engine.capricorn.terms import POD, RingKey
 from engine.capricorn.view import CapricornView
 from render.core import Box, Ink, font, label, rounded, text_width
-from render.core.sheet import HALO, Mark, Sheet, drawn, masks_meet
+from render.core.sheet import HALO, Mark, Sheet, drawn, masks_meet, overlap
 
 from .layout import (
     CODE_SIZE,
@@ -342,9 +342,12 @@ def _slots(code: str, rotation: Mapping[str, int], pieces: Sequence[Piece]) -> t
     Measured on the pieces' own pixels (badges included), so a wounded alien's badge is kept off its
     neighbour as well as its body; ``None`` if no way is clear (the pieces are then listed on one token).
     """
-    marks = keep_clear(SHIP.space(code).ring, rotation)
-    for size, centres in slot_candidates(code, rotation, len(pieces)):
-        drawn_pieces = [_drawn_piece(k, d, size, at) for (k, d), at in zip(pieces, centres, strict=True)]
+    candidates = [
+        (size, centres, [_drawn_piece(k, d, size, at) for (k, d), at in zip(pieces, centres, strict=True)])
+        for size, centres in slot_candidates(code, rotation, len(pieces))
+    ]
+    marks = _near(keep_clear(SHIP.space(code).ring, rotation), [box for *_, drawn in candidates for box, _ in drawn])
+    for size, centres, drawn_pieces in candidates:
         if any(masks_meet(m.reach, m.halo, box, pixels) for box, pixels in drawn_pieces for m in marks):
             continue
         if any(masks_meet(a[0], a[1], b[0], b[1]) for i, a in enumerate(drawn_pieces) for b in drawn_pieces[i + 1 :]):
@@ -371,15 +374,23 @@ def _clear_point(
     lane's inner edge if none does)."""
     low, high = piece_room(code, rotation)
     a0, a1 = space_angles(code, rotation)
-    codes = keep_clear(SHIP.space(code).ring, rotation)
     radii = sorted(range(low, max(low, high) + 1), key=lambda r: abs(r - (low + high) / 2))
-    for spot in (0.5, 0.3, 0.7, 0.2, 0.8):
-        for radius in radii:
-            at = polar(radius, a0 + (a1 - a0) * spot)
-            box, pixels = _drawn_piece(kind, data, size, at)
-            if not any(masks_meet(m.reach, m.halo, box, pixels) for m in codes):
-                return at
+    spots = [polar(radius, a0 + (a1 - a0) * spot) for spot in (0.5, 0.3, 0.7, 0.2, 0.8) for radius in radii]
+    drawn = [_drawn_piece(kind, data, size, at) for at in spots]
+    codes = _near(keep_clear(SHIP.space(code).ring, rotation), [box for box, _ in drawn])
+    for at, (box, pixels) in zip(spots, drawn, strict=True):
+        if not any(masks_meet(m.reach, m.halo, box, pixels) for m in codes):
+            return at
     return polar(low, (a0 + a1) / 2)
+
+
+def _near(marks: list[Mark], boxes: list[Box]) -> list[Mark]:
+    """The marks that reach into the box around all of ``boxes``: the only ones a piece drawn in one may touch
+    (the rest are skipped without changing any answer)."""
+    if not boxes:
+        return []
+    around = (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes))
+    return [m for m in marks if overlap(m.reach, around)]
 
 
 def ring_codes(ring: str, rotation: Mapping[str, int]) -> Sheet:

@@ -525,6 +525,9 @@ def _chips(
         placed, left_out = _flow(chips, box, start, size, height, gap)
         if not left_out:
             break
+    if left_out:  # flowed again clear of the "+n more" count, which goes at the right end of the last line
+        room = _width(f"+{len(chips)} more", MIN_TEXT, bold=True) + 6
+        placed, left_out = _flow(chips, (box[0], box[1], box[2] - room, box[3]), start, size, height, gap)
     for kind, words, chip in placed:
         x, y, right, bottom = chip
         middle = (y + bottom) // 2

@@ -2,8 +2,9 @@
 
 An image is drawn only when its view has not been drawn before (``RenderCache``, keyed by the view's JSON).
 A board starts from a copy of the static layer for its tile placements (``LayerCache``): the frame, the
-legend and the empty colony (tiles, bridges, domes and their names), which change only when a tile
-self-destructs or Module Control moves one. Pieces and texts are stamped from drawn-once sprites and masks.
+legend and the empty colony (tiles, bridges, domes and their names, or the dome key), which change only when
+a tile self-destructs or Module Control moves one (or the docked pod moves the dome key: ``static_key``).
+Pieces and texts are stamped from drawn-once sprites and masks.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from render.core.closeup import BOARDS_KEPT, enlarge
 from render.core.sheet import Sheet
 
 from .closeup import closeup_box, closeup_where
-from .colony import colony_sheet, draw_colony_pieces, draw_colony_static
+from .colony import colony_sheet, dome_key_corner, draw_colony_pieces, draw_colony_static, names_fit
 from .layout import HEIGHT, WIDTH, Layout, Placement, layout_for
 from .panel import draw_frame, draw_header, draw_panel, draw_result, draw_track
 
@@ -32,6 +33,12 @@ def _jupiter(view: View) -> JupiterView:
 def placements(view: JupiterView) -> tuple[Placement, ...]:
     """The tile placements of a view: what the layout and the static layer depend on."""
     return tuple(sorted((t.id, t.q, t.r, t.rotation) for t in view.tiles))
+
+
+def static_key(view: JupiterView, layout: Layout) -> tuple[tuple[Placement, ...], tuple[int, int] | None]:
+    """What the static layer shows: the tile placements, and the corner of the dome key when the colony is
+    drawn too small to name every dome (the key keeps clear of the docked pod, so it moves with it)."""
+    return layout.placements, None if names_fit(layout) else dome_key_corner(view, layout)
 
 
 def draw_static(view: JupiterView, layout: Layout) -> Image.Image:
@@ -119,7 +126,7 @@ class JupiterRenderer:
 
     def _draw(self, view: JupiterView) -> Image.Image:
         layout = layout_for(placements(view))
-        base = self.layers.copy_of(layout.placements, lambda: draw_static(view, layout))
+        base = self.layers.copy_of(static_key(view, layout), lambda: draw_static(view, layout))
         return draw_board(view, layout, base)
 
 

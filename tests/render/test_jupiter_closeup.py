@@ -15,7 +15,7 @@ from engine.jupiter.view import JupiterView
 from render.jupiter import RENDERER, JupiterRenderer
 from render.jupiter.closeup import acting_robot, closeup_box, robot_tile, tiles_in_reach
 from render.jupiter.layout import layout_for
-from render.jupiter.renderer import placements
+from render.jupiter.renderer import placements, static_key
 
 from .test_jupiter_render import GAMES, decode, playout, public
 
@@ -78,5 +78,6 @@ def test_a_board_and_its_closeup_asked_at_once_draw_one_board_and_each_layer_onc
             board.result(), closeup.result()
     boards = {board_view.model_dump_json() for board_view, _ in views}
     assert renderer.boards.draws == len(boards), "a close-up draws no board of its own"
-    assert renderer.layers.draws == len({placements(board_view) for board_view, _ in views})
+    layers = {static_key(board_view, layout_for(placements(board_view))) for board_view, _ in views}
+    assert renderer.layers.draws == len(layers)
     assert renderer.layers.redraws == 0

@@ -23,7 +23,7 @@ from render.core import Ink, font
 from render.jupiter import RENDERER, JupiterRenderer
 from render.jupiter.colony import NAME_SIZE, names_fit
 from render.jupiter.layout import COLONY, HEIGHT, SIDE_NAMES, WIDTH, Layout, layout_for
-from render.jupiter.renderer import draw_static, placements
+from render.jupiter.renderer import draw_static, placements, static_key
 from render.registry import Renderer
 
 from .checks import changes_drawn
@@ -128,7 +128,7 @@ def test_the_static_layer_is_drawn_once_per_layout_of_tiles() -> None:
     layouts = set()
     for state in states[::5]:
         renderer.board(public(state))
-        layouts.add(tuple(sorted((t.id, t.q, t.r, t.rotation) for t in public(state).tiles)))
+        layouts.add(static_key(public(state), layout_for(placements(public(state)))))
     assert renderer.layers.draws == len(layouts)
     assert renderer.layers.draws < len(states[::5]) // 4
 
