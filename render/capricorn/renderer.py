@@ -22,6 +22,7 @@ from engine.capricorn.view import CapricornView
 from engine.core import View
 from render.core import Ink, LayerCache, RenderCache, encode_png, new_canvas, view_key
 from render.core.alt import closeup_alt, image_alt
+from render.core.cache import view_keys
 from render.core.closeup import BOARDS_KEPT
 from render.core.sheet import Sheet
 
@@ -151,10 +152,9 @@ class CapricornRenderer:
         if closeup_view.result is not None:
             return None
         public = _public(closeup_view)
-        board = view_key("capricorn.board", public)
+        board, closeup = view_keys(public, "capricorn.board", "capricorn.closeup")
         return self.cache.get_or_render(
-            view_key("capricorn.closeup", public),
-            lambda: encode_png(draw_closeup(self._board_image(board, public), public)),
+            closeup, lambda: encode_png(draw_closeup(self._board_image(board, public), public))
         )
 
     def closeup_alt(self, view: View) -> str:

@@ -15,6 +15,7 @@ from engine.core import View
 from engine.jupiter.view import JupiterView
 from render.core import Ink, LayerCache, RenderCache, encode_png, new_canvas, view_key
 from render.core.alt import closeup_alt, image_alt
+from render.core.cache import view_keys
 from render.core.closeup import BOARDS_KEPT, enlarge
 from render.core.sheet import Sheet
 
@@ -100,10 +101,8 @@ class JupiterRenderer:
         box = closeup_box(public, layout)
         if box is None:
             return None
-        board = view_key("jupiter.board", public)
-        return self.cache.get_or_render(
-            view_key("jupiter.closeup", public), lambda: encode_png(enlarge(self._board_image(board, public), box))
-        )
+        board, closeup = view_keys(public, "jupiter.board", "jupiter.closeup")
+        return self.cache.get_or_render(closeup, lambda: encode_png(enlarge(self._board_image(board, public), box)))
 
     def closeup_alt(self, view: View) -> str:
         """What the close-up shows, in words, all public (``render.jupiter.closeup``)."""
