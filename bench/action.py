@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, cast
@@ -50,6 +51,7 @@ class ActionSample:
     boards_encoded: int
     hands_encoded: int
     engine_calls: dict[str, tuple[int, float]] = field(default_factory=dict)  # spec function -> (calls, ms)
+    encode_cpu: float = 0.0  # CPU time of the encodes (their threads'), to take out of ``cpu``
 
     @property
     def draw(self) -> float:
@@ -103,6 +105,10 @@ class ActionResult:
     def count(self, kind: str) -> int:
         return sum(1 for s in self.samples if s.image_kind == kind)
 
+    def thin_kinds(self, least: int) -> list[str]:
+        """The kinds of action met fewer than ``least`` times (never met: not thin, the game has none)."""
+        return [kind for kind in ("board", "hand", "none") if 0 < self.count(kind) < least]
+
 
 def players_for(spec: GameSpec[Any, Any]) -> list[Actor]:
     """The fewest players the game needs (the default table size in most servers)."""
@@ -146,8 +152,14 @@ async def measure_actions(
     seeds: list[int],
     max_actions: int,
     floor_repeats: int,
+    row_samples: int = 0,
+    max_games: int = 0,
 ) -> ActionResult:
-    """Play one scripted game per seed (at most ``max_actions`` actions in all) and time every action."""
+    """Play one scripted game per seed (at most ``max_actions`` actions in all) and time every action.
+
+    A kind of action the scripted games give fewer than ``row_samples`` of (yet some) is too thin a sample
+    to judge its p95: more seeded games follow, up to ``max_games`` in all, until every kind met has enough.
+    """
     result = ActionResult(spec.key, has_renderer=renderer is not None)
     if renderer is None:
         result.notes.append("no renderer registered: render, encode, floor and PNG size are not measured")
@@ -162,7 +174,7 @@ async def measure_actions(
         players = players_for(spec)
         with timed_encode(probe) as bare_encode:
             before = _layer_counts(renderer)
-            for index, seed in enumerate(seeds):
+            for index, seed in enumerate(_seeds(seeds, max_games, result, row_samples)):
                 if len(result.samples) >= max_actions:
                     break
                 channel = 100 + index
@@ -180,13 +192,22 @@ async def measure_actions(
                 await _check_unchanged(host, 100 + result.games - 1, probe, result)
                 _floor(probe, bare_encode, floor_repeats, result)
             if seeds and result.samples:
-                channel = 100 + len(seeds)
+                channel = 100 + result.games  # past every scripted game's channel
                 first = (spec, players, seeds[0], max_actions, result, probe)
                 await _replay(host, channel, *first, cache_size=0, into=result.cold)
                 await _replay(host, channel + 1, *first, cache_size=host.cache_size, into=result.hot)
     finally:
         await store.close()
     return result
+
+
+def _seeds(seeds: list[int], max_games: int, result: ActionResult, row_samples: int) -> Iterator[int]:
+    """The scripted seeds, then further ones (up to ``max_games`` games) while a kind of action met is thin."""
+    yield from seeds
+    extra = max(seeds, default=0)
+    while result.games < max_games and result.thin_kinds(row_samples):
+        extra += 1
+        yield extra
 
 
 async def _replay(
@@ -267,6 +288,7 @@ def _sample(probe: Probe, total: float, cpu: float) -> ActionSample:
         encode_hand=s["encode.hand"] * 1000,
         boards_encoded=probe.counts["encode.board"],
         hands_encoded=probe.counts["encode.hand"],
+        encode_cpu=(s["encode_cpu.board"] + s["encode_cpu.hand"]) * 1000,
         engine_calls={
             name.removeprefix("engine."): (probe.counts[name], s[name] * 1000)
             for name in list(s)

@@ -33,7 +33,8 @@ class Probe:
 
     Categories: ``engine``, ``store.commit`` (``record_action``), ``store.other`` (every other store call),
     ``render.board``/``render.hand`` (the renderer's method, encode included) and ``encode.board``/
-    ``encode.hand`` (the ``encode_png`` calls inside them). Counts say how many images were really encoded.
+    ``encode.hand`` (the ``encode_png`` calls inside them; ``encode_cpu.*`` is their threads' CPU time).
+    Counts say how many images were really encoded.
     """
 
     seconds: defaultdict[str, float] = field(default_factory=lambda: defaultdict(float))
@@ -118,14 +119,29 @@ class TimedStore:
 
 
 class TimedRenderer:
-    """A ``Renderer`` stand-in timing ``board`` and ``hand`` (in the worker thread the host runs them in)."""
+    """A ``Renderer`` stand-in timing ``board`` and ``hand`` (in the worker thread the host runs them in).
+
+    A close-up (a ``CloseUp`` renderer's ``closeup``, sent with the acting player's panel and DM like a hand
+    image) is timed as a hand image; a renderer without one still has none here, so the host sees it as it is.
+    """
 
     def __init__(self, renderer: Any, probe: Probe) -> None:
         self._renderer = renderer
         self._probe = probe
 
     def __getattr__(self, name: str) -> Any:
-        return getattr(self._renderer, name)
+        value = getattr(self._renderer, name)
+        if name != "closeup":
+            return value
+
+        def closeup(view: View) -> bytes | None:
+            with self._probe.drawing("hand"):
+                data: bytes | None = self._timed("render.hand", lambda: value(view))
+            if data is not None:
+                self._probe.hand_sizes.append(len(data))
+            return data
+
+        return closeup
 
     def board(self, view: View) -> bytes:
         with self._probe.drawing("board"):
@@ -157,9 +173,10 @@ def timed_encode(probe: Probe) -> Iterator[Callable[[Image.Image], bytes]]:
 
     def encode_png(image: Image.Image) -> bytes:
         kind = probe.kind
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.thread_time()
         data = original(image)
         probe.add(f"encode.{kind}", time.perf_counter() - start)
+        probe.seconds[f"encode_cpu.{kind}"] += time.thread_time() - cpu  # this thread's CPU: waits excluded
         if kind == "board":
             probe.last_board_image = image
         return data

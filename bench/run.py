@@ -24,6 +24,7 @@ import PIL
 from bot.tables.deliveries import CATCH_UP_BATCH
 from engine.core import GameSpec
 from engine.registry import GAMES
+from engine.seatbots import SEAT_BOTS
 from render.registry import RENDERERS
 
 from .action import ActionResult, ActionSample, measure_actions
@@ -31,6 +32,8 @@ from .database import describe, empty_database, stored_games
 from .durable import CUT_OFF, OWED, DurableResult, measure_durable
 from .load import CONCURRENCY, LoadRun, measure_load_scaling
 from .process import LoadResult, StartupResult, measure_load, measure_memory, measure_startup
+from .seatbots import MAX_DECISIONS, decision_times, summary
+from .seatbots import TARGET_MS as SEATBOT_P95_MS
 from .stats import Dist, kb, ms
 from .throughput import Throughput, measure_throughput
 
@@ -64,13 +67,25 @@ class Config:
     cold_repeats: int
     memory_games: int
     memory_boards: int
+    row_samples: int  # a kind of action (new board, hand only, no image) met fewer times is played for longer
+    max_games: int  # scripted games at most, counting those played for a thin kind
     cache_dir: Path
+
+    @property
+    def seatbot_games(self) -> tuple[int, int]:
+        """``bench.seatbots.decision_times``'s games and decisions at most per game."""
+        return (1, 40) if self.quick else (3, MAX_DECISIONS)
+
+    @property
+    def thin_rows(self) -> tuple[int, int]:
+        """``measure_actions``'s ``row_samples`` and ``max_games``."""
+        return self.row_samples, self.max_games
 
     @classmethod
     def make(cls, quick: bool, stored: int | None, cache_dir: Path) -> Config:
         if quick:
-            return cls(True, 1, 12, 5, 0.3, stored or 200, 4, 10, 1, 0, 50, 3, cache_dir)
-        return cls(False, 5, 2000, 30, 3.0, stored or 10_000, 40, 100, 5, 3, MEMORY_GAMES, 300, cache_dir)
+            return cls(True, 1, 12, 5, 0.3, stored or 200, 4, 10, 1, 0, 50, 3, 0, 0, cache_dir)
+        return cls(False, 5, 2000, 30, 3.0, stored or 10_000, 40, 100, 5, 3, MEMORY_GAMES, 300, 40, 40, cache_dir)
 
 
 @dataclass
@@ -105,7 +120,8 @@ def _verdict(value: float, limit: float) -> bool | None:
     return None if math.isnan(value) else value <= limit
 
 
-def action_rows(report: GameReport, res: ActionResult, spec: GameSpec[Any, Any]) -> None:
+def action_rows(report: GameReport, res: ActionResult, spec: GameSpec[Any, Any], seeds: int = 0, rows: int = 0) -> None:
+    """The action section; ``seeds`` scripted games were asked for, more played while a kind had under ``rows``."""
     sec = "action"
     kinds = ", ".join(
         f"{res.count(k)} {label}"
@@ -115,7 +131,12 @@ def action_rows(report: GameReport, res: ActionResult, spec: GameSpec[Any, Any])
         sec,
         "scripted games",
         f"{res.games} seeded games ({res.finished} to the end), {spec.min_players} players, random offered "
-        f"choices, {len(res.samples)} actions: {kinds}",
+        f"choices, {len(res.samples)} actions: {kinds}"
+        + (
+            f" (the games past the first {seeds} were played until each kind met had {rows} actions)"
+            if res.games > seeds and rows
+            else ""
+        ),
     )
     parts = (
         ("engine", "engine (apply, prompts, views, outcome, snapshot parse)"),
@@ -214,6 +235,12 @@ def action_rows(report: GameReport, res: ActionResult, spec: GameSpec[Any, Any])
         f"{ms(rest.p95)} (n={rest.n})",
         _verdict(rest.p95, REST_BUT_ENCODE_P95_MS) if res.has_renderer else None,
     )
+    rest_cpu = Dist.of([x.cpu - x.encode_cpu for x in encoded])
+    report.target(
+        f"same, counting CPU time only (the machine is shared) ≤ {REST_BUT_ENCODE_P95_MS:.0f} ms",
+        f"{ms(rest_cpu.p95)} (n={rest_cpu.n})",
+        _verdict(rest_cpu.p95, REST_BUT_ENCODE_P95_MS) if res.has_renderer else None,
+    )
     report.target(
         f"new-board action p95 < {BOARD_ACTION_P95_MS:.0f} ms", ms(board.p95), _verdict(board.p95, BOARD_ACTION_P95_MS)
     )
@@ -223,11 +250,16 @@ def action_rows(report: GameReport, res: ActionResult, spec: GameSpec[Any, Any])
         ms(cpu.p95),
         _verdict(cpu.p95, BOARD_ACTION_P95_MS),
     )
-    no_image = res.dist("total", "none")
+    no_image, no_image_cpu = res.dist("total", "none"), res.dist("cpu", "none")
     report.target(
         f"action needing no image p95 < {NO_IMAGE_P95_MS:.0f} ms",
         f"{ms(no_image.p95)} (n={no_image.n})",
         _verdict(no_image.p95, NO_IMAGE_P95_MS),
+    )
+    report.target(
+        f"same, counting CPU time only (the machine is shared) < {NO_IMAGE_P95_MS:.0f} ms",
+        f"{ms(no_image_cpu.p95)} (n={no_image_cpu.n})",
+        _verdict(no_image_cpu.p95, NO_IMAGE_P95_MS),
     )
     report.target(
         f"autocomplete p95 < {AUTOCOMPLETE_P95_MS:.0f} ms", ms(ac.p95, 3), _verdict(ac.p95, AUTOCOMPLETE_P95_MS)
@@ -242,7 +274,7 @@ def action_rows(report: GameReport, res: ActionResult, spec: GameSpec[Any, Any])
             layers = "no LayerCache exposed"
         else:
             layers = f"{res.layer_draws} static-layer draws ({res.layer_redraws} of a layer drawn before)"
-            layers += "".join(f", {n} {name} composed" for name, n in res.layer_other.items())
+            layers += "".join(f", {n} {name} built from them" for name, n in res.layer_other.items())
             layers += f", {res.layer_bytes / 1e6:.1f} MB of layers held"
         # Reused means never drawn twice: a layer evicted and drawn again is the cache failing. Layers keyed
         # on more than the set-up (Capricorn's rings per counter, Jupiter's tile placements) are drawn as new
@@ -261,6 +293,16 @@ def action_rows(report: GameReport, res: ActionResult, spec: GameSpec[Any, Any])
         f"worst action ≤ {DIRECT_ANSWER_MS:.0f} ms, so answering directly fits 3 s",
         ms(worst),
         _verdict(worst, DIRECT_ANSWER_MS),
+    )
+
+
+def seatbot_rows(report: GameReport, decisions: Dist) -> None:
+    """How long the game's seat bot takes to decide (``bench.seatbots``): a bot's turn must never hold a channel."""
+    report.row("seatbot", "a normal seat bot's decisions with several choices (every seat a bot)", summary(decisions))
+    report.target(
+        f"seat bot decision p95 < {SEATBOT_P95_MS:.0f} ms",
+        f"{ms(decisions.p95, 1)} (n={decisions.n})",
+        _verdict(decisions.p95, SEATBOT_P95_MS),
     )
 
 
@@ -547,8 +589,12 @@ def measure_game(
     """Every per-game section, in the order they are printed."""
     renderer = RENDERERS.get(spec.key)
     seeds = list(range(1, config.seeds + 1))
-    res = asyncio.run(measure_actions(spec, renderer, folder, seeds, config.max_actions, config.floor_repeats))
-    action_rows(report, res, spec)
+    res = asyncio.run(
+        measure_actions(spec, renderer, folder, seeds, config.max_actions, config.floor_repeats, *config.thin_rows)
+    )
+    action_rows(report, res, spec, config.seeds, config.row_samples)
     throughput_rows(report, measure_throughput(spec, config.throughput_s))
+    if spec.key in SEAT_BOTS:
+        seatbot_rows(report, Dist.of([t * 1000 for t in decision_times(spec.key, *config.seatbot_games)]))
     load_rows(report, asyncio.run(measure_load(db, spec, channels, config.load_samples, stored)))
     memory_rows(report, measure_memory(db, spec.key, config.memory_games, config.memory_boards), config.memory_games)

@@ -1,8 +1,9 @@
-"""``python -m bench.seatbots``: how long a seat bot takes to decide, per game (target: p95 under 1 s).
+"""How long a seat bot takes to decide, per game (target: p95 under 1 s); ``python -m bench`` prints it per game.
 
 For each game with a seat bot, seeded games are played with every seat a normal bot; each decision that had
 more than one choice is timed (``bot_move``: the seat's view or its determinized copy, and the choice). The
 p50, p95 and max are printed with a PASS/MISS against the target, so a bot turn never holds a channel.
+``python -m bench`` runs it for every game it measures (a ``[seatbot]`` row and target); alone:
 
     python -m bench.seatbots                 # 3 games per game, every game with a bot
     python -m bench.seatbots --games 5 --only jupiter
@@ -11,7 +12,6 @@ p50, p95 and max are printed with a PASS/MISS against the target, so a bot turn 
 from __future__ import annotations
 
 import argparse
-import statistics
 import time
 from collections.abc import Sequence
 
@@ -20,7 +20,9 @@ from engine.core.seatbot import bot_move, bot_seed
 from engine.registry import GAMES
 from engine.seatbots import SEAT_BOTS
 
-TARGET_SECONDS = 1.0
+from .stats import Dist, ms
+
+TARGET_MS = 1000.0
 MAX_DECISIONS = 600  # per game: enough decisions for a stable p95 without a long run
 ROLES: dict[str, list[str | None]] = {
     "abordaje": ["pirate", "spanish"],
@@ -30,13 +32,13 @@ ROLES: dict[str, list[str | None]] = {
 }
 
 
-def decision_times(key: str, games: int) -> list[float]:
-    """Seconds per bot decision over ``games`` seeded games of ``key``."""
+def decision_times(key: str, games: int, max_decisions: int = MAX_DECISIONS) -> list[float]:
+    """Seconds per bot decision over ``games`` seeded games of ``key`` (at most ``max_decisions`` steps each)."""
     spec, bot = GAMES[key], SEAT_BOTS[key]
     times: list[float] = []
     for seed in range(1, games + 1):
         state = spec.setup([SeatSetup(role=r) for r in ROLES.get(key, [None, None])], spec.options_model(), seed)
-        for index in range(MAX_DECISIONS):
+        for index in range(max_decisions):
             pending = spec.prompts(state)
             if not pending:
                 break
@@ -56,14 +58,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--only", nargs="*", default=sorted(SEAT_BOTS))
     args = parser.parse_args(argv)
     for key in args.only:
-        times = sorted(decision_times(key, args.games))
-        p95 = times[int(0.95 * (len(times) - 1))]
-        verdict = "PASS" if p95 < TARGET_SECONDS else "MISS"
-        print(
-            f"[seatbot] {verdict} {key}: {len(times)} decisions, p50 {statistics.median(times) * 1000:.1f} ms, "
-            f"p95 {p95 * 1000:.1f} ms, max {times[-1] * 1000:.1f} ms (target p95 < {TARGET_SECONDS * 1000:.0f} ms)"
-        )
+        decisions = Dist.of([t * 1000 for t in decision_times(key, args.games)])
+        verdict = "PASS" if decisions.p95 < TARGET_MS else "MISS"
+        print(f"[seatbot] {verdict} {key}: {summary(decisions)} (target p95 < {TARGET_MS:.0f} ms)")
     return 0
+
+
+def summary(decisions: Dist) -> str:
+    """The decisions' count, median, p95 and max."""
+    return (
+        f"{decisions.n} decisions, median {ms(decisions.median, 1)}, p95 {ms(decisions.p95, 1)}, "
+        f"max {ms(decisions.max, 1)}"
+    )
 
 
 if __name__ == "__main__":

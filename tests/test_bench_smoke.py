@@ -13,7 +13,19 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-SECTIONS = ("action", "cache", "floor", "png", "autocomplete", "engine", "load", "memory", "startup", "durable")
+SECTIONS = (
+    "action",
+    "cache",
+    "floor",
+    "png",
+    "autocomplete",
+    "engine",
+    "seatbot",
+    "load",
+    "memory",
+    "startup",
+    "durable",
+)
 FIGURE = re.compile(r"\d+(\.\d+)? (ms|KB|MB|actions/s)")
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterator, Mapping
-from functools import partial
+from functools import lru_cache, partial
 
 from engine.capricorn.board import SHIP
 from engine.capricorn.terms import RingKey
@@ -64,9 +64,15 @@ def space_angles(code: str, rotation: Mapping[str, int]) -> tuple[float, float]:
 def code_reach(code: str, rotation: Mapping[str, int]) -> float:
     """How far a space's printed code reaches from its middle toward the centre: its box is upright, so on a
     ring it takes its height at 12 o'clock and its width at 3 o'clock."""
+    return _code_reach(code, SHIP.abs_col(code, rotation))  # type: ignore[arg-type]
+
+
+@lru_cache(maxsize=1024)
+def _code_reach(code: str, col: int) -> float:
+    """``code_reach`` with the space at absolute column ``col`` (all that the rotation changes for it)."""
     info = SHIP.space(code)
     left, top, right, bottom = font(CODE_SIZE, bold=True).getbbox(f"{info.lane}{info.col}", anchor="mm")
-    a0, a1 = space_angles(code, rotation)
+    a0, a1 = col * COLUMN_DEGREES, (col + 1) * COLUMN_DEGREES
     middle = math.radians((a0 + a1) / 2)
     return (right - left) / 2 * abs(math.sin(middle)) + (bottom - top) / 2 * abs(math.cos(middle))
 

@@ -22,6 +22,8 @@ from engine.capricorn.view import CapricornView
 from engine.core import View
 from render.core import Ink, LayerCache, RenderCache, encode_png, new_canvas, view_key
 from render.core.alt import closeup_alt, image_alt
+from render.core.cache import view_keys
+from render.core.closeup import BOARDS_KEPT
 from render.core.sheet import Sheet
 
 from .closeup import closeup_where, draw_closeup
@@ -120,19 +122,21 @@ class CapricornRenderer:
     """Draws Abandon Capricorn views; one instance serves every game (the caches are thread-safe).
 
     ``layers`` holds what is drawn: the base and one layer per turning ring per counter (at most 1 + 2 × 12,
-    about 8 MB in all). ``ships`` keeps the last few compositions of those for whole rotation states.
+    about 8 MB in all). ``ships`` keeps the last few compositions of those for whole rotation states, and
+    ``boards`` the last finished boards, which their close-ups are cut from.
     """
 
     def __init__(self) -> None:
         self.cache = RenderCache()
         self.layers = LayerCache(max_entries=1 + len(SHIP.rotating) * (SHIP.marks + 1))
         self.ships = LayerCache(max_entries=SHIPS_KEPT)
+        self.boards = LayerCache(max_entries=BOARDS_KEPT)
 
     def board(self, view: View) -> bytes:
         """The public board. A seat's view draws the same board (hands are never drawn on it)."""
-        board_view = _capricorn(view)
-        key = view_key("capricorn.board", _public(board_view))
-        return self.cache.get_or_render(key, lambda: self._board(board_view))
+        public = _public(_capricorn(view))
+        key = view_key("capricorn.board", public)
+        return self.cache.get_or_render(key, lambda: encode_png(self._board_image(key, public)))
 
     def hand(self, view: View) -> bytes | None:
         """The seat's own characters and their cards; ``None`` for the public view (no hand in it)."""
@@ -148,9 +152,9 @@ class CapricornRenderer:
         if closeup_view.result is not None:
             return None
         public = _public(closeup_view)
+        board, closeup = view_keys(public, "capricorn.board", "capricorn.closeup")
         return self.cache.get_or_render(
-            view_key("capricorn.closeup", public),
-            lambda: encode_png(draw_closeup(draw_board(public, self.static(public)), public)),
+            closeup, lambda: encode_png(draw_closeup(self._board_image(board, public), public))
         )
 
     def closeup_alt(self, view: View) -> str:
@@ -179,8 +183,9 @@ class CapricornRenderer:
             rings.append((ring, layer, mask))
         return compose_static(base, rings, view)
 
-    def _board(self, view: CapricornView) -> bytes:
-        return encode_png(draw_board(view, self.static(view)))
+    def _board_image(self, key: str, public: CapricornView) -> Image.Image:
+        """The board image for ``public`` (keyed ``key``), drawn once for the board and its close-up alike."""
+        return self.boards.get(key, lambda: draw_board(public, self.static(public)))
 
 
 RENDERER = CapricornRenderer()

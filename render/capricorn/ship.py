@@ -11,7 +11,7 @@ composed ship and adds search tokens, cubes and pieces.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from functools import lru_cache, partial
 
 from PIL import Image, ImageDraw
@@ -19,8 +19,8 @@ from PIL import Image, ImageDraw
 from engine.capricorn.board import SHIP
 from engine.capricorn.terms import POD, RingKey
 from engine.capricorn.view import CapricornView
-from render.core import Ink, font, label, rounded, text_width
-from render.core.sheet import HALO, Mark, Paint, Sheet, drawn, masks_meet
+from render.core import Box, Ink, font, label, rounded, text_width
+from render.core.sheet import HALO, Mark, Sheet, drawn, masks_meet, overlap
 
 from .layout import (
     CODE_SIZE,
@@ -55,7 +55,7 @@ def _edge_radius(code: str) -> int:
 
 def draw_ship_base(draw: ImageDraw.ImageDraw) -> None:
     """What no rotation moves: the hull, the pod, and the rings that never turn with their rooms and names."""
-    draw.ellipse((CX - 452, CY - 452, CX + 452, CY + 452), fill=int(Ink.CHARCOAL))  # the hull
+    draw.ellipse((CX - HULL, CY - HULL, CX + HULL, CY + HULL), fill=int(Ink.CHARCOAL))  # the hull
     for _, _, r1 in RINGS.values():
         draw.ellipse((CX - r1 - 14, CY - r1 - 14, CX + r1 + 14, CY + r1 + 14), fill=int(Ink.CHARCOAL))
     draw.ellipse(
@@ -187,6 +187,10 @@ ROOM_SIZE = 14
 """A room's code on its tag (what a player types before a space's code): as tall as the space codes."""
 OUTER_ROOM_SIZE = 17
 """An outer room's code, printed in the hull's corner where there is room for it."""
+OUTER_NAME_SIZE = 14
+"""An outer room's name, under its code: read on a phone like every other text of the board."""
+OUTER_NAME_DROP = 19
+"""How far below its code an outer room's name is centred."""
 
 
 def _room_name_place(room: str, rotation: Mapping[str, int]) -> tuple[tuple[int, int], bool]:
@@ -197,11 +201,13 @@ def _room_name_place(room: str, rotation: Mapping[str, int]) -> tuple[tuple[int,
     r1 = RINGS[info.ring][2]
     if info.ring == "outer":
         return _hull_point(room, a0, span), True
-    return _tag_point(room, rotation, r1 + 8), False
+    return _tag_point(room, rotation.get(info.ring, 0), r1 + 8), False
 
 
 HULL = 452
 """The hull's radius: an outer room's name goes outside it, in the image's corners."""
+HULL_EDGE = max(r1 for _, _, r1 in RINGS.values()) + 14
+"""How far the charcoal reaches from the centre: the hull, or the dark band round the outer ring if wider."""
 
 
 @lru_cache(maxsize=16)
@@ -209,7 +215,7 @@ def _hull_point(room: str, a0: float, span: float) -> tuple[int, int]:
     """Where an outer room's code is centred: outside the hull and inside the ship's square, beside the room
     (as near its middle as the corners allow; the two lines of its name are about 32 px tall)."""
     words = font(OUTER_ROOM_SIZE, bold=True)
-    half = max(text_width(room, words), text_width(SHIP.room(room).name, font(13))) // 2 + 2
+    half = max(text_width(room, words), text_width(SHIP.room(room).name, font(OUTER_NAME_SIZE))) // 2 + 2
     angles = sorted((a0 + span * i / 40 for i in range(41)), key=lambda a: abs(a - a0 - span / 2))
     for angle in angles:
         for radius in range(HULL + 20, 700, 6):
@@ -217,7 +223,7 @@ def _hull_point(room: str, a0: float, span: float) -> tuple[int, int]:
             box = (x - half, y - 12, x + half, y + 28)
             nearest = (min(max(CX, box[0]), box[2]), min(max(CY, box[1]), box[3]))
             inside = box[0] >= 4 and box[1] >= 4 and box[2] <= PANEL_LEFT - 4 and box[3] <= HEIGHT - 4
-            if inside and math.dist(nearest, (CX, CY)) > HULL + 2:
+            if inside and math.dist(nearest, (CX, CY)) > HULL_EDGE + 2:
                 return x, y
     return polar(HULL + 60, a0 + span / 2)
 
@@ -228,13 +234,16 @@ TAG_SPOTS = (0.5, 0.25, 0.75, 0.35, 0.65, 0.15, 0.85, 0.05, 0.95)
 """Where along its room's span a turning room's tag may sit, most central first."""
 
 
-def _tag_point(room: str, rotation: Mapping[str, int], radius: int) -> tuple[int, int]:
+@lru_cache(maxsize=256)
+def _tag_point(room: str, turns: int, radius: int) -> tuple[int, int]:
     """The first spot along the room's outer edge where its tag keeps clear of the ring's printed codes.
 
     The tag is upright while the ring curves, so near the diagonals it reaches into the ring: it goes where it
     leaves the ring's codes readable and stays out of the next ring's pieces (the middle one if none does).
+    It depends only on the room's own ring's counter (``turns``), so it is worked out once per counter.
     """
     info = SHIP.room(room)
+    rotation: dict[str, int] = {info.ring: turns}
     a0, _ = space_angles(info.spaces[0], rotation)
     span = info.width * 360 / SHIP.columns
     codes = ring_codes(info.ring, rotation)
@@ -256,7 +265,7 @@ def _draw_room_name(draw: ImageDraw.ImageDraw, room: str, rotation: Mapping[str,
     (x, y), outer = _room_name_place(room, rotation)
     if outer:
         label(draw, (x, y), room, OUTER_ROOM_SIZE, Ink.BLACK, bold=True, anchor="mm")
-        label(draw, (x, y + 19), SHIP.room(room).name, 13, Ink.CHARCOAL, anchor="mm")
+        label(draw, (x, y + OUTER_NAME_DROP), SHIP.room(room).name, OUTER_NAME_SIZE, Ink.CHARCOAL, anchor="mm")
         return
     half = text_width(room, font(ROOM_SIZE, bold=True)) // 2 + 6
     rounded(draw, (x - half, y - TAG_HALF, x + half, y + TAG_HALF), Ink.YELLOW, Ink.BLACK, radius=4, width=1)
@@ -283,38 +292,62 @@ def piece_places(view: CapricornView) -> list[Placed]:
     placed: list[Placed] = [
         (POD, kind, data, at, 14) for (kind, data), at in zip(pod, pod_slots(len(pod)), strict=True)
     ]
+    turns = tuple(sorted(rotation.items()))
     for code, pieces in by_space.items():
-        if not SHIP.is_space(code):
-            continue
-        slots = _slots(code, rotation, pieces)
-        if slots is None and len(pieces) == 1:  # a lone piece kept off a neighbour's code: moved, a little smaller
-            (kind, data), size = pieces[0], PIECE_SIZES[1]
-            at = _clear_point(code, rotation, partial(draw_piece, kind=kind, data=data, size=size))
-            placed.append((code, kind, data, at, size))
-            continue
-        if slots is None:  # too many for the space: one token lists them all by letter
-            letters = " ".join(_letter(kind, data) for kind, data in pieces)
-            placed.append((code, "stack", (letters,), _clear_point(code, rotation, partial(stack, letters=letters)), 0))
-            continue
-        size, centres = slots
-        placed.extend((code, kind, data, at, size) for (kind, data), at in zip(pieces, centres, strict=True))
+        if SHIP.is_space(code):
+            placed.extend((code, *place) for place in _space_places(code, turns, tuple(pieces)))
     return placed
 
 
-def _slots(
-    code: str, rotation: Mapping[str, int], pieces: list[tuple[str, tuple[object, ...]]]
-) -> tuple[int, list[tuple[int, int]]] | None:
+Piece = tuple[str, tuple[object, ...]]
+"""A piece as ``piece_places`` sorts them: ``(kind, what it shows)``."""
+
+
+@lru_cache(maxsize=4096)
+def _space_places(
+    code: str, turns: tuple[tuple[str, int], ...], pieces: tuple[Piece, ...]
+) -> tuple[tuple[str, tuple[object, ...], tuple[int, int], int], ...]:
+    """Where ``pieces`` stand on ``code`` under the rotation ``turns``: ``(kind, data, centre, size)`` each.
+
+    A pure function of its arguments, worked out once: most pieces stay put from one board to the next.
+    """
+    rotation = dict(turns)
+    slots = _slots(code, rotation, pieces)
+    if slots is None and len(pieces) == 1:  # a lone piece kept off a neighbour's code: moved, a little smaller
+        (kind, data), size = pieces[0], PIECE_SIZES[1]
+        return ((kind, data, _clear_point(code, rotation, kind, data, size), size),)
+    if slots is None:  # too many for the space: one token lists them all by letter
+        letters = " ".join(_letter(kind, data) for kind, data in pieces)
+        return (("stack", (letters,), _clear_point(code, rotation, "stack", (letters,), 0), 0),)
+    size, centres = slots
+    return tuple((kind, data, at, size) for (kind, data), at in zip(pieces, centres, strict=True))
+
+
+@lru_cache(maxsize=1024)
+def _piece_shape(kind: str, data: tuple[object, ...], size: int) -> tuple[Box, Image.Image]:
+    """What ``draw_piece`` inks for this piece centred on ``(0, 0)``: its box and its pixels (``drawn``)."""
+    return drawn(partial(draw_piece, kind=kind, data=data, size=size), (0, 0))
+
+
+def _drawn_piece(kind: str, data: tuple[object, ...], size: int, at: tuple[int, int]) -> tuple[Box, Image.Image]:
+    """``drawn`` for one piece centred on ``at``: its shape is measured once and moved (read only)."""
+    (left, top, right, bottom), pixels = _piece_shape(kind, data, size)
+    x, y = at
+    return (left + x, top + y, right + x, bottom + y), pixels
+
+
+def _slots(code: str, rotation: Mapping[str, int], pieces: Sequence[Piece]) -> tuple[int, list[tuple[int, int]]] | None:
     """The first of ``slot_candidates`` whose pieces, as drawn, touch neither each other nor a name (``keep_clear``).
 
     Measured on the pieces' own pixels (badges included), so a wounded alien's badge is kept off its
     neighbour as well as its body; ``None`` if no way is clear (the pieces are then listed on one token).
     """
-    marks = keep_clear(SHIP.space(code).ring, rotation)
-    for size, centres in slot_candidates(code, rotation, len(pieces)):
-        drawn_pieces = [
-            drawn(partial(draw_piece, kind=k, data=d, size=size), at)
-            for (k, d), at in zip(pieces, centres, strict=True)
-        ]
+    candidates = [
+        (size, centres, [_drawn_piece(k, d, size, at) for (k, d), at in zip(pieces, centres, strict=True)])
+        for size, centres in slot_candidates(code, rotation, len(pieces))
+    ]
+    marks = _near(keep_clear(SHIP.space(code).ring, rotation), [box for *_, drawn in candidates for box, _ in drawn])
+    for size, centres, drawn_pieces in candidates:
         if any(masks_meet(m.reach, m.halo, box, pixels) for box, pixels in drawn_pieces for m in marks):
             continue
         if any(masks_meet(a[0], a[1], b[0], b[1]) for i, a in enumerate(drawn_pieces) for b in drawn_pieces[i + 1 :]):
@@ -333,38 +366,48 @@ def _letter(kind: str, data: tuple[object, ...]) -> str:
     return f"{data[0]}{data[1]}{'z' if data[2] else ''}"  # z: hiding, as the lying piece shows
 
 
-def _clear_point(code: str, rotation: Mapping[str, int], paint: Paint) -> tuple[int, int]:
+def _clear_point(
+    code: str, rotation: Mapping[str, int], kind: str, data: tuple[object, ...], size: int
+) -> tuple[int, int]:
     """Where one token (a stack tag, a lone piece) stands on ``code``: the point nearest the middle of the
     pieces' room that keeps it off the ring's printed codes, across the column then off to either side (the
     lane's inner edge if none does)."""
     low, high = piece_room(code, rotation)
     a0, a1 = space_angles(code, rotation)
-    codes = keep_clear(SHIP.space(code).ring, rotation)
     radii = sorted(range(low, max(low, high) + 1), key=lambda r: abs(r - (low + high) / 2))
-    for spot in (0.5, 0.3, 0.7, 0.2, 0.8):
-        for radius in radii:
-            at = polar(radius, a0 + (a1 - a0) * spot)
-            box, pixels = drawn(paint, at)
-            if not any(masks_meet(m.reach, m.halo, box, pixels) for m in codes):
-                return at
+    spots = [polar(radius, a0 + (a1 - a0) * spot) for spot in (0.5, 0.3, 0.7, 0.2, 0.8) for radius in radii]
+    drawn = [_drawn_piece(kind, data, size, at) for at in spots]
+    codes = _near(keep_clear(SHIP.space(code).ring, rotation), [box for box, _ in drawn])
+    for at, (box, pixels) in zip(spots, drawn, strict=True):
+        if not any(masks_meet(m.reach, m.halo, box, pixels) for m in codes):
+            return at
     return polar(low, (a0 + a1) / 2)
+
+
+def _near(marks: list[Mark], boxes: list[Box]) -> list[Mark]:
+    """The marks that reach into the box around all of ``boxes``: the only ones a piece drawn in one may touch
+    (the rest are skipped without changing any answer)."""
+    if not boxes:
+        return []
+    around = (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes))
+    return [m for m in marks if overlap(m.reach, around)]
 
 
 def ring_codes(ring: str, rotation: Mapping[str, int]) -> Sheet:
     """The printed codes of every space on ``ring`` as marks (what stacks and tags keep clear of)."""
-    return _ring_codes(ring, tuple(sorted(rotation.items())))
+    return _ring_codes(ring, rotation.get(ring, 0))
 
 
 @lru_cache(maxsize=64)
-def _ring_codes(ring: str, rotation: tuple[tuple[str, int], ...]) -> Sheet:
+def _ring_codes(ring: str, turns: int) -> Sheet:
+    """``ring_codes`` for the ring turned ``turns`` marks: a space's place depends on its own ring's counter only."""
     sheet = Sheet()
+    rotation = {ring: turns}
     for room in SHIP.rooms:
         if room.ring == ring:
             for code in room.spaces:
                 info = SHIP.space(code)
-                sheet.mark(
-                    label_point(code, dict(rotation)), f"{info.lane}{info.col}", CODE_SIZE, bold=True, anchor="mm"
-                )
+                sheet.mark(label_point(code, rotation), f"{info.lane}{info.col}", CODE_SIZE, bold=True, anchor="mm")
     return sheet
 
 
@@ -373,15 +416,20 @@ def keep_clear(ring: str, rotation: Mapping[str, int]) -> list[Mark]:
     return _keep_clear(ring, tuple(sorted(rotation.items())))
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=512)
 def _keep_clear(ring: str, rotation: tuple[tuple[str, int], ...]) -> list[Mark]:
     turns = dict(rotation)
-    tags = Sheet()
-    for room in SHIP.rooms:
-        at, outer = _room_name_place(room.key, turns)
-        if not outer:
-            tags.mark(at, room.key, ROOM_SIZE, bold=True, anchor="mm")
-    return ring_codes(ring, turns).marks + tags.marks
+    tags = [_tag_mark(room.key, turns.get(room.ring, 0)) for room in SHIP.rooms if room.ring != "outer"]
+    return ring_codes(ring, turns).marks + tags
+
+
+@lru_cache(maxsize=256)
+def _tag_mark(room: str, turns: int) -> Mark:
+    """A turning room's tag code as a mark, with its ring turned ``turns`` marks."""
+    at, _ = _room_name_place(room, {SHIP.room(room).ring: turns})
+    sheet = Sheet()
+    sheet.mark(at, room, ROOM_SIZE, bold=True, anchor="mm")
+    return sheet.marks[0]
 
 
 def draw_ship_pieces(draw: ImageDraw.ImageDraw, view: CapricornView) -> None:
@@ -411,6 +459,8 @@ def ship_sheet(view: CapricornView) -> Sheet:
             sheet.mark(label_point(code, rotation), f"{info.lane}{info.col}", CODE_SIZE, bold=True, anchor="mm")
         at, outer = _room_name_place(room.key, rotation)
         sheet.mark(at, room.key, OUTER_ROOM_SIZE if outer else ROOM_SIZE, bold=True, anchor="mm")
+        if outer:
+            sheet.mark((at[0], at[1] + OUTER_NAME_DROP), room.name, OUTER_NAME_SIZE, anchor="mm")
     for code, kind, data, at, size in piece_places(view):
         sheet.token(code, kind, at, partial(draw_piece, kind=kind, data=data, size=size))
     return sheet

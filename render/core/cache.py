@@ -18,13 +18,22 @@ from pydantic import BaseModel
 
 def view_key(purpose: str, view: BaseModel) -> str:
     """A key naming what is drawn (``purpose``, e.g. ``"abordaje.board"``) from which exact view."""
-    digest = hashlib.sha256()
-    digest.update(purpose.encode())
-    digest.update(b"\0")
-    digest.update(type(view).__qualname__.encode())
-    digest.update(b"\0")
-    digest.update(view.model_dump_json().encode())
-    return digest.hexdigest()
+    return view_keys(view, purpose)[0]
+
+
+def view_keys(view: BaseModel, *purposes: str) -> tuple[str, ...]:
+    """``view_key`` for several images of one view (a board and its close-up), the view's JSON made once."""
+    body = view.model_dump_json().encode()
+    keys = []
+    for purpose in purposes:
+        digest = hashlib.sha256()
+        digest.update(purpose.encode())
+        digest.update(b"\0")
+        digest.update(type(view).__qualname__.encode())
+        digest.update(b"\0")
+        digest.update(body)
+        keys.append(digest.hexdigest())
+    return tuple(keys)
 
 
 class RenderCache:

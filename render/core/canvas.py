@@ -149,7 +149,26 @@ def rounded(
     radius: int = 10,
     width: int = 2,
 ) -> None:
-    """A rounded rectangle (panels, cards, badges) in palette inks; ``None`` leaves fill or outline out."""
+    """A rounded rectangle (panels, cards, badges) in palette inks; ``None`` leaves fill or outline out.
+
+    Drawn once per size and look into the shared sprite cache and stamped from there (Pillow draws a rounded
+    rectangle corner by corner in Python, about 0.1 ms; a stamp is a few microseconds, the same pixels).
+    """
+    x0, y0, x1, y1 = box
+    if not all(isinstance(v, int) for v in box) or x1 < x0 or y1 < y0:  # drawn in place: only whole boxes move
+        _rounded(draw, box, fill, outline, radius, width)
+        return
+    key = ("rounded", x1 - x0, y1 - y0, fill, outline, radius, width)
+
+    def paint(d: ImageDraw.ImageDraw, at: tuple[int, int]) -> None:
+        _rounded(d, (at[0], at[1], at[0] + x1 - x0, at[1] + y1 - y0), fill, outline, radius, width)
+
+    SPRITES.stamp(draw, (x0, y0), key, (0, 0, x1 - x0, y1 - y0), paint)
+
+
+def _rounded(
+    draw: ImageDraw.ImageDraw, box: Box, fill: Ink | None, outline: Ink | None, radius: int, width: int
+) -> None:
     draw.rounded_rectangle(
         box,
         radius=radius,

@@ -18,6 +18,10 @@ SCALE = 2
 """How much a close-up enlarges the board."""
 ASPECT = 3 / 2
 """A close-up's width over its height at the least: landscape, like the boards."""
+BOARDS_KEPT = 2
+"""Finished board images a renderer keeps (a ``LayerCache``, about 1.3 MB each) for the close-ups cut from them:
+the host asks for a board and the acting player's close-up at once, so the close-up crops the board that very
+action drew instead of drawing it again."""
 
 
 def landscape_box(points: Iterable[tuple[float, float]], area: Box, margin: int) -> Box:

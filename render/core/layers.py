@@ -6,7 +6,12 @@ palette image, far cheaper than redrawing it); callers draw only the pieces that
 
 The cache is bounded by entries and forgets the least recently used layer first. ``draws`` counts every
 drawing; ``redraws`` counts drawings of a key drawn before (it was evicted), which is what "static layers
-are reused" means: a layer drawn twice is the one thing the cache exists to prevent.
+are reused" means: a layer drawn twice is the one thing the cache exists to prevent. A key is drawn by one
+thread at a time: the host draws a board and the acting player's panel at once, and both may need the same
+new layer; the second waits for the first's drawing rather than drawing it again.
+
+Renderers also keep a few finished board images this way (never drawn on once kept), so a close-up crops
+the board the same action drew instead of drawing it a second time.
 """
 
 from __future__ import annotations
@@ -30,6 +35,7 @@ class LayerCache:
         self.redraws = 0
         self._layers: OrderedDict[Hashable, Image.Image] = OrderedDict()
         self._seen: OrderedDict[Hashable, None] = OrderedDict()
+        self._drawing: dict[Hashable, threading.Event] = {}
         self._lock = threading.Lock()
 
     def copy_of(self, key: Hashable, draw: Callable[[], Image.Image]) -> Image.Image:
@@ -37,25 +43,44 @@ class LayerCache:
         return self.get(key, draw).copy()
 
     def get(self, key: Hashable, draw: Callable[[], Image.Image]) -> Image.Image:
-        """The layer for ``key`` itself, to read from (paste, crop, copy), never to draw on."""
-        with self._lock:
-            layer = self._layers.get(key)
-            if layer is not None:
-                self._layers.move_to_end(key)
-                return layer
-        layer = draw()  # drawn outside the lock: two threads racing on one new key both draw, which is harmless
-        with self._lock:
-            self.draws += 1
-            if key in self._seen:
-                self.redraws += 1
-            self._seen[key] = None
-            while len(self._seen) > SEEN_KEYS:
-                self._seen.popitem(last=False)
-            layer = self._layers.setdefault(key, layer)
-            self._layers.move_to_end(key)
-            while len(self._layers) > self.max_entries:
-                self._layers.popitem(last=False)
+        """The layer for ``key`` itself, to read from (paste, crop, copy, encode), never to draw on.
+
+        One thread draws a new key; another asking for it meanwhile waits for that drawing instead of
+        drawing it too (the host draws a board and the acting player's close-up of it at once).
+        """
+        while True:
+            with self._lock:
+                layer = self._layers.get(key)
+                if layer is not None:
+                    self._layers.move_to_end(key)
+                    return layer
+                drawing = self._drawing.get(key)
+                if drawing is None:
+                    drawing = self._drawing[key] = threading.Event()
+                    break
+            drawing.wait()  # drawn by another thread: read it (or draw it, if that drawing failed)
+        try:
+            layer = draw()  # drawn outside the lock, so other keys are served meanwhile
+            with self._lock:
+                self._keep(key, layer)
+        finally:
+            with self._lock:
+                del self._drawing[key]
+            drawing.set()
         return layer
+
+    def _keep(self, key: Hashable, layer: Image.Image) -> None:
+        """Store a new drawing and count it (the lock is held)."""
+        self.draws += 1
+        if key in self._seen:
+            self.redraws += 1
+        self._seen[key] = None
+        while len(self._seen) > SEEN_KEYS:
+            self._seen.popitem(last=False)
+        self._layers[key] = layer
+        self._layers.move_to_end(key)
+        while len(self._layers) > self.max_entries:
+            self._layers.popitem(last=False)
 
     def __len__(self) -> int:
         return len(self._layers)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from PIL import Image, ImageChops, ImageDraw, ImageFilter
 
@@ -66,21 +67,49 @@ class Sheet:
 
     def mark(self, xy: tuple[float, float], words: str, size: int, *, bold: bool = False, anchor: str = "la") -> None:
         """Record ``words`` drawn as ``label(draw, xy, words, size, …, anchor=anchor)`` draws them."""
-        face = font(size, bold=bold)
-        left, top, right, bottom = face.getbbox(words, anchor=anchor)
         x, y = xy
-        box = (math.floor(x + left), math.floor(y + top), math.ceil(x + right), math.ceil(y + bottom))
-        letters = Image.new("L", (box[2] - box[0] + 2 * HALO, box[3] - box[1] + 2 * HALO), 0)
-        draw = ImageDraw.Draw(letters)
-        draw.fontmode = "1"  # as on the palette board: no anti-aliasing
-        draw.text((x - box[0] + HALO, y - box[1] + HALO), words, 255, face, anchor)
-        halo = letters.filter(ImageFilter.MaxFilter(2 * HALO + 1))
+        if float(x).is_integer() and float(y).is_integer():  # the usual case: the masks are the same anywhere
+            (left, top, right, bottom), letters, halo = _masks(words, size, bold, anchor, (0, 0))
+            box = (left + int(x), top + int(y), right + int(x), bottom + int(y))
+        else:
+            box, letters, halo = _masks(words, size, bold, anchor, (x, y))
         self.marks.append(Mark(words, size, box, letters, halo))
 
     def token(self, space: str, what: str, at: tuple[int, int], paint: Paint) -> None:
         """Record the piece ``paint`` draws at ``at`` (measured by drawing it alone, so the box is its real ink)."""
         box, pixels = drawn(paint, at)
         self.tokens.append(Token(space, what, box, pixels))
+
+
+def _masks(
+    words: str, size: int, bold: bool, anchor: str, xy: tuple[float, float]
+) -> tuple[Box, Image.Image, Image.Image]:
+    """The box, letters and halo of ``words`` drawn at ``xy`` (at whole pixels, kept by ``_whole_masks``)."""
+    if xy == (0, 0):
+        return _whole_masks(words, size, bold, anchor)
+    return _draw_masks(words, size, bold, anchor, xy)
+
+
+@lru_cache(maxsize=4096)
+def _whole_masks(words: str, size: int, bold: bool, anchor: str) -> tuple[Box, Image.Image, Image.Image]:
+    """``_draw_masks`` at the origin, drawn once per text: at any whole-pixel point only the box moves (the
+    images are shared, read only)."""
+    return _draw_masks(words, size, bold, anchor, (0, 0))
+
+
+def _draw_masks(
+    words: str, size: int, bold: bool, anchor: str, xy: tuple[float, float]
+) -> tuple[Box, Image.Image, Image.Image]:
+    face = font(size, bold=bold)
+    left, top, right, bottom = face.getbbox(words, anchor=anchor)
+    x, y = xy
+    box = (math.floor(x + left), math.floor(y + top), math.ceil(x + right), math.ceil(y + bottom))
+    letters = Image.new("L", (box[2] - box[0] + 2 * HALO, box[3] - box[1] + 2 * HALO), 0)
+    draw = ImageDraw.Draw(letters)
+    draw.fontmode = "1"  # as on the palette board: no anti-aliasing
+    draw.text((x - box[0] + HALO, y - box[1] + HALO), words, 255, face, anchor)
+    halo = letters.filter(ImageFilter.MaxFilter(2 * HALO + 1))
+    return box, letters, halo
 
 
 BLANK = 255

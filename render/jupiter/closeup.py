@@ -8,12 +8,13 @@ around the acting robot's tile and the tiles next to it, where its moves lead, a
 
 from __future__ import annotations
 
+from engine.jupiter.colony import STEPS
 from engine.jupiter.view import JupiterView, RobotView, TileView
 from render.core import Box
 from render.core.closeup import landscape_box
 
-from .colony import _pod_at
-from .layout import _STEPS, COLONY, POD_RADIUS, Layout
+from .colony import pod_at
+from .layout import COLONY, POD_RADIUS, Layout
 
 MARGIN = 16
 
@@ -35,7 +36,7 @@ def robot_tile(view: JupiterView, robot: RobotView) -> TileView | None:
 
 def tiles_in_reach(view: JupiterView, tile: TileView) -> list[TileView]:
     """The robot's tile first, then every tile next to it (one step of the hexagonal grid)."""
-    around = {(tile.q + dq, tile.r + dr) for dq, dr in _STEPS}
+    around = {(tile.q + dq, tile.r + dr) for dq, dr in STEPS}
     return [tile] + [t for t in view.tiles if (t.q, t.r) in around]
 
 
@@ -47,7 +48,7 @@ def closeup_box(view: JupiterView, layout: Layout) -> Box | None:
         return None
     reach = tiles_in_reach(view, tile)
     points = [p for t in reach for p in layout.hexagon(t.q, t.r)]
-    pod = _pod_at(view, layout)
+    pod = pod_at(view, layout)
     if pod is not None and view.pod.dock_tile in {t.id for t in reach}:
         radius = (POD_RADIUS + 0.1) * layout.step
         points += [(pod[0] - radius, pod[1] - radius), (pod[0] + radius, pod[1] + radius)]

@@ -203,7 +203,8 @@ def _is_playing(view: JupiterView) -> bool:
     return view.phase not in ("won", "lost", "core", "first")
 
 
-def _pod_at(view: JupiterView, layout: Layout) -> tuple[int, int] | None:
+def pod_at(view: JupiterView, layout: Layout) -> tuple[int, int] | None:
+    """The centre of the docked pod on the board (beside its docking side), or ``None`` while it is not docked."""
     pod = view.pod
     if pod.docked_at is None or pod.dock_tile is None or pod.dock_side is None:
         return None
@@ -215,7 +216,7 @@ def _pod_at(view: JupiterView, layout: Layout) -> tuple[int, int] | None:
 
 def _pod_bridge(draw: ImageDraw.ImageDraw, view: JupiterView, layout: Layout) -> None:
     """The docked pod's one bridge, from its docking dome out to the pod."""
-    centre = _pod_at(view, layout)
+    centre = pod_at(view, layout)
     dock = _domes(view).get(view.pod.docked_at or "")
     if centre is not None and dock is not None:
         draw.line([layout.xy(dock.point), centre], fill=int(Ink.WHITE), width=max(4, round(layout.step * 0.2)))
@@ -230,7 +231,7 @@ def _pod(
     ring passes by its last letter. Returns where each robot aboard was drawn (so the active robot's halo can
     go round it).
     """
-    centre = _pod_at(view, layout)
+    centre = pod_at(view, layout)
     pod = view.pod
     tile = _tile_by_id(view).get(pod.dock_tile or "")
     dock = _domes(view).get(pod.docked_at or "")
@@ -328,7 +329,7 @@ def dome_key_corner(view: JupiterView, layout: Layout) -> tuple[int, int]:
     corners = [(x1 - hx - 8, y1 - hy - 8), (x0 + hx + 8, y1 - hy - 8), (x1 - hx - 8, y0 + hy + 8)]
     reach = layout.step * 1.8  # a tile's corner from its centre, and some
     pod_reach = layout.step * (POD_RADIUS + 0.8)
-    pod = _pod_at(view, layout)
+    pod = pod_at(view, layout)
     for cx, cy in corners:
         box = (cx - hx, cy - hy, cx + hx, cy + hy)
         tiles_clear = all(not _near(box, layout.centre(t.q, t.r), reach) for t in view.tiles)

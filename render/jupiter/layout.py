@@ -19,6 +19,7 @@ from collections.abc import Collection
 from dataclasses import dataclass
 from functools import lru_cache
 
+from engine.jupiter.colony import STEPS
 from render.core import Box
 
 WIDTH, HEIGHT = 1400, 900
@@ -36,7 +37,6 @@ POD_RADIUS = 0.85  # lattice steps: the pod's circle, holding seven slots in a f
 TAG_REACH = 0.45  # lattice steps the pod's load tag reaches beyond the pod's circle
 SIDE_NAMES: tuple[str, ...] = ("E", "NE", "NW", "W", "SW", "SE")
 
-_STEPS = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))  # axial offset of direction k (as the engine's)
 Cell = tuple[int, int]
 Placement = tuple[str, int, int, int]
 """A tile as the layout sees it: ``(tile id, q, r, rotation)`` (the view's ``TileView`` fields)."""
@@ -58,9 +58,9 @@ def tag_above(cells: Collection[Cell], cell: Cell, side: int) -> bool:
         return True
     if side in (4, 5):
         return False
-    dq, dr = _STEPS[side]
+    dq, dr = STEPS[side]
     q, r = cell[0] + dq, cell[1] + dr  # the pod's own (empty) cell
-    return any((q + _STEPS[k][0], r + _STEPS[k][1]) in cells for k in (4, 5))
+    return any((q + STEPS[k][0], r + STEPS[k][1]) in cells for k in (4, 5))
 
 
 def side_index(name: str) -> int:
@@ -126,7 +126,7 @@ def _exposed(placements: tuple[Placement, ...]) -> list[tuple[int, int, int]]:
     return [
         (q, r, side)
         for _, q, r, _ in placements
-        for side, (dq, dr) in enumerate(_STEPS)
+        for side, (dq, dr) in enumerate(STEPS)
         if (q + dq, r + dr) not in cells
     ]
 

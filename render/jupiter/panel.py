@@ -8,12 +8,14 @@ still win" reads at a glance.
 
 from __future__ import annotations
 
-from PIL import ImageDraw
+from PIL import ImageDraw, ImageFont
 
 from engine.core.words import count as counted
 from engine.jupiter.catalog import CATALOG
 from engine.jupiter.view import JupiterView, ReportView, RobotView, Stage
 from render.core import Box, Ink, fitted, font, label, rounded, text, text_width, wrap
+from render.core.fonts import Font
+from render.core.sheet import MIN_TEXT, Sheet
 
 from .layout import COLONY, HEADER, LEGEND, PANEL, TRACK, WIDTH
 from .pieces import COLONIST_INK, active_ring, colonist, creep, die, power_plant, radar_dish, robot, super_creep
@@ -224,14 +226,15 @@ def draw_track(draw: ImageDraw.ImageDraw, view: JupiterView) -> None:
 # ---------------------------------------------------------------------------------------------- the panel
 
 
-def draw_panel(draw: ImageDraw.ImageDraw, view: JupiterView) -> None:
-    """The team's numbers, the turn's numbers and every robot, top to bottom."""
+def draw_panel(draw: ImageDraw.ImageDraw, view: JupiterView, sheet: Sheet | None = None) -> None:
+    """The team's numbers, the turn's numbers and every robot, top to bottom (the robots' texts a player reads,
+    their tags and cards, noted on ``sheet`` when one is given: ``render.core.sheet``)."""
     x0, y0, x1, y1 = PANEL
     y = _rescue(draw, view, (x0, y0, x1, y0 + 104))
     y = _turn(draw, view, (x0, y + 8, x1, y + 8 + 112))
     height = min(REPORT_MOST, max(REPORT_LEAST, y1 - y - 16 - ROBOT_ROW * len(view.robots)))
     y = _report(draw, view, (x0, y + 8, x1, y + 8 + height))
-    _robots(draw, view, (x0, y + 8, x1, y1))
+    _robots(draw, view, (x0, y + 8, x1, y1), sheet)
 
 
 def _rescue(draw: ImageDraw.ImageDraw, view: JupiterView, box: Box) -> int:
@@ -425,17 +428,17 @@ def _notes(view: JupiterView) -> list[str]:
     return notes
 
 
-def _robots(draw: ImageDraw.ImageDraw, view: JupiterView, box: Box) -> None:
+def _robots(draw: ImageDraw.ImageDraw, view: JupiterView, box: Box, sheet: Sheet | None) -> None:
     """One row per robot: pawn, where it is, its core and its hand by name."""
     x0, y0, x1, y1 = box
     count = max(len(view.robots), 1)
     row = min(96, (y1 - y0) // count)
     for i, info in enumerate(view.robots):
         top = y0 + i * row
-        _robot_row(draw, view, info, (x0, top, x1, top + row - 5))
+        _robot_row(draw, view, info, (x0, top, x1, top + row - 5), sheet)
 
 
-def _robot_row(draw: ImageDraw.ImageDraw, view: JupiterView, info: RobotView, box: Box) -> None:
+def _robot_row(draw: ImageDraw.ImageDraw, view: JupiterView, info: RobotView, box: Box, sheet: Sheet | None) -> None:
     """The pawn on the left; then its colour, where it stands, tags, and its cards flowing over the lines."""
     x0, y0, x1, y1 = box
     active = info.seat == view.active and view.phase not in ("won", "lost", "core", "first")
@@ -462,9 +465,9 @@ def _robot_row(draw: ImageDraw.ImageDraw, view: JupiterView, info: RobotView, bo
     if info.owner is not None and 0 < view.seats < len(view.robots):
         tags.append((f"player {info.owner + 1}", Ink.MIST))
     for words, ink in tags:
-        width = _width(words, 13, bold=True) + 12
-        rounded(draw, (x, line - 10, x + width, line + 10), ink, Ink.BLACK, radius=5, width=1)
-        label(draw, (x + width // 2, line), words, 13, Ink.BLACK, bold=True, anchor="mm")
+        width = _width(words, TAG_SIZE, bold=True) + 12
+        rounded(draw, (x, line - 11, x + width, line + 11), ink, Ink.BLACK, radius=5, width=1)
+        _say(draw, sheet, (x + width // 2, line), words, font(TAG_SIZE, bold=True), Ink.BLACK, "mm")
         x += width + 6
     chips: list[tuple[str, str]] = []
     if info.core is not None:
@@ -474,7 +477,7 @@ def _robot_row(draw: ImageDraw.ImageDraw, view: JupiterView, info: RobotView, bo
     chips.extend(("hand", card_name(k)) for k in info.hand)
     if info.core is not None and not info.hand:
         chips.append(("none", "no cards in hand"))
-    _chips(draw, chips, (left, y0 + 8, x1 - 8, y1 - 3), start=x + 4)
+    _chips(draw, chips, (left, y0 + 8, x1 - 8, y1 - 3), start=x + 4, sheet=sheet)
 
 
 CHIP_HEIGHT = 22
@@ -482,8 +485,11 @@ CHIP_GAP = 4
 
 
 Chip = tuple[str, str, Box]
-CHIP_SIZES: tuple[tuple[int, int, int], ...] = ((15, CHIP_HEIGHT, CHIP_GAP), (13, 19, 3), (12, 17, 2))
-"""(font size, chip height, gap) to try in turn: seven robots with full hands need the smaller ones."""
+CHIP_SIZES: tuple[tuple[int, int, int], ...] = ((15, CHIP_HEIGHT, CHIP_GAP), (MIN_TEXT, 21, 3))
+"""(font size, chip height, gap) to try in turn: seven robots with full hands need the smaller one, which is
+still as large as any text a player reads (``MIN_TEXT``); what does not fit then is counted as ``+n more``."""
+TAG_SIZE = MIN_TEXT
+"""A robot's tags (to play, first, player N) and a core chip's CORE mark."""
 
 
 def _flow(
@@ -495,11 +501,11 @@ def _flow(
     placed: list[Chip] = []
     for i, (kind, words) in enumerate(chips):
         if kind == "none":
-            width = _width(words, size - 1) + 4
+            width = _width(words, MIN_TEXT) + 4
         else:
             width = _width(words, size, bold=True) + 14
         if kind == "core":
-            width += _width("CORE", 11, bold=True) + 6
+            width += _width("CORE", TAG_SIZE, bold=True) + 6
         if x + width > x1 and x > x0:
             x, y = x0, y + height + gap
         if y + height > y1:
@@ -510,31 +516,47 @@ def _flow(
     return placed, 0
 
 
-def _chips(draw: ImageDraw.ImageDraw, chips: list[tuple[str, str]], box: Box, *, start: int) -> None:
+def _chips(
+    draw: ImageDraw.ImageDraw, chips: list[tuple[str, str]], box: Box, *, start: int, sheet: Sheet | None
+) -> None:
     """Cards as labelled chips flowing from ``start`` on the first line, then over as many lines as the box
     holds, in the largest size at which all fit; whatever still cannot fit is counted as ``+n more``."""
     for size, height, gap in CHIP_SIZES:
         placed, left_out = _flow(chips, box, start, size, height, gap)
         if not left_out:
             break
+    if left_out:  # flowed again clear of the "+n more" count, which goes at the right end of the last line
+        room = _width(f"+{len(chips)} more", MIN_TEXT, bold=True) + 6
+        placed, left_out = _flow(chips, (box[0], box[1], box[2] - room, box[3]), start, size, height, gap)
     for kind, words, chip in placed:
         x, y, right, bottom = chip
         middle = (y + bottom) // 2
         if kind == "core":
             rounded(draw, chip, Ink.YELLOW, Ink.BLACK, radius=6, width=2)
-            label(draw, (x + 6, middle), "CORE", 11, Ink.BLACK, bold=True, anchor="lm")
-            inner = x + 6 + _width("CORE", 11, bold=True) + 6
-            face = fitted(words, right - inner - 6, size, bold=True, smallest=10)
-            text(draw, (inner, middle), words, face, Ink.BLACK, anchor="lm")
+            _say(draw, sheet, (x + 6, middle), "CORE", font(TAG_SIZE, bold=True), Ink.BLACK, "lm")
+            inner = x + 6 + _width("CORE", TAG_SIZE, bold=True) + 6
+            face = fitted(words, right - inner - 6, size, bold=True, smallest=MIN_TEXT)
+            _say(draw, sheet, (inner, middle), words, face, Ink.BLACK, "lm")
         elif kind == "none":
-            label(draw, (x + 2, middle), words, size - 1, Ink.GREY, anchor="lm")
+            _say(draw, sheet, (x + 2, middle), words, font(MIN_TEXT), Ink.GREY, "lm")
         else:
             fill = Ink.MIST if kind == "pick" else Ink.PAPER
             rounded(draw, chip, fill, Ink.CHARCOAL, radius=6, width=1)
-            face = fitted(words, right - x - 12, size, bold=True, smallest=10)
-            text(draw, (x + 7, middle), words, face, Ink.BLACK, anchor="lm")
+            face = fitted(words, right - x - 12, size, bold=True, smallest=MIN_TEXT)
+            _say(draw, sheet, (x + 7, middle), words, face, Ink.BLACK, "lm")
     if left_out:
-        label(draw, (box[2], box[3] - 8), f"+{left_out} more", 14, Ink.VERMILLION, bold=True, anchor="rm")
+        more = f"+{left_out} more"
+        _say(draw, sheet, (box[2], box[3] - 8), more, font(MIN_TEXT, bold=True), Ink.VERMILLION, "rm")
+
+
+def _say(
+    draw: ImageDraw.ImageDraw, sheet: Sheet | None, xy: tuple[int, int], words: str, face: Font, ink: Ink, anchor: str
+) -> None:
+    """Draw a text a player reads, and note it on ``sheet`` (when measuring) where and as it was drawn."""
+    text(draw, xy, words, face, ink, anchor=anchor)
+    if sheet is not None and isinstance(face, ImageFont.FreeTypeFont):
+        size = round(face.size)
+        sheet.mark(xy, words, size, bold=face is font(size, bold=True), anchor=anchor)
 
 
 # ---------------------------------------------------------------------------------------------- the end

@@ -2,8 +2,9 @@
 
 An image is drawn only when its view has not been drawn before (``RenderCache``, keyed by the view's JSON).
 A board starts from a copy of the static layer for its tile placements (``LayerCache``): the frame, the
-legend and the empty colony (tiles, bridges, domes and their names), which change only when a tile
-self-destructs or Module Control moves one. Pieces and texts are stamped from drawn-once sprites and masks.
+legend and the empty colony (tiles, bridges, domes and their names, or the dome key), which change only when
+a tile self-destructs or Module Control moves one (or the docked pod moves the dome key: ``static_key``).
+Pieces and texts are stamped from drawn-once sprites and masks.
 """
 
 from __future__ import annotations
@@ -14,11 +15,12 @@ from engine.core import View
 from engine.jupiter.view import JupiterView
 from render.core import Ink, LayerCache, RenderCache, encode_png, new_canvas, view_key
 from render.core.alt import closeup_alt, image_alt
-from render.core.closeup import enlarge
+from render.core.cache import view_keys
+from render.core.closeup import BOARDS_KEPT, enlarge
 from render.core.sheet import Sheet
 
 from .closeup import closeup_box, closeup_where
-from .colony import colony_sheet, draw_colony_pieces, draw_colony_static
+from .colony import colony_sheet, dome_key_corner, draw_colony_pieces, draw_colony_static, names_fit
 from .layout import HEIGHT, WIDTH, Layout, Placement, layout_for
 from .panel import draw_frame, draw_header, draw_panel, draw_result, draw_track
 
@@ -32,6 +34,12 @@ def _jupiter(view: View) -> JupiterView:
 def placements(view: JupiterView) -> tuple[Placement, ...]:
     """The tile placements of a view: what the layout and the static layer depend on."""
     return tuple(sorted((t.id, t.q, t.r, t.rotation) for t in view.tiles))
+
+
+def static_key(view: JupiterView, layout: Layout) -> tuple[tuple[Placement, ...], tuple[int, int] | None]:
+    """What the static layer shows: the tile placements, and the corner of the dome key when the colony is
+    drawn too small to name every dome (the key keeps clear of the docked pod, so it moves with it)."""
+    return layout.placements, None if names_fit(layout) else dome_key_corner(view, layout)
 
 
 def draw_static(view: JupiterView, layout: Layout) -> Image.Image:
@@ -63,6 +71,7 @@ class JupiterRenderer:
         # Each game's colony is laid out differently, so a layer serves one game: keep the few most recently
         # played (about 0.8 MB each) rather than 32, which held 26 MB with a thousand games loaded.
         self.layers = LayerCache(max_entries=8)
+        self.boards = LayerCache(max_entries=BOARDS_KEPT)  # finished boards, which their close-ups are cut from
 
     def board(self, view: View) -> bytes:
         """The board: the colony, the pod, the team's numbers and every robot's cards.
@@ -72,7 +81,7 @@ class JupiterRenderer:
         """
         board_view = _jupiter(view)
         key = view_key("jupiter.board", board_view)
-        return self.cache.get_or_render(key, lambda: self._board(board_view))
+        return self.cache.get_or_render(key, lambda: encode_png(self._board_image(key, board_view)))
 
     def hand(self, view: View) -> bytes | None:
         """Always ``None``: nothing in Jupiter Deep is secret, so every hand and core is on the board.
@@ -92,9 +101,8 @@ class JupiterRenderer:
         box = closeup_box(public, layout)
         if box is None:
             return None
-        return self.cache.get_or_render(
-            view_key("jupiter.closeup", public), lambda: encode_png(enlarge(self._board_image(public, layout), box))
-        )
+        board, closeup = view_keys(public, "jupiter.board", "jupiter.closeup")
+        return self.cache.get_or_render(closeup, lambda: encode_png(enlarge(self._board_image(board, public), box)))
 
     def closeup_alt(self, view: View) -> str:
         """What the close-up shows, in words, all public (``render.jupiter.closeup``)."""
@@ -107,13 +115,17 @@ class JupiterRenderer:
     def layout(self, view: View) -> Sheet:
         """The texts a player reads to act and where the pieces stand on the board (``render.core.sheet``)."""
         board_view = _jupiter(view)
-        return colony_sheet(board_view, layout_for(placements(board_view)))
+        sheet = colony_sheet(board_view, layout_for(placements(board_view)))
+        draw_panel(ImageDraw.Draw(new_canvas(WIDTH, HEIGHT, Ink.PAPER)), board_view, sheet)  # notes the robots' texts
+        return sheet
 
-    def _board(self, view: JupiterView) -> bytes:
-        return encode_png(self._board_image(view, layout_for(placements(view))))
+    def _board_image(self, key: str, view: JupiterView) -> Image.Image:
+        """The board image for ``view`` (keyed ``key``), drawn once for the board and its close-up alike."""
+        return self.boards.get(key, lambda: self._draw(view))
 
-    def _board_image(self, view: JupiterView, layout: Layout) -> Image.Image:
-        base = self.layers.copy_of(layout.placements, lambda: draw_static(view, layout))
+    def _draw(self, view: JupiterView) -> Image.Image:
+        layout = layout_for(placements(view))
+        base = self.layers.copy_of(static_key(view, layout), lambda: draw_static(view, layout))
         return draw_board(view, layout, base)
 
 

@@ -17,7 +17,8 @@ from PIL import Image, ImageDraw
 
 from engine.pioneers.catalog import CATALOG
 from engine.pioneers.view import PioneersView, PlayerView, SectorView
-from render.core import Ink, dashed_box, disc, fitted, hatch, label, new_canvas, rounded, text
+from render.core import Ink, dashed_box, disc, fitted, hatch, label, new_canvas, rounded, text, wrap
+from render.core.fonts import Font
 from render.core.sheet import Sheet
 
 from .layout import (
@@ -96,10 +97,22 @@ def draw_static(view: PioneersView) -> Image.Image:
     return image
 
 
-def title(draw: ImageDraw.ImageDraw, words: str, box: tuple[int, int, int, int]) -> None:
-    """A grey sector's label (a belt, a destroyed planet, a slot still to place), shrunk to fit its box."""
+TITLE_LINE = 18
+"""The height of a grey sector's title line."""
+
+
+def title_lines(words: str) -> tuple[Font, list[str]]:
+    """A grey sector's label (a belt, a destroyed planet, a slot still to place) shrunk to fit its box, and
+    broken over two lines if even the smallest legible size is too wide ("1 Maelstrom (gone)")."""
     face = fitted(words, BOX_W - 14, 16, bold=True, smallest=14)
-    text(draw, (box[0] + 8, box[1] + 8), words, face, Ink.CHARCOAL)
+    return face, wrap(words, face, BOX_W - 14)
+
+
+def title(draw: ImageDraw.ImageDraw, words: str, box: tuple[int, int, int, int]) -> None:
+    """Print a grey sector's label (``title_lines``)."""
+    face, lines = title_lines(words)
+    for i, line in enumerate(lines):
+        text(draw, (box[0] + 8, box[1] + 8 + TITLE_LINE * i), line, face, Ink.CHARCOAL)
 
 
 def static_sector(draw: ImageDraw.ImageDraw, sector: SectorView, box: tuple[int, int, int, int]) -> None:
@@ -110,7 +123,8 @@ def static_sector(draw: ImageDraw.ImageDraw, sector: SectorView, box: tuple[int,
         return
     if sector.kind in ("belt", "destroyed"):
         rounded(draw, box, Ink.MIST, Ink.SILVER)
-        hatch(draw, (x0 + 4, y0 + 34, x1 - 4, y1 - 4), Ink.SILVER)
+        below = y0 + 16 + TITLE_LINE * len(title_lines(sector.label)[1])  # under the title's last line
+        hatch(draw, (x0 + 4, below, x1 - 4, y1 - 4), Ink.SILVER)
         title(draw, sector.label, box)
         if sector.kind == "destroyed":
             label(draw, ((x0 + x1) // 2, (y0 + y1) // 2), "asteroid belt", 15, Ink.BLACK, bold=True, anchor="mm")
@@ -276,8 +290,11 @@ def board_sheet(view: PioneersView) -> Sheet:
     for sector in view.ring:
         x0, y0, _, _ = box_of(sector.slot, size)
         if sector.kind in ("open", "belt", "destroyed"):
-            face, at = fitted(sector.label, BOX_W - 14, 16, bold=True, smallest=14), (x0 + 8, y0 + 8)
-        elif sector.kind in ("jumpgate", "trade_post"):
+            face, lines = title_lines(sector.label)
+            for i, line in enumerate(lines):
+                sheet.mark((x0 + 8, y0 + 8 + TITLE_LINE * i), line, int(getattr(face, "size", 0)), bold=True)
+            continue
+        if sector.kind in ("jumpgate", "trade_post"):
             face, at = fitted(sector.label, 10_000, 16, bold=True), (x0 + 8, y0 + 8)
         else:
             face, at = fitted(sector.label, BOX_W - 12, 16, bold=True, smallest=14), (x0 + 6, y0 + 6)

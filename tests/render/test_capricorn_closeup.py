@@ -6,11 +6,13 @@ board, centred where the acting character stands, showing nothing the public boa
 
 from __future__ import annotations
 
+from concurrent.futures import ThreadPoolExecutor
+
 from PIL import Image
 
 from engine.capricorn.state import CapricornState
 from engine.capricorn.terms import POD
-from render.capricorn import RENDERER
+from render.capricorn import RENDERER, CapricornRenderer
 from render.capricorn.closeup import choice_spaces, closeup_box
 from render.capricorn.layout import label_point
 from render.registry import RENDERERS, CloseUp
@@ -62,3 +64,25 @@ def test_a_finished_game_has_no_closeup_and_a_game_without_one_is_not_a_closeup_
     assert final.result is not None and RENDERER.closeup(final) is None
     assert isinstance(RENDERERS["capricorn"], CloseUp)
     assert not isinstance(RENDERERS["abordaje"], CloseUp)
+
+
+def test_a_board_and_its_closeup_asked_at_once_draw_one_board_and_no_layer_twice() -> None:
+    """As the host asks after an action: the channel's board and the actor's close-up together, in two threads.
+
+    The close-up is cut from the board that action drew (one board drawn per public view), and every static
+    layer (the base, the ring masks, one layer per ring and counter met) is drawn once, whoever needs it first.
+    """
+    renderer = CapricornRenderer()
+    players, seed = GAMES[1]
+    states = [s for s in playout(players, seed)[:60] if view_of(s).result is None]
+    views = [(public, view_of(s, public.characters[public.active].seat)) for s in states for public in [view_of(s)]]
+    with ThreadPoolExecutor(2) as pool:
+        for public, actor in views:
+            board, closeup = pool.submit(renderer.board, public), pool.submit(renderer.closeup, actor)
+            board.result(), closeup.result()
+    boards = {public.model_dump_json() for public, _ in views}
+    turned = {(ring, turns) for public, _ in views for ring, turns in public.rotation.items()}
+    assert len({tuple(sorted(p.rotation.items())) for p, _ in views}) > 1, "the sample should turn a ring"
+    assert renderer.boards.draws == len(boards), "a close-up draws no board of its own"
+    assert renderer.layers.draws == 1 + 2 + len(turned)
+    assert renderer.layers.redraws == 0

@@ -6,16 +6,18 @@ sees alike (nothing in Jupiter Deep is secret, so every seat's close-up is the s
 
 from __future__ import annotations
 
+from concurrent.futures import ThreadPoolExecutor
+
 from PIL import Image
 
 from engine.jupiter import SPEC
 from engine.jupiter.view import JupiterView
-from render.jupiter import RENDERER
+from render.jupiter import RENDERER, JupiterRenderer
 from render.jupiter.closeup import acting_robot, closeup_box, robot_tile, tiles_in_reach
 from render.jupiter.layout import layout_for
-from render.jupiter.renderer import placements
+from render.jupiter.renderer import placements, static_key
 
-from .test_jupiter_render import GAMES, decode, playout
+from .test_jupiter_render import GAMES, decode, playout, public
 
 
 def seat_view(state: object, seat: int) -> JupiterView:
@@ -59,3 +61,23 @@ def test_every_seat_gets_the_same_closeup() -> None:
         assert len({v.my_seat for v in views}) == robots
         assert len({RENDERER.closeup(v) for v in views}) == 1
         assert len({RENDERER.closeup_alt(v) for v in views}) == 1
+
+
+def test_a_board_and_its_closeup_asked_at_once_draw_one_board_and_each_layer_once() -> None:
+    """As the host asks after an action: the channel's board and the actor's close-up together, in two threads.
+
+    The close-up is cut from the board that action drew (one board drawn per public view), and the colony's
+    static layer is drawn once per layout of tiles, whoever needs it first.
+    """
+    renderer = JupiterRenderer()
+    states = [s for s in playout(7, 3)[:80] if public(s).phase not in ("won", "lost")]
+    views = [(public(s), seat_view(s, public(s).active)) for s in states]
+    with ThreadPoolExecutor(2) as pool:
+        for board_view, actor in views:
+            board, closeup = pool.submit(renderer.board, board_view), pool.submit(renderer.closeup, actor)
+            board.result(), closeup.result()
+    boards = {board_view.model_dump_json() for board_view, _ in views}
+    assert renderer.boards.draws == len(boards), "a close-up draws no board of its own"
+    layers = {static_key(board_view, layout_for(placements(board_view))) for board_view, _ in views}
+    assert renderer.layers.draws == len(layers)
+    assert renderer.layers.redraws == 0

@@ -20,10 +20,11 @@ from engine.core.playout import random_playout
 from engine.jupiter import SPEC, JupiterOptions, JupiterState
 from engine.jupiter.view import JupiterView
 from render.core import Ink, font
+from render.core.sheet import Sheet, clean
 from render.jupiter import RENDERER, JupiterRenderer
-from render.jupiter.colony import NAME_SIZE, names_fit
-from render.jupiter.layout import COLONY, HEIGHT, SIDE_NAMES, WIDTH, Layout, layout_for
-from render.jupiter.renderer import draw_static, placements
+from render.jupiter.colony import NAME_SIZE, key_places, names_fit
+from render.jupiter.layout import COLONY, HEIGHT, SIDE_NAMES, WIDTH, Layout, Placement, layout_for
+from render.jupiter.renderer import draw_static, placements, static_key
 from render.registry import Renderer
 
 from .checks import changes_drawn
@@ -128,7 +129,7 @@ def test_the_static_layer_is_drawn_once_per_layout_of_tiles() -> None:
     layouts = set()
     for state in states[::5]:
         renderer.board(public(state))
-        layouts.add(tuple(sorted((t.id, t.q, t.r, t.rotation) for t in public(state).tiles)))
+        layouts.add(static_key(public(state), layout_for(placements(public(state)))))
     assert renderer.layers.draws == len(layouts)
     assert renderer.layers.draws < len(states[::5]) // 4
 
@@ -242,3 +243,24 @@ def test_a_pod_docked_at_any_exposed_side_covers_no_tile_id_or_dome_name() -> No
         board = decode(JupiterRenderer().board(public(docked))).convert("RGB")
         covered = [name for name, box in boxes.items() if board.crop(box).tobytes() != static.crop(box).tobytes()]
         assert covered == [], f"a pod at side {SIDE_NAMES[side]} of {tile} covers {covered}"
+
+
+def test_the_dome_key_follows_the_docked_pod_on_one_layout_of_tiles() -> None:
+    """Where names do not fit, the dome key takes a corner clear of the docked pod: when the pod moves it to
+    another corner, the board shows it there (the static layer is keyed on the corner too), legibly."""
+    renderer = JupiterRenderer()
+    corners: dict[tuple[Placement, ...], set[tuple[int, int] | None]] = {}
+    for state in playout(3, 5, True):
+        view = public(state)
+        layout = layout_for(placements(view))
+        key, corner = static_key(view, layout)
+        if corner is None:
+            continue
+        corners.setdefault(key, set()).add(corner)
+        board = decode(renderer.board(view))
+        key = Sheet()
+        for name, at in key_places(corner):
+            key.mark(at, name, NAME_SIZE, bold=True, anchor="mm")
+        for mark in key.marks:
+            assert clean(mark, board) is None, f"the key's {mark.text!r} is not where the board shows it"
+    assert any(len(seen) > 1 for seen in corners.values()), "the sample should move the key on one layout"

@@ -24,6 +24,7 @@ from render.core.sheet import MIN_TEXT, Sheet, Token, clean, masks_meet
 from render.registry import RENDERERS
 
 SEEDS = (1, 2)
+SLOW_SEEDS = tuple(range(3, 23))  # twenty more a game, in the slow run
 SAMPLES = 24  # states measured per game and seed, spread over the whole game
 
 
@@ -42,10 +43,13 @@ def public_views(game: str, seed: int) -> tuple[View, ...]:
     return tuple(spec.view(state, None) for state in states[::stride] if spec.outcome(state) is None)
 
 
-def measured(game: str) -> list[tuple[View, Sheet, Image.Image]]:
+Measured = list[tuple[View, Sheet, Image.Image]]
+
+
+def measured(game: str, seeds: tuple[int, ...] = SEEDS) -> Measured:
     renderer: Any = RENDERERS[game]
     out = []
-    for seed in SEEDS:
+    for seed in seeds:
         for view in public_views(game, seed):
             image = Image.open(io.BytesIO(renderer.board(view)))
             image.load()
@@ -61,7 +65,39 @@ def test_every_renderer_reports_what_a_player_reads() -> None:
 
 @pytest.mark.parametrize("game", sorted(RENDERERS))
 def test_space_names_are_at_least_14_px_and_inside_the_image(game: str) -> None:
-    for _, sheet, image in measured(game):
+    names_are_large_enough(game, measured(game))
+
+
+@pytest.mark.parametrize("game", sorted(RENDERERS))
+def test_space_names_are_never_covered_by_a_piece_or_another_name(game: str) -> None:
+    names_are_never_covered(game, measured(game))
+
+
+@pytest.mark.parametrize("game", sorted(RENDERERS))
+def test_space_names_are_never_crossed_by_a_line(game: str) -> None:
+    """On the image drawn, a name's letters are one ink and the pixels just around them one other ink."""
+    names_are_never_crossed(game, measured(game))
+
+
+@pytest.mark.parametrize("game", sorted(RENDERERS))
+def test_two_pieces_on_one_space_never_overlap(game: str) -> None:
+    pieces_never_overlap(game, measured(game))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", sorted(RENDERERS))
+def test_every_measure_holds_over_twenty_more_seeds(game: str) -> None:
+    """The same four measures over ``SLOW_SEEDS``: rarer positions (crowded spaces, a pod docked by a tile id,
+    seven robots with full hands) that two seeds do not reach."""
+    boards = measured(game, SLOW_SEEDS)
+    names_are_large_enough(game, boards)
+    names_are_never_covered(game, boards)
+    names_are_never_crossed(game, boards)
+    pieces_never_overlap(game, boards)
+
+
+def names_are_large_enough(game: str, boards: Measured) -> None:
+    for _, sheet, image in boards:
         assert sheet.marks, f"{game}: the board reports no text a player reads"
         for mark in sheet.marks:
             assert mark.size >= MIN_TEXT, f"{game}: {mark.text!r} is drawn at {mark.size} px"
@@ -69,9 +105,8 @@ def test_space_names_are_at_least_14_px_and_inside_the_image(game: str) -> None:
             assert x0 >= 0 and y0 >= 0 and x1 <= image.width and y1 <= image.height, f"{game}: {mark.text!r} is cut"
 
 
-@pytest.mark.parametrize("game", sorted(RENDERERS))
-def test_space_names_are_never_covered_by_a_piece_or_another_name(game: str) -> None:
-    for _, sheet, _ in measured(game):
+def names_are_never_covered(game: str, boards: Measured) -> None:
+    for _, sheet, _ in boards:
         for a, b in combinations(sheet.marks, 2):
             assert not masks_meet(a.reach, a.halo, b.reach, b.halo), f"{game}: {a.text!r} and {b.text!r} touch"
         for mark in sheet.marks:
@@ -80,18 +115,15 @@ def test_space_names_are_never_covered_by_a_piece_or_another_name(game: str) -> 
                 assert not covers, f"{game}: {token.what} on {token.space} covers {mark.text!r}"
 
 
-@pytest.mark.parametrize("game", sorted(RENDERERS))
-def test_space_names_are_never_crossed_by_a_line(game: str) -> None:
-    """On the image drawn, a name's letters are one ink and the pixels just around them one other ink."""
-    for _, sheet, image in measured(game):
+def names_are_never_crossed(game: str, boards: Measured) -> None:
+    for _, sheet, image in boards:
         for mark in sheet.marks:
             problem = clean(mark, image)
             assert problem is None, f"{game}: {mark.text!r} at {mark.box}: {problem}"
 
 
-@pytest.mark.parametrize("game", sorted(RENDERERS))
-def test_two_pieces_on_one_space_never_overlap(game: str) -> None:
-    for _, sheet, _ in measured(game):
+def pieces_never_overlap(game: str, boards: Measured) -> None:
+    for _, sheet, _ in boards:
         by_space: dict[str, list[Token]] = {}
         for token in sheet.tokens:
             by_space.setdefault(token.space, []).append(token)
