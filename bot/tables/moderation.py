@@ -215,6 +215,7 @@ class ModerationHost(HostCore):
             record.updated_at = now
             record = await self.store.undo_action(record, version, last.index)
             self._remember(record, before)
+            await self._schedule_bots(record)
             await self._note(record, actor.user_id, record.narration[0])
             log.info("undo channel=%s id=%s index=%s by=%s", channel_id, record.id, last.index, actor.user_id)
             loaded = Loaded(record, spec, before)
