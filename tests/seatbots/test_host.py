@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from bot.outbox import Outbox
-from bot.store import GuildSettings, Store
+from bot.store import GameRecord, GuildSettings, Store
 from bot.tables import Actor, Host
 from bot.tables.common import MESSAGE_LIMIT
 from bot.tables.seatbots import BOT_TURN
@@ -89,12 +89,19 @@ async def test_a_derelict_table_left_to_bots_alone_plays_to_its_end(host: Host) 
     assert movers == {0, 1, 2}, "every bot seat played, Alice's taken-over seat included"
 
 
-async def test_a_restart_during_a_bots_turn_plays_the_same_move(store: Store, clock: Clock) -> None:
+async def abordaje_begun(store: Store, clock: Clock) -> tuple[Host, GameRecord]:
+    """A host that began ¡Abordaje! for Alice against a bot (both sides are asked at once: the bot is due)."""
     first = make_host(store, clock)
     await first.start(GUILD, CHANNEL, ALICE, "abordaje", {}, bots=1)
     await first.begin(CHANNEL, ALICE)
     record = await store.live_game(CHANNEL)
     assert record is not None and record.id is not None
+    return first, record
+
+
+async def test_a_restart_during_a_bots_turn_plays_the_same_move(store: Store, clock: Clock) -> None:
+    first, record = await abordaje_begun(store, clock)
+    assert record.id is not None
     due = first.due_bot_move(record)
     assert due is not None, "¡Abordaje! asks both sides at once, so the bot is due from the start"
     # The process dies here. A new one, over the same store, plays exactly the move that was due.
@@ -112,11 +119,8 @@ async def test_a_restart_during_a_bots_turn_plays_the_same_move(store: Store, cl
 
 
 async def test_a_process_that_dies_holding_a_bots_move_leaves_it_to_the_next(store: Store, clock: Clock) -> None:
-    first = make_host(store, clock)
-    await first.start(GUILD, CHANNEL, ALICE, "abordaje", {}, bots=1)
-    await first.begin(CHANNEL, ALICE)
-    record = await store.live_game(CHANNEL)
-    assert record is not None and record.id is not None
+    first, record = await abordaje_begun(store, clock)
+    assert record.id is not None
     due = first.due_bot_move(record)
     assert due is not None
     # The first process claims the bot's move, then dies before playing it.
@@ -134,11 +138,8 @@ async def test_a_process_that_dies_holding_a_bots_move_leaves_it_to_the_next(sto
 
 
 async def test_a_game_stored_before_bots_moves_were_timers_is_scheduled_at_start(store: Store, clock: Clock) -> None:
-    first = make_host(store, clock)
-    await first.start(GUILD, CHANNEL, ALICE, "abordaje", {}, bots=1)
-    await first.begin(CHANNEL, ALICE)
-    record = await store.live_game(CHANNEL)
-    assert record is not None and record.id is not None
+    _, record = await abordaje_begun(store, clock)
+    assert record.id is not None
     await store.release_timer((record.id, BOT_TURN, str(record.version)))  # as stored by the release before
     restarted = make_host(store, clock)
     assert await restarted.bot_round() == [], "no stored timer: the loop does not look at the game"
