@@ -306,7 +306,7 @@ class Store(Protocol):
         """Live games where this user holds a seat (in one guild, or all)."""
 
     async def games_with_bots(self) -> list[GameRecord]:
-        """Running games where a seat bot holds a seat (the seat bots' scheduler reads them at every round)."""
+        """Running games where a seat bot holds a seat (read once at start-up, to schedule bots' due moves)."""
 
     async def claim_deliveries(
         self, claimed_by: str, now: float, stale_before: float, limit: int
