@@ -14,7 +14,9 @@ through ``act`` and marks the firing done; that move's own commit stores the nex
 worked out from the stored state and a seed made of the game's seed and its action count
 (``engine.core.seatbot.bot_seed``), so a firing taken over after a restart plays the very same move, and one
 whose game moved on (its version is not the key's any more) is simply marked done. Games stored before bots'
-timers existed are scheduled once at start-up (``schedule_waiting_bots``). The engine side
+timers existed are scheduled once at start-up (``schedule_waiting_bots``); so is a firing lost because the
+firing is stored just after its commit, not in the commit's transaction, and a process died between the two
+(the game waits on its bot until a process starts or the game's next commit). The engine side
 (``engine/seatbots.py``) decides from the seat's view only.
 """
 
