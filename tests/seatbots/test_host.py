@@ -259,6 +259,10 @@ async def test_bots_are_never_reminded_nor_vote_and_a_skip_can_hand_the_seat_to_
     assert record is not None
     assert sum(s.is_bot for s in record.seats) == 2
     assert host.due_bot_move(record) is not None, "the bot now owes Bob's move"
+    assert record.id is not None
+    played = len(await host.store.actions(record.id))
+    assert await host.bot_round(), "the hand-over scheduled the bot's move"
+    assert any(a.seat == bob.seat and a.user_id < 0 for a in (await host.store.actions(record.id))[played:])
 
 
 @pytest.mark.parametrize("game", ["abordaje", "capricorn", "derelict", "jupiter", "pioneers"])
