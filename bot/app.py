@@ -30,7 +30,7 @@ log = logging.getLogger(__name__)
 
 NEVER = 1e12  # seconds: "no reminder unless the server set one" (about 30,000 years)
 REMINDER_CHECK_MINUTES = 5  # how often the reminder query runs; a reminder is at most this late
-SEAT_BOT_SECONDS = 2.0  # how often the seat bots look for their turn (``Host.bot_round``): a bot acts within seconds
+SEAT_BOT_SECONDS = 2.0  # how often the due bot moves are claimed (``Host.bot_round``): a bot acts within seconds
 COGS = (
     "bot.cogs.lobby",
     "bot.cogs.play",
@@ -88,7 +88,7 @@ class SpaceBot(commands.Bot):
         await self.sync_commands()
         self.reminders.start()  # runs even when REMINDER_HOURS is 0: a server may turn its own on
         self.catching_up.start()  # in the background: start-up never waits for what a dead process left
-        self.seat_bots.start()  # bots' turns come from the stored games, so a restart resumes them
+        self.seat_bots.start()  # bots' due moves are stored timers, so a restart resumes them
 
     @tasks.loop(minutes=REMINDER_CHECK_MINUTES)
     async def reminders(self) -> None:
@@ -120,7 +120,8 @@ class SpaceBot(commands.Bot):
 
     @tasks.loop(seconds=SEAT_BOT_SECONDS)
     async def seat_bots(self) -> None:
-        """Play every seat bot whose turn it is (``bot/tables/seatbots.py``) and deliver what each move says."""
+        """Play every seat bot move that is due (one query: ``bot/tables/seatbots.py``) and deliver what each
+        move says."""
         try:
             for out in await self.host.bot_round():
                 await self.deliver(out)
@@ -129,7 +130,14 @@ class SpaceBot(commands.Bot):
 
     @seat_bots.before_loop
     async def _seat_bots_wait_until_ready(self) -> None:
+        """Once, before the first round: store the due move of games that were waiting on a bot before bots'
+        moves were stored timers (a firing already stored is left alone)."""
         await self.wait_until_ready()
+        try:
+            looked = await self.host.schedule_waiting_bots()
+            log.info("seat bots: %d running games with a bot looked at", looked)
+        except Exception:
+            log.exception("scheduling the waiting bots failed; their games' next commit schedules them")
 
     async def sync_commands(self) -> None:
         """Publish the slash commands: to the development guild at once, or globally."""

@@ -8,12 +8,14 @@ from __future__ import annotations
 from engine.abordaje.seatbot import SEAT_BOT as ABORDAJE
 from engine.capricorn.seatbot import SEAT_BOT as CAPRICORN
 from engine.core.seatbot import SeatBot
+from engine.derelict.seatbot import SEAT_BOT as DERELICT
 from engine.jupiter.seatbot import SEAT_BOT as JUPITER
 from engine.pioneers.seatbot import SEAT_BOT as PIONEERS
 
 SEAT_BOTS: dict[str, SeatBot] = {
     "abordaje": ABORDAJE,
     "capricorn": CAPRICORN,
+    "derelict": DERELICT,
     "jupiter": JUPITER,
     "pioneers": PIONEERS,
 }

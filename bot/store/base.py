@@ -200,10 +200,11 @@ class TimerRecord(BaseModel):
     process that claims it does the work, then marks it fired; ``payload`` (JSON) is what another process
     needs to finish the job if the claimant dies.
 
-    A bot's turn, say: every process's loop finds the games waiting on a bot seat, and each calls
-    ``claim_timer(TimerRecord(kind="bot_turn", due_key=str(game.version), …))``; the one that gets ``True``
-    plays the move (its commit is version-checked like any other) and calls ``finish_timers``. If it dies
-    first, the same key is claimable again once its claim is stale, by the next round of any process.
+    A seat bot's move is one too (``kind="bot"``, ``due_key`` the game's version): the commit that leaves a
+    bot's decision pending stores it with ``schedule_timer``, held by nobody; every process's bot loop claims
+    due ones with ``claim_stale_timers``, and the one that gets it plays the move (its commit is
+    version-checked like any other) and calls ``finish_timers``. If it dies first, the same key is claimable
+    again once its claim is stale, by the next round of any process.
     """
 
     game_id: int
@@ -332,7 +333,7 @@ class Store(Protocol):
         """Live games where this user holds a seat (in one guild, or all)."""
 
     async def games_with_bots(self) -> list[GameRecord]:
-        """Running games where a seat bot holds a seat (the seat bots' scheduler reads them at every round)."""
+        """Running games where a seat bot holds a seat (read once at start-up, to schedule bots' due moves)."""
 
     async def claim_deliveries(
         self, claimed_by: str, now: float, stale_before: float, limit: int
@@ -369,6 +370,10 @@ class Store(Protocol):
         it already fired or another process holds a claim newer than ``stale_before``. Of processes racing for
         one key exactly one wins; a claim left by a dead process is taken over once stale."""
 
+    async def schedule_timer(self, timer: TimerRecord) -> None:
+        """Store a firing due at once and held by nobody, for any process's ``claim_stale_timers`` to take
+        (a seat bot's move); a firing already stored under its key, fired or not, is left as it is."""
+
     async def finish_timers(self, keys: Sequence[tuple[int, str, str]], now: float) -> None:
         """Mark firings done (by ``TimerRecord.key``): never claimed again."""
 
@@ -380,6 +385,12 @@ class Store(Protocol):
     ) -> list[TimerRecord]:
         """Claim the unfired firings of ``kind`` whose claimant died (claim older than ``stale_before``), oldest
         first, to finish them; firings done before ``fired_before`` are forgotten on the way."""
+
+    async def claim_due_timers(
+        self, kind: str, claimed_by: str, now: float, stale_before: float, limit: int, fired_before: float
+    ) -> list[TimerRecord]:
+        """``claim_stale_timers`` taking at most ``limit`` firings on every database, so that processes claiming
+        at once share the due firings (a seat bot's moves) rather than one of them taking them all."""
 
     async def user_prefs(self, user_id: int) -> UserPrefs:
         """The user's preferences (defaults if never stored)."""

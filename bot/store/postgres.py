@@ -309,6 +309,11 @@ class PostgresStore:
             won = await conn.fetchval(sql.CLAIM_TIMER, *sql.timer_params(timer), claimed_by, now, stale_before)
         return won is not None
 
+    async def schedule_timer(self, timer: TimerRecord) -> None:
+        """Store a firing due at once (see ``sql.SCHEDULE_TIMER``)."""
+        async with self._transaction() as conn:
+            await conn.execute(sql.SCHEDULE_TIMER, *sql.timer_params(timer))
+
     async def finish_timers(self, keys: Sequence[tuple[int, str, str]], now: float) -> None:
         """Mark firings done."""
         async with self._transaction() as conn:
@@ -326,6 +331,15 @@ class PostgresStore:
         async with self._transaction() as conn:
             await conn.execute(sql.FORGET_FIRED_TIMERS, fired_before)
             rows = await conn.fetch(sql.CLAIM_STALE_TIMERS_POSTGRES, claimed_by, now, stale_before, limit, kind)
+        return sorted((sql.timer_from_row(r) for r in rows), key=lambda t: (t.created_at, t.key))
+
+    async def claim_due_timers(
+        self, kind: str, claimed_by: str, now: float, stale_before: float, limit: int, fired_before: float
+    ) -> list[TimerRecord]:
+        """Forget old fired rows, then claim at most ``limit`` due ones, oldest first (``sql.CLAIM_DUE_TIMERS``)."""
+        async with self._transaction() as conn:
+            await conn.execute(sql.FORGET_FIRED_TIMERS, fired_before)
+            rows = await conn.fetch(sql.CLAIM_DUE_TIMERS_POSTGRES, claimed_by, now, stale_before, limit, kind)
         return sorted((sql.timer_from_row(r) for r in rows), key=lambda t: (t.created_at, t.key))
 
     async def add_deferral(self, deferral: DeferralRecord, claimed_by: str) -> None:

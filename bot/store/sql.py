@@ -227,6 +227,11 @@ CLAIM_TIMER = (
     "ON CONFLICT (game_id, kind, due_key) DO UPDATE SET claimed_by = excluded.claimed_by, "
     "claimed_at = excluded.claimed_at WHERE timers.fired_at IS NULL AND timers.claimed_at < $9 RETURNING game_id"
 )
+# A firing due at once, held by nobody (claimed at 0: stale for every claimant); a key already there is kept.
+SCHEDULE_TIMER = (
+    f"INSERT INTO timers ({_TIMER_COLUMNS}, claimed_by, claimed_at) VALUES ($1, $2, $3, $4, $5, $6, '', 0) "
+    "ON CONFLICT (game_id, kind, due_key) DO NOTHING"
+)
 FINISH_TIMER = "UPDATE timers SET fired_at = $4 WHERE game_id = $1 AND kind = $2 AND due_key = $3"
 RELEASE_TIMER = "DELETE FROM timers WHERE game_id = $1 AND kind = $2 AND due_key = $3 AND fired_at IS NULL"
 FORGET_FIRED_TIMERS = "DELETE FROM timers WHERE fired_at < $1"
@@ -239,6 +244,17 @@ _CLAIM_STALE_TIMERS = (
 )
 CLAIM_STALE_TIMERS_SQLITE = _CLAIM_STALE_TIMERS.format(lock="")
 CLAIM_STALE_TIMERS_POSTGRES = _CLAIM_STALE_TIMERS.format(lock=_CLAIM_LOCK)
+# The same claim with its limit kept on PostgreSQL: there the ``IN (SELECT … LIMIT … SKIP LOCKED)`` above may be
+# evaluated again for each row the UPDATE scans, each time skipping the rows just locked, so one claim can take
+# every due row (one process then takes every bot move of a round while the others find none). A locking CTE
+# is evaluated once. $1..$5 as above.
+CLAIM_DUE_TIMERS_POSTGRES = (
+    "WITH due AS MATERIALIZED (SELECT game_id, kind, due_key FROM timers WHERE fired_at IS NULL AND kind = $5 "
+    f"AND claimed_at < $3 ORDER BY created_at, game_id, kind, due_key LIMIT $4{_CLAIM_LOCK}) "
+    "UPDATE timers SET claimed_by = $1, claimed_at = $2 FROM due WHERE timers.game_id = due.game_id "
+    "AND timers.kind = due.kind AND timers.due_key = due.due_key AND timers.fired_at IS NULL "
+    "AND timers.claimed_at < $3 RETURNING " + ", ".join(f"timers.{column}" for column in _TIMER_COLUMNS.split(", "))
+)
 RELEASE_TIMERS = "UPDATE timers SET claimed_at = 0 WHERE claimed_by = $1 AND fired_at IS NULL"
 DELETE_GAME_TIMERS = "DELETE FROM timers WHERE game_id = $1"
 

@@ -340,6 +340,11 @@ class SqliteStore:
             )
         return bool(list(rows))
 
+    async def schedule_timer(self, timer: TimerRecord) -> None:
+        """Store a firing due at once (see ``sql.SCHEDULE_TIMER``)."""
+        async with self._transaction() as db:
+            await db.execute(sql.for_sqlite(sql.SCHEDULE_TIMER), sql.timer_params(timer))
+
     async def finish_timers(self, keys: Sequence[tuple[int, str, str]], now: float) -> None:
         """Mark firings done."""
         async with self._transaction() as db:
@@ -360,6 +365,12 @@ class SqliteStore:
                 sql.for_sqlite(sql.CLAIM_STALE_TIMERS_SQLITE), (claimed_by, now, stale_before, limit, kind)
             )
         return sorted((sql.timer_from_row(r) for r in rows), key=lambda t: (t.created_at, t.key))
+
+    async def claim_due_timers(
+        self, kind: str, claimed_by: str, now: float, stale_before: float, limit: int, fired_before: float
+    ) -> list[TimerRecord]:
+        """SQLite evaluates the stale claim's subquery once, so its limit holds already."""
+        return await self.claim_stale_timers(kind, claimed_by, now, stale_before, limit, fired_before)
 
     async def add_deferral(self, deferral: DeferralRecord, claimed_by: str) -> None:
         """Remember an interaction about to be deferred."""

@@ -222,7 +222,12 @@ class HostCore:
     async def _save(
         self, record: GameRecord, expected_version: int, deliveries: Sequence[DeliveryRecord] = ()
     ) -> GameRecord:
-        return await self.store.update_game(record, expected_version, deliveries, claimed_by=self.owner)
+        record = await self.store.update_game(record, expected_version, deliveries, claimed_by=self.owner)
+        await self._schedule_bots(record)
+        return record
+
+    async def _schedule_bots(self, record: GameRecord, prompts: Sequence[Prompt] | None = None) -> None:
+        """After every commit: store the move a bot seat now owes, if any (``SeatBotsHost``; nothing here)."""
 
     async def _commit(
         self,
@@ -292,6 +297,7 @@ class HostCore:
             interaction_id=None if tell is None else tell.interaction_id,
         )
         self._remember(record, state, after)
+        await self._schedule_bots(record, after)
         log.info("action channel=%s id=%s v=%s seat=%s", record.channel_id, record.id, record.version, seat)
         return Committed(Loaded(record, spec, state), events, before, after, headline, owed)
 
@@ -457,20 +463,22 @@ class HostCore:
         nonces = [d.nonce for d in owed_records(record, record.version, owed, actor_seat, 0.0)]
         # The board, the actor's panel and the others' DMs are drawn at once, each image in its own thread
         # (encoding releases the lock): the acting player waits for the longest of them rather than their sum.
-        board, (actor_panel, *panels) = await asyncio.gather(
+        acting = [] if actor_seat.is_bot else [actor_seat]  # a bot reads no panel: none is drawn for it
+        board, drawn = await asyncio.gather(
             self._board_post(loaded, after, new=owed.new_post, ping_seats=set(owed.ping_seats)),
             asyncio.gather(
-                self._panel(loaded, actor_seat, owed.actor_lines, pending=after),
+                *(self._panel(loaded, seat, owed.actor_lines, pending=after) for seat in acting),
                 *(self._panel(loaded, seat, lines, pending=after) for seat, lines in owed.told),
             ),
         )
+        actor_panel, panels = (drawn[0], drawn[1:]) if acting else (None, drawn)
         out.posts.append(replace(board, nonce=nonces[0]))
         out.dms += [
             DirectMessage(seat.user_id, record.channel_id, panel, nonce)
             for (seat, _), panel, nonce in zip(owed.told, panels, nonces[1:], strict=False)
         ]
         out.reply = actor_panel
-        if owed.actor_dm:
+        if owed.actor_dm and actor_panel is not None:
             out.dms.append(DirectMessage(actor_seat.user_id, record.channel_id, actor_panel, nonces[-1]))
         out.owed = [(record.id, record.version, seq) for seq in range(len(nonces))]
         return out
@@ -492,6 +500,7 @@ class HostCore:
             record = await self._save(record, version, rows)
         else:
             record = await self.store.undo_action(record, version, undone, rows, claimed_by=self.owner)
+            await self._schedule_bots(record)  # an undo may hand the decision back to a bot seat
         loaded = Loaded(record, spec, loaded.state)
         if loaded.state is not None:
             self._remember(record, loaded.state)

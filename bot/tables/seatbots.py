@@ -6,30 +6,46 @@ Discord user has one), so everything keyed by user works unchanged; the host nev
 counts it in a skip vote (``people``). A bot moves through exactly the path a person's click takes (``act``
 with a prompt id and a choice id), so the channel sees its move narrated like anyone's.
 
-Nothing about a bot's turn lives in memory: ``bot_round`` reads the running games with a bot seat from the
-store, and the bot's answer is worked out from the stored state and a seed made of the game's seed and its
-action count (``engine.core.seatbot.bot_seed``). A restart in the middle of a bot's turn therefore plays the
-very same move at the next round. The engine side (``engine/seatbots.py``) decides from the seat's view only.
+Nothing about a bot's turn lives in memory, and a game with no bot due costs nothing: every commit that leaves
+a bot's decision pending stores a timer firing (``TimerRecord``, kind ``bot``, keyed by the game's version),
+due at once and held by nobody. Each process's bot loop (``bot_round``) claims the due firings in one query
+(exactly one process gets each; a claim left by a process that died is taken over once stale), plays the move
+through ``act`` and marks the firing done; that move's own commit stores the next one. The bot's answer is
+worked out from the stored state and a seed made of the game's seed and its action count
+(``engine.core.seatbot.bot_seed``), so a firing taken over after a restart plays the very same move, and one
+whose game moved on (its version is not the key's any more) is simply marked done. Games stored before bots'
+timers existed are scheduled once at start-up (``schedule_waiting_bots``); so is a firing lost because the
+firing is stored just after its commit, not in the commit's transaction, and a process died between the two
+(the game waits on its bot until a process starts or the game's next commit). The engine side
+(``engine/seatbots.py``) decides from the seat's view only.
 """
 
 from __future__ import annotations
 
 import logging
+from collections.abc import Sequence
 from typing import Any
 
-from engine.core import GameError, GameSpec, LobbyError
+from engine.core import GameError, GameSpec, LobbyError, Prompt
 from engine.core.seatbot import LEVELS, Level, bot_move, bot_seed
 from engine.seatbots import seat_bot
 
 from ..outbox import Outbox
-from ..store import GameRecord, SeatRecord
+from ..store import GameRecord, SeatRecord, TimerRecord
 from .common import Actor
 from .play import PlayHost
 
 log = logging.getLogger(__name__)
 
 DEFAULT_LEVEL: Level = "normal"
-MOVES_PER_ROUND = 40  # a round plays at most this many bot moves per game, so one table never holds the loop
+BOT_TURN = "bot"
+"""The timer kind of a seat bot's due move (``TimerRecord.kind``); its ``due_key`` is the game's version."""
+BATCH = 50  # due bot moves claimed per query
+CLAIMS_PER_ROUND = 40
+"""Claim queries per round: a bot's move that hands the turn to another bot is played in the same round, up to
+this many moves in a row per table, so one busy table never holds the loop."""
+FIRED_KEPT = 3600.0
+"""Seconds a fired bot firing's row is kept: its version is never the game's again once the move committed."""
 
 
 def check_offers_bots(spec: GameSpec[Any, Any]) -> None:
@@ -55,24 +71,73 @@ def new_bot_seat(record: GameRecord, seat: int, level: Level, role: str | None =
 class SeatBotsHost(PlayHost):
     """Bots' turns, played from the stored games."""
 
+    bot_batch = BATCH  # due moves one claim takes (a test sets 1 to see two processes share the work)
+
     @staticmethod
     def offers_bots(game_key: str) -> bool:
         """Whether this game's lobby offers "Add a bot" (a game without a seat bot does not)."""
         return seat_bot(game_key) is not None
 
     async def bot_round(self) -> list[Outbox]:
-        """Play every bot whose turn it is in every running game (the bot loop calls this every few seconds).
+        """Play every bot move that is due, in every game (each process's bot loop calls this every few seconds).
 
-        Everything comes from the store, so a round after a restart plays exactly what was due before it.
+        One query claims the due firings (none at all when no bot owes a move); each move's commit may store
+        the next one, which the next query of the same round claims.
         """
         outboxes: list[Outbox] = []
-        for record in await self.store.games_with_bots():
-            for _ in range(MOVES_PER_ROUND):
-                out = await self.bot_step(record.channel_id)
-                if out is None:
-                    break
-                outboxes.append(out)
+        for _ in range(CLAIMS_PER_ROUND):
+            now = self.clock()
+            due = await self.store.claim_due_timers(
+                BOT_TURN, self.owner, now, now - self.claim_seconds, self.bot_batch, now - FIRED_KEPT
+            )
+            if not due:
+                break
+            for timer in due:
+                try:
+                    out = await self._fire_bot_turn(timer)
+                except Exception:  # one table's failure must not stop the others': its claim goes stale, retried
+                    log.exception("bot move failed game=%s key=%s", timer.game_id, timer.due_key)
+                    continue
+                if out is not None:
+                    outboxes.append(out)
         return outboxes
+
+    async def _fire_bot_turn(self, timer: TimerRecord) -> Outbox | None:
+        """Play the claimed firing's move if its game still stands where it was scheduled, then mark it done."""
+        record = await self.store.get_game(timer.game_id)
+        out = None
+        if record is not None and str(record.version) == timer.due_key:
+            out = await self.bot_step(record.channel_id)
+        await self.store.finish_timers([timer.key], self.clock())
+        return out
+
+    async def _schedule_bots(self, record: GameRecord, prompts: Sequence[Prompt] | None = None) -> None:
+        """Store the bot move ``record`` now owes, due at once (every commit calls this; ``prompts`` are the
+        pending decisions when the caller has them)."""
+        bots = {s.seat for s in record.seats if s.is_bot}
+        if not bots or record.status != "active" or record.id is None:
+            return
+        if prompts is None:
+            spec = self.spec(record.game_key)
+            state = self._state_of(record, spec)
+            prompts = [] if state is None else self.pending(record, spec, state)
+        if any(p.seat in bots for p in prompts):
+            timer = TimerRecord(
+                game_id=record.id,
+                kind=BOT_TURN,
+                due_key=str(record.version),
+                channel_id=record.channel_id,
+                created_at=self.clock(),
+            )
+            await self.store.schedule_timer(timer)
+
+    async def schedule_waiting_bots(self) -> int:
+        """At start-up: store the due move of every running game with a bot (games stored before bots' turns
+        were timers have none; a firing already stored is left alone). Returns how many games were looked at."""
+        games = await self.store.games_with_bots()
+        for record in games:
+            await self._schedule_bots(record)
+        return len(games)
 
     def due_bot_move(self, record: GameRecord) -> tuple[SeatRecord, str, str] | None:
         """The move a bot of ``record`` owes now (its seat, prompt id, choice id), from the stored state alone."""

@@ -1,8 +1,9 @@
 """Scenario: one person against the bot in ¡Abordaje!, to the end, with the person's DMs closed.
 
-The bot's turns are played by the bot's own seat-bot round (``SpaceBot.seat_bots``, the loop's body, called
-here between Alice's moves instead of waiting for its timer); Alice plays from the panel as people with
-closed DMs do. The leak scanner and the 3-second clock watch the whole game, as in every scenario.
+The bot's turns are played by the bot's own seat-bot round (``SpaceBot.seat_bots``, the loop's body: it
+claims the bot's stored due move; called here between Alice's moves instead of every 2 s); Alice plays from
+the panel as people with closed DMs do. The leak scanner and the 3-second clock watch the whole game, as in
+every scenario.
 """
 
 from __future__ import annotations
@@ -39,7 +40,7 @@ async def test_one_person_plays_abordaje_against_the_bot_to_the_end_with_dms_clo
     assert not any("<@-" in t for t in texts), "a bot seat is never mentioned as a user"
 
 
-async def test_the_lobby_buttons_seat_and_remove_a_bot_and_a_game_without_one_offers_none(table: Table) -> None:
+async def test_the_lobby_buttons_seat_and_remove_a_bot(table: Table) -> None:
     await table.alice.slash(table.channel, "start abordaje")
     refused = await table.bob.click(lobby(table.channel, table.env), label="Add a bot")
     assert "Only the player who opened this lobby" in said(refused)

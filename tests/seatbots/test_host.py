@@ -6,13 +6,17 @@ from __future__ import annotations
 import pytest
 
 from bot.outbox import Outbox
-from bot.store import GuildSettings, Store
+from bot.store import GameRecord, GuildSettings, Store
 from bot.tables import Actor, Host
 from bot.tables.common import MESSAGE_LIMIT
-from engine.core import LobbyError, NotAllowed, Rng
+from bot.tables.seatbots import BOT_TURN
+from engine.core import LobbyError, NotAllowed, Rng, View
 from engine.core.seatbot import bot_move, bot_seed
 from engine.seatbots import seat_bot
+from render.registry import RENDERERS, Renderer
 from tests.host.conftest import ALICE, BOB, CHANNEL, GUILD, MOD, Clock, make_host
+
+HOUR = 3600.0
 
 MAX_MOVES = 3000
 
@@ -54,9 +58,9 @@ async def play_to_the_end(host: Host, people: tuple[int, ...] = (ALICE.user_id,)
     raise AssertionError("the game did not end")
 
 
-@pytest.mark.parametrize("game", ["abordaje", "pioneers"])
-async def test_one_person_and_bots_play_a_game_to_its_end(host: Host, game: str) -> None:
-    lobby = await host.start(GUILD, CHANNEL, ALICE, game, {}, bots=1)
+@pytest.mark.parametrize(("game", "bots"), [("abordaje", 1), ("pioneers", 1), ("derelict", 2)])
+async def test_one_person_and_bots_play_a_game_to_its_end(host: Host, game: str, bots: int) -> None:
+    lobby = await host.start(GUILD, CHANNEL, ALICE, game, {}, bots=bots)
     assert "🤖 Bot 1 (normal)" in lobby.posts[0].text, "the lobby shows the bot seat as a bot"
     begun = await host.begin(CHANNEL, ALICE)
     assert [dm.user_id for dm in begun.dms] == [ALICE.user_id], "the bot gets no welcome DM"
@@ -70,12 +74,34 @@ async def test_one_person_and_bots_play_a_game_to_its_end(host: Host, game: str)
     assert any(a.user_id < 0 for a in await host.store.actions(latest.id)), "the bot's moves are in the log"
 
 
-async def test_a_restart_during_a_bots_turn_plays_the_same_move(store: Store, clock: Clock) -> None:
+async def test_a_derelict_table_left_to_bots_alone_plays_to_its_end(host: Host) -> None:
+    """The lobby never seats bots alone (its opener leaving closes it); a moderator handing the one person's
+    seat to a bot mid-game leaves a table of bots only, which must still finish by itself."""
+    await host.start(GUILD, CHANNEL, ALICE, "derelict", {}, bots=2)
+    await host.begin(CHANNEL, ALICE)
+    notice = await host.replace_with_bot(CHANNEL, MOD, ALICE.user_id)
+    assert "alice's seat is now played by Bot 3" in notice.posts[0].text
+    seen = await play_to_the_end(host, people=())
+    assert all(bot_ids(out) == [] for out in seen), "a bot was DMed or pinged"
+    latest = await host.store.latest_game(CHANNEL)
+    assert latest is not None and latest.status == "finished" and latest.id is not None
+    movers = {a.seat for a in await host.store.actions(latest.id) if a.user_id < 0}
+    assert movers == {0, 1, 2}, "every bot seat played, Alice's taken-over seat included"
+
+
+async def abordaje_begun(store: Store, clock: Clock) -> tuple[Host, GameRecord]:
+    """A host that began ¡Abordaje! for Alice against a bot (both sides are asked at once: the bot is due)."""
     first = make_host(store, clock)
     await first.start(GUILD, CHANNEL, ALICE, "abordaje", {}, bots=1)
     await first.begin(CHANNEL, ALICE)
     record = await store.live_game(CHANNEL)
     assert record is not None and record.id is not None
+    return first, record
+
+
+async def test_a_restart_during_a_bots_turn_plays_the_same_move(store: Store, clock: Clock) -> None:
+    first, record = await abordaje_begun(store, clock)
+    assert record.id is not None
     due = first.due_bot_move(record)
     assert due is not None, "¡Abordaje! asks both sides at once, so the bot is due from the start"
     # The process dies here. A new one, over the same store, plays exactly the move that was due.
@@ -90,6 +116,68 @@ async def test_a_restart_during_a_bots_turn_plays_the_same_move(store: Store, cl
     state = spec.load_state(record.snapshot or "")
     expected = bot_move(bot, spec, state, due[0].seat, "normal", bot_seed(record.seed, 0, due[0].seat))
     assert expected == (due[1], due[2])
+
+
+async def test_a_process_that_dies_holding_a_bots_move_leaves_it_to_the_next(store: Store, clock: Clock) -> None:
+    first, record = await abordaje_begun(store, clock)
+    assert record.id is not None
+    due = first.due_bot_move(record)
+    assert due is not None
+    # The first process claims the bot's move, then dies before playing it.
+    claimed = await store.claim_stale_timers(BOT_TURN, first.owner, clock.now, clock.now - 30, 50, clock.now - HOUR)
+    assert [t.game_id for t in claimed] == [record.id]
+    second = make_host(store, clock)
+    assert await second.bot_round() == [], "a fresh claim is the first process's: nobody plays the move twice"
+    assert await store.actions(record.id) == []
+    clock.now += second.claim_seconds + 1
+    played = await second.bot_round()
+    assert len(played) == 1, "once the claim is stale the move is taken over, exactly once"
+    logged = await store.actions(record.id)
+    assert [(a.user_id, a.prompt_id, a.choice_id) for a in logged] == [(due[0].user_id, due[1], due[2])]
+    assert await second.bot_round() == [], "the move is done: nothing is due until Alice answers"
+
+
+async def test_a_game_stored_before_bots_moves_were_timers_is_scheduled_at_start(store: Store, clock: Clock) -> None:
+    _, record = await abordaje_begun(store, clock)
+    assert record.id is not None
+    await store.release_timer((record.id, BOT_TURN, str(record.version)))  # as stored by the release before
+    restarted = make_host(store, clock)
+    assert await restarted.bot_round() == [], "no stored timer: the loop does not look at the game"
+    assert await restarted.schedule_waiting_bots() == 1
+    assert await restarted.schedule_waiting_bots() == 1, "a second start-up pass finds the firing stored"
+    played = await restarted.bot_round()
+    assert len(played) == 1, "the start-up pass scheduled the bot's move, once"
+    assert len(await store.actions(record.id)) == 1
+
+
+class Watched:
+    """The game's real renderer, noting whose private view (hand image) it is asked to draw."""
+
+    def __init__(self, real: Renderer) -> None:
+        self.real = real
+        self.hands: list[int | None] = []
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self.real, name)
+
+    def hand(self, view: View) -> bytes | None:
+        self.hands.append(view.viewer)
+        return self.real.hand(view)
+
+
+async def test_a_bots_move_draws_no_private_image_for_the_bot(store: Store, clock: Clock) -> None:
+    watched = Watched(RENDERERS["abordaje"])
+    host = Host(store, clock=clock, renderers={"abordaje": watched}, seeds=lambda: 20261123)
+    await host.start(GUILD, CHANNEL, ALICE, "abordaje", {}, bots=1)
+    await host.begin(CHANNEL, ALICE)
+    record = await store.live_game(CHANNEL)
+    assert record is not None
+    bot = next(s for s in record.seats if s.is_bot)
+    played = await host.bot_round()
+    assert played and all(out.reply is None for out in played)
+    assert bot.seat not in watched.hands, "the bot's hand image was drawn for nobody"
+    await play_person(host, Rng.from_seed(1), (ALICE.user_id,))
+    assert watched.hands[-1] == 1 - bot.seat, "a person's move still draws their panel"
 
 
 async def test_only_the_opener_or_a_moderator_seats_a_bot_and_a_full_lobby_takes_none(host: Host) -> None:
@@ -171,9 +259,13 @@ async def test_bots_are_never_reminded_nor_vote_and_a_skip_can_hand_the_seat_to_
     assert record is not None
     assert sum(s.is_bot for s in record.seats) == 2
     assert host.due_bot_move(record) is not None, "the bot now owes Bob's move"
+    assert record.id is not None
+    played = len(await host.store.actions(record.id))
+    assert await host.bot_round(), "the hand-over scheduled the bot's move"
+    assert any(a.seat == bob.seat and a.user_id < 0 for a in (await host.store.actions(record.id))[played:])
 
 
-@pytest.mark.parametrize("game", ["abordaje", "capricorn", "jupiter", "pioneers"])
+@pytest.mark.parametrize("game", ["abordaje", "capricorn", "derelict", "jupiter", "pioneers"])
 async def test_rules_say_what_the_bots_do_within_one_message(host: Host, game: str) -> None:
     text = await host.rules(None, game)
     assert "**Bots:**" in text and "random" in text.split("**Bots:**")[1]

@@ -20,11 +20,13 @@ from engine.capricorn.state import CapricornState
 from engine.core import Rng, SeatSetup
 from engine.core.playout import random_playout
 from engine.core.seatbot import LEVELS, bot_move
+from engine.derelict.state import DerelictState
 from engine.jupiter.state import JupiterState
 from engine.pioneers.state import PioneersState
 from engine.registry import get_spec
 from engine.seatbots import seat_bot
 from tests.abordaje.resample import resample_hidden
+from tests.derelict.resample import resample_hidden as resample_derelict_hidden
 
 
 def reshuffled(items: list[Any], rng: Rng) -> list[Any]:
@@ -56,6 +58,12 @@ def resample_capricorn(state: CapricornState, seat: int, rng: Rng) -> CapricornS
     return new
 
 
+def resample_derelict(state: DerelictState, seat: int, rng: Rng) -> DerelictState:
+    """Others' hands, items and tasks, infection, face-down tiles and tokens, engine tokens, the coordinates
+    card and every deck order drawn again (``tests/derelict/resample.py``), unless the seat has looked."""
+    return resample_derelict_hidden(state, seat, rng.next_u64())
+
+
 def resample_jupiter(state: JupiterState, seat: int, rng: Rng) -> JupiterState:
     new = state.clone()
     new.deck = reshuffled(new.deck, rng)
@@ -74,6 +82,7 @@ def resample_pioneers(state: PioneersState, seat: int, rng: Rng) -> PioneersStat
 CASES: dict[str, tuple[Callable[[Any, int, Rng], Any], list[str | None]]] = {
     "abordaje": (resample_abordaje, ["pirate", "spanish"]),
     "capricorn": (resample_capricorn, list(CAPRICORN_ROLES[:3])),
+    "derelict": (resample_derelict, [None, None, None]),
     "jupiter": (resample_jupiter, [None, None]),
     "pioneers": (resample_pioneers, [None, None, None]),
 }
