@@ -383,14 +383,10 @@ class Store(Protocol):
     async def claim_stale_timers(
         self, kind: str, claimed_by: str, now: float, stale_before: float, limit: int, fired_before: float
     ) -> list[TimerRecord]:
-        """Claim the unfired firings of ``kind`` whose claimant died (claim older than ``stale_before``), oldest
-        first, to finish them; firings done before ``fired_before`` are forgotten on the way."""
-
-    async def claim_due_timers(
-        self, kind: str, claimed_by: str, now: float, stale_before: float, limit: int, fired_before: float
-    ) -> list[TimerRecord]:
-        """``claim_stale_timers`` taking at most ``limit`` firings on every database, so that processes claiming
-        at once share the due firings (a seat bot's moves) rather than one of them taking them all."""
+        """Claim at most ``limit`` unfired firings of ``kind`` held by nobody (a seat bot's move is stored claimed at
+        0) or whose claimant died (claim older than ``stale_before``), oldest first, to finish them; processes
+        claiming at once share them, never both holding one. Firings done before ``fired_before`` are forgotten on
+        the way."""
 
     async def user_prefs(self, user_id: int) -> UserPrefs:
         """The user's preferences (defaults if never stored)."""

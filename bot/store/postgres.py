@@ -327,19 +327,10 @@ class PostgresStore:
     async def claim_stale_timers(
         self, kind: str, claimed_by: str, now: float, stale_before: float, limit: int, fired_before: float
     ) -> list[TimerRecord]:
-        """Forget old fired rows, then claim stale unfired ones, oldest first (skipping rows being claimed)."""
+        """Forget old fired rows, then claim at most ``limit`` stale unfired ones, oldest first (``sql._claims``)."""
         async with self._transaction() as conn:
             await conn.execute(sql.FORGET_FIRED_TIMERS, fired_before)
             rows = await conn.fetch(sql.CLAIM_STALE_TIMERS_POSTGRES, claimed_by, now, stale_before, limit, kind)
-        return sorted((sql.timer_from_row(r) for r in rows), key=lambda t: (t.created_at, t.key))
-
-    async def claim_due_timers(
-        self, kind: str, claimed_by: str, now: float, stale_before: float, limit: int, fired_before: float
-    ) -> list[TimerRecord]:
-        """Forget old fired rows, then claim at most ``limit`` due ones, oldest first (``sql.CLAIM_DUE_TIMERS``)."""
-        async with self._transaction() as conn:
-            await conn.execute(sql.FORGET_FIRED_TIMERS, fired_before)
-            rows = await conn.fetch(sql.CLAIM_DUE_TIMERS_POSTGRES, claimed_by, now, stale_before, limit, kind)
         return sorted((sql.timer_from_row(r) for r in rows), key=lambda t: (t.created_at, t.key))
 
     async def add_deferral(self, deferral: DeferralRecord, claimed_by: str) -> None:

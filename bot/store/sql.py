@@ -177,17 +177,38 @@ INSERT_DELIVERY = (
     f"INSERT INTO deliveries ({_DELIVERY_COLUMNS}, claimed_by, claimed_at) "
     "VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)"
 )
-# $1 the claimant, $2 now, $3 claims older than this are stale, $4 the limit. The outer condition is checked
-# again on the row the UPDATE writes, so of two processes racing for one row only the first claims it; on
-# PostgreSQL the inner SELECT also skips rows another transaction is claiming (``_CLAIM_LOCK``).
-_CLAIM_DELIVERIES = (
-    "UPDATE deliveries SET claimed_by = $1, claimed_at = $2 WHERE claimed_at < $3 AND (game_id, version, seq) IN "
-    "(SELECT game_id, version, seq FROM deliveries WHERE claimed_at < $3 ORDER BY created_at, game_id, version, seq "
-    f"LIMIT $4{{lock}}) RETURNING {_DELIVERY_COLUMNS}"
+
+
+def _claims(table: str, keys: str, condition: str, order: str, columns: str) -> tuple[str, str]:
+    """The claim of up to ``$4`` rows of ``table`` matching ``condition``, oldest (``order``) first, for SQLite and
+    for PostgreSQL; ``$1`` is the claimant, ``$2`` now, ``$3`` the time before which a claim is stale. The
+    condition names its columns with the table (``timers.kind``): it is checked again on the rows written, so
+    of two processes racing for one row only the first claims it.
+
+    On PostgreSQL the rows are chosen once, locked and skipped by any other claimant (``FOR UPDATE SKIP
+    LOCKED``) in a materialized CTE: an ``IN (SELECT … LIMIT … SKIP LOCKED)`` may be evaluated again for each
+    row the UPDATE scans, skipping the rows it has just locked, so one claim could take every due row and its
+    limit would mean nothing (one process then takes all the work of a round while the others find none).
+    """
+    chosen = f"SELECT {keys} FROM {table} WHERE {condition} ORDER BY {order} LIMIT $4"
+    claim = f"UPDATE {table} SET claimed_by = $1, claimed_at = $2"
+    sqlite = f"{claim} WHERE {condition} AND ({keys}) IN ({chosen}) RETURNING {columns}"
+    joined = " AND ".join(f"{table}.{key} = due.{key}" for key in keys.split(", "))
+    returned = ", ".join(f"{table}.{column}" for column in columns.split(", "))
+    postgres = (
+        f"WITH due AS MATERIALIZED ({chosen} FOR UPDATE SKIP LOCKED) "
+        f"{claim} FROM due WHERE {joined} AND {condition} RETURNING {returned}"
+    )
+    return sqlite, postgres
+
+
+CLAIM_DELIVERIES_SQLITE, CLAIM_DELIVERIES_POSTGRES = _claims(
+    "deliveries",
+    "game_id, version, seq",
+    "deliveries.claimed_at < $3",
+    "created_at, game_id, version, seq",
+    _DELIVERY_COLUMNS,
 )
-_CLAIM_LOCK = " FOR UPDATE SKIP LOCKED"
-CLAIM_DELIVERIES_SQLITE = _CLAIM_DELIVERIES.format(lock="")
-CLAIM_DELIVERIES_POSTGRES = _CLAIM_DELIVERIES.format(lock=_CLAIM_LOCK)
 CLAIMANTS = (
     "SELECT claimed_by FROM deliveries UNION SELECT claimed_by FROM deferrals "
     "UNION SELECT claimed_by FROM timers WHERE fired_at IS NULL"
@@ -206,14 +227,10 @@ INSERT_DEFERRAL = (
 LINK_DEFERRAL = "UPDATE deferrals SET game_id = $2, action_index = $3 WHERE interaction_id = $1"
 DELETE_DEFERRAL = "DELETE FROM deferrals WHERE interaction_id = $1"
 FORGET_OLD_DEFERRALS = "DELETE FROM deferrals WHERE deferred_at < $1"
-# $1 claimant, $2 now, $3 stale before, $4 the limit (older than Discord accepts were deleted just before).
-_CLAIM_DEFERRALS = (
-    "UPDATE deferrals SET claimed_by = $1, claimed_at = $2 WHERE claimed_at < $3 AND interaction_id IN "
-    "(SELECT interaction_id FROM deferrals WHERE claimed_at < $3 ORDER BY deferred_at, interaction_id "
-    f"LIMIT $4{{lock}}) RETURNING {_DEFERRAL_COLUMNS}"
+# (Older than Discord accepts were deleted just before.)
+CLAIM_DEFERRALS_SQLITE, CLAIM_DEFERRALS_POSTGRES = _claims(
+    "deferrals", "interaction_id", "deferrals.claimed_at < $3", "deferred_at, interaction_id", _DEFERRAL_COLUMNS
 )
-CLAIM_DEFERRALS_SQLITE = _CLAIM_DEFERRALS.format(lock="")
-CLAIM_DEFERRALS_POSTGRES = _CLAIM_DEFERRALS.format(lock=_CLAIM_LOCK)
 
 # ------------------------------------------------------------------ timers
 
@@ -235,25 +252,13 @@ SCHEDULE_TIMER = (
 FINISH_TIMER = "UPDATE timers SET fired_at = $4 WHERE game_id = $1 AND kind = $2 AND due_key = $3"
 RELEASE_TIMER = "DELETE FROM timers WHERE game_id = $1 AND kind = $2 AND due_key = $3 AND fired_at IS NULL"
 FORGET_FIRED_TIMERS = "DELETE FROM timers WHERE fired_at < $1"
-# $1 claimant, $2 now, $3 stale before, $4 the limit, $5 the kind; like the deliveries' claim (``_CLAIM_LOCK``).
-_CLAIM_STALE_TIMERS = (
-    "UPDATE timers SET claimed_by = $1, claimed_at = $2 WHERE fired_at IS NULL AND claimed_at < $3 "
-    "AND (game_id, kind, due_key) IN (SELECT game_id, kind, due_key FROM timers WHERE fired_at IS NULL "
-    "AND kind = $5 AND claimed_at < $3 ORDER BY created_at, game_id, kind, due_key "
-    f"LIMIT $4{{lock}}) RETURNING {_TIMER_COLUMNS}"
-)
-CLAIM_STALE_TIMERS_SQLITE = _CLAIM_STALE_TIMERS.format(lock="")
-CLAIM_STALE_TIMERS_POSTGRES = _CLAIM_STALE_TIMERS.format(lock=_CLAIM_LOCK)
-# The same claim with its limit kept on PostgreSQL: there the ``IN (SELECT … LIMIT … SKIP LOCKED)`` above may be
-# evaluated again for each row the UPDATE scans, each time skipping the rows just locked, so one claim can take
-# every due row (one process then takes every bot move of a round while the others find none). A locking CTE
-# is evaluated once. $1..$5 as above.
-CLAIM_DUE_TIMERS_POSTGRES = (
-    "WITH due AS MATERIALIZED (SELECT game_id, kind, due_key FROM timers WHERE fired_at IS NULL AND kind = $5 "
-    f"AND claimed_at < $3 ORDER BY created_at, game_id, kind, due_key LIMIT $4{_CLAIM_LOCK}) "
-    "UPDATE timers SET claimed_by = $1, claimed_at = $2 FROM due WHERE timers.game_id = due.game_id "
-    "AND timers.kind = due.kind AND timers.due_key = due.due_key AND timers.fired_at IS NULL "
-    "AND timers.claimed_at < $3 RETURNING " + ", ".join(f"timers.{column}" for column in _TIMER_COLUMNS.split(", "))
+# $5 the kind.
+CLAIM_STALE_TIMERS_SQLITE, CLAIM_STALE_TIMERS_POSTGRES = _claims(
+    "timers",
+    "game_id, kind, due_key",
+    "timers.fired_at IS NULL AND timers.kind = $5 AND timers.claimed_at < $3",
+    "created_at, game_id, kind, due_key",
+    _TIMER_COLUMNS,
 )
 RELEASE_TIMERS = "UPDATE timers SET claimed_at = 0 WHERE claimed_by = $1 AND fired_at IS NULL"
 DELETE_GAME_TIMERS = "DELETE FROM timers WHERE game_id = $1"

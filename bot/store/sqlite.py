@@ -366,12 +366,6 @@ class SqliteStore:
             )
         return sorted((sql.timer_from_row(r) for r in rows), key=lambda t: (t.created_at, t.key))
 
-    async def claim_due_timers(
-        self, kind: str, claimed_by: str, now: float, stale_before: float, limit: int, fired_before: float
-    ) -> list[TimerRecord]:
-        """SQLite evaluates the stale claim's subquery once, so its limit holds already."""
-        return await self.claim_stale_timers(kind, claimed_by, now, stale_before, limit, fired_before)
-
     async def add_deferral(self, deferral: DeferralRecord, claimed_by: str) -> None:
         """Remember an interaction about to be deferred."""
         async with self._transaction() as db:

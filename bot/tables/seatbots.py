@@ -87,7 +87,7 @@ class SeatBotsHost(PlayHost):
         outboxes: list[Outbox] = []
         for _ in range(CLAIMS_PER_ROUND):
             now = self.clock()
-            due = await self.store.claim_due_timers(
+            due = await self.store.claim_stale_timers(
                 BOT_TURN, self.owner, now, now - self.claim_seconds, self.bot_batch, now - FIRED_KEPT
             )
             if not due:

@@ -87,10 +87,10 @@ async def test_a_claim_of_due_timers_takes_no_more_than_its_limit(hosts: list[Ho
         await first.schedule_timer(TimerRecord(game_id=game, kind=BOT_TURN, due_key="1", channel_id=game))
     stale, old = clock.now - 30, clock.now - HOUR
     claims = await asyncio.gather(
-        first.claim_due_timers(BOT_TURN, "one", clock.now, stale, 1, old),
-        second.claim_due_timers(BOT_TURN, "two", clock.now, stale, 1, old),
+        first.claim_stale_timers(BOT_TURN, "one", clock.now, stale, 1, old),
+        second.claim_stale_timers(BOT_TURN, "two", clock.now, stale, 1, old),
     )
     assert [len(c) for c in claims] == [1, 1]
     assert claims[0][0].key != claims[1][0].key
-    rest = await first.claim_due_timers(BOT_TURN, "three", clock.now, stale, 10, old)
+    rest = await first.claim_stale_timers(BOT_TURN, "three", clock.now, stale, 10, old)
     assert len(rest) == 2, "the two left, and nothing claimed by the others"

@@ -100,6 +100,7 @@ async def test_two_processes_claiming_at_once_never_share_an_item(store: Store, 
         await other.close()
     keys = [d.key for batch in batches for d in batch]
     assert len(keys) == 12 and len(set(keys)) == 12, "every item claimed, and by one claimant only"
+    assert all(len(batch) <= 5 for batch in batches), "a claim takes no more than its limit: the work is shared"
 
 
 async def test_deleting_a_game_forgets_its_deliveries(store: Store) -> None:
