@@ -492,8 +492,16 @@ class Pod(StrictModel):
     from_players: int = Field(ge=1, le=5)
 
 
+class Tuning(StrictModel):
+    """One balance tuning (digest §7); a game keeps the one it was dealt under (``DerelictState.tuning``)."""
+
+    id: int = Field(ge=0)
+    engine: str  # the engine version that introduced it
+    capped_spreads: bool  # DER-EVCARD-4: an event card placing several tokens never places a ninth
+
+
 class ShipFile(StrictModel):
-    """``ship.toml``: tracks, token pools, infection, wounds, weaknesses, course, engines, pods."""
+    """``ship.toml``: tracks, token pools, infection, wounds, weaknesses, course, engines, pods, tunings."""
 
     time: Times
     self_destruct: SelfDestruct
@@ -504,6 +512,13 @@ class ShipFile(StrictModel):
     course: Course
     engines: Engines
     pods: tuple[Pod, ...]
+    tunings: tuple[Tuning, ...]
+
+    @model_validator(mode="after")
+    def _tunings_numbered(self) -> ShipFile:
+        if [t.id for t in self.tunings] != list(range(len(self.tunings))) or not self.tunings:
+            raise ValueError("tunings must be numbered 0, 1, 2, ... in order")
+        return self
 
 
 # --- tasks.toml -----------------------------------------------------------------------------------------

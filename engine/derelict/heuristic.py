@@ -37,6 +37,7 @@ ESCAPE_CARDS = ("card_evasive_roll", "ad_escape")
 HEAL_ITEMS = ("item_medkit", "item_bandage", "card_field_dressing", "card_triage")
 REPAIR_CARDS = ("card_quick_fix", "card_repairs", "item_tools", "item_duct_tape")
 NOT_EARTH_TASKS = ("C7", "P2")  # hostile tasks met when the ship does not reach Earth
+CRITICAL_TOKENS = 5  # with this many malfunctions on the board, any repair keeps the ship from exploding
 RESERVE = 3  # cards kept at the end of a round: a bag token's collision then rarely surprises
 
 # How likely a task is met by this player's plan (hibernate or escape, with engines and course seen to).
@@ -121,7 +122,8 @@ class Heuristic:
     def duty_here(self, view: DerelictView, seat: int, room: str, ids: list[str]) -> str | None:
         """Work that can be done in this very room: a needed repair, the course, the engines, the signal."""
         here = room_of(view, room)
-        if here.malfunction and room in (CRYO, BRIDGE, *PODS, *ENGINES):
+        needed = room in (CRYO, BRIDGE, *PODS, *ENGINES) or view.malfunctions >= CRITICAL_TOKENS
+        if here.malfunction and needed:
             for card in REPAIR_CARDS:
                 if card in ids:
                     return card
@@ -286,13 +288,18 @@ def needs_signal(view: DerelictView) -> bool:
 
 
 def engine_work(view: DerelictView) -> list[str]:
-    """Engines worth a visit: unseen ones, and damaged ones while holding a card that repairs. Two engines
-    known working pass the engine check, so then there is nothing left to do."""
+    """Engines still to see to, the one to go to first: every stack holds one working and one damaged
+    token, so a repair always helps. With a card that repairs, the nearest unfixed engine; without one,
+    unseen engines first (an inspection may show it working), then a damaged one to wait at for the card.
+    Two engines known working pass the engine check, so then nothing is left to do."""
     known = {e: engine_known(view, e) for e in ENGINES}
     if sum(1 for k in known.values() if k == "working") >= len(ENGINES) - CATALOG.ship.engines.damaged_to_explode + 1:
         return []
-    can_repair = any(c in view.hand for c in ("Repairs", "Quick fix"))
-    return [e for e, k in known.items() if k is None or (k == "damaged" and can_repair)]
+    unseen = [e for e, k in known.items() if k is None]
+    damaged = [e for e, k in known.items() if k == "damaged"]
+    if any(c in view.hand for c in ("Repairs", "Quick fix")):
+        return unseen + damaged
+    return unseen or damaged
 
 
 def rounds_left(view: DerelictView) -> int:
@@ -311,7 +318,7 @@ def nearest_open_pod(view: DerelictView, room: str) -> str | None:
 
 def safe_step(view: DerelictView, start: str, goal: str) -> str | None:
     """The first room of a shortest path that avoids intruders and fire (any path if none does)."""
-    blocked = {r.id for r in view.rooms if (r.intruders or r.fire) and r.id != goal}
+    blocked = {r.id for r in view.rooms if (r.intruders or r.fire or r.name == "Hive") and r.id != goal}
     return path_step(start, goal, blocked) or path_step(start, goal, set())
 
 

@@ -154,7 +154,7 @@ def flash_fire(state: DerelictState, out: list[Event]) -> None:
     start = CATALOG.map.start
     if start in state.ship.fire:
         for room in neighbours(start):
-            place_fire(state, room, out)
+            place_fire(state, room, out, spread=True)
     else:
         place_fire(state, start, out)
 
@@ -166,26 +166,26 @@ def spreading_blaze(state: DerelictState, out: list[Event]) -> None:
             state.ship.item_counter[room] = 0
     spread = [r for r in CATALOG.map_order if any(b in neighbours(r) for b in burning)]
     for room in spread:
-        place_fire(state, room, out)
+        place_fire(state, room, out, spread=True)
 
 
 def scorched_wiring(state: DerelictState, out: list[Event]) -> None:
     for room in [r for r in CATALOG.map_order if r in state.ship.fire]:
-        place_malfunction(state, room, out)
+        place_malfunction(state, room, out, spread=True)
 
 
 def life_support_fault(state: DerelictState, out: list[Event]) -> None:
     for room in explored_rooms(state):
         kind = kind_of(state, room)
         if kind is not None and kind.colour == "green":
-            place_malfunction(state, room, out)
+            place_malfunction(state, room, out, spread=True)
 
 
 def short_circuit(state: DerelictState, out: list[Event]) -> None:
     for room in explored_rooms(state):
         kind = kind_of(state, room)
         if kind is not None and kind.computer:
-            place_malfunction(state, room, out)
+            place_malfunction(state, room, out, spread=True)
 
 
 def power_surge(state: DerelictState, out: list[Event]) -> None:
@@ -198,7 +198,7 @@ def hull_stress(state: DerelictState, out: list[Event]) -> None:
     big = ("hunter", "brooder", "matriarch")
     for room in CATALOG.map_order:
         if any(i.type in big for i in intruders_in(state, room)):
-            place_malfunction(state, room, out)
+            place_malfunction(state, room, out, spread=True)
 
 
 def coolant_breach(state: DerelictState, out: list[Event]) -> None:

@@ -21,6 +21,8 @@ from .options import DerelictOptions
 from .state import DerelictState
 from .view import DerelictView
 
+CONTAGION = "the infection took them on the way home"
+
 
 @dataclass
 class Tally:
@@ -49,7 +51,7 @@ class Tally:
         self.games_with_winner += bool(result.winners)
         self.rounds.append(state.round)
         ending = state.ship.ending
-        self.endings["hyperjump" if "hyperjump" in ending else "explosion" if "explodes" in ending else "other"] += 1
+        self.endings["time" if "time track" in ending else "asleep" if "nobody" in ending else "other"] += 1
         if "ninth" in ending:
             self.endings["9th token"] += 1
         self.engine_failures += sum(1 for stack in state.ship.engines.values() if stack[0] == "damaged") >= 2
@@ -68,9 +70,11 @@ class Tally:
                 pct(self.winners, self.characters),
                 pct(self.games_with_winner, self.games),
                 f"{statistics.median(self.rounds):.0f}",
-                pct(self.endings["hyperjump"], self.games),
+                pct(self.endings["time"], self.games),
+                pct(self.endings["asleep"], self.games),
                 pct(self.endings["9th token"], self.games),
                 pct(self.engine_failures, self.games),
+                pct(self.causes[CONTAGION], self.survivors + self.causes[CONTAGION]),
                 pct(self.early_deaths, self.characters),
                 f"{pct(h['hostile winners'], h['hostile holders'])} / "
                 f"{pct(h['friendly winners'], h['friendly holders'])}",
@@ -82,9 +86,14 @@ def pct(part: int, whole: int) -> str:
     return f"{100 * part / whole:.0f} %" if whole else "-"
 
 
-def play(players: int, options: DerelictOptions, seed: int, bot: Heuristic) -> tuple[DerelictState, int]:
-    """One game of heuristic players; returns the final state and the deaths in the first 3 rounds."""
+def play(
+    players: int, options: DerelictOptions, seed: int, bot: Heuristic, tuning: int | None = None
+) -> tuple[DerelictState, int]:
+    """One game of heuristic players; returns the final state and the deaths in the first 3 rounds.
+    ``tuning`` replays an earlier balance tuning (ship.toml ``tunings``) for before/after figures."""
     state = SPEC.setup([SeatSetup()] * players, options, seed)
+    if tuning is not None:
+        state.tuning = tuning
     early = 0
     for _ in range(5000):
         prompts = SPEC.prompts(state)
@@ -106,14 +115,15 @@ def main() -> None:
     parser.add_argument("--players", type=int, nargs="*", default=[1, 2, 3, 4, 5])
     parser.add_argument("--mode", nargs="*", default=["standard", "coop"])
     parser.add_argument("--length", nargs="*", default=["full", "short"])
+    parser.add_argument("--tuning", type=int, default=None, help="play under an earlier tuning (0 = derelict-0)")
     parser.add_argument("--causes", action="store_true", help="also print how characters ended, per cell")
     args = parser.parse_args()
     bot = Heuristic()
     print(
-        "| players | mode | length | survive | win (per player) | ≥1 winner | rounds | hyperjump | 9th token "
-        "| engine fail | died by round 3 | win hostile / friendly |"
+        "| players | mode | length | survive | win (per player) | ≥1 winner | rounds | time ran out | nobody awake "
+        "| 9th token | engine fail | contagion | died by round 3 | win hostile / friendly |"
     )
-    print("|---|---|---|---|---|---|---|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
     for length in args.length:
         for mode in args.mode:
             for players in args.players:
@@ -122,7 +132,7 @@ def main() -> None:
                 tally = Tally()
                 options = DerelictOptions(mode=mode, length=length)
                 for seed in range(args.games):
-                    state, early = play(players, options, 10_000 + seed, bot)
+                    state, early = play(players, options, 10_000 + seed, bot, args.tuning)
                     tally.add(state, early)
                 print(f"| {players} | {mode} | {length} | {tally.row()} |", flush=True)
                 if args.causes:

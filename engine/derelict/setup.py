@@ -131,6 +131,7 @@ def setup(seats: Sequence[SeatSetup], options: DerelictOptions, seed: int) -> De
         rng=rng,
         character_pool=pool,
         turn=0,
+        tuning=CATALOG.ship.tunings[-1].id,
     )
     offer_characters(state, 0)
     return state
