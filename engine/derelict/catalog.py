@@ -498,6 +498,7 @@ class Tuning(StrictModel):
     id: int = Field(ge=0)
     engine: str  # the engine version that introduced it
     capped_spreads: bool  # DER-EVCARD-4: an event card placing several tokens never places a ninth
+    hibernation_roll: bool  # DER-HIBER-3: hibernating makes a noise roll that an intruder can stop
 
 
 class ShipFile(StrictModel):

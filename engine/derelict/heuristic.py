@@ -28,11 +28,22 @@ from engine.core import Prompt
 
 from .board import passages
 from .catalog import CATALOG
-from .knowledge import best_target, earth_position, engine_known, is_fighting, my_room, room_of, target_wounds
+from .knowledge import (
+    best_target,
+    course_position,
+    earth_position,
+    engine_known,
+    is_fighting,
+    my_room,
+    room_named,
+    room_of,
+    target_wounds,
+)
 from .view import DerelictView
 
 ENGINES = tuple(CATALOG.ship.engines.rooms)
 CRYO, BRIDGE, PODS = "CB", "BR", ("PA", "PB")
+BODY = "crewmate's body"  # the public name of the body lying in the Cryo Bay
 ESCAPE_CARDS = ("card_evasive_roll", "ad_escape")
 HEAL_ITEMS = ("item_medkit", "item_bandage", "card_field_dressing", "card_triage")
 REPAIR_CARDS = ("card_quick_fix", "card_repairs", "item_tools", "item_duct_tape")
@@ -41,7 +52,7 @@ CRITICAL_TOKENS = 5  # with this many malfunctions on the board, any repair keep
 RESERVE = 3  # cards kept at the end of a round: a bag token's collision then rarely surprises
 
 # How likely a task is met by this player's plan (hibernate or escape, with engines and course seen to).
-TASK_SCORE = {"P1": 4, "P7": 3, "C5": 3, "C6": 3, "C7": 2, "P2": 2, "C4": 1, "C3": 1, "C8": 1}
+TASK_SCORE = {"P1": 4, "P7": 3, "C5": 3, "C6": 3, "C7": 2, "P2": 2, "P4": 2, "C2": 1, "C4": 1, "C3": 1, "C8": 1}
 
 
 @dataclass
@@ -94,7 +105,7 @@ class Heuristic:
         """Hibernate once the duties are done (or time presses); board a pod whenever one is open."""
         if room in PODS:
             return True
-        return not self.duties_left(view, seat) or rounds_left(view) <= 2
+        return not self.feasible_duties(view, seat, room)
 
     def fight(self, view: DerelictView, seat: int, room: str, ids: list[str]) -> str:
         """Shoot only what a shot is likely to finish; otherwise escape before more attacks come."""
@@ -142,23 +153,34 @@ class Heuristic:
                 return "inspect"
         if "signal" in ids and not view.seats[seat].signal and needs_signal(view):
             return "signal"
+        if "take" in ids and holds(view, "P4") and BODY in here.objects and BODY not in view.seats[seat].held:
+            return "take"  # Last rites: end carrying the crewmate's body
         return None
 
     # --- where to go --------------------------------------------------------------------------------------
 
     def goal(self, view: DerelictView, seat: int, room: str) -> str:
-        """The room this seat works toward now."""
+        """The room this seat works toward now: an open pod close by, else a duty it can still finish
+        and be back in the Cryo Bay before the hyperjump, else the Cryo Bay (or a short errand early on)."""
         open_pod = nearest_open_pod(view, room)
         if open_pod is not None and (distance(room, open_pod) <= 2 or self.wants_pod(view)):
             return open_pod
-        home = distance(room, CRYO)
-        if view.time >= view.cryo_open - 1 or home >= 2 * rounds_left(view) - 1:
-            return CRYO if not self.wants_pod(view) or open_pod is None else open_pod
-        work = self.duties_left(view, seat)
-        work = [r for r in work if r == room or not room_of(view, r).intruders]
+        work = self.feasible_duties(view, seat, room)
         if work:
             return min(work, key=lambda r: distance(room, r))
-        return CRYO if view.time >= view.cryo_open - 2 else self.wander(view, room)
+        if view.time >= view.cryo_open - 2 or distance(room, CRYO) >= 2 * rounds_left(view) - 1:
+            return CRYO
+        return self.wander(view, room)
+
+    def feasible_duties(self, view: DerelictView, seat: int, room: str) -> list[str]:
+        """Duty rooms free of intruders whose round trip still fits before the hyperjump (two moves a
+        round, one round spare)."""
+        budget = 2 * rounds_left(view) - 3
+        return [
+            r
+            for r in self.duties_left(view, seat)
+            if (r == room or not room_of(view, r).intruders) and distance(room, r) + distance(r, CRYO) <= budget
+        ]
 
     def duties_left(self, view: DerelictView, seat: int) -> list[str]:
         """The rooms where this seat still has work: engines not known working, the Bridge."""
@@ -168,7 +190,15 @@ class Heuristic:
         earth = earth_position(view)
         if self.navigator(view, seat) and (earth is None or view.course != self.wanted_course(view, earth)):
             rooms.append(BRIDGE)
+        if not rooms and needs_signal(view) and not view.seats[seat].signal:
+            # the task's errand comes after the work every survivor depends on
+            comms = room_named(view, "Comms")
+            rooms.append(comms or self.nearest_unexplored(view, my_room(view, seat)))
         return rooms
+
+    def nearest_unexplored(self, view: DerelictView, room: str) -> str:
+        unexplored = [r.id for r in view.rooms if not r.explored]
+        return min(unexplored, key=lambda r: distance(room, r)) if unexplored else CRYO
 
     def wander(self, view: DerelictView, room: str) -> str:
         """A free seat searches the nearest explored room with items, else explores next to the Cryo Bay."""
@@ -179,11 +209,14 @@ class Heuristic:
         return min(near, key=lambda r: distance(room, r)) if near else CRYO
 
     def engineer(self, view: DerelictView, seat: int) -> bool:
-        players = len(view.seats)
-        return seat == 0 or (players >= 3 and seat == 2)
+        """Seat 1 (index 0) sees to the engines, with seat 3 at 3+ players; a dead engineer's work passes
+        to the next living seat that is not the navigator."""
+        return seat in duty_seats(view, ENGINEER_ORDER) or seat == stand_in(view, ENGINEER_ORDER, NAVIGATOR_ORDER)
 
     def navigator(self, view: DerelictView, seat: int) -> bool:
-        return seat == min(1, len(view.seats) - 1) or self.hostile_course(view)
+        """Seat 2 (index 1, or the solo seat) reads and sets the course; the next living seat takes over
+        from a dead navigator. A hostile course task makes any seat its own navigator."""
+        return seat == stand_in(view, NAVIGATOR_ORDER, ()) or self.hostile_course(view)
 
     def hostile_course(self, view: DerelictView) -> bool:
         return any(t.split(":")[0] in HOSTILE_COURSE_NAMES for t in view.tasks)
@@ -192,10 +225,11 @@ class Heuristic:
         return self.hostile_course(view)
 
     def wanted_course(self, view: DerelictView, earth: str) -> str:
-        """Earth, unless this seat holds a task that needs the ship to miss it."""
+        """Earth, unless this seat holds a task that needs the ship to miss it (Ceres for Cargo diversion)."""
         if not self.hostile_course(view):
             return earth
-        return next(p for p in CATALOG.ship.course.positions if p != earth)
+        ceres = course_position(view, "Ceres") if holds(view, "C7") else None
+        return ceres or next(p for p in CATALOG.ship.course.positions if p != earth)
 
     def step_toward(self, view: DerelictView, seat: int, room: str, goal: str, ids: list[str]) -> str:
         """Move plainly where no collision can follow, carefully where one could; keep a reserve."""
@@ -221,8 +255,7 @@ class Heuristic:
         if is_fighting(view, room):
             calm = [r for r in ids if not room_of(view, r).intruders]
             goal = self.goal(view, seat, room)
-            options = calm or ids
-            return min(options, key=lambda r: (distance(r, goal), noisy_exits(view, r)))
+            return min(calm or ids, key=lambda r: (distance(r, goal), entry_risk(view, r)))
         step = safe_step(view, room, self.goal(view, seat, room))
         return step if step in ids else ids[0]
 
@@ -233,6 +266,8 @@ def answer_parameter(bot: Heuristic, view: DerelictView, seat: int, room: str, k
         return bot.destination(view, seat, room, ids)
     if kind == "exit":
         return quiet_exit(view, room, ids)
+    if kind == "object":
+        return "body" if "body" in ids else ids[0]
     if kind == "target":
         return best_target(view, room, ids)
     if kind == "next":
@@ -268,7 +303,7 @@ def cheapest(ids: list[str]) -> str:
 
 
 def quiet_exit(view: DerelictView, room: str, ids: list[str]) -> str:
-    """The careful move's noise token: into a hatch if possible (ducts are not walked), else any exit."""
+    """The careful move's noise token: into a hatch if possible (measured: fewer deaths than a corridor)."""
     keys = passages(room)
     ducts = [i for i in ids if "|" not in keys[int(i) - 1]]
     return (ducts or ids)[-1]
@@ -281,6 +316,11 @@ def pick_task(view: DerelictView, ids: list[str]) -> str:
 
 HOSTILE_COURSE_NAMES = {CATALOG.task[t].name for t in NOT_EARTH_TASKS}
 SIGNAL_TASK_NAMES = {CATALOG.task[t].name for t in ("C1", "C2", "P3", "P4", "P6")}
+
+
+def holds(view: DerelictView, task: str) -> bool:
+    """Whether this seat's (chosen or dealt) tasks include ``task``."""
+    return any(t.split(":")[0] == CATALOG.task[task].name for t in view.tasks)
 
 
 def needs_signal(view: DerelictView) -> bool:
@@ -302,6 +342,28 @@ def engine_work(view: DerelictView) -> list[str]:
     return unseen or damaged
 
 
+ENGINEER_ORDER = (0, 2)
+NAVIGATOR_ORDER = (1, 0, 2, 3, 4)
+
+
+def duty_seats(view: DerelictView, order: tuple[int, ...]) -> list[int]:
+    """The living seats of ``order`` (at 1-2 players only the first; seat 3 joins from 3 players)."""
+    players = len(view.seats)
+    wanted = [s for s in order if s < players][: 1 if players < 3 else len(order)]
+    return [s for s in wanted if view.seats[s].status != "dead"]
+
+
+def stand_in(view: DerelictView, order: tuple[int, ...], skip: tuple[int, ...]) -> int | None:
+    """The first living seat in ``order`` (then any other seat), skipping the living seat of ``skip``."""
+    taken = stand_in(view, skip, ()) if skip else None
+    players = len(view.seats)
+    candidates: list[int] = [*order, *range(players)]
+    for seat in candidates:
+        if seat < players and view.seats[seat].status != "dead" and seat != taken:
+            return seat
+    return None
+
+
 def rounds_left(view: DerelictView) -> int:
     """Rounds before the hyperjump (the event phase that reaches the last space ends the game)."""
     return view.time_spaces - view.time
@@ -309,6 +371,12 @@ def rounds_left(view: DerelictView) -> int:
 
 def noisy_exits(view: DerelictView, room: str) -> int:
     return sum(1 for key in passages(room) if key in view.noise)
+
+
+def entry_risk(view: DerelictView, room: str) -> int:
+    """How many of a room's exits could turn a noise roll there into a collision (none where another
+    character stands: entering an occupied room makes no noise roll)."""
+    return 0 if room_of(view, room).characters else noisy_exits(view, room)
 
 
 def nearest_open_pod(view: DerelictView, room: str) -> str | None:

@@ -50,13 +50,23 @@ def best_target(view: DerelictView, room: str, ids: list[str]) -> str:
 
 def earth_position(view: DerelictView) -> str | None:
     """Where Earth lies on the coordinates card, if this seat has read it."""
+    return course_position(view, "Earth")
+
+
+def course_position(view: DerelictView, place: str) -> str | None:
+    """The course position leading to ``place`` on the coordinates card, if this seat has read it."""
     for peek in view.peeks:
         if "coordinates card reads" in peek:
             for part in peek.split("reads", 1)[1].strip(" .").split(", "):
-                position, _, place = part.partition(" ")
-                if place == "Earth":
+                position, _, where = part.partition(" ")
+                if where == place:
                     return position
     return None
+
+
+def room_named(view: DerelictView, name: str) -> str | None:
+    """The explored room holding the tile called ``name`` (None while it is face down)."""
+    return next((r.id for r in view.rooms if r.name == name), None)
 
 
 def engine_known(view: DerelictView, room: str) -> EngineKnowledge:

@@ -78,9 +78,12 @@ def can_hibernate(state: DerelictState, player: Player) -> bool:
 
 
 def do_hibernate(state: DerelictState, player: Player, params: Params, out: list[Event]) -> None:
-    """DER-HIBER-3/4: a noise roll first; an intruder appearing in the Cryo Bay stops it."""
+    """DER-HIBER-3/4: under tuning 0 a noise roll first, and an intruder appearing in the Cryo Bay stops it;
+    under tuning 1 the character simply hibernates (the roll failed 40 % of attempts and made the Cryo Bay
+    the deadliest room of the game: docs/rules/derelict.md, "Balance")."""
     before = intruder_count(state, player.room)
-    noise_roll(state, player, out)
+    if CATALOG.ship.tunings[state.tuning].hibernation_roll:
+        noise_roll(state, player, out)
     if player.status != "active":
         return
     if intruder_count(state, player.room) > before:

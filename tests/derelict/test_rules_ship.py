@@ -36,8 +36,9 @@ def test_hibernation_opens_on_the_cryo_space_and_takes_the_character_out_of_play
 
 @pytest.mark.rule("DER-HIBER-3")
 @pytest.mark.rule("DER-COST-7")
-def test_an_intruder_appearing_in_the_cryo_bay_stops_hibernation_and_keeps_the_cost() -> None:
+def test_in_a_derelict_0_game_an_intruder_appearing_in_the_cryo_bay_stops_hibernation_and_keeps_the_cost() -> None:
     state = pilot_in("CB", draws=[NOISE["1"], 0], noise=["CB|S02"], bag=["H2"], hands={0: list(HAND), 1: []})
+    state.tuning = 0  # a game stored by engine derelict-0: hibernating makes a noise roll
     state.players[1].room = "S10"
     state.ship.time = 7
     play = Play(state)
@@ -45,6 +46,18 @@ def test_an_intruder_appearing_in_the_cryo_bay_stops_hibernation_and_keeps_the_c
     me = play.state.players[0]
     assert me.status == "active" and len(me.hand) == 4
     assert [i.room for i in play.state.ship.intruders] == ["CB"]
+
+
+@pytest.mark.rule("DER-HIBER-3")
+def test_in_a_tuned_game_hibernating_makes_no_noise_roll() -> None:
+    # The same Cryo Bay with a noisy exit and a hunter in the bag: tuning 1 rolls nothing, so nothing comes.
+    state = pilot_in("CB", noise=["CB|S02"], bag=["H2"], hands={0: list(HAND), 1: []})
+    state.players[1].room = "S10"
+    state.ship.time = 7
+    play = Play(state)
+    play.act(0, "hibernate", "search")
+    assert play.state.players[0].status == "hibernating"
+    assert play.state.ship.intruders == [] and play.state.ship.noise == ["CB|S02"] and play.state.ship.bag == ["H2"]
 
 
 @pytest.mark.rule("DER-POD-3")
