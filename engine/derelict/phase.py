@@ -18,7 +18,7 @@ from .board import (
     turn_order,
 )
 from .cards import draw_one
-from .catalog import CATALOG, TimeTrack
+from .catalog import CATALOG
 from .combat import destroy_eggs, wound_intruder
 from .ending import explode, hyperjump
 from .harm import burst, latch, light_wound
@@ -40,6 +40,7 @@ from .intruders import (
 from .noise import collision, fill_exits, may_roll_for_event, noise_roll, weakness_revealed
 from .pods import launch, unlock_all
 from .state import DerelictState, Intruder, draw_top, is_infection
+from .tuning import time_track
 
 
 def event_phase(state: DerelictState, out: list[Event]) -> None:
@@ -67,10 +68,6 @@ def advance_tracks(state: DerelictState, out: list[Event]) -> None:
             explode(state, "the self-destruct detonates", out)
     if ship.time >= spaces:
         hyperjump(state, "the time track has run out", out)
-
-
-def time_track(state: DerelictState) -> TimeTrack:
-    return CATALOG.ship.time.full if state.length == "full" else CATALOG.ship.time.short
 
 
 def intruder_attacks(state: DerelictState, out: list[Event]) -> None:
@@ -264,9 +261,11 @@ def emergence(state: DerelictState, out: list[Event]) -> None:
 
 
 def egg_guard(state: DerelictState, out: list[Event]) -> None:
+    """A collision for each character in the Hive or carrying an egg; DER-NOISE-10: never for one already
+    in combat (nor asleep, escaped or in a pod)."""
     hive = hive_room(state)
     for player in turn_order(state):
-        if player.status == "active" and (player.room == hive or "egg" in player.held):
+        if may_roll_for_event(state, player) and (player.room == hive or "egg" in player.held):
             collision(state, player, out)
 
 

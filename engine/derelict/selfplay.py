@@ -69,6 +69,7 @@ class Tally:
                 pct(self.survivors, self.characters),
                 pct(self.winners, self.characters),
                 pct(self.games_with_winner, self.games),
+                pct(self.winners, self.survivors),
                 f"{statistics.median(self.rounds):.0f}",
                 pct(self.endings["time"], self.games),
                 pct(self.endings["asleep"], self.games),
@@ -120,10 +121,11 @@ def main() -> None:
     args = parser.parse_args()
     bot = Heuristic()
     print(
-        "| players | mode | length | survive | win (per player) | ≥1 winner | rounds | time ran out | nobody awake "
+        "| players | mode | length | survive | win (per player) | ≥1 winner | task met (survivors) | rounds "
+        "| time ran out | nobody awake "
         "| 9th token | engine fail | contagion | died by round 3 | win hostile / friendly |"
     )
-    print("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
     for length in args.length:
         for mode in args.mode:
             for players in args.players:

@@ -268,3 +268,16 @@ def test_a_game_stored_by_engine_derelict_0_loads_as_tuning_0_and_a_new_game_get
     stored = new.model_dump(mode="json")
     del stored["tuning"]  # what engine derelict-0 wrote
     assert DerelictState.model_validate(stored).tuning == 0
+
+
+@pytest.mark.rule("DER-NOISE-10")
+def test_egg_guard_makes_no_collision_for_a_character_already_in_combat() -> None:
+    # Card 14, Egg guard: a collision for each character in the Hive or carrying an egg.
+    state = quiet_game(event_deck=[14], bag=["H2"], intruders=[("hunter", "S10")])
+    state.players[0].room, state.players[1].room = "S10", "S11"  # the Pilot fights; the Medic is free
+    state.players[0].held, state.players[1].held = ["egg"], ["egg"]
+    out: list[Event] = []
+    event_card(state, out)
+    collisions = [e.text for e in out if e.text.startswith("Collision")]
+    assert len(collisions) == 1 and "S11" in collisions[0]  # only the free Medic's
+    assert sorted(i.room for i in state.ship.intruders) == ["S10", "S11"]

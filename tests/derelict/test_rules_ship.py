@@ -278,3 +278,16 @@ def test_requisition_keeps_one_card_and_puts_the_other_under_its_deck() -> None:
     play.act(0, "requisition", "medical", "search", "rest", "spirits")
     assert play.state.players[0].items == ["spirits"]
     assert play.state.ship.item_decks["medical"] == ["bandage", "medkit"]
+
+
+@pytest.mark.rule("DER-HIBER-2")
+def test_the_cryo_bay_opens_on_the_tuned_space_and_a_derelict_0_game_keeps_its_own() -> None:
+    def offered(time: int, tuning: int, length: str = "full") -> bool:
+        state = rig(new_game(2, characters=("pilot", "medic"), length=length), rooms={0: "CB"}, current=0)
+        state.players[0].hand = list(HAND)
+        state.ship.time, state.tuning = time, tuning
+        return "hibernate" in Play(state).choices(0)
+
+    assert not offered(4, 1) and offered(5, 1)  # tuning 1: space 5 of 13
+    assert not offered(3, 1, "short") and offered(4, 1, "short")  # space 4 of 10
+    assert not offered(6, 0) and offered(7, 0)  # a game stored by engine derelict-0: space 7, as dealt

@@ -27,4 +27,4 @@ def test_heuristic_games_end_with_every_invariant_kept() -> None:
         final, early = play(3, DerelictOptions(), seed, bot)
         assert final == state  # the runner plays the same game
         tally.add(final, early)
-    assert tally.games == 4 and tally.row().count("|") == 10
+    assert tally.games == 4 and tally.row().count("|") == 11
