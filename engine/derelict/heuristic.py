@@ -1,7 +1,8 @@
 """The heuristic self-play player (digest §7, bot (b)): it reads only its own seat's view and its prompt.
 
 What it knows is what a careful human at the table knows: the public board, its own hand, items and tasks,
-and the peeks it took (``knowledge.py`` reads those). How it plays, in order of what keeps a crew alive:
+and the peeks it took (``knowledge.py`` reads those; ``routes.py`` finds the way). How it plays, in order
+of what keeps a crew alive:
 
 - **Fights**: it shoots what one shot can kill (larvae, crawlers, a badly wounded intruder) and otherwise
   escapes at once: an escape costs one attack per intruder, staying costs the same attack every event
@@ -9,10 +10,11 @@ and the peeks it took (``knowledge.py`` reads those). How it plays, in order of 
 - **Noise**: it walks plainly into rooms whose exits are quiet or where another character stands (no noise
   roll), carefully when a noisy exit could mean a collision, and passes with a reserve of cards so that a
   collision in the event phase (a bag token makes everyone roll) is rarely a surprise attack.
-- **Duties**: seats share the work that decides the end checks: one goes round the engines (inspects, then
-  repairs a damaged one), one reads and sets the course on the Bridge; a solo player does both. Everyone
-  else searches near the Cryo Bay. Everyone is back in the Cryo Bay when it opens and hibernates, or boards
-  a pod when one is open and close.
+- **Duties**: seats share the work that decides the end checks: one goes round the engines (repairs with a
+  card that repairs, inspects without one) until two are known working, one reads and sets the course on
+  the Bridge; a solo player does both, and a dead seat's duty passes on. A duty is kept while its round
+  trip fits before the hyperjump. Everyone else explores and searches near the Cryo Bay or runs its task's
+  errand. Then everyone hibernates in the Cryo Bay, or boards a pod when one is open and close.
 - **Care**: it treats wounds with what it holds, rests to clear infection cards, repairs a malfunction in a
   room it needs, and leaves a burning room.
 - **Tasks**: it keeps the task it can most likely meet and, holding a hostile course task, sets the course
@@ -21,7 +23,6 @@ and the peeks it took (``knowledge.py`` reads those). How it plays, in order of 
 
 from __future__ import annotations
 
-from collections import deque
 from dataclasses import dataclass
 
 from engine.core import Prompt
@@ -39,6 +40,7 @@ from .knowledge import (
     room_of,
     target_wounds,
 )
+from .routes import distance, entry_risk, nearest_open_pod, noisy_exits, rounds_left, safe_step
 from .view import DerelictView
 
 ENGINES = tuple(CATALOG.ship.engines.rooms)
@@ -362,60 +364,3 @@ def stand_in(view: DerelictView, order: tuple[int, ...], skip: tuple[int, ...]) 
         if seat < players and view.seats[seat].status != "dead" and seat != taken:
             return seat
     return None
-
-
-def rounds_left(view: DerelictView) -> int:
-    """Rounds before the hyperjump (the event phase that reaches the last space ends the game)."""
-    return view.time_spaces - view.time
-
-
-def noisy_exits(view: DerelictView, room: str) -> int:
-    return sum(1 for key in passages(room) if key in view.noise)
-
-
-def entry_risk(view: DerelictView, room: str) -> int:
-    """How many of a room's exits could turn a noise roll there into a collision (none where another
-    character stands: entering an occupied room makes no noise roll)."""
-    return 0 if room_of(view, room).characters else noisy_exits(view, room)
-
-
-def nearest_open_pod(view: DerelictView, room: str) -> str | None:
-    bays = {p.bay for p in view.pods if not p.locked and not p.launched and len(p.seats) < 2}
-    return min(bays, key=lambda b: distance(room, b)) if bays else None
-
-
-def safe_step(view: DerelictView, start: str, goal: str) -> str | None:
-    """The first room of a shortest path that avoids intruders and fire (any path if none does)."""
-    blocked = {r.id for r in view.rooms if (r.intruders or r.fire or r.name == "Hive") and r.id != goal}
-    return path_step(start, goal, blocked) or path_step(start, goal, set())
-
-
-def path_step(start: str, goal: str, blocked: set[str] | frozenset[str] = frozenset()) -> str | None:
-    """The first room on a shortest corridor path from ``start`` to ``goal`` avoiding ``blocked`` rooms."""
-    if start == goal:
-        return None
-    seen = {start: start}
-    queue = deque([start])
-    while queue:
-        here = queue.popleft()
-        for there in CATALOG.exits[here]:
-            if there in CATALOG.exits and there not in seen and there not in blocked:
-                seen[there] = here
-                if there == goal:
-                    step = there
-                    while seen[step] != start:
-                        step = seen[step]
-                    return step
-                queue.append(there)
-    return None
-
-
-def distance(start: str, goal: str) -> int:
-    """Corridor steps from ``start`` to ``goal`` (99 if unreachable)."""
-    steps, here = 0, start
-    while here != goal and steps < 30:
-        nxt = path_step(here, goal)
-        if nxt is None:
-            return 99
-        here, steps = nxt, steps + 1
-    return steps
