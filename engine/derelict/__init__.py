@@ -5,9 +5,12 @@ queries), ``setup`` (setup and round start), ``cards`` (decks and hands), ``harm
 ``intruders`` (figures, bag, attacks), ``noise`` (noise rolls, collisions), ``hazards`` (fire, malfunctions,
 exploring), ``combat`` (wounding intruders), ``infection`` (scans), ``pods``, ``actions`` (what a turn may
 do), ``turn`` (turns as prompts), ``phase`` (the event phase), ``ending`` and ``endgame`` (end conditions and
-checks), ``rules`` (the contract functions), ``view`` (what a viewer sees), ``secrecy``.
+checks), ``rules`` (the contract functions), ``view`` (what a viewer sees), ``secrecy``; for balance,
+``heuristic`` and ``knowledge`` (the self-play player) and ``selfplay`` (the runner of digest §7).
 
-Not registered yet: the game is reachable by players only once it is complete (see docs/rules/derelict.md).
+Registered and playable with ``/start derelict`` (docs/rules/derelict.md). Engine versions: ``derelict-0``
+was the untuned design; ``derelict-1`` deals new games under balance tuning 1 (ship.toml ``tunings``), while
+a stored ``derelict-0`` game keeps tuning 0 and plays on as it was.
 """
 
 from __future__ import annotations
@@ -22,7 +25,7 @@ from .setup import setup
 from .state import DerelictState
 from .view import view
 
-ENGINE_VERSION = "derelict-0"
+ENGINE_VERSION = "derelict-1"  # 1: balance tuning 1 (capped spreading events, DER-EVCARD-4)
 
 RULES_TEXT = (
     "Derelict: survive a ship full of intruders. Each player secretly keeps 1 of 2 tasks. Each round: draw to "

@@ -492,8 +492,24 @@ class Pod(StrictModel):
     from_players: int = Field(ge=1, le=5)
 
 
+class CryoOpen(StrictModel):
+    full: int = Field(ge=2)
+    short: int = Field(ge=2)
+
+
+class Tuning(StrictModel):
+    """One balance tuning (digest §7); a game keeps the one it was dealt under (``DerelictState.tuning``)."""
+
+    id: int = Field(ge=0)
+    engine: str  # the engine version that introduced it
+    capped_spreads: bool  # DER-EVCARD-4: an event card placing several tokens never places a ninth
+    hibernation_roll: bool  # DER-HIBER-3: hibernating makes a noise roll that an intruder can stop
+    infected: int | None = Field(default=None, ge=0)  # INFECTED infection cards dealt (None: [infection])
+    cryo_open: CryoOpen | None = None  # DER-HIBER-2's space per length (None: the [time] tracks')
+
+
 class ShipFile(StrictModel):
-    """``ship.toml``: tracks, token pools, infection, wounds, weaknesses, course, engines, pods."""
+    """``ship.toml``: tracks, token pools, infection, wounds, weaknesses, course, engines, pods, tunings."""
 
     time: Times
     self_destruct: SelfDestruct
@@ -504,6 +520,20 @@ class ShipFile(StrictModel):
     course: Course
     engines: Engines
     pods: tuple[Pod, ...]
+    tunings: tuple[Tuning, ...]
+
+    @model_validator(mode="after")
+    def _tunings_numbered(self) -> ShipFile:
+        if [t.id for t in self.tunings] != list(range(len(self.tunings))) or not self.tunings:
+            raise ValueError("tunings must be numbered 0, 1, 2, ... in order")
+        if any(t.infected is not None and t.infected > self.infection.cards for t in self.tunings):
+            raise ValueError("a tuning cannot mark more INFECTED cards than there are infection cards")
+        for t in self.tunings:
+            if t.cryo_open and (
+                t.cryo_open.full >= self.time.full.spaces or t.cryo_open.short >= self.time.short.spaces
+            ):
+                raise ValueError("a tuning's cryo_open must come before the last space (the hyperjump)")
+        return self
 
 
 # --- tasks.toml -----------------------------------------------------------------------------------------

@@ -17,9 +17,20 @@ from .state import DerelictState, Player
 NO_MALFUNCTION_TILES = ("hive", "slime_hold")
 
 
-def place_fire(state: DerelictState, room: str, out: list[Event]) -> None:
+def capped(state: DerelictState, spread: bool) -> bool:
+    """DER-EVCARD-4 (tuning 1): a token an event card places in several rooms at once is not placed when
+    none is left; a single token (Sabotage, exploring, a weapon, one room's event) still explodes the ship."""
+    from .tuning import tuning
+
+    return spread and tuning(state).capped_spreads
+
+
+def place_fire(state: DerelictState, room: str, out: list[Event], *, spread: bool = False) -> None:
     ship = state.ship
     if room in ship.fire:
+        return
+    if len(ship.fire) >= CATALOG.ship.tokens.fire and capped(state, spread):
+        out.append(Event(text=f"No fire token is left: the fire does not reach {room_name(state, room)}."))
         return
     if len(ship.fire) >= CATALOG.ship.tokens.fire:
         explode(state, "a ninth fire breaks out", out)
@@ -32,9 +43,12 @@ def can_hold_malfunction(state: DerelictState, room: str) -> bool:
     return tile not in NO_MALFUNCTION_TILES and room not in state.ship.malfunction
 
 
-def place_malfunction(state: DerelictState, room: str, out: list[Event]) -> None:
+def place_malfunction(state: DerelictState, room: str, out: list[Event], *, spread: bool = False) -> None:
     ship = state.ship
     if not can_hold_malfunction(state, room):
+        return
+    if len(ship.malfunction) >= CATALOG.ship.tokens.malfunction and capped(state, spread):
+        out.append(Event(text=f"No malfunction token is left: {room_name(state, room)} holds."))
         return
     if len(ship.malfunction) >= CATALOG.ship.tokens.malfunction:
         explode(state, "a ninth malfunction overloads the ship", out)

@@ -18,7 +18,7 @@ from .board import (
     turn_order,
 )
 from .cards import draw_one
-from .catalog import CATALOG, TimeTrack
+from .catalog import CATALOG
 from .combat import destroy_eggs, wound_intruder
 from .ending import explode, hyperjump
 from .harm import burst, latch, light_wound
@@ -40,6 +40,7 @@ from .intruders import (
 from .noise import collision, fill_exits, may_roll_for_event, noise_roll, weakness_revealed
 from .pods import launch, unlock_all
 from .state import DerelictState, Intruder, draw_top, is_infection
+from .tuning import time_track
 
 
 def event_phase(state: DerelictState, out: list[Event]) -> None:
@@ -67,10 +68,6 @@ def advance_tracks(state: DerelictState, out: list[Event]) -> None:
             explode(state, "the self-destruct detonates", out)
     if ship.time >= spaces:
         hyperjump(state, "the time track has run out", out)
-
-
-def time_track(state: DerelictState) -> TimeTrack:
-    return CATALOG.ship.time.full if state.length == "full" else CATALOG.ship.time.short
 
 
 def intruder_attacks(state: DerelictState, out: list[Event]) -> None:
@@ -154,7 +151,7 @@ def flash_fire(state: DerelictState, out: list[Event]) -> None:
     start = CATALOG.map.start
     if start in state.ship.fire:
         for room in neighbours(start):
-            place_fire(state, room, out)
+            place_fire(state, room, out, spread=True)
     else:
         place_fire(state, start, out)
 
@@ -166,26 +163,26 @@ def spreading_blaze(state: DerelictState, out: list[Event]) -> None:
             state.ship.item_counter[room] = 0
     spread = [r for r in CATALOG.map_order if any(b in neighbours(r) for b in burning)]
     for room in spread:
-        place_fire(state, room, out)
+        place_fire(state, room, out, spread=True)
 
 
 def scorched_wiring(state: DerelictState, out: list[Event]) -> None:
     for room in [r for r in CATALOG.map_order if r in state.ship.fire]:
-        place_malfunction(state, room, out)
+        place_malfunction(state, room, out, spread=True)
 
 
 def life_support_fault(state: DerelictState, out: list[Event]) -> None:
     for room in explored_rooms(state):
         kind = kind_of(state, room)
         if kind is not None and kind.colour == "green":
-            place_malfunction(state, room, out)
+            place_malfunction(state, room, out, spread=True)
 
 
 def short_circuit(state: DerelictState, out: list[Event]) -> None:
     for room in explored_rooms(state):
         kind = kind_of(state, room)
         if kind is not None and kind.computer:
-            place_malfunction(state, room, out)
+            place_malfunction(state, room, out, spread=True)
 
 
 def power_surge(state: DerelictState, out: list[Event]) -> None:
@@ -198,7 +195,7 @@ def hull_stress(state: DerelictState, out: list[Event]) -> None:
     big = ("hunter", "brooder", "matriarch")
     for room in CATALOG.map_order:
         if any(i.type in big for i in intruders_in(state, room)):
-            place_malfunction(state, room, out)
+            place_malfunction(state, room, out, spread=True)
 
 
 def coolant_breach(state: DerelictState, out: list[Event]) -> None:
@@ -264,9 +261,11 @@ def emergence(state: DerelictState, out: list[Event]) -> None:
 
 
 def egg_guard(state: DerelictState, out: list[Event]) -> None:
+    """A collision for each character in the Hive or carrying an egg; DER-NOISE-10: never for one already
+    in combat (nor asleep, escaped or in a pod)."""
     hive = hive_room(state)
     for player in turn_order(state):
-        if player.status == "active" and (player.room == hive or "egg" in player.held):
+        if may_roll_for_event(state, player) and (player.room == hive or "egg" in player.held):
             collision(state, player, out)
 
 

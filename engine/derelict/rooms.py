@@ -23,6 +23,7 @@ from .intruders import remove_to_bag
 from .noise import noise_roll
 from .pods import launch
 from .state import DerelictState, Player
+from .tuning import time_track, tuning
 from .view import object_name
 
 WEAPON_RELOAD = 2
@@ -73,14 +74,16 @@ def intruder_count(state: DerelictState, room: str) -> int:
 
 def can_hibernate(state: DerelictState, player: Player) -> bool:
     """DER-HIBER-2: once the time marker stands on the cryo-open space or later."""
-    track = CATALOG.ship.time.full if state.length == "full" else CATALOG.ship.time.short
-    return offers(state, player, "hibernate") and state.ship.time >= track.cryo_open
+    return offers(state, player, "hibernate") and state.ship.time >= time_track(state).cryo_open
 
 
 def do_hibernate(state: DerelictState, player: Player, params: Params, out: list[Event]) -> None:
-    """DER-HIBER-3/4: a noise roll first; an intruder appearing in the Cryo Bay stops it."""
+    """DER-HIBER-3/4: under tuning 0 a noise roll first, and an intruder appearing in the Cryo Bay stops it;
+    under tuning 1 the character simply hibernates (the roll failed 40 % of attempts and made the Cryo Bay
+    the deadliest room of the game: docs/rules/derelict.md, "Balance")."""
     before = intruder_count(state, player.room)
-    noise_roll(state, player, out)
+    if tuning(state).hibernation_roll:
+        noise_roll(state, player, out)
     if player.status != "active":
         return
     if intruder_count(state, player.room) > before:

@@ -79,7 +79,8 @@ def setup(seats: Sequence[SeatSetup], options: DerelictOptions, seed: int) -> De
     rng.shuffle(infection)
     marked = list(infection)
     rng.shuffle(marked)
-    infected = sorted(marked[: CATALOG.ship.infection.infected])
+    tuned = CATALOG.ship.tunings[-1].infected  # dealt at setup: a stored game keeps its own marks
+    infected = sorted(marked[: CATALOG.ship.infection.infected if tuned is None else tuned])
     wounds = [w.id for w in CATALOG.ship.wounds for _ in range(w.copies)]
     rng.shuffle(wounds)
     item_decks = {}
@@ -131,6 +132,7 @@ def setup(seats: Sequence[SeatSetup], options: DerelictOptions, seed: int) -> De
         rng=rng,
         character_pool=pool,
         turn=0,
+        tuning=CATALOG.ship.tunings[-1].id,
     )
     offer_characters(state, 0)
     return state

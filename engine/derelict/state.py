@@ -200,6 +200,9 @@ class DerelictState(State):
     character_pool: list[str] = Field(default_factory=list)  # characters not yet taken, in draw order
     rng: Rng
     steps: int = 0  # a counter making prompt ids unique over the game
+    # The balance tuning the game was dealt under (ship.toml ``tunings``); a game stored by engine
+    # derelict-0 has none, and plays on as tuning 0.
+    tuning: int = 0
 
     def clone(self) -> DerelictState:
         """An independent deep copy (keeps a rigged generator a rigged one)."""

@@ -221,7 +221,9 @@ def view(state: DerelictState, viewer: int | None) -> DerelictView:
     from .endgame import outcome_of
 
     ship = state.ship
-    track = CATALOG.ship.time.full if state.length == "full" else CATALOG.ship.time.short
+    from .tuning import time_track
+
+    track = time_track(state)
     result = DerelictView(
         viewer=viewer,
         phase=state.phase,

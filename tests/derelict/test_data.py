@@ -44,7 +44,19 @@ def test_the_decks_hold_the_digests_counts() -> None:
     assert len(CATALOG.explore.tokens) == 13
     assert len(CATALOG.attack_cards) == 20
     assert len(CATALOG.events.events) == 24
-    assert (CATALOG.ship.infection.cards, CATALOG.ship.infection.infected) == (20, 8)
+    assert (CATALOG.ship.infection.cards, CATALOG.ship.infection.infected) == (20, 8)  # tuning 0 deals 8
+
+
+def test_a_new_game_marks_the_tuned_number_of_infection_cards_infected() -> None:
+    """Balance tuning 1 (digest §7 lever: INFECTED count) deals 5 of the 20 cards INFECTED; tuning 0 (a
+    game stored by engine derelict-0) was dealt the digest's 8 and keeps them."""
+    from engine.core import SeatSetup
+    from engine.derelict import SPEC, DerelictOptions
+
+    assert CATALOG.ship.tunings[0].infected is None and CATALOG.ship.tunings[-1].infected == 5
+    for seed in range(3):
+        state = SPEC.setup([SeatSetup()] * 2, DerelictOptions(), seed)
+        assert len(state.ship.infected) == 5 and len(state.ship.infection_deck) == 20
     assert sum(w.copies for w in CATALOG.ship.wounds) == 12
     assert len(CATALOG.ship.weaknesses.cards) == 6 and len(CATALOG.ship.course.cards) == 6
     assert len(CATALOG.tasks.tasks) == 15

@@ -229,3 +229,55 @@ def test_survivors_whose_task_is_met_win_and_chosen_tasks_go_public() -> None:
     view = SPEC.view(state, None)
     assert view.chosen_tasks == {0: "Homecoming", 1: "Clean slate"}
     assert "Egg assay" not in str(view.model_dump())  # the unchosen task never shows
+
+
+@pytest.mark.rule("DER-EVCARD-4")
+def test_spreading_blaze_never_places_a_ninth_fire_in_a_tuned_game_but_does_in_a_derelict_0_game() -> None:
+    # Card 2, Spreading blaze: fire spreads to every room next to a burning room.
+    burning = ["PA", "S01", "S02", "S03", "S04", "E1", "BR"]  # 7 of the 8 fire tokens
+    state = quiet_game(event_deck=[2])
+    state.ship.fire = list(burning)
+    out: list[Event] = []
+    event_card(state, out)
+    assert len(state.ship.fire) == 8 and not state.ship.destroyed  # the 8th token is placed, no 9th
+    assert any("No fire token is left" in e.text for e in out)
+    old = quiet_game(event_deck=[2])
+    old.tuning = 0  # a game stored by engine derelict-0 plays on as it was dealt
+    old.ship.fire = list(burning)
+    with pytest.raises(GameOver):
+        event_card(old, [])
+    assert old.ship.destroyed
+
+
+@pytest.mark.rule("DER-EVCARD-4")
+def test_a_single_token_still_explodes_the_ship_in_a_tuned_game() -> None:
+    from engine.derelict.hazards import place_malfunction
+
+    state = quiet_game()
+    state.ship.malfunction = ["PA", "S01", "S02", "S03", "S05", "E1", "BR", "S06"]
+    with pytest.raises(GameOver):
+        place_malfunction(state, "S07", [])  # Sabotage, exploring, Power surge: one token, the seed's rule
+
+
+@pytest.mark.rule("DER-EVCARD-4")
+def test_a_game_stored_by_engine_derelict_0_loads_as_tuning_0_and_a_new_game_gets_the_last_tuning() -> None:
+    from engine.derelict.catalog import CATALOG
+
+    new = quiet_game()
+    assert new.tuning == CATALOG.ship.tunings[-1].id == 1
+    stored = new.model_dump(mode="json")
+    del stored["tuning"]  # what engine derelict-0 wrote
+    assert DerelictState.model_validate(stored).tuning == 0
+
+
+@pytest.mark.rule("DER-NOISE-10")
+def test_egg_guard_makes_no_collision_for_a_character_already_in_combat() -> None:
+    # Card 14, Egg guard: a collision for each character in the Hive or carrying an egg.
+    state = quiet_game(event_deck=[14], bag=["H2"], intruders=[("hunter", "S10")])
+    state.players[0].room, state.players[1].room = "S10", "S11"  # the Pilot fights; the Medic is free
+    state.players[0].held, state.players[1].held = ["egg"], ["egg"]
+    out: list[Event] = []
+    event_card(state, out)
+    collisions = [e.text for e in out if e.text.startswith("Collision")]
+    assert len(collisions) == 1 and "S11" in collisions[0]  # only the free Medic's
+    assert sorted(i.room for i in state.ship.intruders) == ["S10", "S11"]

@@ -36,8 +36,9 @@ def test_hibernation_opens_on_the_cryo_space_and_takes_the_character_out_of_play
 
 @pytest.mark.rule("DER-HIBER-3")
 @pytest.mark.rule("DER-COST-7")
-def test_an_intruder_appearing_in_the_cryo_bay_stops_hibernation_and_keeps_the_cost() -> None:
+def test_in_a_derelict_0_game_an_intruder_appearing_in_the_cryo_bay_stops_hibernation_and_keeps_the_cost() -> None:
     state = pilot_in("CB", draws=[NOISE["1"], 0], noise=["CB|S02"], bag=["H2"], hands={0: list(HAND), 1: []})
+    state.tuning = 0  # a game stored by engine derelict-0: hibernating makes a noise roll
     state.players[1].room = "S10"
     state.ship.time = 7
     play = Play(state)
@@ -45,6 +46,18 @@ def test_an_intruder_appearing_in_the_cryo_bay_stops_hibernation_and_keeps_the_c
     me = play.state.players[0]
     assert me.status == "active" and len(me.hand) == 4
     assert [i.room for i in play.state.ship.intruders] == ["CB"]
+
+
+@pytest.mark.rule("DER-HIBER-3")
+def test_in_a_tuned_game_hibernating_makes_no_noise_roll() -> None:
+    # The same Cryo Bay with a noisy exit and a hunter in the bag: tuning 1 rolls nothing, so nothing comes.
+    state = pilot_in("CB", noise=["CB|S02"], bag=["H2"], hands={0: list(HAND), 1: []})
+    state.players[1].room = "S10"
+    state.ship.time = 7
+    play = Play(state)
+    play.act(0, "hibernate", "search")
+    assert play.state.players[0].status == "hibernating"
+    assert play.state.ship.intruders == [] and play.state.ship.noise == ["CB|S02"] and play.state.ship.bag == ["H2"]
 
 
 @pytest.mark.rule("DER-POD-3")
@@ -265,3 +278,16 @@ def test_requisition_keeps_one_card_and_puts_the_other_under_its_deck() -> None:
     play.act(0, "requisition", "medical", "search", "rest", "spirits")
     assert play.state.players[0].items == ["spirits"]
     assert play.state.ship.item_decks["medical"] == ["bandage", "medkit"]
+
+
+@pytest.mark.rule("DER-HIBER-2")
+def test_the_cryo_bay_opens_on_the_tuned_space_and_a_derelict_0_game_keeps_its_own() -> None:
+    def offered(time: int, tuning: int, length: str = "full") -> bool:
+        state = rig(new_game(2, characters=("pilot", "medic"), length=length), rooms={0: "CB"}, current=0)
+        state.players[0].hand = list(HAND)
+        state.ship.time, state.tuning = time, tuning
+        return "hibernate" in Play(state).choices(0)
+
+    assert not offered(4, 1) and offered(5, 1)  # tuning 1: space 5 of 13
+    assert not offered(3, 1, "short") and offered(4, 1, "short")  # space 4 of 10
+    assert not offered(6, 0) and offered(7, 0)  # a game stored by engine derelict-0: space 7, as dealt

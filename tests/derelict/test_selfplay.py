@@ -27,4 +27,19 @@ def test_heuristic_games_end_with_every_invariant_kept() -> None:
         final, early = play(3, DerelictOptions(), seed, bot)
         assert final == state  # the runner plays the same game
         tally.add(final, early)
-    assert tally.games == 4 and tally.row().count("|") == 8
+    assert tally.games == 4 and tally.row().count("|") == 11
+
+
+def test_the_seeded_heuristic_plays_a_game_like_the_others_and_prefers_the_surest_task() -> None:
+    """``Heuristic(seed)`` is the signature the seat bot builds on; this player does not need the seed."""
+    options = DerelictOptions(mode="coop")
+    assert play(2, options, 11, Heuristic(5))[0] == play(2, options, 11, Heuristic())[0]
+    kept = []
+    for seed in range(20):
+        state = SPEC.setup([SeatSetup()] * 2, options, seed)
+        for prompt in (p for p in SPEC.prompts(state) if p.id.startswith("task")):
+            view = SPEC.view(state, prompt.seat)
+            assert isinstance(view, DerelictView)
+            if "P1" in [c.id for c in prompt.choices]:
+                kept.append(Heuristic(5).choose(view, prompt))
+    assert kept and set(kept) == {"P1"}  # Homecoming, whenever it is offered
