@@ -1,4 +1,4 @@
-"""The Derelict seat bot: the balance player (``selfplay.Heuristic``), which already decides from the seat's
+"""The Derelict seat bot: the balance player (``heuristic.Heuristic``), which already decides from the seat's
 ``DerelictView`` and its prompt only.
 
 ``view(state, seat)`` holds the seat's own hand, items, task and the peeks it took, never another seat's
@@ -13,24 +13,14 @@ offered. The bot keeps that, except that it accepts a gift: an offer whose label
 
 from __future__ import annotations
 
-from typing import Any, cast
-
 from engine.core import Prompt, Rng
 from engine.core.seatbot import SeatBot
 
-from .selfplay import Heuristic
+from .heuristic import Heuristic
 from .state import DerelictState
 from .view import view
 
 GIFT = ", give nothing"  # how an accept label ends when the offer asks for nothing back (exchange.accept_label)
-
-
-def balance_player(seed: int) -> Heuristic:
-    """The balance player seeded from the bot's generator; the seedless one of before issue 17 otherwise."""
-    try:
-        return cast(Any, Heuristic)(seed)  # type: ignore[no-any-return]
-    except TypeError:
-        return Heuristic()
 
 
 def accepts_gift(prompt: Prompt) -> bool:
@@ -43,7 +33,7 @@ def choose(state: DerelictState, prompt: Prompt, rng: Rng) -> str:
     """The balance player's answer from the seat's view only (a gift is accepted)."""
     if accepts_gift(prompt):
         return "accept"
-    return balance_player(rng.next_u64()).choose(view(state, prompt.seat), prompt)
+    return Heuristic(rng.next_u64()).choose(view(state, prompt.seat), prompt)
 
 
 SEAT_BOT = SeatBot(
