@@ -280,3 +280,18 @@ async def test_a_server_turns_on_handing_skipped_seats_to_bots(host: Host) -> No
     after = await host.change_settings(GUILD, Actor(900, "owner", can_manage_server=True), skip_to_bot=True)
     assert "hands the idle seat to a bot" in after
     assert (await host.store.guild_settings(GUILD)).skip_to_bot
+
+
+async def test_an_undone_bots_move_is_played_again(store: Store, clock: Clock) -> None:
+    """A moderator's /undo of a bot's move hands the decision back to the bot, which makes it again: the undo's
+    commit stores the bot's turn like any other commit, or the table would wait on a bot forever."""
+    host, record = await abordaje_begun(store, clock)
+    assert record.id is not None
+    assert await host.bot_round(), "the bot made its first move"
+    [played] = await store.actions(record.id)
+    assert played.user_id < 0
+    await host.undo(CHANNEL, MOD)
+    assert await store.actions(record.id) == [], "the bot's move was taken back"
+    assert await host.bot_round(), "the bot is due again after the undo, and plays"
+    [again] = await store.actions(record.id)
+    assert (again.user_id, again.prompt_id) == (played.user_id, played.prompt_id)
