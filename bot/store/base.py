@@ -185,11 +185,14 @@ class DeferralRecord(BaseModel):
     deferred_at: float
     game_id: int | None = None
     action_index: int | None = None
+    asked: str | None = None  # a command other than a move: what the player asked for ("/join", "Begin")
+    said: str | None = None  # what the player is told once it is done ("You are seated.")
+    done: bool = False  # the command's commit happened (set in the commit's own transaction)
 
     @property
     def taken(self) -> bool:
-        """Whether the move this interaction asked for was committed."""
-        return self.action_index is not None
+        """Whether the move or command this interaction asked for was committed."""
+        return self.action_index is not None or self.done
 
 
 class TimerRecord(BaseModel):
@@ -238,8 +241,11 @@ class Store(Protocol):
     async def close(self) -> None:
         """Release connections."""
 
-    async def insert_game(self, game: GameRecord) -> GameRecord:
-        """Store a new game (``id`` is assigned, ``version`` becomes 1); ``Conflict`` if the channel has a live one."""
+    async def insert_game(self, game: GameRecord, *, interaction_id: int | None = None) -> GameRecord:
+        """Store a new game (``id`` is assigned, ``version`` becomes 1); ``Conflict`` if the channel has a live one.
+
+        ``interaction_id`` (here and in every other write of a game): the deferred interaction that asked for
+        the change, marked done in the same transaction (``DeferralRecord.done``)."""
 
     async def live_game(self, channel_id: int) -> GameRecord | None:
         """The channel's game in ``lobby`` or ``active`` status, if any."""
@@ -257,6 +263,7 @@ class Store(Protocol):
         deliveries: Sequence[DeliveryRecord] = (),
         *,
         claimed_by: str = "",
+        interaction_id: int | None = None,
     ) -> GameRecord:
         """Write every field of ``game`` if the stored version is ``expected_version``; else ``Conflict``.
 
@@ -292,6 +299,7 @@ class Store(Protocol):
         deliveries: Sequence[DeliveryRecord] = (),
         *,
         claimed_by: str = "",
+        interaction_id: int | None = None,
     ) -> GameRecord:
         """Remove the log's last action (number ``index``) and write ``game``'s row, in one transaction, with
         what the undo owes the channel and the players (``deliveries``, claimed by ``claimed_by``).
@@ -321,6 +329,7 @@ class Store(Protocol):
         deliveries: Sequence[DeliveryRecord] = (),
         *,
         claimed_by: str = "",
+        interaction_id: int | None = None,
     ) -> None:
         """Wipe a game and its log (a moderator's reset, a lobby closed), with what it still owed.
 

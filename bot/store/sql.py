@@ -199,11 +199,14 @@ DELETE_COMMIT_DELIVERIES = "DELETE FROM deliveries WHERE game_id = $1 AND versio
 DELETE_GAME_DELIVERIES = "DELETE FROM deliveries WHERE game_id = $1"
 
 _DEFERRAL_COLUMNS = ", ".join(DeferralRecord.model_fields)  # the record's fields are the table's columns
+_DEFERRAL_VALUES = ", ".join(f"${n}" for n in range(1, len(DeferralRecord.model_fields) + 3))
 INSERT_DEFERRAL = (
     f"INSERT INTO deferrals ({_DEFERRAL_COLUMNS}, claimed_by, claimed_at) "
-    "VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT (interaction_id) DO NOTHING"
+    f"VALUES ({_DEFERRAL_VALUES}) ON CONFLICT (interaction_id) DO NOTHING"
 )
 LINK_DEFERRAL = "UPDATE deferrals SET game_id = $2, action_index = $3 WHERE interaction_id = $1"
+# A command's commit marks its interaction done ($3 is TRUE): the catch-up then says it was taken.
+MARK_DEFERRAL_DONE = "UPDATE deferrals SET game_id = $2, done = $3 WHERE interaction_id = $1"
 DELETE_DEFERRAL = "DELETE FROM deferrals WHERE interaction_id = $1"
 FORGET_OLD_DEFERRALS = "DELETE FROM deferrals WHERE deferred_at < $1"
 # $1 claimant, $2 now, $3 stale before, $4 the limit (older than Discord accepts were deleted just before).

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Any
 
@@ -11,6 +12,18 @@ from ..store import GameRecord, SeatRecord
 
 MESSAGE_LIMIT = 1900  # Discord allows 2000 characters; keep room for the header
 AUTOCOMPLETE_LIMIT = 25
+
+
+ASKING: ContextVar[int | None] = ContextVar("asking", default=None)
+"""The deferred interaction the running request answers (set by ``bot.ui.common.answering``): every write of a
+game the request makes marks it done in the same transaction (``Store.update_game``'s ``interaction_id``), so
+after a crash the catch-up knows whether the command was taken. A context variable rather than a parameter of
+every host step: the seat-bot and reminder loops, which answer nobody, leave it unset."""
+
+
+def asking() -> int | None:
+    """The interaction the running request answers, if any (``ASKING``)."""
+    return ASKING.get()
 
 
 MAX_REMINDERS = 4  # after the idle time, then 2×, 4× and 8× it: a table is nudged, never nagged forever

@@ -30,6 +30,7 @@ from .common import (
     Loaded,
     Owed,
     Telling,
+    asking,
     clip,
     duration,
     mention,
@@ -222,7 +223,9 @@ class HostCore:
     async def _save(
         self, record: GameRecord, expected_version: int, deliveries: Sequence[DeliveryRecord] = ()
     ) -> GameRecord:
-        return await self.store.update_game(record, expected_version, deliveries, claimed_by=self.owner)
+        return await self.store.update_game(
+            record, expected_version, deliveries, claimed_by=self.owner, interaction_id=asking()
+        )
 
     async def _commit(
         self,
@@ -289,7 +292,7 @@ class HostCore:
             action,
             deliveries,
             claimed_by=self.owner,
-            interaction_id=None if tell is None else tell.interaction_id,
+            interaction_id=tell.interaction_id if tell is not None and tell.interaction_id is not None else asking(),
         )
         self._remember(record, state, after)
         log.info("action channel=%s id=%s v=%s seat=%s", record.channel_id, record.id, record.version, seat)
@@ -414,7 +417,7 @@ class HostCore:
         transaction, store ``posts`` (its closing, a notice), which outlive it: a crash loses none."""
         assert record.id is not None
         rows = posts_owed(record, record.version + 1, posts, self.clock(), 0)
-        await self.store.delete_game(record.id, record.version, rows, claimed_by=self.owner)
+        await self.store.delete_game(record.id, record.version, rows, claimed_by=self.owner, interaction_id=asking())
         self._states.pop(record.id, None)
         log.info("game deleted channel=%s id=%s status=%s", record.channel_id, record.id, record.status)
         return Outbox(record.channel_id, posts=with_nonces(posts, rows), owed=[row.key for row in rows])
@@ -491,7 +494,9 @@ class HostCore:
         if undone is None:
             record = await self._save(record, version, rows)
         else:
-            record = await self.store.undo_action(record, version, undone, rows, claimed_by=self.owner)
+            record = await self.store.undo_action(
+                record, version, undone, rows, claimed_by=self.owner, interaction_id=asking()
+            )
         loaded = Loaded(record, spec, loaded.state)
         if loaded.state is not None:
             self._remember(record, loaded.state)

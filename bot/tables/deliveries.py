@@ -56,6 +56,8 @@ clocks of two machines and the time the answer takes to draw."""
 
 TAKEN = "Your move was taken: {what}"
 NOT_TAKEN = "The bot restarted before your move was taken; nothing changed. Please choose again."
+DONE = "Done before the bot restarted: {said}"
+NOT_DONE = "The bot restarted before {asked} was done; nothing changed. Please try again."
 CATCH_UP_BATCH = 20  # items claimed at a time: what one process sends before it looks again
 
 
@@ -90,9 +92,20 @@ class DeliveriesHost(PlayHost):
         return False
 
     async def note_deferral(
-        self, interaction_id: int, application_id: int, token: str, channel_id: int, user_id: int
+        self,
+        interaction_id: int,
+        application_id: int,
+        token: str,
+        channel_id: int,
+        user_id: int,
+        *,
+        asked: str | None = None,
+        said: str | None = None,
     ) -> None:
-        """Remember an interaction the bot is about to defer, claimed by this process until it answers."""
+        """Remember an interaction the bot is about to defer, claimed by this process until it answers.
+
+        A command other than a move names what it ``asked`` ("/join") and what the player reads once it is
+        done (``said``): its commit marks it done, and a catch-up answers with one or the other."""
         deferral = DeferralRecord(
             interaction_id=interaction_id,
             application_id=application_id,
@@ -100,6 +113,8 @@ class DeliveriesHost(PlayHost):
             channel_id=channel_id,
             user_id=user_id,
             deferred_at=self.clock(),
+            asked=asked,
+            said=said,
         )
         await self.store.add_deferral(deferral, self.owner)
 
@@ -113,7 +128,12 @@ class DeliveriesHost(PlayHost):
         return await self.store.claim_deferrals(self.owner, now, now - self.claim_seconds, now - ANSWER_WINDOW, limit)
 
     async def deferral_answer(self, deferral: DeferralRecord) -> tuple[str, Panel | None]:
-        """What the player whose answer was cut off reads: whether the move was taken, and their panel."""
+        """What the player whose answer was cut off reads: whether the move (or command) was taken, and their
+        panel (after a move)."""
+        if deferral.asked is not None:
+            if deferral.taken:
+                return clip(DONE.format(said=deferral.said or "done.")), None
+            return clip(NOT_DONE.format(asked=deferral.asked)), None
         if not deferral.taken or deferral.game_id is None or deferral.action_index is None:
             return NOT_TAKEN, None
         actions = await self.store.actions(deferral.game_id)

@@ -11,7 +11,7 @@ from engine.core import GameSpec, LobbyError, NoGameHere, NotAllowed, SeatSetup
 
 from ..outbox import Outbox
 from ..store import GameRecord, SeatRecord
-from .common import Actor, Loaded, Owed, mention, people
+from .common import Actor, Loaded, Owed, asking, mention, people
 from .core import HostCore, owed_records, posts_owed, with_nonces
 from .races import Attempt, retried
 from .seatbots import DEFAULT_LEVEL, check_level, check_offers_bots, new_bot_seat
@@ -69,7 +69,7 @@ class LobbyHost(HostCore):
             record.seats = self._seated(spec, record, actor)
             for _ in range(bots):
                 record.seats = self._seated(spec, record, None, level)
-            record = await self.store.insert_game(record)
+            record = await self.store.insert_game(record, interaction_id=asking())
             log.info("lobby opened channel=%s game=%s id=%s", channel_id, spec.key, record.id)
             return self._lobby_outbox(record, spec, new=True)
 
