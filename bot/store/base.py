@@ -396,6 +396,11 @@ class Store(Protocol):
     async def set_user_prefs(self, prefs: UserPrefs) -> None:
         """Store the user's preferences."""
 
+    async def set_user_pref(self, user_id: int, column: str, value: bool) -> bool:
+        """Write one of the user's preferences (``dm_closed`` or ``notify_dm``), never the other: two processes
+        changing one each lose neither. ``True`` when this write changed the stored value (or stored the
+        user's first row), ``False`` when it already held ``value``: of two writers, one is told it changed."""
+
     async def users_prefs(self, user_ids: Sequence[int]) -> dict[int, UserPrefs]:
         """Several users' preferences in one query (defaults for those never stored)."""
 

@@ -367,6 +367,11 @@ class PostgresStore:
         async with self._transaction() as conn:
             await conn.execute(sql.UPSERT_USER_PREFS, *sql.prefs_params(prefs))
 
+    async def set_user_pref(self, user_id: int, column: str, value: bool) -> bool:
+        """Write one preference of the user, leaving the others as stored; ``True`` when this changed it."""
+        async with self._transaction() as conn:
+            return str(await conn.execute(sql.upsert_user_pref(column), user_id, value)) == "INSERT 0 1"
+
     async def users_prefs(self, user_ids: Sequence[int]) -> dict[int, UserPrefs]:
         """Several users' preferences in one query; defaults for those never stored."""
         if not user_ids:

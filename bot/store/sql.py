@@ -148,6 +148,18 @@ UPSERT_USER_PREFS = (
     f"INSERT INTO user_prefs ({_PREFS_COLUMNS}) VALUES ($1, $2, $3) "
     "ON CONFLICT (user_id) DO UPDATE SET dm_closed = excluded.dm_closed, notify_dm = excluded.notify_dm"
 )
+PREF_COLUMNS = ("dm_closed", "notify_dm")  # each written on its own (``set_user_pref``): no change overwrites another
+
+
+def upsert_user_pref(column: str) -> str:
+    """Write one preference column only; no row is affected when it already holds the value ($2)."""
+    if column not in PREF_COLUMNS:
+        raise ValueError(f"no user preference {column!r}")
+    return (
+        f"INSERT INTO user_prefs (user_id, {column}) VALUES ($1, $2) ON CONFLICT (user_id) "
+        f"DO UPDATE SET {column} = excluded.{column} WHERE user_prefs.{column} <> excluded.{column}"
+    )
+
 
 # ------------------------------------------------------------------ servers
 

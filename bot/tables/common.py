@@ -26,6 +26,17 @@ def asking() -> int | None:
     return ASKING.get()
 
 
+BEGUN = "The game has begun."
+"""The narration a deal opens with. It names nobody: the board's first line lists whoever sits now, so a seat
+given to someone else (``/replace``) never leaves the old player's name on the board."""
+
+
+def without_old_roster(narration: list[str]) -> list[str]:
+    """``narration`` with the roster a game begun before ``BEGUN`` named nobody taken off its opening line
+    (it named the players as they sat at the deal, which a seat change makes wrong)."""
+    return [BEGUN if line.startswith(BEGUN) else line for line in narration]
+
+
 MAX_REMINDERS = 4  # after the idle time, then 2×, 4× and 8× it: a table is nudged, never nagged forever
 RESET_REFUSED = "Only moderators (Manage Channels or Manage Server) can reset a game."
 

@@ -11,7 +11,7 @@ from engine.core import GameSpec, LobbyError, NoGameHere, NotAllowed, SeatSetup
 
 from ..outbox import Outbox
 from ..store import GameRecord, SeatRecord
-from .common import Actor, Loaded, Owed, asking, mention, people
+from .common import BEGUN, Actor, Loaded, Owed, asking, mention, people
 from .core import HostCore, owed_records, posts_owed, with_nonces
 from .races import Attempt, retried
 from .seatbots import DEFAULT_LEVEL, check_level, check_offers_bots, new_bot_seat
@@ -260,7 +260,7 @@ class LobbyHost(HostCore):
             record.status = "active"
             record.engine_version = spec.engine_version  # the rules it is dealt under (a lobby may predate them)
             record.snapshot = state.model_dump_json()
-            record.narration = [f"The game has begun. {self._roster(record, spec)}"]
+            record.narration = [BEGUN]  # the board's first line names the players (and whoever sits later)
             record.waiting_since = now
             record.reminders_sent = 0
             record.updated_at = now
@@ -280,9 +280,7 @@ class LobbyHost(HostCore):
             self._remember(record, state)
             # A new game tries DMs again for players whose DMs failed before.
             for seat in people(record.seats):
-                prefs = await self.store.user_prefs(seat.user_id)
-                if prefs.dm_closed:
-                    await self.store.set_user_prefs(prefs.model_copy(update={"dm_closed": False}))
+                await self.store.set_user_pref(seat.user_id, "dm_closed", False)  # no row touched if open
             log.info("game begun channel=%s game=%s id=%s", channel_id, spec.key, record.id)
             out = await self._owed_outbox(Loaded(record, spec, state), prompts, owed, rows)
             out.posts[:0] = with_nonces(closing, rows[len(rows) - len(closing) :])
