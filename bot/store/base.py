@@ -158,6 +158,7 @@ class DeliveryRecord(BaseModel):
     created_at: float = 0.0
     board_message_id: int | None = None  # the board when committed: another one since means the post was made
     text: str | None = None  # a notice's or a closing's words
+    lobby: bool = False  # a ``board`` row of an open lobby: its message, drawn again from the stored lobby
 
     @property
     def key(self) -> tuple[int, int, int]:
@@ -241,8 +242,17 @@ class Store(Protocol):
     async def close(self) -> None:
         """Release connections."""
 
-    async def insert_game(self, game: GameRecord, *, interaction_id: int | None = None) -> GameRecord:
+    async def insert_game(
+        self,
+        game: GameRecord,
+        deliveries: Sequence[DeliveryRecord] = (),
+        *,
+        claimed_by: str = "",
+        interaction_id: int | None = None,
+    ) -> GameRecord:
         """Store a new game (``id`` is assigned, ``version`` becomes 1); ``Conflict`` if the channel has a live one.
+
+        ``deliveries`` (the lobby's first message) commit with it, their ``game_id`` set to the new id.
 
         ``interaction_id`` (here and in every other write of a game): the deferred interaction that asked for
         the change, marked done in the same transaction (``DeferralRecord.done``)."""

@@ -98,13 +98,21 @@ class PostgresStore:
 
     # ------------------------------------------------------------------ games
 
-    async def insert_game(self, game: GameRecord, *, interaction_id: int | None = None) -> GameRecord:
+    async def insert_game(
+        self,
+        game: GameRecord,
+        deliveries: Sequence[DeliveryRecord] = (),
+        *,
+        claimed_by: str = "",
+        interaction_id: int | None = None,
+    ) -> GameRecord:
         """Store a new game at version 1; ``Conflict`` if the channel already has a live one."""
         stored = game.model_copy(deep=True, update={"id": None, "version": 1})
         try:
             async with self._transaction() as conn:
                 game_id = int(await conn.fetchval(sql.INSERT_GAME, *sql.game_params(stored)))
                 await _write_seats(conn, game_id, stored.seats)
+                await _insert_deliveries(conn, sql.of_game(deliveries, game_id), claimed_by, stored.updated_at)
                 await _mark_done(conn, interaction_id, game_id)
         except asyncpg.UniqueViolationError as exc:
             raise sql.channel_busy() from exc

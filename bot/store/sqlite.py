@@ -132,13 +132,21 @@ class SqliteStore:
 
     # ------------------------------------------------------------------ games
 
-    async def insert_game(self, game: GameRecord, *, interaction_id: int | None = None) -> GameRecord:
+    async def insert_game(
+        self,
+        game: GameRecord,
+        deliveries: Sequence[DeliveryRecord] = (),
+        *,
+        claimed_by: str = "",
+        interaction_id: int | None = None,
+    ) -> GameRecord:
         """Store a new game at version 1; ``Conflict`` if the channel already has a live one."""
         stored = game.model_copy(deep=True, update={"id": None, "version": 1})
         try:
             async with self._transaction() as db:
                 game_id = int(await _value(db, sql.INSERT_GAME, sql.game_params(stored)))
                 await _write_seats(db, game_id, stored.seats)
+                await _insert_deliveries(db, sql.of_game(deliveries, game_id), claimed_by, stored.updated_at)
                 await _mark_done(db, interaction_id, game_id)
         except sqlite3.IntegrityError as exc:
             raise sql.channel_busy() from exc

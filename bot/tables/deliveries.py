@@ -18,11 +18,13 @@ between Discord's answer and that record is the one case a late resend could rep
 delivery becomes an edit of the current board. An edit is sent again freely: the same content twice changes
 nothing.
 
-A moderator's step and a reposted board are stored the same way (``HostCore._changed``, ``_wipe``): /end,
-/undo, /replace, a seat handed to a bot and /board store their board and DMs with their change; their
-notices (the seat handed over, the reset) and the closing edit of a board whose game is gone carry their own
-words (``notice``, ``closing``), so a reset, which deletes the game, still has its messages delivered. A late
-notice (past ``NONCE_WINDOW``) is posted without its pings.
+A lobby's message (opened, joined, left, a role picked, a bot seated) is stored the same way: a ``board`` row
+marked ``lobby``, drawn again from the lobby as stored, and dropped once the lobby is closed or dealt (their
+own closing says so). A moderator's step and a reposted board are stored the same way (``HostCore._changed``,
+``_wipe``): /end, /undo, /replace, a seat handed to a bot and /board store their board and DMs with their
+change; their notices (the seat handed over, the reset) and the closing edit of a board whose game is gone
+carry their own words (``notice``, ``closing``), so a reset, which deletes the game, still has its messages
+delivered. A late notice (past ``NONCE_WINDOW``) is posted without its pings.
 
 **Known limit (not fixed).** Past ``NONCE_WINDOW`` Discord no longer deduplicates: a new board posted in the
 instant before a crash (after Discord took it, before ``board_posted`` recorded it) is posted again, and its
@@ -41,7 +43,7 @@ from dataclasses import replace
 from engine.core import GameError
 
 from ..outbox import ChannelPost, DirectMessage, Outbox, Panel
-from ..store import DeferralRecord, DeliveryRecord
+from ..store import DeferralRecord, DeliveryRecord, GameRecord
 from .common import Loaded, clip
 from .play import PlayHost
 
@@ -167,6 +169,10 @@ class DeliveriesHost(PlayHost):
             out.posts.append(self._stored_post(item, fresh=self.clock() - item.created_at <= NONCE_WINDOW))
             return out
         record = await self.store.get_game(item.game_id)
+        if item.lobby:  # a lobby's message: drawn from the lobby as stored, while it is still a lobby
+            if record is not None and record.status == "lobby":
+                out.posts.extend(self._owed_lobby(record, item))
+            return out  # closed or dealt since: its closing, stored with that step, says so
         if record is None or record.snapshot is None:
             return out  # the game was reset since: nothing left to show
         spec = self.spec(record.game_key)
@@ -184,6 +190,13 @@ class DeliveriesHost(PlayHost):
         else:
             log.info("dm dropped game=%s version=%s: too late to send it only once", item.game_id, item.version)
         return out
+
+    def _owed_lobby(self, record: GameRecord, item: DeliveryRecord) -> list[ChannelPost]:
+        """The lobby message a stored row owes: a new one (with the row's nonce) while the lobby still has the
+        message it had at the commit, an edit of the lobby's message otherwise."""
+        new = item.new_post and record.board_message_id == item.board_message_id
+        posts = self._lobby_outbox(record, self.spec(record.game_key), new=new).posts
+        return [replace(post, nonce=item.nonce) for post in posts] if new else posts
 
     @staticmethod
     def _stored_post(item: DeliveryRecord, *, fresh: bool) -> ChannelPost:

@@ -6,7 +6,8 @@ after the step's commit, anywhere in its delivery, before its confirmation, or n
 starts over the same database and runs its catch-up. Then every "…is thinking" the bot showed is completed:
 with the command's own confirmation or "Done before the bot restarted: …" when the store says the step was
 committed, and with a refusal's sentence or "The bot restarted before /join was done; nothing changed" when
-it was not. The counts are printed at the end of the run.
+it was not; and the lobby message shows the lobby as stored (its edits are stored with each step). The counts
+are printed at the end of the run.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from bot.tables.deliveries import DONE, NOT_DONE
 
 from .conftest import Table
 from .crash import CHANGES, Crash, Fuse, install
+from .sim import lobby
 from .stats import COUNTS
 from .test_crash_delivery import said_after_defer
 
@@ -61,6 +63,10 @@ async def one_round(table: Table, fuse: Fuse, rng: random.Random) -> None:
         await table.restart()
 
     committed = await lobby_state(table) != before
+    live = await table.next_store.live_game(table.channel.id)
+    if live is not None:  # the lobby message shows the lobby as stored, whatever the death cut off
+        spec = table.bot.host.spec(live.game_key)
+        assert lobby(table.channel, table.env).content == table.bot.host.lobby_text(live, spec), fuse.points
     COUNTS.lobby_committed += int(committed)
     if interaction.responded:
         assert interaction.loading is False, f"a deferred /{command} was left thinking after the restart"
