@@ -8,6 +8,7 @@ from typing import Any
 
 from engine.core import Event, GameError, GameSpec, Prompt, State
 
+from ..outbox import ChannelPost
 from ..store import GameRecord, SeatRecord
 
 MESSAGE_LIMIT = 1900  # Discord allows 2000 characters; keep room for the header
@@ -84,7 +85,8 @@ class Telling:
     """Who a commit is told to, and about what: the actor's seat, and the interaction waiting for the answer.
 
     A run of commits told as one (a skip's answers) passes the run's first pending decisions (``before``),
-    its earlier events and ``headline`` for the last commit, which owes the run's messages.
+    its earlier events and ``headline`` for the last commit, which owes the run's messages, and the ``notices``
+    stored with it (after its board and DMs: "the players voted to skip").
     """
 
     actor_seat: SeatRecord
@@ -92,6 +94,7 @@ class Telling:
     before: tuple[Prompt, ...] | None = None
     events: tuple[Event, ...] = ()
     headline: bool = False
+    notices: tuple[ChannelPost, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -285,6 +285,7 @@ class HostCore:
             told_events = [*tell.events, *events]
             owed = await self._owed(record, told_before, after, told_events, headline or tell.headline, tell.actor_seat)
             deliveries = owed_records(record, version + 1, owed, tell.actor_seat, now)
+            deliveries += posts_owed(record, version + 1, tell.notices, now, len(deliveries))
         record.action_count += 1
         record = await self.store.record_action(
             record,
