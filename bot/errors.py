@@ -9,6 +9,9 @@ In order:
    and the command or custom id, with the traceback. The host changed nothing (it commits before it answers,
    and refuses before it commits), so the apology can say the game is unchanged.
 
+A deferred interaction stored for the catch-up (``bot.ui.common.answering``) is forgotten only once its
+sentence was said here: a process that dies in between leaves it to the next one, which says nothing changed.
+
 Slash commands reach this through ``GameTree.on_error``. ``DynamicItem`` callbacks do not reach any
 ``on_error`` in discord.py (it logs and drops their exceptions), so every item's callback runs inside
 ``guarded``.
@@ -94,6 +97,18 @@ async def report(interaction: discord.Interaction, error: BaseException) -> None
             exc_info=original,
         )
     await tell(interaction, sentence_for(original))
+    await _forget_deferral(interaction)
+
+
+async def _forget_deferral(interaction: discord.Interaction) -> None:
+    """Forget the stored deferral of an interaction now answered with a sentence (none stored: nothing)."""
+    host = getattr(interaction.client, "host", None)
+    if host is None:
+        return
+    try:
+        await host.answered(interaction.id)
+    except Exception:  # the store failing here must not hide the sentence already said
+        log.warning("could not forget answered interaction %s", interaction.id, exc_info=True)
 
 
 async def guarded(interaction: discord.Interaction, work: Awaitable[None]) -> None:

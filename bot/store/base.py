@@ -158,6 +158,7 @@ class DeliveryRecord(BaseModel):
     created_at: float = 0.0
     board_message_id: int | None = None  # the board when committed: another one since means the post was made
     text: str | None = None  # a notice's or a closing's words
+    lobby: bool = False  # a ``board`` row of an open lobby: its message, drawn again from the stored lobby
 
     @property
     def key(self) -> tuple[int, int, int]:
@@ -185,11 +186,14 @@ class DeferralRecord(BaseModel):
     deferred_at: float
     game_id: int | None = None
     action_index: int | None = None
+    asked: str | None = None  # a command other than a move: what the player asked for ("/join", "Begin")
+    said: str | None = None  # what the player is told once it is done ("You are seated.")
+    done: bool = False  # the command's commit happened (set in the commit's own transaction)
 
     @property
     def taken(self) -> bool:
-        """Whether the move this interaction asked for was committed."""
-        return self.action_index is not None
+        """Whether the move or command this interaction asked for was committed."""
+        return self.action_index is not None or self.done
 
 
 class TimerRecord(BaseModel):
@@ -239,8 +243,20 @@ class Store(Protocol):
     async def close(self) -> None:
         """Release connections."""
 
-    async def insert_game(self, game: GameRecord) -> GameRecord:
-        """Store a new game (``id`` is assigned, ``version`` becomes 1); ``Conflict`` if the channel has a live one."""
+    async def insert_game(
+        self,
+        game: GameRecord,
+        deliveries: Sequence[DeliveryRecord] = (),
+        *,
+        claimed_by: str = "",
+        interaction_id: int | None = None,
+    ) -> GameRecord:
+        """Store a new game (``id`` is assigned, ``version`` becomes 1); ``Conflict`` if the channel has a live one.
+
+        ``deliveries`` (the lobby's first message) commit with it, their ``game_id`` set to the new id.
+
+        ``interaction_id`` (here and in every other write of a game): the deferred interaction that asked for
+        the change, marked done in the same transaction (``DeferralRecord.done``)."""
 
     async def live_game(self, channel_id: int) -> GameRecord | None:
         """The channel's game in ``lobby`` or ``active`` status, if any."""
@@ -258,6 +274,7 @@ class Store(Protocol):
         deliveries: Sequence[DeliveryRecord] = (),
         *,
         claimed_by: str = "",
+        interaction_id: int | None = None,
     ) -> GameRecord:
         """Write every field of ``game`` if the stored version is ``expected_version``; else ``Conflict``.
 
@@ -293,6 +310,7 @@ class Store(Protocol):
         deliveries: Sequence[DeliveryRecord] = (),
         *,
         claimed_by: str = "",
+        interaction_id: int | None = None,
     ) -> GameRecord:
         """Remove the log's last action (number ``index``) and write ``game``'s row, in one transaction, with
         what the undo owes the channel and the players (``deliveries``, claimed by ``claimed_by``).
@@ -322,6 +340,7 @@ class Store(Protocol):
         deliveries: Sequence[DeliveryRecord] = (),
         *,
         claimed_by: str = "",
+        interaction_id: int | None = None,
     ) -> None:
         """Wipe a game and its log (a moderator's reset, a lobby closed), with what it still owed.
 
@@ -393,6 +412,11 @@ class Store(Protocol):
 
     async def set_user_prefs(self, prefs: UserPrefs) -> None:
         """Store the user's preferences."""
+
+    async def set_user_pref(self, user_id: int, column: str, value: bool) -> bool:
+        """Write one of the user's preferences (``dm_closed`` or ``notify_dm``), never the other: two processes
+        changing one each lose neither. ``True`` when this write changed the stored value (or stored the
+        user's first row), ``False`` when it already held ``value``: of two writers, one is told it changed."""
 
     async def users_prefs(self, user_ids: Sequence[int]) -> dict[int, UserPrefs]:
         """Several users' preferences in one query (defaults for those never stored)."""

@@ -358,6 +358,23 @@ MIGRATIONS: tuple[Migration, ...] = (
             f"ALTER TABLE deliveries ADD CONSTRAINT deliveries_kind_check CHECK (kind IN {_DELIVERY_KINDS_8})",
         ),
     ),
+    # A command other than a move (a lobby step, a moderator's step, /skip, /board) is stored before its defer
+    # with what it asked and what to say once done; its commit marks it done in the same transaction, so the
+    # catch-up can tell a player whose answer was cut off whether it was taken.
+    Migration(
+        10,
+        "interactions of every command, with what they asked and whether it was done",
+        sqlite=(
+            "ALTER TABLE deferrals ADD COLUMN asked TEXT",
+            "ALTER TABLE deferrals ADD COLUMN said TEXT",
+            "ALTER TABLE deferrals ADD COLUMN done INTEGER NOT NULL DEFAULT 0",
+        ),
+        postgres=(
+            "ALTER TABLE deferrals ADD COLUMN asked TEXT",
+            "ALTER TABLE deferrals ADD COLUMN said TEXT",
+            "ALTER TABLE deferrals ADD COLUMN done BOOLEAN NOT NULL DEFAULT FALSE",
+        ),
+    ),
 )
 
 

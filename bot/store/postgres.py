@@ -98,13 +98,22 @@ class PostgresStore:
 
     # ------------------------------------------------------------------ games
 
-    async def insert_game(self, game: GameRecord) -> GameRecord:
+    async def insert_game(
+        self,
+        game: GameRecord,
+        deliveries: Sequence[DeliveryRecord] = (),
+        *,
+        claimed_by: str = "",
+        interaction_id: int | None = None,
+    ) -> GameRecord:
         """Store a new game at version 1; ``Conflict`` if the channel already has a live one."""
         stored = game.model_copy(deep=True, update={"id": None, "version": 1})
         try:
             async with self._transaction() as conn:
                 game_id = int(await conn.fetchval(sql.INSERT_GAME, *sql.game_params(stored)))
                 await _write_seats(conn, game_id, stored.seats)
+                await _insert_deliveries(conn, sql.of_game(deliveries, game_id), claimed_by, stored.updated_at)
+                await _mark_done(conn, interaction_id, game_id)
         except asyncpg.UniqueViolationError as exc:
             raise sql.channel_busy() from exc
         log.debug("game inserted id=%s channel=%s", game_id, game.channel_id)
@@ -132,6 +141,7 @@ class PostgresStore:
         deliveries: Sequence[DeliveryRecord] = (),
         *,
         claimed_by: str = "",
+        interaction_id: int | None = None,
     ) -> GameRecord:
         """Write every field of ``game`` if it is still at ``expected_version``, with ``deliveries``; else
         ``Conflict`` (nothing written)."""
@@ -140,6 +150,7 @@ class PostgresStore:
             await _update(conn, game, game_id, expected_version)
             await _write_seats(conn, game_id, game.seats)
             await _insert_deliveries(conn, deliveries, claimed_by, game.updated_at)
+            await _mark_done(conn, interaction_id, game_id)
         log.debug("game updated id=%s version=%s", game_id, expected_version + 1)
         return sql.written(game, game_id, expected_version + 1)
 
@@ -187,6 +198,7 @@ class PostgresStore:
         deliveries: Sequence[DeliveryRecord] = (),
         *,
         claimed_by: str = "",
+        interaction_id: int | None = None,
     ) -> GameRecord:
         """Remove the last action (number ``index``) and write ``game``'s row in one transaction, with what the
         undo owes Discord.
@@ -205,6 +217,7 @@ class PostgresStore:
             if await conn.execute(sql.DELETE_ACTION, game_id, index) != "DELETE 1":
                 raise sql.not_the_last_action()  # the log and the count disagree: refuse rather than guess
             await _insert_deliveries(conn, deliveries, claimed_by, game.updated_at)
+            await _mark_done(conn, interaction_id, game_id)
         log.debug("action undone id=%s index=%s version=%s", game_id, index, expected_version + 1)
         return sql.written(stored, game_id, expected_version + 1)
 
@@ -237,6 +250,7 @@ class PostgresStore:
         deliveries: Sequence[DeliveryRecord] = (),
         *,
         claimed_by: str = "",
+        interaction_id: int | None = None,
     ) -> None:
         """Remove the game, its seats, its log and its notes (nothing if it does not exist, unless the caller
         names the version it read: then ``Conflict``), then store what the removal owes."""
@@ -251,6 +265,7 @@ class PostgresStore:
             await conn.execute(sql.DELETE_SEATS, game_id)
             await conn.execute(sql.DELETE_GAME, game_id)
             await _insert_deliveries(conn, deliveries, claimed_by, deliveries[0].created_at if deliveries else 0.0)
+            await _mark_done(conn, interaction_id, game_id)
         log.debug("game deleted id=%s", game_id)
 
     async def games_of_user(self, user_id: int, guild_id: int | None = None) -> list[GameRecord]:
@@ -365,6 +380,11 @@ class PostgresStore:
         async with self._transaction() as conn:
             await conn.execute(sql.UPSERT_USER_PREFS, *sql.prefs_params(prefs))
 
+    async def set_user_pref(self, user_id: int, column: str, value: bool) -> bool:
+        """Write one preference of the user, leaving the others as stored; ``True`` when this changed it."""
+        async with self._transaction() as conn:
+            return str(await conn.execute(sql.upsert_user_pref(column), user_id, value)) == "INSERT 0 1"
+
     async def users_prefs(self, user_ids: Sequence[int]) -> dict[int, UserPrefs]:
         """Several users' preferences in one query; defaults for those never stored."""
         if not user_ids:
@@ -413,6 +433,12 @@ async def _insert_deliveries(
     if deliveries:
         params = [sql.delivery_params(d, claimed_by, claimed_at) for d in deliveries]
         await conn.executemany(sql.INSERT_DELIVERY, params)
+
+
+async def _mark_done(conn: Connection, interaction_id: int | None, game_id: int) -> None:
+    """Mark the interaction that asked for this commit done (inside the commit's transaction)."""
+    if interaction_id is not None:
+        await conn.execute(sql.MARK_DEFERRAL_DONE, interaction_id, game_id, True)
 
 
 async def _write_seats(conn: Connection, game_id: int, seats: list[SeatRecord]) -> None:

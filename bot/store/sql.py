@@ -148,6 +148,18 @@ UPSERT_USER_PREFS = (
     f"INSERT INTO user_prefs ({_PREFS_COLUMNS}) VALUES ($1, $2, $3) "
     "ON CONFLICT (user_id) DO UPDATE SET dm_closed = excluded.dm_closed, notify_dm = excluded.notify_dm"
 )
+PREF_COLUMNS = ("dm_closed", "notify_dm")  # each written on its own (``set_user_pref``): no change overwrites another
+
+
+def upsert_user_pref(column: str) -> str:
+    """Write one preference column only; no row is affected when it already holds the value ($2)."""
+    if column not in PREF_COLUMNS:
+        raise ValueError(f"no user preference {column!r}")
+    return (
+        f"INSERT INTO user_prefs (user_id, {column}) VALUES ($1, $2) ON CONFLICT (user_id) "
+        f"DO UPDATE SET {column} = excluded.{column} WHERE user_prefs.{column} <> excluded.{column}"
+    )
+
 
 # ------------------------------------------------------------------ servers
 
@@ -169,7 +181,7 @@ UPSERT_GUILD_SETTINGS_AT = f"{UPSERT_GUILD_SETTINGS} WHERE guild_settings.versio
 
 # A delivery's key and addressing are columns; what to draw and whom to ping is one JSON payload.
 _DELIVERY_KEYS = ("game_id", "version", "seq", "channel_id", "kind", "user_id", "created_at")
-_DELIVERY_PAYLOAD = ("new_post", "pings", "lines", "board_message_id", "text")
+_DELIVERY_PAYLOAD = ("new_post", "pings", "lines", "board_message_id", "text", "lobby")
 _DELIVERY_COLUMNS = ", ".join((*_DELIVERY_KEYS, "payload"))
 if set(DeliveryRecord.model_fields) != {*_DELIVERY_KEYS, *_DELIVERY_PAYLOAD}:  # a new field must be stored too
     raise AssertionError("DeliveryRecord's fields and the deliveries table's columns and payload disagree.")
@@ -220,11 +232,14 @@ DELETE_COMMIT_DELIVERIES = "DELETE FROM deliveries WHERE game_id = $1 AND versio
 DELETE_GAME_DELIVERIES = "DELETE FROM deliveries WHERE game_id = $1"
 
 _DEFERRAL_COLUMNS = ", ".join(DeferralRecord.model_fields)  # the record's fields are the table's columns
+_DEFERRAL_VALUES = ", ".join(f"${n}" for n in range(1, len(DeferralRecord.model_fields) + 3))
 INSERT_DEFERRAL = (
     f"INSERT INTO deferrals ({_DEFERRAL_COLUMNS}, claimed_by, claimed_at) "
-    "VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT (interaction_id) DO NOTHING"
+    f"VALUES ({_DEFERRAL_VALUES}) ON CONFLICT (interaction_id) DO NOTHING"
 )
 LINK_DEFERRAL = "UPDATE deferrals SET game_id = $2, action_index = $3 WHERE interaction_id = $1"
+# A command's commit marks its interaction done ($3 is TRUE): the catch-up then says it was taken.
+MARK_DEFERRAL_DONE = "UPDATE deferrals SET game_id = $2, done = $3 WHERE interaction_id = $1"
 DELETE_DEFERRAL = "DELETE FROM deferrals WHERE interaction_id = $1"
 FORGET_OLD_DEFERRALS = "DELETE FROM deferrals WHERE deferred_at < $1"
 # (Older than Discord accepts were deleted just before.)
@@ -436,6 +451,11 @@ def settings_from_row(guild_id: int, row: Row | None) -> GuildSettings:
         skip_to_bot=bool(row["skip_to_bot"]),
         version=row["version"],
     )
+
+
+def of_game(deliveries: Sequence[DeliveryRecord], game_id: int) -> list[DeliveryRecord]:
+    """``deliveries`` of a game just inserted, given its id (the caller could not know it before)."""
+    return [d.model_copy(update={"game_id": game_id}) for d in deliveries]
 
 
 def delivery_params(item: DeliveryRecord, claimed_by: str, claimed_at: float) -> tuple[Any, ...]:

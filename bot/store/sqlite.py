@@ -132,13 +132,22 @@ class SqliteStore:
 
     # ------------------------------------------------------------------ games
 
-    async def insert_game(self, game: GameRecord) -> GameRecord:
+    async def insert_game(
+        self,
+        game: GameRecord,
+        deliveries: Sequence[DeliveryRecord] = (),
+        *,
+        claimed_by: str = "",
+        interaction_id: int | None = None,
+    ) -> GameRecord:
         """Store a new game at version 1; ``Conflict`` if the channel already has a live one."""
         stored = game.model_copy(deep=True, update={"id": None, "version": 1})
         try:
             async with self._transaction() as db:
                 game_id = int(await _value(db, sql.INSERT_GAME, sql.game_params(stored)))
                 await _write_seats(db, game_id, stored.seats)
+                await _insert_deliveries(db, sql.of_game(deliveries, game_id), claimed_by, stored.updated_at)
+                await _mark_done(db, interaction_id, game_id)
         except sqlite3.IntegrityError as exc:
             raise sql.channel_busy() from exc
         log.debug("game inserted id=%s channel=%s", game_id, game.channel_id)
@@ -166,6 +175,7 @@ class SqliteStore:
         deliveries: Sequence[DeliveryRecord] = (),
         *,
         claimed_by: str = "",
+        interaction_id: int | None = None,
     ) -> GameRecord:
         """Write every field of ``game`` if it is still at ``expected_version``, with ``deliveries``; else
         ``Conflict`` (nothing written)."""
@@ -174,6 +184,7 @@ class SqliteStore:
             await _update(db, game, game_id, expected_version)
             await _write_seats(db, game_id, game.seats)
             await _insert_deliveries(db, deliveries, claimed_by, game.updated_at)
+            await _mark_done(db, interaction_id, game_id)
         log.debug("game updated id=%s version=%s", game_id, expected_version + 1)
         return sql.written(game, game_id, expected_version + 1)
 
@@ -221,6 +232,7 @@ class SqliteStore:
         deliveries: Sequence[DeliveryRecord] = (),
         *,
         claimed_by: str = "",
+        interaction_id: int | None = None,
     ) -> GameRecord:
         """Remove the last action (number ``index``) and write ``game``'s row in one transaction, with what the
         undo owes Discord.
@@ -239,6 +251,7 @@ class SqliteStore:
             if cursor.rowcount != 1:  # the log and the count disagree: refuse rather than guess
                 raise sql.not_the_last_action()
             await _insert_deliveries(db, deliveries, claimed_by, game.updated_at)
+            await _mark_done(db, interaction_id, game_id)
         log.debug("action undone id=%s index=%s version=%s", game_id, index, expected_version + 1)
         return sql.written(stored, game_id, expected_version + 1)
 
@@ -270,6 +283,7 @@ class SqliteStore:
         deliveries: Sequence[DeliveryRecord] = (),
         *,
         claimed_by: str = "",
+        interaction_id: int | None = None,
     ) -> None:
         """Remove the game, its seats, its log and its notes (nothing if it does not exist, unless the caller
         names the version it read: then ``Conflict``), then store what the removal owes."""
@@ -282,6 +296,7 @@ class SqliteStore:
             await db.execute(sql.for_sqlite(sql.DELETE_SEATS), (game_id,))
             await db.execute(sql.for_sqlite(sql.DELETE_GAME), (game_id,))
             await _insert_deliveries(db, deliveries, claimed_by, deliveries[0].created_at if deliveries else 0.0)
+            await _mark_done(db, interaction_id, game_id)
         log.debug("game deleted id=%s", game_id)
 
     async def games_of_user(self, user_id: int, guild_id: int | None = None) -> list[GameRecord]:
@@ -401,6 +416,12 @@ class SqliteStore:
         async with self._transaction() as db:
             await db.execute(sql.for_sqlite(sql.UPSERT_USER_PREFS), sql.prefs_params(prefs))
 
+    async def set_user_pref(self, user_id: int, column: str, value: bool) -> bool:
+        """Write one preference of the user, leaving the others as stored; ``True`` when this changed it."""
+        async with self._transaction() as db:
+            cursor = await db.execute(sql.for_sqlite(sql.upsert_user_pref(column)), (user_id, value))
+            return cursor.rowcount == 1
+
     async def users_prefs(self, user_ids: Sequence[int]) -> dict[int, UserPrefs]:
         """Several users' preferences in one query; defaults for those never stored."""
         if not user_ids:
@@ -469,6 +490,12 @@ async def _insert_deliveries(
     if deliveries:
         params = [sql.delivery_params(d, claimed_by, claimed_at) for d in deliveries]
         await db.executemany(sql.for_sqlite(sql.INSERT_DELIVERY), params)
+
+
+async def _mark_done(db: aiosqlite.Connection, interaction_id: int | None, game_id: int) -> None:
+    """Mark the interaction that asked for this commit done (inside the commit's transaction)."""
+    if interaction_id is not None:
+        await db.execute(sql.for_sqlite(sql.MARK_DEFERRAL_DONE), (interaction_id, game_id, True))
 
 
 async def _write_seats(db: aiosqlite.Connection, game_id: int, seats: list[SeatRecord]) -> None:

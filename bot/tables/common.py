@@ -2,15 +2,40 @@
 
 from __future__ import annotations
 
+from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Any
 
 from engine.core import Event, GameError, GameSpec, Prompt, State
 
+from ..outbox import ChannelPost
 from ..store import GameRecord, SeatRecord
 
 MESSAGE_LIMIT = 1900  # Discord allows 2000 characters; keep room for the header
 AUTOCOMPLETE_LIMIT = 25
+
+
+ASKING: ContextVar[int | None] = ContextVar("asking", default=None)
+"""The deferred interaction the running request answers (set by ``bot.ui.common.answering``): every write of a
+game the request makes marks it done in the same transaction (``Store.update_game``'s ``interaction_id``), so
+after a crash the catch-up knows whether the command was taken. A context variable rather than a parameter of
+every host step: the seat-bot and reminder loops, which answer nobody, leave it unset."""
+
+
+def asking() -> int | None:
+    """The interaction the running request answers, if any (``ASKING``)."""
+    return ASKING.get()
+
+
+BEGUN = "The game has begun."
+"""The narration a deal opens with. It names nobody: the board's first line lists whoever sits now, so a seat
+given to someone else (``/replace``) never leaves the old player's name on the board."""
+
+
+def without_old_roster(narration: list[str]) -> list[str]:
+    """``narration`` with the roster a game begun before ``BEGUN`` named nobody taken off its opening line
+    (it named the players as they sat at the deal, which a seat change makes wrong)."""
+    return [BEGUN if line.startswith(BEGUN) else line for line in narration]
 
 
 MAX_REMINDERS = 4  # after the idle time, then 2×, 4× and 8× it: a table is nudged, never nagged forever
@@ -60,7 +85,8 @@ class Telling:
     """Who a commit is told to, and about what: the actor's seat, and the interaction waiting for the answer.
 
     A run of commits told as one (a skip's answers) passes the run's first pending decisions (``before``),
-    its earlier events and ``headline`` for the last commit, which owes the run's messages.
+    its earlier events and ``headline`` for the last commit, which owes the run's messages, and the ``notices``
+    stored with it (after its board and DMs: "the players voted to skip").
     """
 
     actor_seat: SeatRecord
@@ -68,6 +94,7 @@ class Telling:
     before: tuple[Prompt, ...] | None = None
     events: tuple[Event, ...] = ()
     headline: bool = False
+    notices: tuple[ChannelPost, ...] = ()
 
 
 @dataclass(frozen=True)

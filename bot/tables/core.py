@@ -30,6 +30,7 @@ from .common import (
     Loaded,
     Owed,
     Telling,
+    asking,
     clip,
     duration,
     mention,
@@ -222,7 +223,9 @@ class HostCore:
     async def _save(
         self, record: GameRecord, expected_version: int, deliveries: Sequence[DeliveryRecord] = ()
     ) -> GameRecord:
-        record = await self.store.update_game(record, expected_version, deliveries, claimed_by=self.owner)
+        record = await self.store.update_game(
+            record, expected_version, deliveries, claimed_by=self.owner, interaction_id=asking()
+        )
         await self._schedule_bots(record)
         return record
 
@@ -287,6 +290,7 @@ class HostCore:
             told_events = [*tell.events, *events]
             owed = await self._owed(record, told_before, after, told_events, headline or tell.headline, tell.actor_seat)
             deliveries = owed_records(record, version + 1, owed, tell.actor_seat, now)
+            deliveries += posts_owed(record, version + 1, tell.notices, now, len(deliveries))
         record.action_count += 1
         record = await self.store.record_action(
             record,
@@ -294,7 +298,7 @@ class HostCore:
             action,
             deliveries,
             claimed_by=self.owner,
-            interaction_id=None if tell is None else tell.interaction_id,
+            interaction_id=tell.interaction_id if tell is not None and tell.interaction_id is not None else asking(),
         )
         self._remember(record, state, after)
         await self._schedule_bots(record, after)
@@ -420,7 +424,7 @@ class HostCore:
         transaction, store ``posts`` (its closing, a notice), which outlive it: a crash loses none."""
         assert record.id is not None
         rows = posts_owed(record, record.version + 1, posts, self.clock(), 0)
-        await self.store.delete_game(record.id, record.version, rows, claimed_by=self.owner)
+        await self.store.delete_game(record.id, record.version, rows, claimed_by=self.owner, interaction_id=asking())
         self._states.pop(record.id, None)
         log.info("game deleted channel=%s id=%s status=%s", record.channel_id, record.id, record.status)
         return Outbox(record.channel_id, posts=with_nonces(posts, rows), owed=[row.key for row in rows])
@@ -499,7 +503,9 @@ class HostCore:
         if undone is None:
             record = await self._save(record, version, rows)
         else:
-            record = await self.store.undo_action(record, version, undone, rows, claimed_by=self.owner)
+            record = await self.store.undo_action(
+                record, version, undone, rows, claimed_by=self.owner, interaction_id=asking()
+            )
             await self._schedule_bots(record)  # an undo may hand the decision back to a bot seat
         loaded = Loaded(record, spec, loaded.state)
         if loaded.state is not None:

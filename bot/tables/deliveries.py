@@ -18,11 +18,13 @@ between Discord's answer and that record is the one case a late resend could rep
 delivery becomes an edit of the current board. An edit is sent again freely: the same content twice changes
 nothing.
 
-A moderator's step and a reposted board are stored the same way (``HostCore._changed``, ``_wipe``): /end,
-/undo, /replace, a seat handed to a bot and /board store their board and DMs with their change; their
-notices (the seat handed over, the reset) and the closing edit of a board whose game is gone carry their own
-words (``notice``, ``closing``), so a reset, which deletes the game, still has its messages delivered. A late
-notice (past ``NONCE_WINDOW``) is posted without its pings.
+A lobby's message (opened, joined, left, a role picked, a bot seated) is stored the same way: a ``board`` row
+marked ``lobby``, drawn again from the lobby as stored, and dropped once the lobby is closed or dealt (their
+own closing says so). A moderator's step and a reposted board are stored the same way (``HostCore._changed``,
+``_wipe``): /end, /undo, /replace, a seat handed to a bot and /board store their board and DMs with their
+change; their notices (the seat handed over, the reset) and the closing edit of a board whose game is gone
+carry their own words (``notice``, ``closing``), so a reset, which deletes the game, still has its messages
+delivered. A late notice (past ``NONCE_WINDOW``) is posted without its pings.
 
 **Known limit (not fixed).** Past ``NONCE_WINDOW`` Discord no longer deduplicates: a new board posted in the
 instant before a crash (after Discord took it, before ``board_posted`` recorded it) is posted again, and its
@@ -41,7 +43,7 @@ from dataclasses import replace
 from engine.core import GameError
 
 from ..outbox import ChannelPost, DirectMessage, Outbox, Panel
-from ..store import DeferralRecord, DeliveryRecord
+from ..store import DeferralRecord, DeliveryRecord, GameRecord
 from .common import Loaded, clip
 from .play import PlayHost
 
@@ -56,6 +58,8 @@ clocks of two machines and the time the answer takes to draw."""
 
 TAKEN = "Your move was taken: {what}"
 NOT_TAKEN = "The bot restarted before your move was taken; nothing changed. Please choose again."
+DONE = "Done before the bot restarted: {said}"
+NOT_DONE = "The bot restarted before {asked} was done; nothing changed. Please try again."
 CATCH_UP_BATCH = 20  # items claimed at a time: what one process sends before it looks again
 
 
@@ -90,9 +94,20 @@ class DeliveriesHost(PlayHost):
         return False
 
     async def note_deferral(
-        self, interaction_id: int, application_id: int, token: str, channel_id: int, user_id: int
+        self,
+        interaction_id: int,
+        application_id: int,
+        token: str,
+        channel_id: int,
+        user_id: int,
+        *,
+        asked: str | None = None,
+        said: str | None = None,
     ) -> None:
-        """Remember an interaction the bot is about to defer, claimed by this process until it answers."""
+        """Remember an interaction the bot is about to defer, claimed by this process until it answers.
+
+        A command other than a move names what it ``asked`` ("/join") and what the player reads once it is
+        done (``said``): its commit marks it done, and a catch-up answers with one or the other."""
         deferral = DeferralRecord(
             interaction_id=interaction_id,
             application_id=application_id,
@@ -100,6 +115,8 @@ class DeliveriesHost(PlayHost):
             channel_id=channel_id,
             user_id=user_id,
             deferred_at=self.clock(),
+            asked=asked,
+            said=said,
         )
         await self.store.add_deferral(deferral, self.owner)
 
@@ -113,7 +130,12 @@ class DeliveriesHost(PlayHost):
         return await self.store.claim_deferrals(self.owner, now, now - self.claim_seconds, now - ANSWER_WINDOW, limit)
 
     async def deferral_answer(self, deferral: DeferralRecord) -> tuple[str, Panel | None]:
-        """What the player whose answer was cut off reads: whether the move was taken, and their panel."""
+        """What the player whose answer was cut off reads: whether the move (or command) was taken, and their
+        panel (after a move)."""
+        if deferral.asked is not None:
+            if deferral.taken:
+                return clip(DONE.format(said=deferral.said or "done.")), None
+            return clip(NOT_DONE.format(asked=deferral.asked)), None
         if not deferral.taken or deferral.game_id is None or deferral.action_index is None:
             return NOT_TAKEN, None
         actions = await self.store.actions(deferral.game_id)
@@ -147,6 +169,10 @@ class DeliveriesHost(PlayHost):
             out.posts.append(self._stored_post(item, fresh=self.clock() - item.created_at <= NONCE_WINDOW))
             return out
         record = await self.store.get_game(item.game_id)
+        if item.lobby:  # a lobby's message: drawn from the lobby as stored, while it is still a lobby
+            if record is not None and record.status == "lobby":
+                out.posts.extend(self._owed_lobby(record, item))
+            return out  # closed or dealt since: its closing, stored with that step, says so
         if record is None or record.snapshot is None:
             return out  # the game was reset since: nothing left to show
         spec = self.spec(record.game_key)
@@ -164,6 +190,13 @@ class DeliveriesHost(PlayHost):
         else:
             log.info("dm dropped game=%s version=%s: too late to send it only once", item.game_id, item.version)
         return out
+
+    def _owed_lobby(self, record: GameRecord, item: DeliveryRecord) -> list[ChannelPost]:
+        """The lobby message a stored row owes: a new one (with the row's nonce) while the lobby still has the
+        message it had at the commit, an edit of the lobby's message otherwise."""
+        new = item.new_post and record.board_message_id == item.board_message_id
+        posts = self._lobby_outbox(record, self.spec(record.game_key), new=new).posts
+        return [replace(post, nonce=item.nonce) for post in posts] if new else posts
 
     @staticmethod
     def _stored_post(item: DeliveryRecord, *, fresh: bool) -> ChannelPost:

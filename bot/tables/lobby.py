@@ -5,13 +5,14 @@ from __future__ import annotations
 import logging
 import random
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from engine.core import GameSpec, LobbyError, NoGameHere, NotAllowed, SeatSetup
 
 from ..outbox import Outbox
-from ..store import GameRecord, SeatRecord
-from .common import Actor, Loaded, Owed, mention, people
+from ..store import DeliveryRecord, GameRecord, SeatRecord
+from .common import BEGUN, Actor, Loaded, Owed, asking, mention, people
 from .core import HostCore, owed_records, posts_owed, with_nonces
 from .races import Attempt, retried
 from .seatbots import DEFAULT_LEVEL, check_level, check_offers_bots, new_bot_seat
@@ -69,11 +70,30 @@ class LobbyHost(HostCore):
             record.seats = self._seated(spec, record, actor)
             for _ in range(bots):
                 record.seats = self._seated(spec, record, None, level)
-            record = await self.store.insert_game(record)
+            # Its first message is stored with it (the row's game id is filled in by the store), as every later
+            # edit of it is (``_lobby_saved``): a crash before Discord heard of it leaves it to the catch-up.
+            row = lobby_row(record, 1, now)
+            record = await self.store.insert_game(record, [row], claimed_by=self.owner, interaction_id=asking())
             log.info("lobby opened channel=%s game=%s id=%s", channel_id, spec.key, record.id)
-            return self._lobby_outbox(record, spec, new=True)
+            return self._lobby_owed(record, spec, lobby_row(record, 1, now))
 
         return await retried(self.store, self.lock(channel_id), run)
+
+    async def _lobby_saved(self, record: GameRecord, version: int, spec: GameSpec[Any, Any]) -> Outbox:
+        """Write a lobby step over ``version`` (``Conflict`` otherwise) with the lobby message's edit stored in
+        the same transaction, and return that edit carrying its row's nonce."""
+        now = self.clock()
+        record.updated_at = now  # also the row's claim: this process delivers it from now
+        row = lobby_row(record, version + 1, now)
+        record = await self._save(record, version, [row])
+        return self._lobby_owed(record, spec, row)
+
+    def _lobby_owed(self, record: GameRecord, spec: GameSpec[Any, Any], row: DeliveryRecord) -> Outbox:
+        """The lobby message a stored ``row`` owes, as posted now: a new message or an edit of the lobby's."""
+        out = self._lobby_outbox(record, spec, new=row.new_post)
+        out.posts = [replace(post, nonce=row.nonce) for post in out.posts]
+        out.owed = [row.key]
+        return out
 
     def _seated(
         self, spec: GameSpec[Any, Any], record: GameRecord, actor: Actor | None, level: str | None = None
@@ -107,9 +127,9 @@ class LobbyHost(HostCore):
                 raise LobbyError(f"This lobby is full ({seats} players{self._capped_by(spec, seats)}).")
             version = record.version
             record.seats = self._seated(spec, record, None, level)
-            record = await self._save(record, version)
+            out = await self._lobby_saved(record, version, spec)
             log.info("bot seated channel=%s id=%s level=%s", channel_id, record.id, level)
-            return self._lobby_outbox(record, spec)
+            return out
 
         return await retried(self.store, self.lock(channel_id), run)
 
@@ -152,8 +172,7 @@ class LobbyHost(HostCore):
                 raise LobbyError(f"This lobby is full ({seats} players{self._capped_by(spec, seats)}).")
             version = record.version
             record.seats = self._seated(spec, record, actor)
-            record = await self._save(record, version)
-            return self._lobby_outbox(record, spec)
+            return await self._lobby_saved(record, version, spec)
 
         return await retried(self.store, self.lock(channel_id), run)
 
@@ -199,8 +218,7 @@ class LobbyHost(HostCore):
         version = record.version
         remaining = [s for s in record.seats if s.user_id != user_id]
         record.seats = [s.model_copy(update={"seat": i}) for i, s in enumerate(remaining)]
-        record = await self._save(record, version)
-        return self._lobby_outbox(record, spec)
+        return await self._lobby_saved(record, version, spec)
 
     async def pick_role(self, channel_id: int, actor: Actor, role: str) -> Outbox:
         """Take a role in the lobby; if another player holds it, the two of you swap."""
@@ -223,8 +241,7 @@ class LobbyHost(HostCore):
                 else:
                     seats.append(s)
             record.seats = seats
-            record = await self._save(record, version)
-            return self._lobby_outbox(record, spec)
+            return await self._lobby_saved(record, version, spec)
 
         return await retried(self.store, self.lock(channel_id), run)
 
@@ -260,7 +277,7 @@ class LobbyHost(HostCore):
             record.status = "active"
             record.engine_version = spec.engine_version  # the rules it is dealt under (a lobby may predate them)
             record.snapshot = state.model_dump_json()
-            record.narration = [f"The game has begun. {self._roster(record, spec)}"]
+            record.narration = [BEGUN]  # the board's first line names the players (and whoever sits later)
             record.waiting_since = now
             record.reminders_sent = 0
             record.updated_at = now
@@ -280,9 +297,7 @@ class LobbyHost(HostCore):
             self._remember(record, state)
             # A new game tries DMs again for players whose DMs failed before.
             for seat in people(record.seats):
-                prefs = await self.store.user_prefs(seat.user_id)
-                if prefs.dm_closed:
-                    await self.store.set_user_prefs(prefs.model_copy(update={"dm_closed": False}))
+                await self.store.set_user_pref(seat.user_id, "dm_closed", False)  # no row touched if open
             log.info("game begun channel=%s game=%s id=%s", channel_id, spec.key, record.id)
             out = await self._owed_outbox(Loaded(record, spec, state), prompts, owed, rows)
             out.posts[:0] = with_nonces(closing, rows[len(rows) - len(closing) :])
@@ -294,3 +309,20 @@ class LobbyHost(HostCore):
         role = self._role_label(spec, seat.role)
         side = f" You play **{role}**." if role else ""
         return f"Your game of **{spec.name}** in <#{record.channel_id}> has begun.{side}"
+
+
+def lobby_row(record: GameRecord, version: int, now: float) -> DeliveryRecord:
+    """The stored row of the lobby message a step owes (for the commit making ``record`` version ``version``):
+    a new message while the lobby has none, an edit of it otherwise. It carries no text: it is drawn again
+    from the lobby as stored when delivered late (``DeliveriesHost.redeliver``)."""
+    return DeliveryRecord(
+        game_id=record.id or 0,  # a lobby being opened has no id yet: the store fills it in
+        version=version,
+        seq=0,
+        channel_id=record.channel_id,
+        kind="board",
+        new_post=record.board_message_id is None,
+        board_message_id=record.board_message_id,
+        created_at=now,
+        lobby=True,
+    )

@@ -14,7 +14,7 @@ from engine.core.seatbot import Level
 from ..outbox import ChannelPost, Outbox, PostKind
 from ..replay import state_after
 from ..store import SeatRecord
-from .common import RESET_REFUSED, Actor, Loaded, Owed, mention
+from .common import RESET_REFUSED, Actor, Loaded, Owed, mention, without_old_roster
 from .core import HostCore
 from .races import Attempt, retried
 from .seatbots import DEFAULT_LEVEL, check_level, check_offers_bots, new_bot_seat
@@ -113,6 +113,7 @@ class ModerationHost(HostCore):
         update = {"user_id": new.user_id, "display_name": new.display_name, "bot": None}
         taken = seat.model_copy(update=update)
         record.seats = [taken if s.seat == seat.seat else s for s in record.seats]
+        record.narration = without_old_roster(record.narration)
         role = self._role_label(spec, taken.role)
         text = (
             f"🔁 {actor.display_name} (moderator) gave {seat.display_name}'s seat"
@@ -161,6 +162,7 @@ class ModerationHost(HostCore):
         record, spec = loaded.record, loaded.spec
         bot = new_bot_seat(record, seat.seat, level, seat.role)
         record.seats = [bot if s.seat == seat.seat else s for s in record.seats]
+        record.narration = without_old_roster(record.narration)
         text = (
             f"🤖 {seat.display_name}'s seat is now played by {bot.display_name} ({level}): {why}. "
             "A moderator gives it back with `/replace`."

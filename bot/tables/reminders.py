@@ -123,10 +123,10 @@ class RemindersHost(HostCore):
     async def dm_failed(self, channel_id: int, user_id: int) -> Outbox:
         """A DM to ``user_id`` bounced (closed DMs): remember it and tell the table once, nothing hidden."""
         out = Outbox(channel_id)
-        prefs = await self.store.user_prefs(user_id)
-        if prefs.dm_closed:
+        # One column, set only if not set yet: ``/notify`` at the same instant is kept, and of two processes
+        # whose DMs bounced at once only the one that changed it tells the table.
+        if not await self.store.set_user_pref(user_id, "dm_closed", True):
             return out
-        await self.store.set_user_prefs(prefs.model_copy(update={"dm_closed": True}))
         log.info("dms closed user=%s channel=%s", user_id, channel_id)
         out.posts.append(
             ChannelPost(

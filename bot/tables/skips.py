@@ -97,6 +97,7 @@ class SkipsHost(ModerationHost):
             if not answers:
                 raise IllegalAction(f"{idle_name}'s decision cannot be skipped; a moderator can `/replace` them.")
             text = f"⏭️ The players voted to skip {idle_name}'s decision."
+            skipped = ChannelPost(kind="notice", text=text, game_id=record.id, game_key=record.game_key)
             # One board and one round of DMs for the whole skip: the last answer's commit owes them (``Telling``).
             # A race lost on the first answer runs the whole vote again; one lost later (another process wrote
             # between two answers) answers what is left of the skipped turn on the game as it now stands.
@@ -106,7 +107,11 @@ class SkipsHost(ModerationHost):
             turn = state.turn
             while answers:
                 (prompt_id, choice_id), *rest = answers
-                tell = None if rest else Telling(voter, before=before, events=tuple(events), headline=True)
+                tell = (
+                    None
+                    if rest
+                    else Telling(voter, before=before, events=tuple(events), headline=True, notices=(skipped,))
+                )
                 try:
                     done = await self._commit(loaded, idle_seat, actor.user_id, prompt_id, choice_id, tell)
                 except Conflict:
@@ -122,8 +127,13 @@ class SkipsHost(ModerationHost):
             assert done is not None
             await self._note(record, actor.user_id, text)
             log.info("skip channel=%s id=%s seat=%s answers=%s", channel_id, record.id, idle_seat, len(events))
-            out = await self._after_action(done, voter) if done.owed is not None else Outbox(channel_id)
-            out.posts.insert(0, ChannelPost(kind="notice", text=text, game_id=record.id, game_key=record.game_key))
+            if done.owed is None:  # the last answer was lost to another process's write: only this one says it
+                return Outbox(channel_id, posts=[skipped])
+            # The notice was stored with the last answer, after its board and DMs: it carries its row's nonce.
+            out = await self._after_action(done, voter)
+            rows = posts_owed(done.loaded.record, done.loaded.record.version, [skipped], 0.0, len(out.owed))
+            out.posts[:0] = with_nonces([skipped], rows)
+            out.owed += [row.key for row in rows]
             return out
 
         return await retried(self.store, self.lock(channel_id), run)

@@ -17,6 +17,7 @@ from engine.core import NoGameHere
 
 from ..outbox import Attachment, Outbox
 from ..tables import Actor, Host
+from ..tables.common import ASKING
 
 # Custom ids are "sh:<kind>:…": short, and apart from any other bot's ids in a shared test or log.
 PREFIX = "sh"
@@ -43,23 +44,40 @@ def host_of(interaction: discord.Interaction) -> Host:
 
 
 @asynccontextmanager
-async def answering(interaction: discord.Interaction, channel_id: int) -> AsyncIterator[int]:
-    """Around a move: the interaction is stored before the caller defers it and forgotten once the block ends
-    (answered, or failed with a sentence the error handler sends). Should the process die in between, the next
-    one answers it while Discord still accepts it (``bot.catchup``). Yields the id to link to the action.
+async def answering(
+    interaction: discord.Interaction, channel_id: int, *, asked: str | None = None, said: str | None = None
+) -> AsyncIterator[int]:
+    """Around a move or a command: the interaction is stored before the caller defers it and forgotten once the
+    block ends answered, or once the error handler said the sentence of a failure (``bot.errors.report``).
+    Should the process die in between, the next one answers it while Discord still accepts it
+    (``bot.catchup``). Yields the id to link to the action.
 
-    Only an ordinary exception forgets it: a process that dies runs no more code, and neither does this.
+    A command other than a move names what it ``asked`` and what the player reads once done (``said``); every
+    write of a game inside the block marks the interaction done in its own transaction (``tables.ASKING``), so
+    the catch-up can say which. A process that dies runs no more code, and neither does this.
     """
     host = host_of(interaction)
     await host.note_deferral(
-        interaction.id, interaction.application_id, interaction.token, channel_id, interaction.user.id
+        interaction.id,
+        interaction.application_id,
+        interaction.token,
+        channel_id,
+        interaction.user.id,
+        asked=asked,
+        said=said,
     )
+    token = ASKING.set(interaction.id)
     try:
         yield interaction.id
-    except Exception:
-        await host.answered(interaction.id)
-        raise
+    finally:
+        ASKING.reset(token)
     await host.answered(interaction.id)
+
+
+def asked_of(interaction: discord.Interaction) -> str:
+    """How the player would name what they asked for: the command as typed (``/replace``), else "your request"."""
+    command = interaction.command
+    return f"/{command.qualified_name}" if command is not None else "your request"
 
 
 def can_moderate(interaction: discord.Interaction) -> bool:

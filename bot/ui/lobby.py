@@ -18,7 +18,7 @@ from engine.core import Role
 from ..errors import guarded
 from ..outbox import Outbox
 from ..tables import Actor, Host
-from .common import PREFIX, actor_of, client_of
+from .common import PREFIX, actor_of, answering, client_of
 
 LobbyStep = Callable[[Host, int, Actor], Awaitable[Outbox]]
 
@@ -32,6 +32,15 @@ ACTIONS: dict[str, tuple[str, discord.ButtonStyle, LobbyStep]] = {
     "unbot": ("Remove bot", discord.ButtonStyle.secondary, lambda h, c, a: h.remove_bot(c, a)),
 }
 BOT_ACTIONS = ("bot", "unbot")  # offered only by games with a seat bot, on their own row
+# What a clicker whose click a restart cut off is told once the click was taken (``answering``'s ``said``).
+DONE: dict[str, str] = {
+    "join": "You are seated.",
+    "leave": "You left the lobby.",
+    "begin": "The game has begun: check your DMs or press **Your move**.",
+    "cancel": "The lobby is closed.",
+    "bot": "A bot is seated.",
+    "unbot": "A bot left the lobby.",
+}
 
 
 class LobbyButton(
@@ -59,11 +68,13 @@ class LobbyButton(
         await guarded(interaction, self._run(interaction))
 
     async def _run(self, interaction: discord.Interaction) -> None:
-        await interaction.response.defer()  # Begin deals and renders: never race the 3 s limit
+        label, _, step = ACTIONS[self.action]
         client = client_of(interaction)
-        step = ACTIONS[self.action][2]
-        out = await step(client.host, self.channel_id, actor_of(interaction))
-        await client.deliver(out)
+        # Stored before the defer: a click a restart cuts off is answered (done, or "try again") by the next process.
+        async with answering(interaction, self.channel_id, asked=f"**{label}**", said=DONE[self.action]):
+            await interaction.response.defer()  # Begin deals and renders: never race the 3 s limit
+            out = await step(client.host, self.channel_id, actor_of(interaction))
+            await client.deliver(out)
 
 
 class RoleSelect(
@@ -99,10 +110,11 @@ class RoleSelect(
         values = self.item.values
         if not values:
             return
-        await interaction.response.defer()
         client = client_of(interaction)
-        out = await client.host.pick_role(self.channel_id, actor_of(interaction), values[0])
-        await client.deliver(out)
+        async with answering(interaction, self.channel_id, asked="your role pick", said="Your role is picked."):
+            await interaction.response.defer()
+            out = await client.host.pick_role(self.channel_id, actor_of(interaction), values[0])
+            await client.deliver(out)
 
 
 def lobby_view(channel_id: int, roles: Sequence[Role], *, bots: bool = False) -> discord.ui.View:

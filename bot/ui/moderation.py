@@ -12,8 +12,9 @@ from typing import Any
 import discord
 
 from ..errors import guarded
-from .common import PREFIX, actor_of, client_of
+from .common import PREFIX, actor_of, answering, client_of
 
+RESET_DONE = "The game in this channel was reset."
 CONFIRM = "yes"
 KEEP = "no"
 
@@ -49,11 +50,12 @@ class ResetButton(
         if self.answer != CONFIRM:
             await interaction.response.edit_message(content="Nothing was reset.", view=None)
             return
-        await interaction.response.defer()
         client = client_of(interaction)
-        out = await client.host.reset(self.channel_id, actor_of(interaction))
-        await interaction.edit_original_response(content="The game in this channel was reset.", view=None)
-        await client.deliver(out)
+        async with answering(interaction, self.channel_id, asked="the reset", said=RESET_DONE):
+            await interaction.response.defer()
+            out = await client.host.reset(self.channel_id, actor_of(interaction))
+            await interaction.edit_original_response(content=RESET_DONE, view=None)
+            await client.deliver(out)
 
 
 def reset_view(channel_id: int) -> discord.ui.View:

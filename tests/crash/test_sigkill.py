@@ -75,6 +75,13 @@ class Child:
         return self.proc.stderr.read().decode(errors="replace") if self.proc.poll() is not None else ""
 
 
+# A game's board rows per game, not its lobby's (a lobby message owed is a board row marked lobby).
+GAME_BOARD_ROWS = (
+    "SELECT game_id, COUNT(*) FROM deliveries WHERE kind = 'board' AND payload NOT LIKE '%\"lobby\": true%' "
+    "GROUP BY game_id"
+)
+
+
 def check_database(db: Path, acked: dict[int, int], touched: set[int]) -> int:
     """Integrity, every acknowledged action, snapshots equal to replays; the live game's action count.
 
@@ -83,7 +90,7 @@ def check_database(db: Path, acked: dict[int, int], touched: set[int]) -> int:
     """
     with sqlite3.connect(db) as raw:
         assert raw.execute("PRAGMA integrity_check").fetchall() == [("ok",)]
-        boards = dict(raw.execute("SELECT game_id, COUNT(*) FROM deliveries WHERE kind = 'board' GROUP BY game_id"))
+        boards = dict(raw.execute(GAME_BOARD_ROWS))
         logged = dict(raw.execute("SELECT game_id, COUNT(*) FROM actions GROUP BY game_id"))
         begun = [gid for (gid,) in raw.execute("SELECT id FROM games WHERE snapshot IS NOT NULL")]
         expected = {gid: logged.get(gid, 0) + 1 for gid in begun}  # the deal's board, then one per action

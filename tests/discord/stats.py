@@ -30,6 +30,11 @@ class RunCounts:
     moderation_rounds: int = 0
     moderation_deaths: int = 0
     moderation_committed: int = 0
+    # The deaths around lobby commands (test_crash_lobby)
+    lobby_rounds: int = 0
+    lobby_deaths: int = 0
+    lobby_committed: int = 0
+    lobby_answered_not_done: int = 0
 
     def lines(self) -> list[str]:
         deaths = (
@@ -46,6 +51,11 @@ class RunCounts:
             deaths.append(
                 f"moderators' steps and reposted boards: {self.moderation_rounds}, bot deaths around them: "
                 f"{self.moderation_deaths}; steps committed {self.moderation_committed}"
+            )
+        if self.lobby_rounds:
+            deaths.append(
+                f"lobby commands: {self.lobby_rounds}, bot deaths around them: {self.lobby_deaths}; steps "
+                f"committed {self.lobby_committed}; told the restart came first: {self.lobby_answered_not_done}"
             )
         return [
             *deaths,

@@ -8,6 +8,8 @@ point of that request: before or after the defer, right after the step's commit,
 same database and runs its catch-up. Then:
 
 - the latest board message shows the stored game;
+- the moderator's "…is thinking" was answered: with "Done before the bot restarted" when the step was
+  committed, with "The bot restarted before … was done" when it was not (issue 15: every deferred command);
 - a committed undo pinged every player the game waits on again exactly once, and nobody else; a seat handed
   over pinged its new holder exactly once; a reposted board pinged nobody; a step not committed pinged
   nobody (what it pings is worked out from the stored game before and after the step).
@@ -23,6 +25,7 @@ import pytest
 import simcord
 
 from bot.tables import Loaded
+from bot.tables.deliveries import NOT_DONE
 from engine.registry import GAMES
 
 from .conftest import Table
@@ -30,6 +33,7 @@ from .crash import CHANGES, Crash, Fuse, install
 from .players import begin_game, open_choices
 from .sim import board, pings
 from .stats import COUNTS
+from .test_crash_delivery import said_after_defer
 from .turns import stored
 
 POINTS = 20  # a little more than what a moderator's step passes: defer, commit, board, notice, DM, the private answer
@@ -62,16 +66,20 @@ async def one_round(table: Table, fuse: Fuse, rng: random.Random) -> None:
     fuse.arm(rng.randrange(POINTS))
     if step == "undo":
         result = await table.mod.slash(table.channel, "undo")
+        said = "The last action is undone; its player can decide again."
     elif step == "replace":
-        result = await table.mod.slash(table.channel, "replace", player=rng.choice(holders), by=outsider)
+        leaving = rng.choice(holders)
+        result = await table.mod.slash(table.channel, "replace", player=leaving, by=outsider)
+        said = "now holds"  # "<newcomer> now holds <player>'s seat."
     else:
         result = await table.alice.slash(table.channel, "board")
+        said = "The board is posted below."
     died = fuse.where
     fuse.disarm()
     COUNTS.moderation_rounds += 1
+    interaction = table.env.backend.interactions[result._interaction.id]
     if died is not None:
         COUNTS.moderation_deaths += 1
-        interaction = table.env.backend.interactions[result._interaction.id]
         if not interaction.responded:  # died before the defer: Discord tells the user the interaction failed
             table.clock.timings = [t for t in table.clock.timings if t.interaction_id != interaction.id]
         await table.restart()
@@ -87,6 +95,15 @@ async def one_round(table: Table, fuse: Fuse, rng: random.Random) -> None:
         owed = {outsider.user.id}
         assert after.seat_of(outsider.user.id) is not None, "the seat went to the member named"
     COUNTS.moderation_committed += int(changed)
+    if interaction.responded:
+        assert interaction.loading is False, f"a deferred /{step} was left thinking after the restart"
+        told = said_after_defer(table, interaction)
+        assert told, f"a deferred /{step} was never answered, not even after the restart"
+        # Done: its own confirmation, or the catch-up's; not done: a refusal's sentence, or "nothing changed".
+        confirmed = said in told[-1] and not told[-1].startswith("The bot restarted")
+        assert confirmed == changed, f"the moderator read {told!r}, the store says changed={changed}"
+        if told[-1].startswith("The bot restarted"):
+            assert told[-1] == NOT_DONE.format(asked=f"/{step}"), told
     for p in everyone:
         got = pings(table.env, p.user.id) - pinged[p.user.id]
         want = int(p.user.id in owed)

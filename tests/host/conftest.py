@@ -73,9 +73,9 @@ def host(store: Store, clock: Clock) -> Host:
 
 async def started_duel(host: Host, players: tuple[Actor, ...] = (ALICE, BOB)) -> None:
     """A duel begun in CHANNEL with these players (the first opens the lobby)."""
-    await host.start(GUILD, CHANNEL, players[0], "duel", {})
+    await host.delivered(await host.start(GUILD, CHANNEL, players[0], "duel", {}))  # the lobby message went out
     for p in players[1:]:
-        await host.join(CHANNEL, p)
+        await host.delivered(await host.join(CHANNEL, p))
     out = await host.begin(CHANNEL, players[0])
     board = next(p for p in out.posts if p.kind == "board")
     await host.board_posted(CHANNEL, board.game_id, 777)  # as the bot does once the board is posted

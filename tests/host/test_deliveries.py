@@ -157,8 +157,8 @@ async def test_past_fifteen_minutes_a_cut_off_interaction_is_not_attempted(
 async def test_a_deal_cut_off_by_a_crash_is_posted_with_its_pings_and_hands_by_the_next_process(
     host: Host, next_host: Host, clock: Clock
 ) -> None:
-    await host.start(1, CHANNEL, ALICE, "duel", {})
-    await host.join(CHANNEL, BOB)
+    await host.delivered(await host.start(1, CHANNEL, ALICE, "duel", {}))  # the lobby's messages went out
+    await host.delivered(await host.join(CHANNEL, BOB))
     dealt = await host.begin(CHANNEL, ALICE)  # committed; the process dies before Discord hears of it
 
     clock.now += CLAIM + 1

@@ -140,3 +140,17 @@ async def test_a_skip_vote_cut_off_by_a_crash_is_announced_later(host: Host, nex
     same_messages(died_with, again)
     (notice,) = again.posts
     assert "alice votes to skip" in notice.text and "(1 of 2 votes needed)" in notice.text
+
+
+async def test_a_skip_cut_off_by_a_crash_still_says_the_players_voted_to_skip(
+    host: Host, next_host: Host, clock: Clock
+) -> None:
+    await started_duel(host, (ALICE, BOB, CAROL))
+    await host.delivered(await host.act(CHANNEL, ALICE, "r1.s0", "2"))
+    clock.now += 73 * 3600
+    await host.delivered(await host.vote_skip(CHANNEL, ALICE))
+    died_with = await host.vote_skip(CHANNEL, CAROL)  # the second vote skips Bob's decision; then the crash
+    again = await owed_after_death(host, next_host, clock, died_with)
+    same_messages(died_with, again)
+    notices = [p.text for p in again.posts if p.kind == "notice"]
+    assert notices == ["⏭️ The players voted to skip bob's decision."], "the skip's notice, stored with it"

@@ -42,3 +42,23 @@ async def test_only_a_moderator_replaces_and_only_with_someone_not_seated(host: 
         await host.replace(CHANNEL, MOD, CAROL.user_id, MOD)
     record = await host.store.live_game(CHANNEL)
     assert record is not None and [s.user_id for s in record.seats] == [ALICE.user_id, BOB.user_id]
+
+
+async def test_after_a_replace_the_board_names_whoever_sits_now_and_not_the_old_player(host: Host) -> None:
+    await started_duel(host)
+    out = await host.replace(CHANNEL, MOD, BOB.user_id, CAROL)
+
+    board = next(p for p in out.posts if p.kind == "board").text
+    assert f"<@{CAROL.user_id}>" in board.split("\n")[0], "the first line lists the players as they sit now"
+    assert f"<@{BOB.user_id}>" not in board, "nothing on the board names the player who left"
+
+
+async def test_a_game_begun_with_the_roster_in_its_narration_loses_it_when_a_seat_changes(host: Host) -> None:
+    await started_duel(host)
+    record = await host.store.live_game(CHANNEL)
+    assert record is not None
+    record.narration = [f"The game has begun. <@{ALICE.user_id}> · <@{BOB.user_id}>"]  # as begun before the fix
+    await host.store.update_game(record, record.version)
+    out = await host.replace(CHANNEL, MOD, BOB.user_id, CAROL)
+
+    assert f"<@{BOB.user_id}>" not in next(p for p in out.posts if p.kind == "board").text

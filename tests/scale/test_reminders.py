@@ -25,8 +25,8 @@ ALICE, BOB = Actor(101, "alice"), Actor(102, "bob")
 
 async def begin_duels(host: Host) -> None:
     for channel in range(7000, 7000 + GAMES):
-        await host.start(GUILD, channel, ALICE, "duel", {})
-        await host.join(channel, BOB)
+        await host.delivered(await host.start(GUILD, channel, ALICE, "duel", {}))  # the lobby message went out
+        await host.delivered(await host.join(channel, BOB))
         await host.delivered(await host.begin(channel, ALICE))  # the deal went out, as the bot reports it
 
 
