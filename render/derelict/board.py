@@ -148,13 +148,14 @@ def draw_room(draw: ImageDraw.ImageDraw, room: RoomView) -> None:
     if room.computer:
         details.append("PC")
     words = " · ".join(details)
-    text(draw, (x0 + 8, y0 + DETAILS_Y), words, fitted(words, x1 - x0 - 16, 14), Ink.CHARCOAL, anchor="lm")
+    text(draw, (x0 + 8, y0 + DETAILS_Y), words, fitted(words, x1 - x0 - 16, 14, smallest=12), Ink.CHARCOAL, anchor="lm")
     counts: dict[str, int] = {}
     for obj in room.objects:
         counts[obj] = counts.get(obj, 0) + 1
     things = [f"{thing} x{n}" if n > 1 else thing for thing, n in counts.items()]
     for i, line in enumerate(object_lines(things, x1 - x0 - 16)):
-        text(draw, (x0 + 8, y0 + OBJECTS_Y + i * OBJECTS_PITCH), line, fitted(line, x1 - x0 - 16, 14), Ink.BLACK, "lm")
+        face = fitted(line, x1 - x0 - 16, 14, smallest=12)
+        text(draw, (x0 + 8, y0 + OBJECTS_Y + i * OBJECTS_PITCH), line, face, Ink.BLACK, "lm")
 
 
 def object_lines(things: list[str], width: int) -> list[str]:
@@ -205,7 +206,7 @@ def draw_strip(draw: ImageDraw.ImageDraw, view: DerelictView, seat: SeatView) ->
     y = y0 + 56
     for line in lines:
         if line:
-            face = fitted(line, x1 - x0 - 20, 15)
+            face = fitted(line, x1 - x0 - 20, 15, smallest=12)
             text(draw, (x0 + 10, y), line, face, Ink.BLACK, anchor="lm")
         y += 22
     if view.first == seat.seat:
