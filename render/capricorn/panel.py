@@ -177,8 +177,8 @@ def _crew(draw: ImageDraw.ImageDraw, view: CapricornView, sheet: Sheet | None) -
         head = f"{c.name} · {where}" + (" · hiding" if c.hiding else "")
         if c.seat in view.waiting_seats:
             head += " · to answer"
-        face = fitted(head, RIGHT - LEFT - 50, 15, bold=True, smallest=MIN_TEXT)
-        say(draw, sheet, (LEFT + 44, top), head, face, Ink.BLACK, "la")
+        face = fitted(head, RIGHT - LEFT - 62, 15, bold=True)
+        say(draw, sheet, (LEFT + 56, top - 2), head, face, Ink.BLACK, "la")  # clear of the health badge
         max_hp = CATALOG.rules.character_health
         for i in range(max_hp):
             x0 = LEFT + 44 + i * 13
@@ -186,10 +186,10 @@ def _crew(draw: ImageDraw.ImageDraw, view: CapricornView, sheet: Sheet | None) -
             draw.rectangle((x0, top + 21, x0 + 10, top + 31), fill=int(fill), outline=int(Ink.CHARCOAL))
         hp = f"{c.health}/{max_hp}"
         x = LEFT + 44 + max_hp * 13 + 6
-        say(draw, sheet, (x, top + 26), hp, font(MIN_TEXT, bold=True), Ink.BLACK, "lm")
+        say(draw, sheet, (x, top + 27), hp, font(MIN_TEXT, bold=True), Ink.BLACK, "lm")
         x += text_width(hp, font(MIN_TEXT, bold=True)) + 10
         cards = f"hand {c.hand_size} · deck {c.stack_size} · used {len(c.used)}"
-        say(draw, sheet, (x, top + 26), cards, font(MIN_TEXT), Ink.CHARCOAL, "lm")
+        say(draw, sheet, (x, top + 27), cards, font(MIN_TEXT), Ink.CHARCOAL, "lm")
         pack = ", ".join(CATALOG.card_name(x) for x in c.backpack) or "empty"
         info = (f"last used {CATALOG.card_name(c.used[-1])} · " if c.used else "") + f"backpack: {pack}"
         say(draw, sheet, (LEFT + 44, top + 37), info, font(MIN_TEXT), Ink.CHARCOAL, "la")
