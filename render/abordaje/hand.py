@@ -15,6 +15,7 @@ from engine.abordaje.catalog import CATALOG
 from engine.abordaje.reference import ORDER_TEXT
 from engine.abordaje.view import AbordajeView, CardKind, Side
 from render.core import SPRITES, Box, Ink, fitted, font, label, new_canvas, rounded, text, wrap
+from render.core.sheet import MIN_TEXT
 
 from .pieces import SIDE_INK, SIDE_LETTER, SIDE_NAME, order_face, priority_badge
 
@@ -130,7 +131,7 @@ def _card_face(draw: ImageDraw.ImageDraw, box: Box, kind: CardKind, *, from_set_
         tag = (x0 + 8, y1 - 36, x1 - 8, y1 - 8)
         rounded(draw, tag, Ink.ORANGE, None, radius=6)
         words = "drawn from set-aside"
-        face = fitted(words, tag[2] - tag[0] - 10, 15, bold=True, smallest=11)
+        face = fitted(words, tag[2] - tag[0] - 10, 15, bold=True, smallest=MIN_TEXT)
         centre = ((tag[0] + tag[2]) // 2, (tag[1] + tag[3]) // 2)
         text(draw, centre, words, face, Ink.BLACK, anchor="mm")
 

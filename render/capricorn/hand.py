@@ -14,6 +14,7 @@ from PIL import Image, ImageDraw
 from engine.capricorn.catalog import CATALOG
 from engine.capricorn.view import CapricornView, CharacterView
 from render.core import Ink, fitted, label, new_canvas, rounded, text
+from render.core.sheet import MIN_TEXT
 
 from .pieces import crew
 
@@ -60,18 +61,18 @@ def _card(draw: ImageDraw.ImageDraw, x: int, y: int, card_id: str) -> None:
         draw,
         (x + CARD_W // 2, y + 18),
         card.name,
-        fitted(card.name, CARD_W - 16, 17, bold=True),
+        fitted(card.name, CARD_W - 16, 17, bold=True, smallest=MIN_TEXT),
         Ink.BLACK,
         anchor="mm",
     )
-    label(draw, (x + CARD_W // 2, y + 38), "legendary" if legendary else card_id, 12, Ink.CHARCOAL, anchor="mm")
+    label(draw, (x + CARD_W // 2, y + 39), "legendary" if legendary else card_id, MIN_TEXT, Ink.CHARCOAL, anchor="mm")
     for i, option in enumerate(card.options):
         oy = y + 72 + i * 40
         _symbol(draw, x + 26, oy, option.symbol)
         word = option.symbol.upper() + (f" ×{option.count}" if option.count > 1 else "")
         label(draw, (x + 48, oy), word, 17, Ink.BLACK, bold=True, anchor="lm")
         if i < len(card.options) - 1:
-            label(draw, (x + CARD_W - 14, oy + 20), "or", 12, Ink.GREY, anchor="rm")
+            label(draw, (x + CARD_W - 14, oy + 20), "or", MIN_TEXT, Ink.GREY, anchor="rm")
 
 
 def draw_hand(view: CapricornView) -> Image.Image:
@@ -92,5 +93,5 @@ def draw_hand(view: CapricornView) -> Image.Image:
             _card(draw, 20 + i * (CARD_W + CARD_GAP), top + 46, card_id)
         pack = ", ".join(CATALOG.card_name(x) for x in c.backpack) or "empty"
         words = f"Backpack: {pack}"
-        text(draw, (20, top + 46 + CARD_H + 12), words, fitted(words, WIDTH - 40, 15), Ink.CHARCOAL)
+        text(draw, (20, top + 46 + CARD_H + 12), words, fitted(words, WIDTH - 40, 15, smallest=MIN_TEXT), Ink.CHARCOAL)
     return image

@@ -11,7 +11,8 @@ from PIL import ImageDraw
 from engine.capricorn.catalog import CATALOG
 from engine.capricorn.terms import POD
 from engine.capricorn.view import CapricornView
-from render.core import Ink, fitted, label, rounded, text
+from render.core import Ink, fitted, font, label, rounded, text, text_width, wrap
+from render.core.sheet import MIN_TEXT, Sheet, say
 
 from .layout import HEIGHT, PANEL_LEFT, WIDTH
 from .pieces import alien, crew, mother
@@ -29,50 +30,61 @@ def draw_panel_static(draw: ImageDraw.ImageDraw) -> None:
     label(draw, (LEFT, 200), "Mothers", 15, Ink.CHARCOAL, bold=True)
     label(draw, (LEFT + 250, 200), "Bag", 15, Ink.CHARCOAL, bold=True)
     label(draw, (LEFT, 300), "Crew", 15, Ink.CHARCOAL, bold=True)
-    _legend(draw, 700)
+    draw_legend(draw)
 
 
-def _legend(draw: ImageDraw.ImageDraw, top: int) -> None:
+LEGEND_TOP = 722
+"""Below the crew and four lines of decks (``_decks``)."""
+
+
+def draw_legend(draw: ImageDraw.ImageDraw, sheet: Sheet | None = None) -> None:
+    """What each mark on the ship means, each caption beside its mark (noted on ``sheet`` when measuring)."""
+    top = LEGEND_TOP
+    face = font(MIN_TEXT)
+
+    def caption(xy: tuple[int, int], words: str) -> None:
+        say(draw, sheet, xy, words, face, Ink.BLACK, "lm")
+
     label(draw, (LEFT, top), "Key", 15, Ink.CHARCOAL, bold=True)
-    y = top + 32
+    y = top + 30
     x = LEFT + 14
     for color, name in (("yellow", "T tough"), ("blue", "F fast"), ("red", "A aggressive")):
         letter = name[0]
         alien(draw, (x, y), color, letter, False)
-        label(draw, (x + 20, y), name, 13, Ink.BLACK, anchor="lm")
+        caption((x + 20, y), name)
         x += 140
     y += 34
     mother(draw, (LEFT + 14, y), "green", 10, r=15)
-    label(draw, (LEFT + 36, y), "Mother, health", 13, Ink.BLACK, anchor="lm")
+    caption((LEFT + 36, y), "Mother, health")
     crew(draw, (LEFT + 210, y), "S", 10, hiding=False, active=True)
-    label(draw, (LEFT + 236, y), "active crew", 13, Ink.BLACK, anchor="lm")
-    crew(draw, (LEFT + 360, y), "M", 7, hiding=True, active=False)
-    label(draw, (LEFT + 386, y), "hidden", 13, Ink.BLACK, anchor="lm")
-    y += 34
+    caption((LEFT + 236, y), "active crew")
+    crew(draw, (LEFT + 352, y), "M", 7, hiding=True, active=False)
+    caption((LEFT + 392, y), "hidden")
+    y += 32
     draw.rectangle((LEFT + 6, y - 8, LEFT + 22, y + 8), fill=int(Ink.MIST), outline=int(Ink.SILVER))
     label(draw, (LEFT + 14, y), "i3", 10, Ink.BLACK, bold=True, anchor="mm")
-    label(draw, (LEFT + 30, y), "hiding place", 13, Ink.BLACK, anchor="lm")
+    caption((LEFT + 30, y), "hiding place")
     draw.rectangle((LEFT + 140, y - 8, LEFT + 156, y + 8), outline=int(Ink.GREEN), width=3)
-    label(draw, (LEFT + 164, y), "repair space", 13, Ink.BLACK, anchor="lm")
+    caption((LEFT + 164, y), "repair space")
     draw.rectangle((LEFT + 274, y - 6, LEFT + 286, y + 6), fill=int(Ink.VERMILLION))
     label(draw, (LEFT + 280, y), "1", 10, Ink.WHITE, bold=True, anchor="mm")
-    label(draw, (LEFT + 294, y), "breach", 13, Ink.BLACK, anchor="lm")
+    caption((LEFT + 294, y), "breach")
     draw.ellipse((LEFT + 372, y - 3, LEFT + 378, y + 3), fill=int(Ink.BLACK))
-    label(draw, (LEFT + 386, y), "search dot", 13, Ink.BLACK, anchor="lm")
-    y += 30
+    caption((LEFT + 386, y), "search dot")
+    y += 28
     draw.rectangle((LEFT + 6, y - 6, LEFT + 22, y + 6), fill=int(Ink.ORANGE), outline=int(Ink.BLACK))
-    label(draw, (LEFT + 30, y), "open door", 13, Ink.BLACK, anchor="lm")
+    caption((LEFT + 30, y), "open door")
     draw.ellipse((LEFT + 140, y - 6, LEFT + 152, y + 6), fill=int(Ink.GREY), outline=int(Ink.BLACK))
-    label(draw, (LEFT + 160, y), "searched", 13, Ink.BLACK, anchor="lm")
+    caption((LEFT + 160, y), "searched")
     draw.rectangle((LEFT + 274, y - 7, LEFT + 288, y + 7), fill=int(Ink.PURPLE), outline=int(Ink.BLACK))
     label(draw, (LEFT + 281, y), "C", 11, Ink.BLACK, bold=True, anchor="mm")
-    label(draw, (LEFT + 294, y), "chemistry cube", 13, Ink.BLACK, anchor="lm")
+    caption((LEFT + 294, y), "chemistry cube")
     y += 26
-    label(draw, (LEFT, y), "Type a space as ROOM.code, e.g. LAB.o3", 13, Ink.CHARCOAL, bold=True)
+    say(draw, sheet, (LEFT, y), "Type a space as ROOM.code, e.g. LAB.o3", font(MIN_TEXT, bold=True), Ink.CHARCOAL, "la")
 
 
-def draw_panel(draw: ImageDraw.ImageDraw, view: CapricornView) -> None:
-    """Everything on the panel that changes with the view."""
+def draw_panel(draw: ImageDraw.ImageDraw, view: CapricornView, sheet: Sheet | None = None) -> None:
+    """Everything on the panel that changes with the view (its small texts noted on ``sheet`` when measuring)."""
     me = view.characters[view.active]
     label(
         draw,
@@ -91,14 +103,14 @@ def draw_panel(draw: ImageDraw.ImageDraw, view: CapricornView) -> None:
         Ink.BLACK,
         anchor="lm",
     )
-    _threat(draw, view)
+    _threat(draw, view, sheet)
     _repairs(draw, view)
-    _mothers_and_bag(draw, view)
-    _crew(draw, view)
+    _mothers_and_bag(draw, view, sheet)
+    _crew(draw, view, sheet)
 
 
-def _threat(draw: ImageDraw.ImageDraw, view: CapricornView) -> None:
-    label(draw, (RIGHT, 98), f"alien die {view.die_faces()}", 13, Ink.CHARCOAL, anchor="ra")
+def _threat(draw: ImageDraw.ImageDraw, view: CapricornView, sheet: Sheet | None) -> None:
+    say(draw, sheet, (RIGHT, 97), f"alien die {view.die_faces()}", font(MIN_TEXT), Ink.CHARCOAL, "ra")
     top = 118
     cells = CATALOG.rules.threat_max + 1
     width = (RIGHT - LEFT) // cells
@@ -124,18 +136,21 @@ def _repairs(draw: ImageDraw.ImageDraw, view: CapricornView) -> None:
     text(draw, (LEFT, y), msg, fitted(msg, RIGHT - LEFT, 17, bold=True), Ink.GREEN if view.end_game else Ink.BLACK)
 
 
-def _mothers_and_bag(draw: ImageDraw.ImageDraw, view: CapricornView) -> None:
+def _mothers_and_bag(draw: ImageDraw.ImageDraw, view: CapricornView, sheet: Sheet | None) -> None:
+    """The Mothers one under the other (colour and where on one line: a space code is too long to share a row
+    with the other Mother at 14 px), and the bag's counts beside them."""
     y = 246
-    x = LEFT + 18
+    row = 236
     for m in view.mothers:
         if m.status == "absent":
             continue
-        mother(draw, (x, y), m.color, m.health, r=17)
+        mother(draw, (LEFT + 18, row), m.color, m.health, r=16)
         where = {"waiting": "waiting", "on_map": m.space or "", "dead": "DEAD"}[m.status]
-        label(draw, (x + 24, y - 8), m.color, 12, Ink.BLACK, bold=True, anchor="lm")
-        label(draw, (x + 24, y + 8), where, 12, Ink.CHARCOAL, anchor="lm")
-        x += 115
-    bx = LEFT + 264
+        bold = font(MIN_TEXT, bold=True)
+        say(draw, sheet, (LEFT + 42, row), m.color, bold, Ink.BLACK, "lm")
+        say(draw, sheet, (LEFT + 48 + text_width(m.color, bold), row), where, font(MIN_TEXT), Ink.CHARCOAL, "lm")
+        row += 36
+    bx = LEFT + 258
     for color in ("yellow", "blue", "red"):
         letter = CATALOG.rules.aliens[color].letter
         alien(draw, (bx, y), color, letter, False)
@@ -143,11 +158,14 @@ def _mothers_and_bag(draw: ImageDraw.ImageDraw, view: CapricornView) -> None:
         bx += 42
     draw.ellipse((bx - 11, y - 11, bx + 11, y + 11), fill=int(Ink.BLACK))
     label(draw, (bx, y + 24), str(view.bag.get("black", 0)), 14, Ink.BLACK, bold=True, anchor="mm")
-    label(draw, (bx + 24, y - 8), f"left {sum(view.bag.values())}", 12, Ink.BLACK, bold=True, anchor="lm")
-    label(draw, (bx + 24, y + 8), f"killed {sum(view.killed.values())}", 12, Ink.CHARCOAL, anchor="lm")
+    say(draw, sheet, (bx + 20, y - 9), f"left {sum(view.bag.values())}", font(MIN_TEXT, bold=True), Ink.BLACK, "lm")
+    killed = f"killed {sum(view.killed.values())}"
+    say(draw, sheet, (bx + 20, y + 10), killed, font(MIN_TEXT), Ink.CHARCOAL, "lm")
 
 
-def _crew(draw: ImageDraw.ImageDraw, view: CapricornView) -> None:
+def _crew(draw: ImageDraw.ImageDraw, view: CapricornView, sheet: Sheet | None) -> None:
+    """A row per character: name, where and what they are waiting for; health with hand and deck; what they
+    used last and carry (at ``MIN_TEXT`` at least: a longer line runs smaller only down to it)."""
     y = 326
     row = 62
     for index, c in enumerate(view.characters):
@@ -159,19 +177,23 @@ def _crew(draw: ImageDraw.ImageDraw, view: CapricornView) -> None:
         head = f"{c.name} · {where}" + (" · hiding" if c.hiding else "")
         if c.seat in view.waiting_seats:
             head += " · to answer"
-        text(draw, (LEFT + 44, top), head, fitted(head, RIGHT - LEFT - 50, 15, bold=True), Ink.BLACK)
+        face = fitted(head, RIGHT - LEFT - 62, 15, bold=True)
+        say(draw, sheet, (LEFT + 56, top - 2), head, face, Ink.BLACK, "la")  # clear of the health badge
         max_hp = CATALOG.rules.character_health
         for i in range(max_hp):
             x0 = LEFT + 44 + i * 13
             fill = Ink.GREEN if i < c.health else Ink.MIST
             draw.rectangle((x0, top + 21, x0 + 10, top + 31), fill=int(fill), outline=int(Ink.CHARCOAL))
         hp = f"{c.health}/{max_hp}"
-        label(draw, (LEFT + 44 + max_hp * 13 + 6, top + 26), hp, 13, Ink.BLACK, bold=True, anchor="lm")
+        x = LEFT + 44 + max_hp * 13 + 6
+        say(draw, sheet, (x, top + 27), hp, font(MIN_TEXT, bold=True), Ink.BLACK, "lm")
+        x += text_width(hp, font(MIN_TEXT, bold=True)) + 10
+        cards = f"hand {c.hand_size} · deck {c.stack_size} · used {len(c.used)}"
+        say(draw, sheet, (x, top + 27), cards, font(MIN_TEXT), Ink.CHARCOAL, "lm")
         pack = ", ".join(CATALOG.card_name(x) for x in c.backpack) or "empty"
-        used = f"used {len(c.used)}" + (f" ({CATALOG.card_name(c.used[-1])})" if c.used else "")
-        info = f"hand {c.hand_size} · deck {c.stack_size} · {used} · backpack: {pack}"
-        text(draw, (LEFT + 44, top + 36), info, fitted(info, RIGHT - LEFT - 50, 13), Ink.CHARCOAL)
-    _decks(draw, view, y + 5 * row + 2)
+        info = (f"last used {CATALOG.card_name(c.used[-1])} · " if c.used else "") + f"backpack: {pack}"
+        say(draw, sheet, (LEFT + 44, top + 37), info, font(MIN_TEXT), Ink.CHARCOAL, "la")
+    _decks(draw, view, y + 5 * row + 2, sheet)
 
 
 def event_name(card_id: str) -> str:
@@ -180,20 +202,25 @@ def event_name(card_id: str) -> str:
     return card_id if event is None else event.name
 
 
-def _decks(draw: ImageDraw.ImageDraw, view: CapricornView, top: int) -> None:
-    """Pile sizes and the newest face-up cards: what is left to draw and what was last played or flipped."""
+def _decks(draw: ImageDraw.ImageDraw, view: CapricornView, top: int, sheet: Sheet | None) -> None:
+    """Pile sizes and the newest face-up cards: what is left to draw and what was last played or flipped,
+    wrapped over as many lines as they take above the key."""
     events = f"events {view.event_deck_size}" + (
         f" (last: {event_name(view.event_discard[-1])})" if view.event_discard else ""
     )
     repair = f"repair {view.repair_deck_size}, flipped {len(view.repair_flipped)}"
     first = f"Decks: {events} · {repair} · discard {len(view.discard)}"
-    text(draw, (LEFT, top), first, fitted(first, RIGHT - LEFT, 13), Ink.CHARCOAL)
     rooms = " ".join(f"{room} {n}" for room, n in view.room_deck_sizes.items())
     killed = " ".join(
         f"{CATALOG.rules.aliens[k].letter if k in CATALOG.rules.aliens else k}{n}" for k, n in view.killed.items()
     )
     second = f"Room decks: {rooms} · killed {killed}"
-    text(draw, (LEFT, top + 18), second, fitted(second, RIGHT - LEFT, 13), Ink.CHARCOAL)
+    lines = wrap(f"{first} · {second}", font(MIN_TEXT), RIGHT - LEFT)
+    for i, line in enumerate(lines):
+        say(draw, sheet, (LEFT, top + i * DECK_LINE), line, font(MIN_TEXT), Ink.CHARCOAL, "la")
+
+
+DECK_LINE = 20
 
 
 def draw_result(draw: ImageDraw.ImageDraw, view: CapricornView) -> None:

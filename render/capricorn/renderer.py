@@ -29,7 +29,7 @@ from render.core.sheet import Sheet
 from .closeup import closeup_where, draw_closeup
 from .hand import draw_hand, hand_key, own_characters
 from .layout import CX, CY, HEIGHT, WIDTH
-from .panel import draw_panel, draw_panel_static, draw_result
+from .panel import draw_legend, draw_panel, draw_panel_static, draw_result
 from .ship import draw_ring, draw_ship_base, draw_ship_joints, draw_ship_pieces, ring_reach, ship_sheet
 
 
@@ -167,7 +167,12 @@ class CapricornRenderer:
 
     def layout(self, view: View) -> Sheet:
         """The texts a player reads to act and where the pieces stand on the board (``render.core.sheet``)."""
-        return ship_sheet(_capricorn(view))
+        board_view = _capricorn(view)
+        sheet = ship_sheet(board_view)
+        draw = ImageDraw.Draw(new_canvas(WIDTH, HEIGHT, Ink.PAPER))
+        draw_legend(draw, sheet)  # notes the key's captions (the legend itself is on the static layer)
+        draw_panel(draw, board_view, sheet)  # notes the panel's small texts
+        return sheet
 
     def static(self, view: CapricornView) -> Image.Image:
         """A fresh copy of the static ship for the view's rotation, composed from the cached layers."""

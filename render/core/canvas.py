@@ -13,7 +13,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from .fonts import Font, font
+from .fonts import MIN_TEXT, Font, font
 from .palette import Ink, palette_bytes
 from .stamps import SPRITES, stamp_label, stamp_text
 
@@ -35,7 +35,7 @@ def text_width(text: str, face: Font) -> int:
 
 
 @lru_cache(maxsize=4096)
-def fitted(text: str, width: int, size: int, *, bold: bool = False, smallest: int = 12) -> Font:
+def fitted(text: str, width: int, size: int, *, bold: bool = False, smallest: int = MIN_TEXT) -> Font:
     """The largest font not above ``size`` in which ``text`` fits ``width`` pixels (never below ``smallest``).
 
     Labels come from data (card names, player names), so their length is not known when the layout is made.

@@ -20,6 +20,10 @@ BOLD = FONT_DIR / "DejaVuSans-Bold.ttf"
 
 Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
 
+MIN_TEXT = 14
+"""The smallest font size (pixels) for a text a player must read to act: a phone shows a board about 400
+pixels wide (``render.core.sheet`` measures it; ``fitted`` never goes below it unless told)."""
+
 log = logging.getLogger(__name__)
 
 

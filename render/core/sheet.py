@@ -14,14 +14,12 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from PIL import Image, ImageChops, ImageDraw, ImageFilter
+from PIL import Image, ImageChops, ImageDraw, ImageFilter, ImageFont
 
-from .canvas import Box
-from .fonts import font
-
-MIN_TEXT = 14
-"""The smallest font size (pixels) for a text a player must read to act."""
-
+from .canvas import Box, text
+from .fonts import MIN_TEXT as MIN_TEXT  # the measure, kept where the measures are
+from .fonts import Font, font
+from .palette import Ink
 
 HALO = 2
 """Pixels around a text's letters that must show only what the text is printed on (no line, no piece)."""
@@ -79,6 +77,17 @@ class Sheet:
         """Record the piece ``paint`` draws at ``at`` (measured by drawing it alone, so the box is its real ink)."""
         box, pixels = drawn(paint, at)
         self.tokens.append(Token(space, what, box, pixels))
+
+
+def say(
+    draw: ImageDraw.ImageDraw, sheet: Sheet | None, xy: tuple[int, int], words: str, face: Font, ink: Ink, anchor: str
+) -> None:
+    """Draw a text a player reads, and note it on ``sheet`` (when measuring) where and as it was drawn: a
+    renderer draws on a blank canvas with a sheet for ``layout(view)``, so the drawing is the measure."""
+    text(draw, xy, words, face, ink, anchor=anchor)
+    if sheet is not None and isinstance(face, ImageFont.FreeTypeFont):
+        size = round(face.size)
+        sheet.mark(xy, words, size, bold=face is font(size, bold=True), anchor=anchor)
 
 
 def _masks(

@@ -7,11 +7,14 @@ hunter triangle H, brooder diamond B, matriarch star M), fire and malfunctions a
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from PIL import Image, ImageDraw
 
 from engine.derelict.catalog import CATALOG
 from engine.derelict.view import DerelictView, PodView, RoomView, SeatView
-from render.core import Ink, disc, fitted, font, label, new_canvas, rounded, text, text_width
+from render.core import Ink, disc, fitted, font, label, new_canvas, rounded, text, text_width, wrap
+from render.core.fonts import Font
 
 from .layout import HEIGHT, LEFT, WIDTH, room_box, side_point, strip_box
 from .places import (
@@ -148,13 +151,18 @@ def draw_room(draw: ImageDraw.ImageDraw, room: RoomView) -> None:
     if room.computer:
         details.append("PC")
     words = " · ".join(details)
-    text(draw, (x0 + 8, y0 + DETAILS_Y), words, fitted(words, x1 - x0 - 16, 14), Ink.CHARCOAL, anchor="lm")
+    text(draw, (x0 + 6, y0 + DETAILS_Y), words, fitted(words, x1 - x0 - 12, 14), Ink.CHARCOAL, anchor="lm")
     counts: dict[str, int] = {}
     for obj in room.objects:
         counts[obj] = counts.get(obj, 0) + 1
     things = [f"{thing} x{n}" if n > 1 else thing for thing, n in counts.items()]
     for i, line in enumerate(object_lines(things, x1 - x0 - 16)):
-        text(draw, (x0 + 8, y0 + OBJECTS_Y + i * OBJECTS_PITCH), line, fitted(line, x1 - x0 - 16, 14), Ink.BLACK, "lm")
+        face = fitted(line, x1 - x0 - 16, 14, smallest=12)
+        text(draw, (x0 + 8, y0 + OBJECTS_Y + i * OBJECTS_PITCH), line, face, Ink.BLACK, "lm")
+
+
+STRIP_LINE = 20
+"""Between a seat strip's lines: six lines and two wrapped ones fit the strip (216 px, the first line 56 px down)."""
 
 
 def object_lines(things: list[str], width: int) -> list[str]:
@@ -193,20 +201,40 @@ def draw_strip(draw: ImageDraw.ImageDraw, view: DerelictView, seat: SeatView) ->
     text(draw, (x0 + 50, y0 + 26), seat.name, face, Ink.BLACK, anchor="lm")
     where = seat.room if seat.room else seat.status
     marks = [m for m, on in (("signal", seat.signal), ("slime", seat.slime), ("larva", seat.larva)) if on]
+    infection = " · ".join([f"Infection cards {seat.infection_cards}", *marks])
     lines = [
         f"Seat {seat.seat + 1} · {where}{turn_words(view, seat)}",
         f"Hand {seat.hand_size} · deck {seat.deck_size} · items {seat.item_count}",
-        f"Infection cards {seat.infection_cards}",
+        infection,
         f"Wounds: {seat.light_wounds} light, {len(seat.serious_wounds)} serious",
-        ", ".join(seat.serious_wounds) or "no serious wound cards",
-        "Holds: " + (", ".join(seat.held) or "nothing"),
-        " · ".join(marks) if marks else "",
+        seat.serious_wounds or ["no serious wound cards"],
+        ["Holds:", *seat.held] if seat.held else ["Holds: nothing"],
     ]
+    width = x1 - x0 - 20
     y = y0 + 56
-    for line in lines:
-        if line:
-            face = fitted(line, x1 - x0 - 20, 15)
-            text(draw, (x0 + 10, y), line, face, Ink.BLACK, anchor="lm")
-        y += 22
+    for line in lines:  # at 15 px, or 14; a longer one wraps between the things it lists (the marks share the
+        # infection line to leave room for that)
+        words = line if isinstance(line, str) else ", ".join(line).replace(":,", ":")
+        face = fitted(words, width, 15)
+        for part in wrap(words, face, width) if isinstance(line, str) else listed(line, face, width):
+            text(draw, (x0 + 10, y), part, face, Ink.BLACK, anchor="lm")
+            y += STRIP_LINE
     if view.first == seat.seat:
         label(draw, (x1 - 10, y0 + 26), "1st", 15, Ink.BLACK, bold=True, anchor="rm")
+
+
+def listed(things: Sequence[str], face: Font, width: int) -> list[str]:
+    """``things`` joined by commas over lines of ``width`` pixels, broken only between two of them (a first
+    thing ending in ":" is a heading and takes no comma); one too long for a line alone is wrapped."""
+    lines: list[str] = []
+    current = ""
+    for i, thing in enumerate(things):
+        glue = "" if not current else (" " if current.endswith(":") else ", ")
+        candidate = current + glue + thing
+        if current and text_width(candidate + ("," if i < len(things) - 1 else ""), face) > width:
+            lines.append(current + ("," if not current.endswith(":") else ""))
+            current = thing
+        else:
+            current = candidate
+    lines.append(current)
+    return [part for line in lines for part in wrap(line, face, width)]

@@ -8,14 +8,13 @@ still win" reads at a glance.
 
 from __future__ import annotations
 
-from PIL import ImageDraw, ImageFont
+from PIL import ImageDraw
 
 from engine.core.words import count as counted
 from engine.jupiter.catalog import CATALOG
 from engine.jupiter.view import JupiterView, ReportView, RobotView, Stage
 from render.core import Box, Ink, fitted, font, label, rounded, text, text_width, wrap
-from render.core.fonts import Font
-from render.core.sheet import MIN_TEXT, Sheet
+from render.core.sheet import MIN_TEXT, Sheet, say
 
 from .layout import COLONY, HEADER, LEGEND, PANEL, TRACK, WIDTH
 from .pieces import COLONIST_INK, active_ring, colonist, creep, die, power_plant, radar_dish, robot, super_creep
@@ -113,10 +112,12 @@ def draw_header(draw: ImageDraw.ImageDraw, view: JupiterView) -> None:
         rounded(draw, (badge_x - width, y - 12, badge_x, y + 12), Ink.SKY, None, radius=6)
         label(draw, (badge_x - width // 2, y), words, 14, Ink.BLACK, bold=True, anchor="mm")
         badge_x -= width + 6
-    face = fitted(status, badge_x - x - 10, 22, bold=True, smallest=12)
-    if text_width(status, face) > badge_x - x - 10:
-        status = wrap(status, face, badge_x - x - 30)[0] + "…"
-    text(draw, (x, y), status, face, ink, anchor="lm")
+    face = fitted(status, badge_x - x - 10, 22, bold=True, smallest=MIN_TEXT)
+    lines = wrap(status, face, badge_x - x - 10)
+    if len(lines) > 2:  # the header holds two lines at 14 px: a longer sentence ends in "…"
+        lines = [lines[0], wrap(" ".join(lines[1:]), face, badge_x - x - 30)[0] + "…"]
+    for i, line in enumerate(lines):
+        text(draw, (x, y + (i * 2 - len(lines) + 1) * 10), line, face, ink, anchor="lm")
 
 
 def _status(view: JupiterView) -> str:
@@ -184,9 +185,10 @@ def track_steps(view: JupiterView) -> list[tuple[str, str]]:
     return chips
 
 
-def draw_track(draw: ImageDraw.ImageDraw, view: JupiterView) -> None:
+def draw_track(draw: ImageDraw.ImageDraw, view: JupiterView, sheet: Sheet | None = None) -> None:
     """The turn's steps left to right, the current one lit (a setback in vermillion), with a key to the tile
-    marks on the right (they change each turn, so they are explained where the eye already is)."""
+    marks on the right (they change each turn, so they are explained where the eye already is; the key's
+    texts are noted on ``sheet`` when one is given)."""
     x0, y0, x1, y1 = TRACK
     draw.rectangle(TRACK, fill=int(Ink.MIST))
     draw.line([(x0, y1 - 1), (x1, y1 - 1)], fill=int(Ink.SILVER), width=1)
@@ -211,15 +213,15 @@ def draw_track(draw: ImageDraw.ImageDraw, view: JupiterView) -> None:
         label(draw, (x + width // 2, y), shown, size, ink, bold=True, anchor="mm")
         x += width + 4
     right = x1 - 10
-    tag = _width("tile", 13, bold=True) + 8
+    tag = _width("tile", MIN_TEXT, bold=True) + 10
     for words, fill, ink in (("suppressed", Ink.BLUE, Ink.WHITE), ("creeps rose", Ink.ORANGE, Ink.BLACK)):
-        caption = _width(words, 13)
-        left = right - caption - 4 - tag
+        caption = _width(words, MIN_TEXT)
+        left = right - caption - 6 - tag
         if left < x + 10:  # only whole entries, and never over the chips
             break
-        label(draw, (right, y), words, 13, Ink.CHARCOAL, anchor="rm")
-        rounded(draw, (left, y - 10, left + tag, y + 10), fill, Ink.BLACK, radius=4, width=1)
-        label(draw, (left + tag // 2, y), "tile", 13, ink, bold=True, anchor="mm")
+        say(draw, sheet, (right, y), words, font(MIN_TEXT), Ink.CHARCOAL, "rm")
+        rounded(draw, (left, y - 12, left + tag, y + 12), fill, Ink.BLACK, radius=4, width=1)
+        say(draw, sheet, (left + tag // 2, y), "tile", font(MIN_TEXT, bold=True), ink, "mm")
         right = left - 14
 
 
@@ -230,14 +232,14 @@ def draw_panel(draw: ImageDraw.ImageDraw, view: JupiterView, sheet: Sheet | None
     """The team's numbers, the turn's numbers and every robot, top to bottom (the robots' texts a player reads,
     their tags and cards, noted on ``sheet`` when one is given: ``render.core.sheet``)."""
     x0, y0, x1, y1 = PANEL
-    y = _rescue(draw, view, (x0, y0, x1, y0 + 104))
-    y = _turn(draw, view, (x0, y + 8, x1, y + 8 + 112))
+    y = _rescue(draw, view, (x0, y0, x1, y0 + 104), sheet)
+    y = _turn(draw, view, (x0, y + 8, x1, y + 8 + 112), sheet)
     height = min(REPORT_MOST, max(REPORT_LEAST, y1 - y - 16 - ROBOT_ROW * len(view.robots)))
-    y = _report(draw, view, (x0, y + 8, x1, y + 8 + height))
+    y = _report(draw, view, (x0, y + 8, x1, y + 8 + height), sheet)
     _robots(draw, view, (x0, y + 8, x1, y1), sheet)
 
 
-def _rescue(draw: ImageDraw.ImageDraw, view: JupiterView, box: Box) -> int:
+def _rescue(draw: ImageDraw.ImageDraw, view: JupiterView, box: Box, sheet: Sheet | None) -> int:
     """Saved out of the target, and a bar of every colonist placed: saved, in the pod, on the colony, lost."""
     x0, y0, x1, y1 = box
     rounded(draw, box, Ink.WHITE, Ink.SILVER, radius=10, width=2)
@@ -276,7 +278,11 @@ def _rescue(draw: ImageDraw.ImageDraw, view: JupiterView, box: Box) -> int:
         draw.line([(tick, bar[3] - 5), (tick, bar[3])], fill=int(Ink.CHARCOAL), width=1)
     target = bar[0] + round(width * view.needed / total)
     draw.line([(target, bar[1] - 6), (target, bar[3] + 6)], fill=int(Ink.BLACK), width=4)
-    label(draw, (target + 4, bar[1] - 2), str(view.needed), 12, Ink.BLACK, bold=True, anchor="ld")
+    needed, face = str(view.needed), font(MIN_TEXT, bold=True)
+    if target + 6 + text_width(needed, face) <= x1 - 8:  # right of the mark, or left of it at the bar's end
+        say(draw, sheet, (target + 6, bar[1] - 1), needed, face, Ink.BLACK, "ld")
+    else:
+        say(draw, sheet, (target - 6, bar[1] - 1), needed, face, Ink.BLACK, "rd")
     return y1
 
 
@@ -290,7 +296,7 @@ def _stat_cells(box: Box, columns: int, rows: int) -> list[Box]:
     ]
 
 
-def _turn(draw: ImageDraw.ImageDraw, view: JupiterView, box: Box) -> int:
+def _turn(draw: ImageDraw.ImageDraw, view: JupiterView, box: Box, sheet: Sheet | None) -> int:
     """The turn's numbers: actions, hand limit, deck, discard, creeps and the invasion die."""
     _, _, _, y1 = box
     rounded(draw, box, Ink.WHITE, Ink.SILVER, radius=10, width=2)
@@ -310,7 +316,7 @@ def _turn(draw: ImageDraw.ImageDraw, view: JupiterView, box: Box) -> int:
             caption.startswith("action") and view.dish_jammed
         )
         rounded(draw, cell, Ink.VERMILLION_TINT if alert else Ink.PAPER, Ink.SILVER, radius=6, width=1)
-        label(draw, (cell[0] + 8, cell[1] + 4), caption, 13, Ink.CHARCOAL)
+        say(draw, sheet, (cell[0] + 8, cell[1] + 4), caption, font(MIN_TEXT), Ink.CHARCOAL, "la")
         if value:
             face = fitted(value, cell[2] - cell[0] - 12, 26, bold=True, smallest=16)
             text(draw, (cell[2] - 8, cell[3] - 3), value, face, Ink.BLACK, anchor="rd")
@@ -379,7 +385,7 @@ def report_sections(view: JupiterView) -> list[Section]:
     return sections
 
 
-def _report(draw: ImageDraw.ImageDraw, view: JupiterView, box: Box) -> int:
+def _report(draw: ImageDraw.ImageDraw, view: JupiterView, box: Box, sheet: Sheet | None) -> int:
     """What happened and what is in force, one tagged section after another, wrapped to the box; the last
     lines give way when everything does not fit (the most urgent sections come first)."""
     x0, y0, x1, y1 = box
@@ -389,9 +395,9 @@ def _report(draw: ImageDraw.ImageDraw, view: JupiterView, box: Box) -> int:
     for tag, fill, ink, words in report_sections(view):
         left = x0 + 10
         if tag:
-            width = _width(tag, 12, bold=True) + 10
-            rounded(draw, (left, y, left + width, y + REPORT_LINE - 1), fill, Ink.CHARCOAL, radius=4, width=1)
-            label(draw, (left + width // 2, y + REPORT_LINE // 2), tag, 12, ink, bold=True, anchor="mm")
+            width = _width(tag, TAG_SIZE, bold=True) + 10
+            rounded(draw, (left, y - 1, left + width, y + REPORT_LINE), fill, Ink.CHARCOAL, radius=4, width=1)
+            say(draw, sheet, (left + width // 2, y + REPORT_LINE // 2), tag, font(TAG_SIZE, bold=True), ink, "mm")
             left += width + 6
         lines = wrap(words, face, x1 - 10 - left)
         for line in lines:
@@ -467,7 +473,7 @@ def _robot_row(draw: ImageDraw.ImageDraw, view: JupiterView, info: RobotView, bo
     for words, ink in tags:
         width = _width(words, TAG_SIZE, bold=True) + 12
         rounded(draw, (x, line - 11, x + width, line + 11), ink, Ink.BLACK, radius=5, width=1)
-        _say(draw, sheet, (x + width // 2, line), words, font(TAG_SIZE, bold=True), Ink.BLACK, "mm")
+        say(draw, sheet, (x + width // 2, line), words, font(TAG_SIZE, bold=True), Ink.BLACK, "mm")
         x += width + 6
     chips: list[tuple[str, str]] = []
     if info.core is not None:
@@ -533,30 +539,20 @@ def _chips(
         middle = (y + bottom) // 2
         if kind == "core":
             rounded(draw, chip, Ink.YELLOW, Ink.BLACK, radius=6, width=2)
-            _say(draw, sheet, (x + 6, middle), "CORE", font(TAG_SIZE, bold=True), Ink.BLACK, "lm")
+            say(draw, sheet, (x + 6, middle), "CORE", font(TAG_SIZE, bold=True), Ink.BLACK, "lm")
             inner = x + 6 + _width("CORE", TAG_SIZE, bold=True) + 6
             face = fitted(words, right - inner - 6, size, bold=True, smallest=MIN_TEXT)
-            _say(draw, sheet, (inner, middle), words, face, Ink.BLACK, "lm")
+            say(draw, sheet, (inner, middle), words, face, Ink.BLACK, "lm")
         elif kind == "none":
-            _say(draw, sheet, (x + 2, middle), words, font(MIN_TEXT), Ink.GREY, "lm")
+            say(draw, sheet, (x + 2, middle), words, font(MIN_TEXT), Ink.GREY, "lm")
         else:
             fill = Ink.MIST if kind == "pick" else Ink.PAPER
             rounded(draw, chip, fill, Ink.CHARCOAL, radius=6, width=1)
             face = fitted(words, right - x - 12, size, bold=True, smallest=MIN_TEXT)
-            _say(draw, sheet, (x + 7, middle), words, face, Ink.BLACK, "lm")
+            say(draw, sheet, (x + 7, middle), words, face, Ink.BLACK, "lm")
     if left_out:
         more = f"+{left_out} more"
-        _say(draw, sheet, (box[2], box[3] - 8), more, font(MIN_TEXT, bold=True), Ink.VERMILLION, "rm")
-
-
-def _say(
-    draw: ImageDraw.ImageDraw, sheet: Sheet | None, xy: tuple[int, int], words: str, face: Font, ink: Ink, anchor: str
-) -> None:
-    """Draw a text a player reads, and note it on ``sheet`` (when measuring) where and as it was drawn."""
-    text(draw, xy, words, face, ink, anchor=anchor)
-    if sheet is not None and isinstance(face, ImageFont.FreeTypeFont):
-        size = round(face.size)
-        sheet.mark(xy, words, size, bold=face is font(size, bold=True), anchor=anchor)
+        say(draw, sheet, (box[2], box[3] - 8), more, font(MIN_TEXT, bold=True), Ink.VERMILLION, "rm")
 
 
 # ---------------------------------------------------------------------------------------------- the end

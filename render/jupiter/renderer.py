@@ -116,7 +116,9 @@ class JupiterRenderer:
         """The texts a player reads to act and where the pieces stand on the board (``render.core.sheet``)."""
         board_view = _jupiter(view)
         sheet = colony_sheet(board_view, layout_for(placements(board_view)))
-        draw_panel(ImageDraw.Draw(new_canvas(WIDTH, HEIGHT, Ink.PAPER)), board_view, sheet)  # notes the robots' texts
+        draw = ImageDraw.Draw(new_canvas(WIDTH, HEIGHT, Ink.PAPER))
+        draw_track(draw, board_view, sheet)  # notes the track's key
+        draw_panel(draw, board_view, sheet)  # notes the panel's texts
         return sheet
 
     def _board_image(self, key: str, view: JupiterView) -> Image.Image:

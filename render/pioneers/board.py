@@ -17,9 +17,9 @@ from PIL import Image, ImageDraw
 
 from engine.pioneers.catalog import CATALOG
 from engine.pioneers.view import PioneersView, PlayerView, SectorView
-from render.core import Ink, dashed_box, disc, fitted, hatch, label, new_canvas, rounded, text, wrap
+from render.core import Ink, dashed_box, disc, fitted, font, hatch, label, new_canvas, rounded, text, wrap
 from render.core.fonts import Font
-from render.core.sheet import Sheet
+from render.core.sheet import MIN_TEXT, Sheet
 
 from .layout import (
     BOX_H,
@@ -187,7 +187,17 @@ def info(draw: ImageDraw.ImageDraw, view: PioneersView) -> None:
         names = [TILE_NAMES.get(t, t) for t in view.pool]
         parts.append(f"to place: {', '.join(names)}; belts {view.belts_left}")
     line = " | ".join(parts)
-    text(draw, (12, INFO_Y), line, fitted(line, WIDTH - 24, 15, smallest=12), Ink.BLACK)
+    face = font(15)
+    lines = wrap(line, face, WIDTH - 24)
+    if len(lines) > 1:  # two lines fit above the bottom edge: at 15 px when one does not do, at 14 when two
+        face = font(MIN_TEXT)
+        lines = wrap(line, face, WIDTH - 24)
+    for i, words in enumerate(lines):
+        text(draw, (12, INFO_Y + i * INFO_LINE), words, face, Ink.BLACK)
+
+
+INFO_LINE = 20
+"""Between the lines of the supply line when it takes two (the board is 830 px tall; ``INFO_Y`` is 782)."""
 
 
 def header(draw: ImageDraw.ImageDraw, view: PioneersView) -> None:
@@ -207,7 +217,7 @@ def header(draw: ImageDraw.ImageDraw, view: PioneersView) -> None:
         f"{view.scenario_text} Event deck {view.deck_size}, "
         f"setup aliens {' and '.join(view.setup_aliens)}, first player P{view.first + 1}."
     )
-    text(draw, (12, 36), goal, fitted(goal, WIDTH - 24, 15), Ink.CHARCOAL)
+    text(draw, (12, 36), goal, fitted(goal, WIDTH - 24, 15, smallest=MIN_TEXT), Ink.CHARCOAL)
     _ = HEADER
 
 
@@ -269,7 +279,7 @@ def strip(draw: ImageDraw.ImageDraw, view: PioneersView, player: PlayerView) -> 
         f"engines {levels['engines']} | {player.credits} credits | {player.vp} VP, {player.controlled} held | "
         f"reserve {player.reserve} | at {where}{' (crashed)' if player.crashed else ''} | hold: {cargo}"
     )
-    text(draw, (x + 8, y + 7), line, fitted(line, WIDTH - 40, 16, bold=True), Ink.BLACK)
+    text(draw, (x + 8, y + 7), line, fitted(line, WIDTH - 40, 16, bold=True, smallest=MIN_TEXT), Ink.BLACK)
 
 
 def cargo_word(item: str) -> str:

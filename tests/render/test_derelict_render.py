@@ -130,7 +130,7 @@ def test_objects_in_a_room_take_two_lines_and_count_what_they_cannot_show(count:
     lines = object_lines(things, 160)
     assert 1 <= len(lines) <= 2
     for line in lines:  # drawn in the largest face from 14 down to 12 px that fits
-        assert text_width(line, fitted(line, 160, 14)) <= 160, line
+        assert text_width(line, fitted(line, 160, 14, smallest=12)) <= 160, line
     shown = sum(line.count("corpse of") for line in lines)
     more = int(lines[-1].rsplit("+", 1)[1].split()[0]) if "more" in lines[-1] else 0
     assert shown + more == count

@@ -84,6 +84,24 @@ def test_two_pieces_on_one_space_never_overlap(game: str) -> None:
     pieces_never_overlap(game, measured(game))
 
 
+PANEL_TEXTS: dict[str, tuple[str, ...]] = {
+    "jupiter": ("hand limit", "invasion die", "suppressed", "creeps rose", "tile", "TURN ", "28"),
+    "capricorn": ("alien die ", "T tough", "hidden", "chemistry cube", "ROOM.code", "backpack: ", "hand ", "Decks: "),
+}
+"""Texts (or the start of them) beside the boards' space names that a player reads to act: the panels'
+numbers and captions, the report's turn tags, the keys, the crew lines. Each must be reported, so the four
+measures above hold them to ``MIN_TEXT`` too."""
+
+
+@pytest.mark.parametrize("game", sorted(PANEL_TEXTS))
+def test_the_panels_captions_keys_and_crew_lines_are_measured_too(game: str) -> None:
+    renderer: Any = RENDERERS[game]
+    views = [view for seed in SEEDS for view in public_views(game, seed)]
+    reported = {mark.text for view in views for mark in renderer.layout(view).marks}
+    missing = [words for words in PANEL_TEXTS[game] if not any(words in text for text in reported)]
+    assert missing == [], f"{game}: not measured: {missing}"
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("game", sorted(RENDERERS))
 def test_every_measure_holds_over_twenty_more_seeds(game: str) -> None:
