@@ -519,12 +519,6 @@ class HostCore:
         """Whether ``seat`` is a person whose DMs are not known to be closed (who may be sent a panel)."""
         return not seat.is_bot and not (await self.store.user_prefs(seat.user_id)).dm_closed
 
-    async def _without_closed_dms(self, out: Outbox) -> Outbox:
-        """Drop DMs to users whose DMs are known to be closed: they use the panel or ``/hand``."""
-        prefs = await self.store.users_prefs([dm.user_id for dm in out.dms])
-        out.dms = [dm for dm in out.dms if not prefs[dm.user_id].dm_closed]
-        return out
-
     async def _board_post(
         self, loaded: Loaded, prompts: Sequence[Prompt], *, new: bool, ping_seats: set[int]
     ) -> ChannelPost:
