@@ -96,6 +96,13 @@ class View(BaseModel):
     """
 
     viewer: int | None = None
+    names: dict[int, str] = {}
+    """How the table names each seat (a person's display name, "🤖 name" for a seat bot), filled in by the host
+    just before a view is drawn or described; the engine leaves it empty and never reads it for a rule."""
+
+    def seat_name(self, seat: int) -> str:
+        """The name a text or image gives ``seat``: the table's name for it, else a neutral stand-in."""
+        return self.names.get(seat) or f"Player {seat + 1}"
 
     def describe(self) -> str:
         """A short text of this view for a message (Discord markdown); games override it."""
