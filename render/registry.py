@@ -12,6 +12,7 @@ from typing import Protocol, runtime_checkable
 
 from engine.core import View
 from render.core.sheet import Sheet
+from render.core.zoom import Area
 
 
 class Renderer(Protocol):
@@ -47,6 +48,33 @@ class CloseUp(Protocol):
 
     def closeup_alt(self, view: View) -> str:
         """Alt text for the close-up drawn from ``view`` (``render.core.alt.closeup_alt``)."""
+        ...
+
+
+@runtime_checkable
+class Zoomable(Protocol):
+    """A renderer whose board message offers **Zoom** (one area enlarged) and **Full board** (the detailed
+    board for desktops), each answered privately. Every text a zoom shows is at least
+    ``render.core.zoom.MIN_DISPLAY_TEXT`` at display size; both are drawn from the public view only."""
+
+    def areas(self, view: View) -> list[Area]:
+        """The areas of this board a player can zoom into, in the order the select lists them (at most 25)."""
+        ...
+
+    def zoom(self, view: View, area: str) -> bytes:
+        """The area ``area`` (an ``Area.key`` of ``areas(view)``) enlarged, as PNG bytes."""
+        ...
+
+    def zoom_alt(self, view: View, area: str) -> str:
+        """Alt text for ``zoom(view, area)``: what that area shows, from the same view."""
+        ...
+
+    def zoom_layout(self, view: View, area: str) -> Sheet:
+        """What ``zoom(view, area)`` shows a player must read, measured like ``layout`` (tests/render)."""
+        ...
+
+    def full(self, view: View) -> bytes:
+        """The whole detailed board, for a desktop ("Full board"), as PNG bytes."""
         ...
 
 
