@@ -65,11 +65,20 @@ def load_settings() -> Settings:
         fail(f"A setting in the environment or .env is wrong: {problems}.", EXIT_CONFIG)
 
 
+SECRET_BEARING_LOGGERS = ("discord.http", "discord.gateway", "discord.webhook")
+"""discord.py's loggers whose DEBUG lines carry what must never reach a journal: request and event bodies (a
+player's hand in a DM, hidden orders) and interaction tokens in webhook addresses."""
+
+
 def configure_logging(level: str) -> None:
-    """One line per event on stderr; discord.py's own chatter only from WARNING up unless DEBUG is asked."""
+    """One line per event on stderr; discord.py's own chatter only from WARNING up unless DEBUG is asked, and
+    even then never the lines that carry message bodies or interaction tokens (``SECRET_BEARING_LOGGERS``)."""
     logging.basicConfig(level=level, format="%(asctime)s %(levelname)-7s %(name)s: %(message)s")
     if level != "DEBUG":
         logging.getLogger("discord").setLevel(logging.WARNING)
+        return
+    for name in SECRET_BEARING_LOGGERS:
+        logging.getLogger(name).setLevel(logging.INFO)
 
 
 async def check(settings: Settings) -> str:
