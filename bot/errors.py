@@ -29,6 +29,7 @@ from discord import app_commands
 from engine.core import GameError
 
 from .tables import error_sentence
+from .tables.common import clip
 
 log = logging.getLogger(__name__)
 
@@ -63,7 +64,9 @@ def _where(interaction: discord.Interaction) -> str:
 
 
 async def tell(interaction: discord.Interaction, text: str) -> None:
-    """Say ``text`` to the user alone, whatever state the interaction is in; never raises."""
+    """Say ``text`` to the user alone, whatever state the interaction is in; never raises. Clipped to Discord's
+    limit: a sentence may quote what the user typed, and a refused answer would leave them at "thinking…"."""
+    text = clip(text)
     try:
         if interaction.response.is_done():
             await interaction.followup.send(text, ephemeral=True)

@@ -113,3 +113,13 @@ async def test_choices_after_the_end_get_a_sentence_and_change_nothing(table: Ta
     assert [m.content for m in bot_messages(table.channel, table.env)] == channel_before
     after = await table.next_store.latest_game(table.channel.id)
     assert after is not None and (after.version, after.action_count) == (ended.version, ended.action_count)
+
+
+async def test_an_overlong_option_gets_a_sentence_within_discords_limit(table: Table) -> None:
+    """A 6,000-character scenario name is refused in a sentence Discord accepts (issue 31: the sentence quoted it
+    whole, Discord refused it, and the user was left at "thinking…")."""
+    result = await table.alice.slash(table.channel, "start pioneers", scenario="x" * 6000)
+
+    assert is_private(result) and said(result)
+    assert len(said(result)) <= 2000
+    assert not bot_messages(table.channel, table.env), "no lobby was opened"
