@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Any
@@ -118,6 +119,12 @@ def mention(user_id: int) -> str:
 def seat_name(seat: SeatRecord) -> str:
     """How the table names a seat: a person by their mention, a seat bot by its name and level (never a ping)."""
     return f"🤖 {seat.display_name} ({seat.bot})" if seat.is_bot else mention(seat.user_id)
+
+
+def plain_name(name: str) -> str:
+    """A stored display name as its person typed it, for an image or alt text: the names the host keeps are
+    escaped for Discord markdown (``bot.ui.common.actor_of``), and a picture shows no markdown."""
+    return re.sub(r"\\([!-/:-@\[-`{-~])", r"\1", name)
 
 
 def people(seats: list[SeatRecord]) -> list[SeatRecord]:

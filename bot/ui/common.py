@@ -89,11 +89,13 @@ def can_moderate(interaction: discord.Interaction) -> bool:
 
 
 def actor_of(interaction: discord.Interaction) -> Actor:
-    """The user behind ``interaction`` as the host knows them."""
+    """The user behind ``interaction`` as the host knows them. Their name is written into channel posts as
+    plain text: its markdown is escaped here, once, so a nickname made of a masked link or of ``**`` shows as
+    typed wherever the host writes it (an image shows it back unescaped: ``plain_name``)."""
     user = interaction.user
     return Actor(
         user_id=user.id,
-        display_name=user.display_name,
+        display_name=discord.utils.escape_markdown(user.display_name),
         can_moderate=can_moderate(interaction),
         can_manage_server=interaction.guild is not None and interaction.permissions.manage_guild,
     )

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from .conftest import Table
 from .players import begin_game, open_choices, open_panel, press
 from .sim import board, bot_messages, dms, forge_click, is_private, prompt_choices, said
@@ -123,3 +125,23 @@ async def test_an_overlong_option_gets_a_sentence_within_discords_limit(table: T
     assert is_private(result) and said(result)
     assert len(said(result)) <= 2000
     assert not bot_messages(table.channel, table.env), "no lobby was opened"
+
+
+MASKED_LINK = re.compile(r"(?<!\\)\[[^\]]*(?<!\\)\]\(https?://")
+
+
+async def test_a_name_made_of_markdown_is_written_as_plain_text(table: Table) -> None:
+    """A moderator whose server nickname is a masked link resets a game: the channel reads the name as typed,
+    not as a link (issue 31: display names went into channel posts unescaped)."""
+    mods = table.guild.roles["Mods"]
+    trickster = table.guild.add_member(
+        table.env.create_user("trickster"), roles=[mods], nick="[free nitro](https://evil.example)"
+    )
+    await begin_game(table)
+    asked = await trickster.slash(table.channel, "reset")
+    assert asked.response is not None
+    await trickster.click(asked.response, label="Reset the game")
+
+    notice = bot_messages(table.channel, table.env)[-1].content
+    assert "free nitro" in notice and "evil.example" in notice
+    assert not MASKED_LINK.search(notice), notice
