@@ -25,6 +25,7 @@ from contextlib import closing
 from pathlib import Path
 
 from .store.factory import sqlite_path
+from .store.private_files import private_file
 from .store.sqlite import BUSY_TIMEOUT_MS, MEMORY
 
 BACKUP_DIR = "backups"
@@ -63,7 +64,7 @@ def check_copy(path: Path) -> int:
 
 def _copy(source: Path, destination: Path) -> None:
     """Every page of ``source`` into ``destination`` in one step (one read transaction: one consistent copy)."""
-    destination.parent.mkdir(parents=True, exist_ok=True)
+    private_file(destination)
     with closing(sqlite3.connect(source)) as src, closing(sqlite3.connect(destination)) as dst:
         src.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
         dst.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")

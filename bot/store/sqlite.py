@@ -35,6 +35,7 @@ from .base import (
     UserPrefs,
 )
 from .migrations import SCHEMA_VERSION_SQLITE, pending
+from .private_files import private_file
 
 log = logging.getLogger(__name__)
 
@@ -60,7 +61,7 @@ class SqliteStore:
         if self._db is not None:
             return
         if self.path != MEMORY:
-            Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+            private_file(Path(self.path))
         # isolation_level=None: no implicit transactions; every BEGIN/COMMIT below is explicit.
         db = await aiosqlite.connect(self.path, isolation_level=None)
         try:
