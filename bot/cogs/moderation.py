@@ -33,10 +33,10 @@ class Moderation(commands.Cog):
     async def reset(self, interaction: discord.Interaction) -> None:
         channel_id = game_channel(interaction)
         # Refused before asking "are you sure?"; the host checks again at the click.
-        summary = await host_of(interaction).check_reset(channel_id, actor_of(interaction))
+        summary, game_id = await host_of(interaction).check_reset(channel_id, actor_of(interaction))
         await interaction.response.send_message(
             f"Reset this channel's game? It is wiped for good, with its log.\n> {summary}",
-            view=reset_view(channel_id),
+            view=reset_view(channel_id, game_id),
             ephemeral=True,
         )
 

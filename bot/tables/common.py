@@ -41,6 +41,7 @@ def without_old_roster(narration: list[str]) -> list[str]:
 
 MAX_REMINDERS = 4  # after the idle time, then 2×, 4× and 8× it: a table is nudged, never nagged forever
 RESET_REFUSED = "Only moderators (Manage Channels or Manage Server) can reset a game."
+RESET_STALE = "That confirmation was for a game that is no longer here; nothing was reset. Use `/reset` again."
 
 
 @dataclass(frozen=True)

@@ -8,13 +8,13 @@ from __future__ import annotations
 
 import logging
 
-from engine.core import IllegalAction, LobbyError, NotAllowed
+from engine.core import IllegalAction, LobbyError, NoGameHere, NotAllowed
 from engine.core.seatbot import Level
 
 from ..outbox import ChannelPost, Outbox, PostKind
 from ..replay import state_after
 from ..store import SeatRecord
-from .common import RESET_REFUSED, Actor, Loaded, Owed, mention, without_old_roster
+from .common import RESET_REFUSED, RESET_STALE, Actor, Loaded, Owed, mention, without_old_roster
 from .core import HostCore
 from .races import Attempt, retried
 from .seatbots import DEFAULT_LEVEL, check_level, check_offers_bots, new_bot_seat
@@ -27,15 +27,20 @@ UNDO_RACED = "The game's last action changed at the same moment (another move or
 class ModerationHost(HostCore):
     """Moderators' commands; each checks ``Actor.can_moderate`` first, so refusals are testable without Discord."""
 
-    async def check_reset(self, channel_id: int, actor: Actor) -> str:
+    async def check_reset(self, channel_id: int, actor: Actor) -> tuple[str, int]:
         """Whether ``actor`` may reset this channel's game, before asking "are you sure?": the game's status
-        line when they may, a refusal (``NotAllowed``, ``NoGameHere``) with its sentence when they may not."""
+        line and its id (the confirmation resets that game only) when they may, a refusal (``NotAllowed``,
+        ``NoGameHere``) with its sentence when they may not."""
         if not actor.can_moderate:
             raise NotAllowed(RESET_REFUSED)
-        return await self.status(channel_id)
+        status = await self.status(channel_id)
+        record = (await self._load(channel_id, live_only=False)).record
+        assert record.id is not None, "a stored game has an id"
+        return status, record.id
 
-    async def reset(self, channel_id: int, actor: Actor) -> Outbox:
-        """Wipe the channel's game (moderators only; the UI asks for confirmation first).
+    async def reset(self, channel_id: int, actor: Actor, game_id: int | None = None) -> Outbox:
+        """Wipe the channel's game (moderators only; the UI asks for confirmation first), or, given ``game_id``,
+        that game only: a confirmation shown for a game since ended or reset wipes nothing newer.
 
         The board's closing and the channel's notice are stored with the wipe (``_wipe``): a crash before
         Discord heard of them leaves them to the catch-up. A retry after a race wipes the same game or none."""
@@ -45,6 +50,8 @@ class ModerationHost(HostCore):
         async def run(attempt: Attempt) -> Outbox:
             loaded = await self._load(channel_id, live_only=False)
             record = loaded.record
+            if game_id is not None and record.id != game_id:
+                raise NoGameHere(RESET_STALE)
             attempt.saw(record)
             name = loaded.spec.name
             posts = []

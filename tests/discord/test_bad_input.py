@@ -145,3 +145,34 @@ async def test_a_name_made_of_markdown_is_written_as_plain_text(table: Table) ->
     notice = bot_messages(table.channel, table.env)[-1].content
     assert "free nitro" in notice and "evil.example" in notice
     assert not MASKED_LINK.search(notice), notice
+
+
+async def test_a_reset_confirmation_left_open_resets_only_its_own_game(table: Table) -> None:
+    """Issue 31: the confirmation shown for game 1, clicked after game 1 ended and game 2 began, wiped game 2."""
+    await begin_game(table)
+    asked = await table.mod.slash(table.channel, "reset")
+    assert asked.response is not None
+    await table.mod.slash(table.channel, "end")
+    await begin_game(table)
+    second = await table.next_store.latest_game(table.channel.id)
+
+    late = await table.mod.click(asked.response, label="Reset the game")
+
+    assert is_private(late) and "nothing was reset" in said(late)
+    now = await table.next_store.latest_game(table.channel.id)
+    assert second is not None and now is not None and now.id == second.id and now.status == "active"
+
+
+async def test_a_reset_button_naming_another_channel_is_refused(table: Table) -> None:
+    """Issue 31: rights are checked where the button is clicked, so a button must act on that channel only."""
+    await begin_game(table)
+    game = await table.next_store.latest_game(table.channel.id)
+    assert game is not None and game.id is not None
+    other = table.guild.create_text_channel("lounge")
+    lure = await table.mod.slash(other, "help")
+
+    forged = await forge_click(table.mod, lure.response, f"sh:reset:yes:{table.channel.id}:{game.id}")
+
+    assert is_private(forged) and "another channel" in said(forged)
+    after = await table.next_store.latest_game(table.channel.id)
+    assert after is not None and after.id == game.id and after.status == "active"
