@@ -27,6 +27,7 @@ from engine.seatbots import seat_bot
 
 from ..tables.seatbots import DEFAULT_LEVEL
 from ..ui.common import actor_of, client_of, game_channel, host_of
+from ..ui.permissions import require_posting
 from .base import deliver_and_say
 
 ON, OFF = "on", "off"
@@ -103,6 +104,7 @@ def start_command(spec: GameSpec[Any, Any]) -> app_commands.Command[Any, Any, No
         level = chosen.pop("level", None) or DEFAULT_LEVEL
         options = {k: _to_model_value(v, fields[k]) for k, v in chosen.items() if v is not None}
         channel_id = game_channel(interaction)
+        require_posting(interaction)
         client = client_of(interaction)
         step = client.host.start(
             interaction.guild_id, channel_id, actor_of(interaction), spec.key, options, bots=bot_count, level=level
@@ -150,7 +152,9 @@ class Lobby(commands.Cog):
 
     @app_commands.command(name="begin", description="Deal and start the game (the lobby's opener or a moderator).")
     async def begin(self, interaction: discord.Interaction) -> None:
-        step = host_of(interaction).begin(game_channel(interaction), actor_of(interaction))
+        channel_id = game_channel(interaction)
+        require_posting(interaction)
+        step = host_of(interaction).begin(channel_id, actor_of(interaction))
         await deliver_and_say(interaction, step, "The game has begun: check your DMs or press **Your move**.")
 
     @app_commands.command(name="cancel", description="Close this channel's lobby (its opener or a moderator).")

@@ -19,6 +19,7 @@ from ..errors import guarded
 from ..outbox import Outbox
 from ..tables import Actor, Host
 from .common import PREFIX, actor_of, answering, client_of
+from .permissions import require_posting, require_same_channel
 
 LobbyStep = Callable[[Host, int, Actor], Awaitable[Outbox]]
 
@@ -69,6 +70,9 @@ class LobbyButton(
 
     async def _run(self, interaction: discord.Interaction) -> None:
         label, _, step = ACTIONS[self.action]
+        require_same_channel(interaction, self.channel_id)
+        if self.action == "begin":
+            require_posting(interaction)
         client = client_of(interaction)
         # Stored before the defer: a click a restart cuts off is answered (done, or "try again") by the next process.
         async with answering(interaction, self.channel_id, asked=f"**{label}**", said=DONE[self.action]):
@@ -110,6 +114,7 @@ class RoleSelect(
         values = self.item.values
         if not values:
             return
+        require_same_channel(interaction, self.channel_id)
         client = client_of(interaction)
         async with answering(interaction, self.channel_id, asked="your role pick", said="Your role is picked."):
             await interaction.response.defer()

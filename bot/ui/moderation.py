@@ -14,15 +14,13 @@ from typing import Any
 
 import discord
 
-from engine.core import NotAllowed
-
 from ..errors import guarded
 from .common import PREFIX, actor_of, answering, client_of
+from .permissions import require_same_channel
 
 RESET_DONE = "The game in this channel was reset."
 CONFIRM = "yes"
 KEEP = "no"
-ELSEWHERE = "This button belongs to another channel's game; use `/reset` in that channel."
 
 
 class ResetButton(
@@ -57,8 +55,7 @@ class ResetButton(
         if self.answer != CONFIRM:
             await interaction.response.edit_message(content="Nothing was reset.", view=None)
             return
-        if interaction.channel_id != self.channel_id:
-            raise NotAllowed(ELSEWHERE)
+        require_same_channel(interaction, self.channel_id)
         client = client_of(interaction)
         async with answering(interaction, self.channel_id, asked="the reset", said=RESET_DONE):
             await interaction.response.defer()
