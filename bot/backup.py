@@ -2,6 +2,7 @@
 
     python -m bot.backup save [--to FILE]   # a consistent copy, taken while the bot keeps playing
     python -m bot.backup restore FILE       # put a copy back (stop the bot first)
+    python -m bot.backup to-postgres URL    # every game into an empty PostgreSQL database (bot stopped)
 
 Copying the file with ``cp`` while the bot writes can catch it halfway through a commit (and misses what still
 sits in the ``-wal`` file). SQLite's online backup API, which the standard library exposes as
@@ -18,6 +19,7 @@ restored games rather than a half-replaced file; the database it replaces is kep
 from __future__ import annotations
 
 import argparse
+import asyncio
 import sqlite3
 import sys
 import time
@@ -122,11 +124,17 @@ def main(argv: list[str] | None = None) -> int:
     save_cmd.add_argument("--to", type=Path, help="the copy's file (default: a dated file in backups/)")
     restore_cmd = commands.add_parser("restore", help="put a copy back as the games database (stop the bot first)")
     restore_cmd.add_argument("copy", type=Path, help="the backup file to restore")
+    move_cmd = commands.add_parser(
+        "to-postgres", help="copy every game into an empty PostgreSQL database (stop the bot first)"
+    )
+    move_cmd.add_argument("url", help="the PostgreSQL database to copy into: postgresql://user:password@host/db")
     parser.add_argument("--database", help="the database URL or path (default: DATABASE_URL from .env)")
     args = parser.parse_args(argv)
     try:
         db = database_file(args.database if args.database is not None else _configured_url())
-        if args.command == "save":
+        if args.command == "to-postgres":
+            print(asyncio.run(_to_postgres(db, args.url)))
+        elif args.command == "save":
             target, games = save(db, args.to)
             print(f"Backed up {games} {'game' if games == 1 else 'games'} from {db} to {target}.")
         else:
@@ -137,6 +145,16 @@ def main(argv: list[str] | None = None) -> int:
         print(exc, file=sys.stderr)
         return 1
     return 0
+
+
+async def _to_postgres(db: Path, url: str) -> str:
+    from .store.transfer import TransferError, transfer  # asyncpg is only imported when PostgreSQL is used
+
+    try:
+        done = await transfer(str(db), url)
+    except (TransferError, ValueError) as exc:
+        raise BackupError(str(exc)) from None
+    return f"{done.summary()} Now set DATABASE_URL to the PostgreSQL URL and start the bot; {db} is left as it was."
 
 
 def _configured_url() -> str:
