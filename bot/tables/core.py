@@ -12,6 +12,7 @@ import os
 import secrets
 import socket
 import time
+import weakref
 from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
@@ -141,7 +142,9 @@ class HostCore:
         self.games = dict(GAMES if games is None else games)
         self.renderers = dict(RENDERERS if renderers is None else renderers)
         self.clock = clock
-        self._locks: dict[int, asyncio.Lock] = {}
+        # A channel's lock lives while a request holds or waits on it: one per channel ever asked (5,000 refused
+        # /join in as many channels) would only grow.
+        self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         self._states: OrderedDict[int, Cached] = OrderedDict()
         self.cache_size = PARSED_GAMES  # parsed states kept (tests and the bench change it)
         # Which process claimed a stored delivery or interaction (the host name and pid say whose; the random
@@ -158,7 +161,8 @@ class HostCore:
         """The lock that serialises every request on one channel."""
         lock = self._locks.get(channel_id)
         if lock is None:
-            lock = self._locks[channel_id] = asyncio.Lock()
+            lock = asyncio.Lock()
+            self._locks[channel_id] = lock
         return lock
 
     def spec(self, key: str) -> GameSpec[Any, Any]:

@@ -163,3 +163,14 @@ async def test_the_result_names_each_players_score_best_first(host: Host, clock:
         clock.now += 3600
         out = await host.act(CHANNEL, ALICE, f"r{turn}.s0", "3")
     assert "Seat 1 wins. (2 turns in 2 hours, 4 decisions) Scores: alice 2, bob 0." in out.posts[0].text
+
+
+async def test_refused_requests_in_many_channels_leave_no_lock_behind(host: Host) -> None:
+    """Issue 31: 5,000 refused /join in as many channels left 5,000 channel locks in the process for good."""
+    for channel in range(10_000, 15_000):
+        with pytest.raises(NoGameHere):
+            await host.join(channel, ALICE)
+    await started_duel(host)
+
+    assert len(host._locks) <= 2, "a lock lives only while a request holds it"
+    await host.act(CHANNEL, ALICE, "r1.s0", "2")  # and the channels still serialise their requests
