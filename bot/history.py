@@ -8,6 +8,7 @@ demand by replaying the log through the engine, which is deterministic, and only
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -15,7 +16,7 @@ from typing import Any
 from engine.core import GameError, GameSpec, NoGameHere, NotAllowed
 
 from .replay import first_state, replay
-from .store import GameRecord, Store
+from .store import ActionRecord, GameRecord, Store
 
 PAGE_SIZE = 15  # lines per page: a page stays well inside one Discord message
 
@@ -82,13 +83,9 @@ class History:
             raise NotAllowed("You have no seat in this game, so it has no private history for you.")
         if record.status == "lobby":
             return paged(f"**{spec.name}** — your private history", [], page)
-        state = first_state(spec, record)
-        lines: list[str] = []
-        try:
-            for _, events in replay(spec, state, await self.store.actions(record.id)):
-                lines.extend(e.text for e in events if not e.is_public and e.readable_by(seat.seat))
-        except GameError:  # a log that no longer replays: show what was rebuilt, never a traceback
-            lines.append("(the rest of this history could not be rebuilt)")
+        actions = await self.store.actions(record.id)
+        # Replaying a long game takes a while: in a worker thread, so every other channel is answered meanwhile.
+        lines = await asyncio.to_thread(_told_only_to, spec, record, actions, seat.seat)
         return paged(f"**{spec.name}** — your private history", lines[::-1], page)
 
     async def games_of(self, user_id: int, guild_id: int | None) -> str:
@@ -115,3 +112,16 @@ class History:
             state = f"⏳ **waiting on you** since {since}" if waiting else f"waiting on others since {since}"
             lines.append(f"• **{name}** in {where}: {state}")
         return "\n".join(lines)
+
+
+def _told_only_to(
+    spec: GameSpec[Any, Any], record: GameRecord, actions: Sequence[ActionRecord], seat: int
+) -> list[str]:
+    """What only ``seat`` was told, action by action, oldest first, rebuilt by replaying the log."""
+    lines: list[str] = []
+    try:
+        for _, events in replay(spec, first_state(spec, record), actions):
+            lines.extend(e.text for e in events if not e.is_public and e.readable_by(seat))
+    except GameError:  # a log that no longer replays: show what was rebuilt, never a traceback
+        lines.append("(the rest of this history could not be rebuilt)")
+    return lines
