@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.guides import OPTIONS_HEADINGS, guide_markdown, guide_pages, sections
+from bot.guides import OPTIONS_HEADINGS, guide_markdown, guide_pages, options_text, sections
 from engine.registry import GAMES
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -76,3 +76,11 @@ def test_the_guides_state_the_rule_changes_of_issue_30() -> None:
     derelict = " ".join(guide_markdown("derelict").split())
     assert "every intruder dies when its wounds reach the number on that card" in derelict
     assert "when a ninth fire or malfunction token would be placed, the ship explodes" in derelict
+
+
+@pytest.mark.parametrize("key", sorted(GAMES))
+def test_the_options_section_names_every_option_the_game_takes(key: str) -> None:
+    """The section is also the offline table's ``--help``: an option it leaves out would be one nobody finds."""
+    text = options_text(key)
+    for name in GAMES[key].options_model.model_fields:
+        assert f"`{name}`" in text, f"{key}'s guide does not explain its option {name}"
