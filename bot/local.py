@@ -35,6 +35,7 @@ from engine.core.words import and_list
 from engine.registry import GAMES
 
 from .guides import allowed_values, options_text
+from .hints import hint_for
 from .outbox import Attachment, Outbox, Panel
 from .store import GameRecord, SeatRecord
 from .store.factory import open_store
@@ -62,8 +63,12 @@ class LocalTable:
         say: Callable[[str], None] = print,
         hot_seat: bool = True,
         images: bool = False,
+        hints: bool = True,
     ) -> None:
         self.host = host
+        self.hints = hints
+        self.hinted: dict[int, set[str]] = {}  # user id -> the kinds of decision they were given a hint on
+        self.game_key = ""
         self.out_dir = out_dir
         self.ask = ask
         self.say = say
@@ -207,6 +212,7 @@ class LocalTable:
             if record is None or record.status != "active":
                 break
             self.know_seats(record)
+            self.game_key = record.game_key
             # The person holding the terminal goes on while they have a decision; then the next one in seat order.
             order = sorted(record.seats, key=lambda s: (s.user_id != self.at_terminal, s.seat))
             for seat in order:
@@ -221,6 +227,14 @@ class LocalTable:
         latest = await self.host.store.latest_game(self.channel_id)
         if latest is not None and latest.status != "active":
             self.say(f"\nGame {latest.status}. {latest.result or ''}")
+
+    def show_hint(self, user_id: int, prompt: Prompt) -> None:
+        """The first time a player meets a kind of decision, one line on what it is about (``--no-hints``: never)."""
+        hint = hint_for(self.game_key, prompt.question) if self.hints else None
+        seen = self.hinted.setdefault(user_id, set())
+        if hint is not None and hint.kind not in seen:
+            seen.add(hint.kind)
+            self.say(f"Hint: {hint.text}")
 
     def take_terminal(self, seat: SeatRecord) -> bool:
         """Hand the terminal to ``seat``'s player, hiding the last one's screen first; whether it changed hands."""
@@ -254,6 +268,7 @@ class LocalTable:
                     f"[where your choices are, enlarged: {self.write_image(folder / 'closeup.png', panel.closeup)}]"
                 )
         prompt = panel.prompts[0]
+        self.show_hint(seat.user_id, prompt)
         while True:
             choice = _pick(prompt, self.ask)
             try:
@@ -396,6 +411,7 @@ def parser() -> argparse.ArgumentParser:
         "--out", type=Path, default=None, help="folder for this run's images (default: a new one under boards/)"
     )
     made.add_argument("--images", action="store_true", help="also write each player's hand image (own folder each)")
+    made.add_argument("--no-hints", action="store_true", help="no first-time hint on each kind of decision")
     made.add_argument("--db", default=None, help="keep the game in this file; run again with it to go on")
     return made
 
@@ -427,7 +443,7 @@ async def _run(args: argparse.Namespace, store: Any, db: str) -> int:
         raise Refusal(f"Name a game to play: {and_list(sorted(GAMES))}.")
     spec = GAMES[key]
     out_dir = args.out if args.out is not None else fresh_run_folder(Path("boards"), key)
-    table = LocalTable(host, out_dir, images=args.images)
+    table = LocalTable(host, out_dir, images=args.images, hints=not args.no_hints)
     print(
         f"Images of this game go to {out_dir}/"
         + (" (hands in its hands/ folder, one per player)." if args.images else ".")

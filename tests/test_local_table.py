@@ -143,6 +143,10 @@ def test_each_question_is_asked_once_and_a_panel_is_not_printed_twice(tmp_path: 
     hands = re.findall(r"^Your hand: .*$", done.stdout, re.M)
     assert hands and all(a != b for a, b in itertools.pairwise(hands)), "an unchanged hand printed twice in a row"
     assert "Pass the terminal" not in done.stdout, "a person alone against bots never passes the terminal"
+    hints = re.findall(r"^Hint: .*$", done.stdout, re.M)
+    assert hints and len(hints) == len(set(hints)), "a hint is shown the first time a kind of decision comes"
+    quiet = run_local(tmp_path, 10, "--players", "1", "--bots", "1", "--no-hints")
+    assert quiet.returncode == 0 and "Hint:" not in quiet.stdout
 
 
 def test_bots_take_seats_so_one_person_can_play_alone(tmp_path: Path) -> None:
