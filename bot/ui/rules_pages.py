@@ -1,10 +1,11 @@
 """``/rules``: a game's player's guide as private pages with Previous / Next buttons.
 
-Each page is one embed built from one section of ``docs/guide/<game>.md`` (``bot.guides``); the last page is the
-options section, followed by the options this channel's game is played with (read from the store when the page
-is drawn, so it is right even on a page opened days ago). The buttons are ``DynamicItem``s whose custom id
-carries the game and the page they open (``sh:rules:<game>:<page>:<prev|next>``): a click loads the guide again,
-so pages sent before a restart keep turning, and nothing about the message is kept in memory.
+Each page is one embed built from one section of ``docs/guide/<game>.md`` (``bot.guides``). The last page is
+the options section, followed by the options this channel's game is played with (read from the store when the
+page is drawn, so it is right even on a page opened days ago) and how to seat a bot. The buttons are
+``DynamicItem``s whose custom id carries the game and the page they open
+(``sh:rules:<game>:<page>:<prev|next>``): a click loads the guide again, so pages sent before a restart keep
+turning, and nothing about the message is kept in memory.
 """
 
 from __future__ import annotations
@@ -13,6 +14,8 @@ import re
 from typing import Any
 
 import discord
+
+from engine.seatbots import seat_bot
 
 from ..errors import guarded
 from ..guides import defaults, guide_pages, played_with
@@ -49,6 +52,12 @@ async def rules_page(
     last = page == len(pages) - 1
     if last:
         extra = [await options_line(host, game_key, channel_id)]
+        bot = seat_bot(game_key)
+        if bot is not None:
+            extra.append(
+                f"**Bots:** **Add a bot** in the lobby (or `/start {game_key} bots:1`) seats one; it sees only "
+                "what its own seat may see."
+            )
         if spec.cards_text is not None:
             extra.append("`/cards` lists every card and what it does.")
         text = "\n\n".join([text, *extra])
