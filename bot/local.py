@@ -170,7 +170,7 @@ class LocalTable:
             if post.image is not None:
                 self.image_count += 1
                 path = self.write_image(Path(f"{self.image_count:04d}-{post.image.filename}"), post.image)
-                shown += f"\n[board image: {path}]"
+                shown = f"{shown.rstrip()}\n[board image: {path}]" if shown.strip() else f"[board image: {path}]"
             self.publish(shown)
             if post.kind in ("lobby", "board") and not post.is_edit:
                 self.message_ids += 1
