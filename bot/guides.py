@@ -101,10 +101,6 @@ def guide_pages(game_key: str, limit: int = PAGE_LIMIT) -> list[tuple[str, str]]
     return pages
 
 
-def guide_title(game_key: str) -> str:
-    return sections(game_key)[0]
-
-
 def options_text(game_key: str) -> str:
     """The guide's own words on the game's options (each option, its values, what it does)."""
     for heading, body in sections(game_key)[1]:
