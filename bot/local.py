@@ -431,6 +431,7 @@ async def main(argv: list[str] | None = None) -> int:
 
 
 async def _run(args: argparse.Namespace, store: Any, db: str) -> int:
+    """Resume the game kept in ``db``, or start the one asked for (refusing, with a sentence, what cannot start)."""
     host = Host(store)
     live = await store.live_game(CHANNEL_ID)
     if live is not None and args.game not in (None, live.game_key):
@@ -442,12 +443,16 @@ async def _run(args: argparse.Namespace, store: Any, db: str) -> int:
     if key is None:
         raise Refusal(f"Name a game to play: {and_list(sorted(GAMES))}.")
     spec = GAMES[key]
+    options = _parse_options(args.option)
+    players = args.players if args.players is not None else max(1, spec.min_players - args.bots)
+    if live is None:
+        check_option_names(spec, options)
+        if players < 1 or args.bots < 0:
+            raise Refusal("At least one person plays at the terminal (--players 1 or more; --bots 0 or more).")
     out_dir = args.out if args.out is not None else fresh_run_folder(Path("boards"), key)
     table = LocalTable(host, out_dir, images=args.images, hints=not args.no_hints)
-    print(
-        f"Images of this game go to {out_dir}/"
-        + (" (hands in its hands/ folder, one per player)." if args.images else ".")
-    )
+    hands = " (hands in its hands/ folder, one per player)" if args.images else ""
+    print(f"Images of this game go to {out_dir}/{hands}.")
     try:
         if live is not None:
             table.know_seats(live)
@@ -456,9 +461,6 @@ async def _run(args: argparse.Namespace, store: Any, db: str) -> int:
                 opener = next(s for s in live.seats if s.user_id == live.opener_id)
                 await table.deliver(await host.begin(CHANNEL_ID, table.seat_actor(opener)))
         else:
-            options = _parse_options(args.option)
-            check_option_names(spec, options)
-            players = args.players if args.players is not None else max(1, spec.min_players - args.bots)
             await table.setup(key, players, options, bots=args.bots, level=args.level if args.bots else "")
         await table.play()
     except GameError as exc:
