@@ -1,40 +1,86 @@
-"""``/help``: what the bot does and every command, in one private message."""
+"""``/help`` (the bot's commands by who uses them, and where to start) and ``/rules`` (how to play a game, in
+pages: ``bot.ui.rules_pages``). Both answer privately: they are for the one who asked, not the channel."""
 
 from __future__ import annotations
+
+from typing import Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from ..ui.common import host_of
+from engine.registry import GAMES
 
-HELP = """**Space board games in this channel.** One game per channel.
-`/start <game>` open a lobby (games: {games}) · `/join` `/leave` take or give up a seat · `/begin` deal (the \
-opener or a moderator) · `/cancel` close the lobby
-`/act` take a decision waiting on you (autocomplete lists your choices) · `/hand` your private view · \
-`/board` post the board again · `/status` who the game waits on · `/rules` a short rules reference · \
-`/cards` every card and what it does
-`/log` what happened (`/log private`: what only you were told) · `/games` the games you sit in here
-`/skip` vote to skip a player who has gone quiet (after the server's idle time) · `/notify dm:on` also get a DM \
-when a game waits on you
-Moderators (Manage Channels or Manage Server): `/reset` wipe the game (asks first) · `/end` end it, \
-no winner · `/kick` remove a player from a lobby · `/replace` give a seat to another member · `/undo` take \
-back the last action (not after a draw, a roll or a reveal) · `/settings` reminder and skip times, game \
-channels (Manage Server to change)
-Your hand and choices come by DM and in the private panel of the **Your move** button on the board; if your \
-DMs are closed, the panel and `/hand` carry everything."""
+from ..ui.common import host_of
+from ..ui.rules_pages import RulesPageButton, rules_page
+
+HELP = """**Space board games, one game per channel.** Games: {games}.
+**New here?** `/start abordaje bots:1` plays ¡Abordaje! against the bot; `/rules game:abordaje` teaches it first.
+
+**Players**
+`/start <game>` open a lobby · `/join` `/leave` take or give up a seat · `/begin` deal (the opener) · \
+`/cancel` close the lobby
+**Your move** on the board opens your private panel (your hand, your choices) · `/act` take a decision (its \
+list shows your choices) · `/hand` your private view · `/skip` vote to skip a player gone quiet · \
+`/notify dm:on` also a DM when a game waits on you · `/games` the games you sit in here
+
+**Everyone, onlookers too**
+`/rules` how to play this channel's game (or `game:`), in pages · `/cards` every card and what it does · \
+`/board` post the board again · `/status` who the game waits on · `/log` what happened (`/log private`: what \
+only you were told) · `/settings show` this server's times and game channels
+
+**Moderators** (Manage Channels or Manage Server)
+`/reset` wipe the game (asks first) · `/end` end it, no winner · `/kick` take a seat away in the lobby · \
+`/replace` give a seat to another member or a bot · `/undo` take back the last action (not after a draw, a roll \
+or a reveal) · **Add a bot** / **Remove bot** in any lobby
+
+**Server managers** (Manage Server)
+`/settings reminders` `/settings skips` hours before a reminder or a skip · `/settings channels` where games \
+may be played · `/settings skipbot` whether a skip hands the seat to a bot
+
+Your hand comes by DM and in the panel; with DMs closed, the panel and `/hand` carry everything."""
+
+NO_GAME_HERE = "No game in this channel. Games you can `/start`: {games}. `/rules game:` shows how to play any of them."
+
+
+def game_names(games: dict[str, Any]) -> str:
+    return ", ".join(f"`{key}` ({spec.name})" for key, spec in sorted(games.items()))
 
 
 class Help(commands.Cog):
-    """The help command."""
+    """``/help`` and ``/rules``."""
 
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
 
-    @app_commands.command(name="help", description="What this bot does and its commands.")
+    async def cog_load(self) -> None:
+        # The page buttons live here with the command that sends them (registered once per bot).
+        self.bot.add_dynamic_items(RulesPageButton)
+
+    async def cog_unload(self) -> None:
+        self.bot.remove_dynamic_items(RulesPageButton)
+
+    @app_commands.command(name="help", description="What this bot does, its commands, and where to start.")
     async def help(self, interaction: discord.Interaction) -> None:
-        games = ", ".join(f"`{key}` ({spec.name})" for key, spec in sorted(host_of(interaction).games.items()))
-        await interaction.response.send_message(HELP.format(games=games), ephemeral=True)
+        text = HELP.format(games=game_names(host_of(interaction).games))
+        await interaction.response.send_message(text, ephemeral=True)
+
+    @app_commands.command(name="rules", description="How to play this channel's game (or another), in pages.")
+    @app_commands.describe(game="Another game's guide instead of this channel's.")
+    @app_commands.choices(game=[app_commands.Choice(name=spec.name, value=key) for key, spec in GAMES.items()])
+    async def rules(self, interaction: discord.Interaction, game: app_commands.Choice[str] | None = None) -> None:
+        """The first page of the guide; Previous / Next turn the pages in place (``rules_pages``)."""
+        host = host_of(interaction)
+        channel_id = interaction.channel_id if interaction.guild_id is not None else None
+        key = game.value if game is not None else None
+        if key is None and channel_id is not None:
+            record = await host.store.live_game(channel_id) or await host.store.latest_game(channel_id)
+            key = record.game_key if record is not None else None
+        if key is None or key not in host.games:
+            await interaction.response.send_message(NO_GAME_HERE.format(games=game_names(host.games)), ephemeral=True)
+            return
+        embed, view = await rules_page(host, key, 0, channel_id)
+        await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
 
 
 async def setup(bot: commands.Bot) -> None:

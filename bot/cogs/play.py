@@ -1,4 +1,4 @@
-"""Playing: ``/act`` (with autocomplete), ``/hand``, ``/board``, ``/status``, ``/rules``, ``/cards`` (every card
+"""Playing: ``/act`` (with autocomplete), ``/hand``, ``/board``, ``/status``, ``/cards`` (every card
 of the game and what it does, in as many private messages as it takes), ``/skip`` (a vote to skip an idle
 player's decision) and ``/notify`` (turns by DM, or not).
 
@@ -75,15 +75,6 @@ class Play(commands.Cog):
     async def status(self, interaction: discord.Interaction) -> None:
         text = await host_of(interaction).status(game_channel(interaction))
         await interaction.response.send_message(clip(text), ephemeral=True)
-
-    @app_commands.command(name="rules", description="A short rules reference for this channel's game.")
-    async def rules(self, interaction: discord.Interaction) -> None:
-        channel_id = interaction.channel_id if interaction.guild_id is not None else None
-        text = await host_of(interaction).rules(channel_id)
-        first, *rest = pages("", text.split("\n"))  # whole lines: a long rules text goes on in a second message
-        await interaction.response.send_message(first, ephemeral=True)
-        for page in rest:
-            await interaction.followup.send(page, ephemeral=True)
 
     @app_commands.command(name="cards", description="Every card of this channel's game and what it does.")
     @app_commands.describe(game="Another game's cards instead of this channel's.")
