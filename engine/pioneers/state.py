@@ -151,7 +151,7 @@ class Turn(BaseModel):
     stage: TurnStage = "start"
     roll: int | None = None
     sato_used: bool = False
-    crashed: bool = False  # crash landed this turn: no Deployment, no Bombard (PIO-CRASH-9)
+    crashed: bool = False  # crash landed this turn: nothing more this turn (PIO-CRASH-9, see crash_ends_turn)
     adventured: bool = False
     loaded: list[str] = Field(default_factory=list)  # items loaded this Deployment phase (each item moves once a phase)
     placed: list[int] = Field(default_factory=list)  # spots filled by unloading this Deployment phase
