@@ -9,8 +9,9 @@ checks), ``rules`` (the contract functions), ``view`` (what a viewer sees), ``se
 ``heuristic`` and ``knowledge`` (the self-play player) and ``selfplay`` (the runner of digest §7).
 
 Registered and playable with ``/start derelict`` (docs/rules/derelict.md). Engine versions: ``derelict-0``
-was the untuned design; ``derelict-1`` deals new games under balance tuning 1 (ship.toml ``tunings``), while
-a stored ``derelict-0`` game keeps tuning 0 and plays on as it was.
+was the untuned design; ``derelict-1`` dealt games under balance tuning 1 (ship.toml ``tunings``);
+``derelict-2`` deals them under tuning 2, the rulebook's endurance check for every intruder. A stored game
+keeps the tuning it was dealt under and plays on as it was.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from .setup import setup
 from .state import DerelictState
 from .view import view
 
-ENGINE_VERSION = "derelict-1"  # 1: balance tuning 1 (capped spreading events, DER-EVCARD-4)
+ENGINE_VERSION = "derelict-2"  # 1: balance tuning 1 (DER-EVCARD-4 ...); 2: no endurance bonus (DER-COMBAT-5)
 
 RULES_TEXT = (
     "Derelict: survive a ship full of intruders. Each player secretly keeps 1 of 2 tasks. Each round: draw to "

@@ -293,7 +293,6 @@ class IntruderKind(StrictModel):
     name: str
     letter: str = Field(min_length=1, max_length=1)
     figures: int = Field(ge=1)
-    hide: int | None = None
 
 
 class BagToken(StrictModel):
@@ -340,9 +339,6 @@ class IntrudersFile(StrictModel):
         copies = sum(len(a.endurance) for a in self.attacks)
         if copies != 20:
             raise ValueError(f"attacks: the attack deck holds {copies} cards, not 20")
-        for kind in self.intruders:
-            if kind.id != "larva" and kind.hide is None:
-                raise ValueError(f"intruders: {kind.name} needs a hide value")
         return self
 
 
@@ -383,6 +379,12 @@ class EventCard(StrictModel):
     exit: int = Field(ge=1, le=4)
     after: Literal["discard", "remove", "reshuffle"] = "discard"
     text: str
+    limit: str | None = None  # DER-EVCARD-4: said after ``text`` in a game whose tuning caps spreading tokens
+
+    def says(self, capped: bool) -> str:
+        """The card's text as the players read it: with its ``limit`` where the game's tuning caps the tokens
+        it places in several rooms (DER-EVCARD-4), so the card never does less than it says."""
+        return f"{self.text} {self.limit}" if capped and self.limit else self.text
 
 
 class EventsFile(StrictModel):
@@ -506,6 +508,9 @@ class Tuning(StrictModel):
     hibernation_roll: bool  # DER-HIBER-3: hibernating makes a noise roll that an intruder can stop
     infected: int | None = Field(default=None, ge=0)  # INFECTED infection cards dealt (None: [infection])
     cryo_open: CryoOpen | None = None  # DER-HIBER-2's space per length (None: the [time] tracks')
+    # DER-COMBAT-5: added to the card's number in an endurance check, by intruder type. Only tunings 0 and 1
+    # have one (+2 brooder, +4 matriarch); the rulebook's check adds nothing, so later tunings leave it empty.
+    endurance_bonus: dict[IntruderType, int] = Field(default_factory=dict)
 
 
 class ShipFile(StrictModel):

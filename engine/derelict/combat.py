@@ -98,11 +98,16 @@ def wound_intruder(
 
 
 def endurance_check(state: DerelictState, intruder: Intruder, out: list[Event]) -> None:
-    """DER-COMBAT-3/5/8: draw an attack card; wounds at its endurance kill, else its flee mark sends it off."""
+    """DER-COMBAT-3/5/8: draw an attack card; wounds at its number kill, else its flee mark sends it off.
+
+    The same comparison for every intruder, as the rulebook prints it; a game dealt under tuning 0 or 1
+    adds its tuning's bonus for a brooder or the matriarch, as it did when it began."""
+    from .tuning import tuning
+
     name = type_name(intruder.type).lower()
     card = draw_attack_card(state)
     _, _, endurance, flee_mark = attack_card(card)
-    endurance += CATALOG.intruder[intruder.type].hide or 0  # type: ignore[index]
+    endurance += tuning(state).endurance_bonus.get(intruder.type, 0)  # type: ignore[call-overload]
     if weakness_revealed(state, "fragile_strain"):
         endurance -= 1
     out.append(Event(text=f"The {name} has {intruder.wounds} wounds; endurance check: {endurance}."))

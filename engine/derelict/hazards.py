@@ -18,8 +18,9 @@ NO_MALFUNCTION_TILES = ("hive", "slime_hold")
 
 
 def capped(state: DerelictState, spread: bool) -> bool:
-    """DER-EVCARD-4 (tuning 1): a token an event card places in several rooms at once is not placed when
-    none is left; a single token (Sabotage, exploring, a weapon, one room's event) still explodes the ship."""
+    """DER-EVCARD-4 (from tuning 1; the card says so, ``EventCard.limit``): a token an event card places in
+    several rooms at once is not placed when none is left; a single token (Sabotage, exploring, a weapon, one
+    room's event) still explodes the ship."""
     from .tuning import tuning
 
     return spread and tuning(state).capped_spreads

@@ -11,6 +11,7 @@ from .view import DerelictView, RoomView
 
 EngineKnowledge = Literal["working", "damaged", "lost"] | None
 EASY_PREY = ("larva", "crawler")  # one shot of any weapon often finishes them
+BADLY_HURT = 2  # wounds from which another shot at a hunter, brooder or the matriarch is worth it
 
 
 def my_room(view: DerelictView, seat: int) -> str:
@@ -27,9 +28,10 @@ def is_fighting(view: DerelictView, room: str) -> bool:
 
 
 def target_wounds(view: DerelictView, room: str) -> int | None:
-    """The wounds of the intruder worth shooting here (easy prey, or a hunter already badly hurt), else
-    ``None``: then escaping costs fewer attacks than the fight."""
-    worth = [i for i in room_of(view, room).intruders if i.type in EASY_PREY or (i.type == "hunter" and i.wounds >= 2)]
+    """The wounds of the intruder worth shooting here (easy prey, or any other already badly hurt: every
+    intruder dies at the same card's number, DER-COMBAT-5), else ``None``: then escaping costs fewer attacks
+    than the fight."""
+    worth = [i for i in room_of(view, room).intruders if i.type in EASY_PREY or i.wounds >= BADLY_HURT]
     if not worth or len(room_of(view, room).intruders) > len(worth):
         return None
     return max(i.wounds for i in worth)

@@ -40,7 +40,7 @@ from .intruders import (
 from .noise import collision, fill_exits, may_roll_for_event, noise_roll, weakness_revealed
 from .pods import launch, unlock_all
 from .state import DerelictState, Intruder, draw_top, is_infection
-from .tuning import time_track
+from .tuning import time_track, tuning
 
 
 def event_phase(state: DerelictState, out: list[Event]) -> None:
@@ -106,7 +106,8 @@ def event_card(state: DerelictState, out: list[Event]) -> None:
     assert number is not None, "removed events leave at least 20 cards in the deck or its discard"
     card = CATALOG.event[number]
     movers = ", ".join(type_name(m).lower() + "s" for m in card.movers)
-    out.append(Event(text=f"Event: {card.name}. {movers.capitalize()} move through exit {card.exit}. {card.text}"))
+    says = card.says(tuning(state).capped_spreads)
+    out.append(Event(text=f"Event: {card.name}. {movers.capitalize()} move through exit {card.exit}. {says}"))
     move_by_exit(state, card.movers, card.exit, out)
     EFFECTS[card.effect](state, out)
     if card.after == "remove":

@@ -17,7 +17,7 @@ from .secrecy import skip_choice, unseen
 from .setup import setup
 from .state import PioneersState
 
-ENGINE_VERSION = "pioneers-2"
+ENGINE_VERSION = "pioneers-3"  # 3: a crash landing ends its captain's turn (PIO-CRASH-9)
 
 SPEC: GameSpec[PioneersState, PioneersOptions] = GameSpec(
     key="pioneers",

@@ -13,7 +13,8 @@ colonists; players place the 11 planets and 2 asteroid belts round the Jumpgate.
 planets), then each captain in turn:
 1. **Move** up to your engine range either way round; never stop on a belt (it still costs a step). \
 Stopping by another ship in orbit starts **combat**: d6 + weapons each, the defender wins ties, the \
-loser **crash lands** on the nearest planet and unloads everything (what does not fit dies).
+loser **crash lands** nearby, unloads all (what does not fit dies) and acts no more \
+until its next move.
 2. **Adventure** (planets): roll the planet's table; a 1 always draws an alien event. **Jumpgate**: \
 dispose of cargo, collect 200 + 100 per controlled planet, upgrade (500 a level), load colonists.
 3. **Deploy**: load and unload colonists (leftmost empty spot), aliens (rightmost, cargo level 3) and \

@@ -9,6 +9,7 @@ Game ``i`` of a run uses seed ``seed0 + i`` with the scenario and commanders dra
     python -m engine.pioneers.selfplay --games 80 --players 2 3 4
     python -m engine.pioneers.selfplay --games 80 --players 2 --random
     python -m engine.pioneers.selfplay --games 40 --players 2 3 4 --scenario gold_rush
+    python -m engine.pioneers.selfplay --games 80 --players 2 --crash-adventure   # the rule before pioneers-3
 
 It prints per player count: win rate by turn position (1 = the first player of round 1), by commander and by
 scenario; winning VP (mean, min, max) per scenario; ties; the share of VP from colonists, control and credits;
@@ -124,9 +125,14 @@ class Result:
     ended: bool
 
 
-def play_game(seats: int, seed: int, greedy: bool = True, scenario: str = "random") -> Result:
+def play_game(
+    seats: int, seed: int, greedy: bool = True, scenario: str = "random", crash_adventure: bool = False
+) -> Result:
+    """One seeded game; ``crash_adventure`` replays the rule of engines before ``pioneers-3`` (a losing attacker
+    adventures at his crash site) for before/after figures."""
     options = PioneersOptions(scenario=scenario, commanders="random", layout="random")
     state = setup([SeatSetup()] * seats, options, seed)
+    state.crash_ends_turn = not crash_adventure
     first = state.first
     chooser = Rng.from_seed(seed ^ 0xB0B)
     for _ in range(MAX_STEPS):
@@ -232,11 +238,14 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=1000)
     parser.add_argument("--random", action="store_true", help="uniformly random players instead of greedy ones")
     parser.add_argument("--scenario", default="random", help="one scenario for every game (default: drawn)")
+    parser.add_argument(
+        "--crash-adventure", action="store_true", help="the rule before pioneers-3: a lost attack still adventures"
+    )
     args = parser.parse_args(argv)
     for seats in args.players:
         table = Table()
         for i in range(args.games):
-            table.add(play_game(seats, args.seed + i, greedy=not args.random, scenario=args.scenario))
+            table.add(play_game(seats, args.seed + i, not args.random, args.scenario, args.crash_adventure))
         print("\n".join(table.lines(seats)), flush=True)
 
 

@@ -78,6 +78,7 @@ def setup(seats: Sequence[SeatSetup], options: PioneersOptions, seed: int) -> Pi
         goods_supply=components.goods_tokens,
         unused_tiles=unused,
         rng=rng,
+        crash_ends_turn=True,
     )
     if trade_post:
         state.ring[TRADE_POST_SLOT] = Sector(kind="trade_post")

@@ -151,7 +151,7 @@ class Turn(BaseModel):
     stage: TurnStage = "start"
     roll: int | None = None
     sato_used: bool = False
-    crashed: bool = False  # crash landed this turn: no Deployment, no Bombard (PIO-CRASH-9)
+    crashed: bool = False  # crash landed this turn: nothing more this turn (PIO-CRASH-9, see crash_ends_turn)
     adventured: bool = False
     loaded: list[str] = Field(default_factory=list)  # items loaded this Deployment phase (each item moves once a phase)
     placed: list[int] = Field(default_factory=list)  # spots filled by unloading this Deployment phase
@@ -196,6 +196,10 @@ class PioneersState(State):
     ended_early: bool = False
     stats: Stats = Stats()
     rng: Rng
+    # PIO-CRASH-9 as printed (engine pioneers-3): a captain who crash lands in his own turn ends it there, with
+    # no adventure at the crash site. A game stored by an earlier engine has no such field and keeps the rule
+    # it began with (the losing attacker adventured at his crash site).
+    crash_ends_turn: bool = False
 
     def clone(self) -> PioneersState:
         """An independent copy for ``apply``; the generator is copied as an object so a test's ``RiggedRng``

@@ -604,7 +604,9 @@ def turn_step(state: PioneersState) -> list[Event]:
         return []
     if stage == "after_move":
         sector = state.ring[player.at]
-        if turn.crashed or sector.is_planet:
+        if turn.crashed and state.crash_ends_turn:  # PIO-CRASH-8/9: lost his attack, his turn ends there
+            turn.stage = "end"
+        elif turn.crashed or sector.is_planet:  # before pioneers-3 he adventured at his crash site
             turn.stage = "adventure"
         elif sector.kind == "jumpgate":
             state.stats.jumpgate_turns += 1

@@ -81,14 +81,43 @@ def test_fire_wounds_intruders_and_burns_an_egg() -> None:
 
 
 @pytest.mark.rule("DER-COMBAT-5")
+@pytest.mark.parametrize("kind", ["brooder", "matriarch"])
+def test_a_brooder_and_the_matriarch_die_exactly_when_their_wounds_reach_the_cards_number(kind: str) -> None:
+    """Rulebook, "Shot": "If the number of wounds is greater than or equal to this number, the alien dies";
+    the same comparison for every alien. Rake 1 shows 2: one wound short survives, two kill."""
+    survives = quiet_game(intruders=[(kind, "S06")], attack_deck=["rake1"])
+    out: list[Event] = []
+    wound_intruder(survives, survives.ship.intruders[0], 1, out)
+    assert survives.ship.intruders[0].wounds == 1
+    assert f"The {kind} has 1 wounds; endurance check: 2." in [e.text for e in out]
+    dies = quiet_game(intruders=[(kind, "S06")], attack_deck=["rake1"])
+    wound_intruder(dies, dies.ship.intruders[0], 2, out)
+    assert not dies.ship.intruders and dies.ship.objects["S06"] == [f"carcass:{kind}"]
+
+
+@pytest.mark.rule("DER-COMBAT-5")
+def test_a_game_dealt_under_tuning_1_keeps_the_brooders_two_and_the_matriarchs_four() -> None:
+    """A stored game keeps the rule it began with: under tuning 0 or 1 (engines derelict-0 and -1) a brooder
+    adds 2 and the matriarch 4 to the card's number. Rake 1 shows 2."""
+    for kind, bonus in (("brooder", 2), ("matriarch", 4)):
+        old = quiet_game(intruders=[(kind, "S06")], attack_deck=["rake1", "rake1"])
+        old.tuning = 1
+        out: list[Event] = []
+        wound_intruder(old, old.ship.intruders[0], 1 + bonus, out)
+        assert old.ship.intruders and f"endurance check: {2 + bonus}." in out[-1].text
+        old.ship.attack_deck = ["rake1"]
+        wound_intruder(old, old.ship.intruders[0], 1, out)
+        assert not old.ship.intruders
+
+
 @pytest.mark.rule("DER-COMBAT-8")
 @pytest.mark.rule("DER-COMBAT-9")
-def test_a_brooders_hide_adds_two_and_a_flee_mark_sends_it_off() -> None:
+def test_an_intruder_surviving_a_flee_marked_card_flees() -> None:
     state = quiet_game(intruders=[("brooder", "S06")], attack_deck=["maul4"], draws=[NOISE["2"]])
     out: list[Event] = []
-    wound_intruder(state, state.ship.intruders[0], 6, out)  # Maul 4: endurance 5 + 2 = 7 > 6
+    wound_intruder(state, state.ship.intruders[0], 4, out)  # Maul 4 shows 5 with the flee mark: 4 < 5
     brooder = state.ship.intruders[0]
-    assert brooder.wounds == 6 and brooder.room == "CB"  # fled through S06's exit 2
+    assert brooder.wounds == 4 and brooder.room == "CB"  # fled through S06's exit 2
 
 
 @pytest.mark.rule("DER-ACT-SHOOT-1")
@@ -241,12 +270,38 @@ def test_spreading_blaze_never_places_a_ninth_fire_in_a_tuned_game_but_does_in_a
     event_card(state, out)
     assert len(state.ship.fire) == 8 and not state.ship.destroyed  # the 8th token is placed, no 9th
     assert any("No fire token is left" in e.text for e in out)
+    assert "Fire spreads only while fire tokens remain: never a 9th." in out[0].text  # the card says so
     old = quiet_game(event_deck=[2])
     old.tuning = 0  # a game stored by engine derelict-0 plays on as it was dealt
     old.ship.fire = list(burning)
     with pytest.raises(GameOver):
         event_card(old, [])
     assert old.ship.destroyed
+
+
+@pytest.mark.rule("DER-EVCARD-4")
+def test_every_card_that_places_tokens_in_several_rooms_states_its_limit_in_cards_and_the_log() -> None:
+    """Issue 30: a card must do what its text says. Each card that never places a 9th says so where players
+    read it: ``/cards`` and the log line of the drawn card; a game dealt under tuning 0 (which still explodes)
+    reads the card without it."""
+    from engine.derelict.catalog import CATALOG
+
+    lines = SPEC.cards_text() if SPEC.cards_text else ()
+    limited = {"Flash fire", "Spreading blaze", "Scorched wiring", "Life support fault", "Short circuit"}
+    limited |= {"Hull stress"}
+    for card in CATALOG.events.events:
+        assert (card.limit is not None) == (card.name in limited), card.name
+        line = next(line for line in lines if line.startswith(f"**{card.name}**"))
+        assert card.text in line and (card.limit is None or card.limit in line), line
+        state = quiet_game(event_deck=[card.number])
+        out: list[Event] = []
+        event_card(state, out)
+        assert (card.limit is not None) == ((card.limit or "@") in out[0].text), out[0].text
+        old = quiet_game(event_deck=[card.number])
+        old.tuning = 0
+        out = []
+        event_card(old, out)
+        assert out[0].text.endswith(card.text), out[0].text
 
 
 @pytest.mark.rule("DER-EVCARD-4")
@@ -264,7 +319,7 @@ def test_a_game_stored_by_engine_derelict_0_loads_as_tuning_0_and_a_new_game_get
     from engine.derelict.catalog import CATALOG
 
     new = quiet_game()
-    assert new.tuning == CATALOG.ship.tunings[-1].id == 1
+    assert new.tuning == CATALOG.ship.tunings[-1].id == 2
     stored = new.model_dump(mode="json")
     del stored["tuning"]  # what engine derelict-0 wrote
     assert DerelictState.model_validate(stored).tuning == 0

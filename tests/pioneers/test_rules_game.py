@@ -76,7 +76,7 @@ def test_kade_defending_is_asked_too_and_not_when_winning() -> None:
     assert "P1 (Novak) wins" in play.text()
     play = game(players=seats({"at": 0, "commander": "novak"}, {"at": 2, "commander": "kade"}), dice=[2, 5, 6])
     play.choose("s2")
-    assert play.prompt().seat == 0  # Kade won: no question; P1 crashed and adventures
+    assert play.waits_on() == "site" and play.prompt().seat == 0  # Kade won: no question; P1 goes down
 
 
 @pytest.mark.rule("PIO-CMD-1")

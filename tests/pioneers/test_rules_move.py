@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from engine.pioneers import PioneersState
+
 from .rigging import Play, new_game, rig
 
 # slot: 1 R1(5) 2 belt 3 B1(6) 4 G1(7) 5 belt 6 P1(6) 7 Y1(6) 8 R2(5)
@@ -156,13 +158,34 @@ def test_the_crasher_chooses_which_lifeforms_survive_and_never_displaces_any() -
     assert play.view().players[1].reserve == 14 + 1  # the colonist that did not fit died (back to reserve)
 
 
+@pytest.mark.rule("PIO-CRASH-8")
 @pytest.mark.rule("PIO-CRASH-9")
 @pytest.mark.rule("PIO-GAP-16")
-def test_an_attacker_who_loses_adventures_at_his_crash_site_then_skips_deployment_and_bombard() -> None:
-    state = rig(new_game(), ring=RING, players=at(0, 3, cargo=[]), dice=[1, 6, 6])
+def test_an_attacker_who_loses_crash_lands_and_his_turn_ends_there_with_no_adventure() -> None:
+    """Rulebook, Crash Landing: "While you are crash landed you can not engage into any other actions". 4
+    against 4, the defender wins; P1 crash lands at 4 Verdance and no adventure die is rolled (the rigged
+    dice hold only the two combat dice: a third roll would be drawn at random and its adventure narrated)."""
+    state = rig(new_game(), ring=RING, players=at(0, 3, cargo=[]), dice=[4, 4])
     play = Play(state).choose("s3")
+    text = play.text()
+    assert "P2 (Fraser) wins the combat 4 to 4" in text and "P1 (Novak) crash lands at 4 Verdance" in text
+    assert "adventure" not in text and play.view().players[0].credits == 300
+    assert play.prompt().seat == 1 and play.waits_on() == "mv"  # straight to P2's move: no deploy, no bombard
+
+
+@pytest.mark.rule("PIO-CRASH-9")
+def test_a_game_stored_before_pioneers_3_keeps_the_adventure_at_the_crash_site() -> None:
+    """A stored game keeps the rule it began with: one written by an earlier engine has no
+    ``crash_ends_turn`` and loads without it, so its losing attacker still adventures where he crashed."""
+    state = rig(new_game(), ring=RING, players=at(0, 3, cargo=[]), dice=[4, 4, 6])
+    stored = state.model_dump(mode="json")
+    del stored["crash_ends_turn"]  # what engines pioneers-1 and pioneers-2 wrote
+    old = PioneersState.model_validate(stored)
+    old.rng = state.rng
+    assert not old.crash_ends_turn
+    play = Play(old).choose("s3")
     assert "adventure at 4 Verdance" in play.text()
-    assert play.prompt().seat == 1  # straight to P2's turn: no deployment, no bombard for P1
+    assert play.prompt().seat == 1  # then no deployment, no bombard, as before
 
 
 @pytest.mark.rule("PIO-ADV-6")
