@@ -75,7 +75,8 @@ def test_the_guides_state_the_rule_changes_of_issue_30() -> None:
     assert "ends that turn there" in pioneers and "no adventure, no deployment and no bombard" in pioneers
     derelict = " ".join(guide_markdown("derelict").split())
     assert "every intruder dies when its wounds reach the number on that card" in derelict
-    assert "when a ninth fire or malfunction token would be placed, the ship explodes" in derelict
+    assert "a ninth fire or ninth malfunction token must be placed" in derelict and "the ship explodes" in derelict
+    assert "stop once the eight tokens of that kind are all on the board" in derelict
 
 
 @pytest.mark.parametrize("key", sorted(GAMES))
