@@ -1,10 +1,15 @@
-"""Every game's board read on a phone: the texts a player types to act, and pieces sharing a space.
+"""Every game's board read on a phone: the texts a player reads, and pieces sharing a space.
 
-A phone shows the 1400-pixel board about 400 pixels wide, so (issue 18) every space name a player must read
-to act is at least 14 px tall at the image's own size, never crossed by a line nor covered by a piece or
-another text, and no two pieces on one space overlap. Measured on every registered renderer's boards over
-states from seeded random playouts: the renderer reports what it placed (``layout(view)``, a ``Sheet``) and the
-test checks both the geometry and the pixels of the image it actually drew.
+A phone shows an attached image about 400 pixels wide whatever its own width, so (issue 26) a text is measured
+at its *display size*, font size × 400 / image width (``render.core.zoom``): every text the channel board
+reports is at least 12 px at display size, every piece at least 16 px on its longer side, never crossed by a
+line nor covered by a piece or another text, and no two pieces on one space overlap. The same holds for every
+area a Zoomable renderer's **Zoom** offers. Measured on every registered renderer's boards over states from
+seeded random playouts: the renderer reports what it placed (``layout(view)``, ``zoom_layout(view, area)``, a
+``Sheet``) and the test checks both the geometry and the pixels of the image it actually drew.
+
+Games whose boards are not redrawn for a phone yet keep issue 18's measure (14 px at the image's own size)
+until they join ``PHONE_READY``.
 """
 
 from __future__ import annotations
@@ -21,7 +26,12 @@ from engine.core import SeatSetup, View
 from engine.core.playout import random_playout
 from engine.registry import GAMES
 from render.core.sheet import MIN_TEXT, Sheet, Token, clean, masks_meet
-from render.registry import RENDERERS
+from render.core.zoom import MIN_DISPLAY_PIECE, MIN_DISPLAY_TEXT, display_size
+from render.registry import RENDERERS, Zoomable
+
+PHONE_READY = frozenset({"capricorn", "abordaje"})
+"""Games whose channel board is drawn for a phone and measured at display size; the others keep the older
+measure at the image's own size until their board is redrawn (the lead widens this set at merge)."""
 
 SEEDS = (1, 2)
 SLOW_SEEDS = tuple(range(3, 23))  # twenty more a game, in the slow run
@@ -84,6 +94,39 @@ def test_two_pieces_on_one_space_never_overlap(game: str) -> None:
     pieces_never_overlap(game, measured(game))
 
 
+@pytest.mark.parametrize("game", sorted(PHONE_READY))
+def test_pieces_show_at_least_16_px_on_a_phone(game: str) -> None:
+    pieces_are_large_enough(game, measured(game))
+
+
+ZOOMABLE = sorted(game for game, renderer in RENDERERS.items() if isinstance(renderer, Zoomable))
+
+
+def zoomed(game: str, seeds: tuple[int, ...] = SEEDS) -> Measured:
+    """Every zoom area of a few states a seed (the first, the middle and the last measured): what ``zoom``
+    draws and what ``zoom_layout`` reports of it."""
+    renderer: Any = RENDERERS[game]
+    out = []
+    for seed in seeds:
+        views = public_views(game, seed)
+        for view in {0: views[0], 1: views[len(views) // 2], 2: views[-1]}.values():
+            areas = renderer.areas(view)
+            assert 0 < len(areas) <= 25, f"{game}: {len(areas)} zoom areas (a select holds 1 to 25)"
+            for area in areas:
+                image = Image.open(io.BytesIO(renderer.zoom(view, area.key)))
+                image.load()
+                out.append((view, renderer.zoom_layout(view, area.key), image))
+    return out
+
+
+@pytest.mark.parametrize("game", ZOOMABLE)
+def test_every_zoom_reads_at_12_px_on_a_phone_clean_and_uncovered(game: str) -> None:
+    zooms = zoomed(game)
+    names_are_large_enough(f"{game} zoom", zooms, phone=True)
+    for measure in (names_are_never_covered, names_are_never_crossed, pieces_never_overlap, pieces_are_large_enough):
+        measure(f"{game} zoom", zooms)
+
+
 PANEL_TEXTS: dict[str, tuple[str, ...]] = {
     "jupiter": ("hand limit", "invasion die", "suppressed", "creeps rose", "tile", "TURN ", "28"),
     "capricorn": ("alien die ", "T tough", "hidden", "chemistry cube", "ROOM.code", "backpack: ", "hand ", "Decks: "),
@@ -112,15 +155,40 @@ def test_every_measure_holds_over_twenty_more_seeds(game: str) -> None:
     names_are_never_covered(game, boards)
     names_are_never_crossed(game, boards)
     pieces_never_overlap(game, boards)
+    if game in PHONE_READY:
+        pieces_are_large_enough(game, boards)
+    if game in ZOOMABLE:
+        zooms = zoomed(game, SLOW_SEEDS)
+        names_are_large_enough(f"{game} zoom", zooms, phone=True)
+        for measure in (names_are_never_covered, names_are_never_crossed, pieces_never_overlap):
+            measure(f"{game} zoom", zooms)
+        pieces_are_large_enough(f"{game} zoom", zooms)
 
 
-def names_are_large_enough(game: str, boards: Measured) -> None:
+def names_are_large_enough(game: str, boards: Measured, *, phone: bool | None = None) -> None:
+    """At least ``MIN_DISPLAY_TEXT`` at display size (``phone``, by default for ``PHONE_READY`` games), else
+    ``MIN_TEXT`` at the image's own size; and inside the image."""
+    phone = game in PHONE_READY if phone is None else phone
     for _, sheet, image in boards:
         assert sheet.marks, f"{game}: the board reports no text a player reads"
         for mark in sheet.marks:
-            assert mark.size >= MIN_TEXT, f"{game}: {mark.text!r} is drawn at {mark.size} px"
+            if phone:
+                shown = display_size(mark.size, image.width)
+                assert shown >= MIN_DISPLAY_TEXT, (
+                    f"{game}: {mark.text!r} shows at {shown:.1f} px on a phone ({mark.size} px in {image.width})"
+                )
+            else:
+                assert mark.size >= MIN_TEXT, f"{game}: {mark.text!r} is drawn at {mark.size} px"
             x0, y0, x1, y1 = mark.box
             assert x0 >= 0 and y0 >= 0 and x1 <= image.width and y1 <= image.height, f"{game}: {mark.text!r} is cut"
+
+
+def pieces_are_large_enough(game: str, boards: Measured) -> None:
+    for _, sheet, image in boards:
+        for token in sheet.tokens:
+            x0, y0, x1, y1 = token.box
+            shown = display_size(max(x1 - x0, y1 - y0), image.width)
+            assert shown >= MIN_DISPLAY_PIECE, f"{game}: {token.what} on {token.space} shows at {shown:.1f} px"
 
 
 def names_are_never_covered(game: str, boards: Measured) -> None:
