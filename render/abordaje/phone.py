@@ -170,9 +170,7 @@ def _panel(draw: ImageDraw.ImageDraw, view: AbordajeView, side: Side, box: Box, 
     if info.waiting:
         _say(draw, sheet, (x1 - 12, y0 + 24), "to play", TEXT, Ink.BLACK, bold=True, anchor="rm")
     _say(draw, sheet, (x0 + 12, y0 + 54), _fit(view.seat_name(info.seat), x1 - x0 - 24), TEXT, Ink.BLACK, anchor="lm")
-    swap = (
-        f"swap {info.swapped[0]}⇄{info.swapped[1]}" if info.swapped else ("can swap" if info.can_swap else "no swap")
-    )
+    swap = f"swap {info.swapped[0]}⇄{info.swapped[1]}" if info.swapped else ("can swap" if info.can_swap else "no swap")
     lines = (
         f"on board {info.in_play} · pool {info.pool}",
         f"lost {info.losses} · decks {info.conquests}/{CONQUESTS_TO_WIN}",
