@@ -93,8 +93,8 @@ def part_sheet(sheet: Sheet, box: Box, scale: int = ZOOM_SCALE) -> Sheet:
     out = Sheet()
     for mark in sheet.marks:
         mx0, my0, mx1, my1 = mark.box
-        if mx0 < x0 or my0 < y0 or mx1 > x1 or my1 > y1:
-            continue
+        if mx0 - HALO < x0 or my0 - HALO < y0 or mx1 + HALO > x1 or my1 + HALO > y1:
+            continue  # a text cut by the edge (or with no room around it) is not one the zoom offers to read
         moved = ((mx0 - x0) * scale, (my0 - y0) * scale, (mx1 - x0) * scale, (my1 - y0) * scale)
         letters = mark.letters.crop((HALO, HALO, HALO + mx1 - mx0, HALO + my1 - my0))
         grown = letters.resize((letters.width * scale, letters.height * scale), Image.Resampling.NEAREST)

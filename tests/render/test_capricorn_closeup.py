@@ -31,7 +31,7 @@ def test_the_closeup_is_landscape_and_enlarges_the_board_around_the_acting_piece
         if view.result is not None:
             continue
         closeup = decode(RENDERER.closeup(view) or b"")
-        board = decode(RENDERER.board(view))
+        board = decode(RENDERER.full(view))
         left, top, right, bottom = closeup_box(view)
         assert closeup.width > closeup.height, f"{players} players: the close-up is {closeup.size}"
         assert closeup.width >= 2 * (right - left) and closeup.height >= 2 * (bottom - top), "it is enlarged"

@@ -129,7 +129,7 @@ def test_every_zoom_reads_at_12_px_on_a_phone_clean_and_uncovered(game: str) -> 
 
 PANEL_TEXTS: dict[str, tuple[str, ...]] = {
     "jupiter": ("hand limit", "invasion die", "suppressed", "creeps rose", "tile", "TURN ", "28"),
-    "capricorn": ("alien die ", "T tough", "hidden", "chemistry cube", "ROOM.code", "backpack: ", "hand ", "Decks: "),
+    "capricorn": ("Acting: ", "Threat", "Repairs ", "alien die ", "Mothers: ", "Bag: ", "OFFICES", "POD · Escape pod"),
 }
 """Texts (or the start of them) beside the boards' space names that a player reads to act: the panels'
 numbers and captions, the report's turn tags, the keys, the crew lines. Each must be reported, so the four
