@@ -22,7 +22,7 @@ from engine.capricorn.catalog import CATALOG
 from engine.capricorn.terms import POD
 from engine.capricorn.view import CapricornView
 from render.core import Box, Ink, font, new_canvas, rounded, text_width, wrap
-from render.core.sheet import Sheet, drawn, say
+from render.core.sheet import Sheet, say
 
 from .pieces import crew
 
@@ -174,7 +174,7 @@ def _room(
     draw: ImageDraw.ImageDraw, view: CapricornView, room: str, pieces: list[Piece], box: Box, sheet: Sheet | None
 ) -> None:
     """A room's box: its code and name, a tag if it is the room to repair, and the pieces standing in it."""
-    from .ship import draw_piece  # ship imports the layout this module does not need at import time
+    from .ship import _piece_shape, draw_piece  # ship imports the layout this module does not need at import time
 
     x0, y0, x1, y1 = box
     repairing = view.repair_room == room
@@ -188,7 +188,7 @@ def _room(
     y = (y0 + 36 + y1) // 2 + 2
     for shown, (kind, data) in enumerate(pieces):
         paint = partial(draw_piece, kind=kind, data=data, size=PIECE)
-        (left, _, right, _), _ = drawn(paint, (0, 0))
+        (left, _, right, _), _ = _piece_shape(kind, data, PIECE)  # its ink's box, measured once per look
         limit = x1 - 8 if shown == len(pieces) - 1 else x1 - 56
         if x - left + right > limit:  # no room for the rest: their number (the zoom shows them all)
             _say(draw, sheet, (x + 2, y), f"+{len(pieces) - shown}", TEXT, Ink.BLACK, bold=True, anchor="lm")
