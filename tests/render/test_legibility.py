@@ -26,7 +26,7 @@ from engine.core import SeatSetup, View
 from engine.core.playout import random_playout
 from engine.registry import GAMES
 from render.core.sheet import MIN_TEXT, Sheet, Token, clean, masks_meet
-from render.core.zoom import MIN_DISPLAY_PIECE, MIN_DISPLAY_TEXT, display_size
+from render.core.zoom import MIN_DISPLAY_PIECE, MIN_DISPLAY_TEXT, PHONE_WIDTH, display_size
 from render.registry import RENDERERS, Zoomable
 
 PHONE_READY = frozenset({"capricorn", "abordaje"})
@@ -218,3 +218,29 @@ def pieces_never_overlap(game: str, boards: Measured) -> None:
                 assert not masks_meet(a.box, a.pixels, b.box, b.pixels), (
                     f"{game}: {a.what} and {b.what} overlap on {space}"
                 )
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", sorted(PHONE_READY))
+def test_phone_sized_images_are_kept_for_review(game: str, tmp_path_factory: pytest.TempPathFactory) -> None:
+    """The channel board at its start, middle and end, and one zoom of each, scaled to ``PHONE_WIDTH`` as a
+    phone shows them: written to ``<basetemp>/phone-<game>/`` (``pytest -m slow --basetemp=…``) for a person
+    to look at."""
+    folder = tmp_path_factory.mktemp(f"phone-{game}", numbered=False)
+    spec, renderer = GAMES[game], RENDERERS[game]
+    options: Any = spec.options_model()
+    count = spec.max_seats(options)
+    roles = [role.key for role in spec.roles] if spec.roles_required else []
+    seats = [SeatSetup(role=roles[i] if i < len(roles) else None) for i in range(count)]
+    states = [spec.setup(seats, options, 1), *(step.after for step in random_playout(spec, seats, options, 1))]
+    for moment, state in (("start", states[0]), ("middle", states[len(states) // 2]), ("end", states[-1])):
+        view = spec.view(state, None)
+        images = {"board": renderer.board(view)}
+        if isinstance(renderer, Zoomable):
+            areas = renderer.areas(view)
+            images["zoom"] = renderer.zoom(view, areas[len(areas) // 2].key)
+        for what, data in images.items():
+            image = Image.open(io.BytesIO(data)).convert("RGB")
+            height = round(image.height * PHONE_WIDTH / image.width)
+            image.resize((PHONE_WIDTH, height), Image.Resampling.LANCZOS).save(folder / f"{moment}-{what}.png")
+    assert len(list(folder.glob("*.png"))) >= 3
