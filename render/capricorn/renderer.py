@@ -184,6 +184,12 @@ class CapricornRenderer:
             return None
         return self.cache.get_or_render(hand_key(hand_view), lambda: encode_png(draw_hand(hand_view)))
 
+    def hand_layout(self, view: View) -> Sheet:
+        """Every text of the seat's hand image, as drawn (measured by tests/render/test_legibility)."""
+        sheet = Sheet()
+        draw_hand(_capricorn(view), sheet)
+        return sheet
+
     def closeup(self, view: View) -> bytes | None:
         """The acting character's room and its neighbours, enlarged from the board (``render.capricorn.closeup``);
         ``None`` once the game is over (no one acts)."""

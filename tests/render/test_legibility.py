@@ -244,3 +244,37 @@ def test_phone_sized_images_are_kept_for_review(game: str, tmp_path_factory: pyt
             height = round(image.height * PHONE_WIDTH / image.width)
             image.resize((PHONE_WIDTH, height), Image.Resampling.LANCZOS).save(folder / f"{moment}-{what}.png")
     assert len(list(folder.glob("*.png"))) >= 3
+
+
+HANDS = sorted(game for game, renderer in RENDERERS.items() if callable(getattr(renderer, "hand_layout", None)))
+"""Games whose hand image reports its texts (``hand_layout``): measured at display size like the board."""
+
+
+def seat_views(game: str, seed: int) -> list[View]:
+    """Each seat's private view at a few moments of one seeded random game (what its hand image is drawn from)."""
+    spec = GAMES[game]
+    options: Any = spec.options_model()
+    count = spec.max_seats(options)
+    roles = [role.key for role in spec.roles] if spec.roles_required else []
+    seats = [SeatSetup(role=roles[i] if i < len(roles) else None) for i in range(count)]
+    states = [spec.setup(seats, options, seed), *(step.after for step in random_playout(spec, seats, options, seed))]
+    stride = max(1, len(states) // 6)
+    return [spec.view(state, seat) for state in states[::stride] for seat in range(count)]
+
+
+@pytest.mark.parametrize("game", HANDS)
+def test_hand_texts_read_at_12_px_on_a_phone_and_clean(game: str) -> None:
+    renderer: Any = RENDERERS[game]
+    hands: Measured = []
+    for seed in SEEDS:
+        for view in seat_views(game, seed):
+            data = renderer.hand(view)
+            if data is None:
+                continue
+            image = Image.open(io.BytesIO(data))
+            image.load()
+            hands.append((view, renderer.hand_layout(view), image))
+    assert hands, f"{game}: no hand drawn"
+    names_are_large_enough(f"{game} hand", hands, phone=True)
+    names_are_never_covered(f"{game} hand", hands)
+    names_are_never_crossed(f"{game} hand", hands)
