@@ -147,6 +147,14 @@ class AbordajeRenderer:
         # Keyed on what the hand image shows, not on the whole seat view (which changes with the board).
         return self.cache.get_or_render(hand_key(hand_view), lambda: encode_png(draw_hand(hand_view)))
 
+    def hand_layout(self, view: View) -> Sheet:
+        """Every text of the seat's hand image, as drawn (measured by tests/render/test_legibility)."""
+        sheet = Sheet()
+        hand_view = _abordaje(view)
+        if has_private(hand_view):
+            draw_hand(hand_view, sheet)
+        return sheet
+
     def alt(self, view: View) -> str:
         """What the board (public view) or this seat's hand image shows, in words (``render.core.alt``)."""
         return image_alt("¡Abordaje!", _abordaje(view))

@@ -177,7 +177,7 @@ def test_hand_is_none_for_the_public_view_and_a_png_for_a_seat() -> None:
     assert pirate != spanish
     for data in (pirate, spanish):
         image = decode(data)
-        assert image.width > image.height
+        assert image.width == PHONE_WIDTH, "as wide as the phone board: its texts read at 12 px on a phone"
         assert len(data) < MAX_BYTES
 
 
