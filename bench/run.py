@@ -36,6 +36,7 @@ from .seatbots import MAX_DECISIONS, decision_times, summary
 from .seatbots import TARGET_MS as SEATBOT_P95_MS
 from .stats import Dist, kb, ms
 from .throughput import Throughput, measure_throughput
+from .zoom import measure_zoom
 
 # The issue's targets on this machine.
 BOARD_ACTION_P95_MS = 40.0
@@ -49,6 +50,7 @@ STARTUP_DELTA_MS = 1500.0
 MEMORY_MB = 200.0
 MEMORY_GAMES = 1000
 DIRECT_ANSWER_MS = 1000.0  # "well within 3 s": a third of Discord's limit
+ZOOM_P95_MS = 40.0  # issue 26: a zoom answered (view, cut from the detailed board, encode)
 
 
 @dataclass(frozen=True)
@@ -303,6 +305,19 @@ def seatbot_rows(report: GameReport, decisions: Dist) -> None:
         f"seat bot decision p95 < {SEATBOT_P95_MS:.0f} ms",
         f"{ms(decisions.p95, 1)} (n={decisions.n})",
         _verdict(decisions.p95, SEATBOT_P95_MS),
+    )
+
+
+def zoom_rows(report: GameReport, zooms: Dist | None) -> None:
+    """How long a **Zoom** takes to draw (``bench.zoom``), for a game whose board offers one."""
+    if zooms is None:
+        return
+    figures = f"{zooms.n} zooms, median {ms(zooms.median, 1)}, p95 {ms(zooms.p95, 1)}, max {ms(zooms.max, 1)}"
+    report.row("zoom", "a Zoom answered: public view, area cut from the detailed board, PNG", figures)
+    report.target(
+        f"a zoom answered p95 < {ZOOM_P95_MS:.0f} ms",
+        f"{ms(zooms.p95, 1)} (n={zooms.n})",
+        _verdict(zooms.p95, ZOOM_P95_MS),
     )
 
 
@@ -593,6 +608,7 @@ def measure_game(
         measure_actions(spec, renderer, folder, seeds, config.max_actions, config.floor_repeats, *config.thin_rows)
     )
     action_rows(report, res, spec, config.seeds, config.row_samples)
+    zoom_rows(report, measure_zoom(spec, renderer, seeds, 20 if config.quick else 200))
     throughput_rows(report, measure_throughput(spec, config.throughput_s))
     if spec.key in SEAT_BOTS:
         seatbot_rows(report, Dist.of([t * 1000 for t in decision_times(spec.key, *config.seatbot_games)]))

@@ -37,6 +37,7 @@ from .ui.board import board_view
 from .ui.common import clip, to_file
 from .ui.lobby import lobby_view
 from .ui.prompts import panel_message
+from .ui.zoom import zoom_areas
 
 if TYPE_CHECKING:
     from .app import SpaceBot
@@ -142,7 +143,7 @@ class Delivery:
         if not post.live:
             return None
         if post.kind == "board":
-            return board_view(channel_id)
+            return board_view(channel_id, await zoom_areas(self.bot.host, channel_id, post.game_key))
         if post.kind == "lobby":
             return lobby_view(channel_id, self._roles(post), bots=self.bot.host.offers_bots(post.game_key or ""))
         return None

@@ -9,6 +9,8 @@
 ``sh:p:<channel>:<prompt>|<choice>``  one choice, as a button
 ``sh:pick:<channel>:<prompt>|<page>`` one prompt's choices, as a select
 ``sh:reset:<yes|no>:<channel>``       the ``/reset`` confirmation
+``sh:zoom:<channel>``                 **Zoom** on a board: one area enlarged, privately
+``sh:full:<channel>``                 **Full board** on a board: the detailed board, privately
 ==============================  ==========================================
 """
 
@@ -22,6 +24,7 @@ from .board import YourMoveButton
 from .lobby import LobbyButton, RoleSelect
 from .moderation import ResetButton
 from .prompts import PromptButton, PromptSelect
+from .zoom import FullBoardButton, ZoomSelect
 
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     LobbyButton,
@@ -30,6 +33,8 @@ DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     PromptButton,
     PromptSelect,
     ResetButton,
+    ZoomSelect,
+    FullBoardButton,
 )
 
 __all__ = ["DYNAMIC_ITEMS"]

@@ -8,13 +8,17 @@ works whether or not the player's DMs are open; it is the one road to hidden inf
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import Any
 
 import discord
 
+from render.core.zoom import Area
+
 from ..errors import guarded
 from .common import PREFIX, host_of
 from .prompts import send_panel
+from .zoom import zoom_items
 
 
 class YourMoveButton(
@@ -49,8 +53,11 @@ class YourMoveButton(
         await send_panel(interaction, panel, self.channel_id)
 
 
-def board_view(channel_id: int) -> discord.ui.View:
-    """The controls of a running game's board message."""
+def board_view(channel_id: int, areas: Sequence[Area] = ()) -> discord.ui.View:
+    """The controls of a running game's board message: "Your move", and **Zoom** / **Full board** when the
+    game's board has ``areas`` to zoom into (``bot.ui.zoom``)."""
     view = discord.ui.View(timeout=None)
     view.add_item(YourMoveButton(channel_id))
+    for item in zoom_items(channel_id, areas):
+        view.add_item(item)
     return view

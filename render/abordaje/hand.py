@@ -14,16 +14,19 @@ from PIL import Image, ImageDraw
 from engine.abordaje.catalog import CATALOG
 from engine.abordaje.reference import ORDER_TEXT
 from engine.abordaje.view import AbordajeView, CardKind, Side
-from render.core import SPRITES, Box, Ink, fitted, font, label, new_canvas, rounded, text, wrap
-from render.core.sheet import MIN_TEXT
+from render.core import SPRITES, Box, Ink, font, label, new_canvas, rounded, wrap
+from render.core.sheet import Sheet, say
 
 from .pieces import SIDE_INK, SIDE_LETTER, SIDE_NAME, order_face, priority_badge
 
-WIDTH, HEIGHT = 1280, 600
-HEADER_HEIGHT = 60
-CARD_TOP, CARD_HEIGHT = 84, 300
-CARD_WIDTH, CARD_GAP = 196, 12
-LOWER_TOP = CARD_TOP + CARD_HEIGHT + 24
+WIDTH = 640
+"""As wide as the phone board, two cards to a row: every text at least ``TEXT`` (12.5 px on a phone)."""
+TEXT = 20
+HEADER_HEIGHT = 96
+CARD_TOP, CARD_HEIGHT = 108, 250
+CARD_WIDTH, CARD_GAP = 298, 12
+PER_ROW = 2
+PLACED_STEP = 52
 
 EFFECT: dict[str, str] = ORDER_TEXT  # what each order does: the same words as /cards
 
@@ -55,41 +58,80 @@ def hand_key(view: AbordajeView) -> str:
     return "abordaje.hand:" + json.dumps(fields, separators=(",", ":"))
 
 
-def draw_hand(view: AbordajeView) -> Image.Image:
-    """The hand image for a seated viewer; callers check ``has_private`` first."""
+def _say(
+    draw: ImageDraw.ImageDraw,
+    sheet: Sheet | None,
+    xy: tuple[int, int],
+    words: str,
+    size: int,
+    ink: Ink,
+    *,
+    bold: bool = False,
+    anchor: str = "la",
+) -> None:
+    say(draw, sheet, xy, words, font(size, bold=bold), ink, anchor)
+
+
+def _passed_lines(view: AbordajeView) -> list[str]:
+    """The hand last passed to the opponent (ABO-GAP-21) and a set-aside draw already played, wrapped."""
+    parts = []
+    if view.last_passed:
+        parts.append("Hand you last passed on: " + ", ".join(CATALOG.name(k) for k in view.last_passed))
+    if view.drawn_set_aside is not None and view.drawn_set_aside not in view.hand:
+        parts.append(f"Drawn from the set-aside cards: {CATALOG.name(view.drawn_set_aside)}")
+    return wrap(" · ".join(parts), font(TEXT), WIDTH - 32) if parts else []
+
+
+def _card_rows(view: AbordajeView) -> int:
+    return max(1, -(-len(view.hand) // PER_ROW))
+
+
+def _lower_top(view: AbordajeView) -> int:
+    return CARD_TOP + _card_rows(view) * (CARD_HEIGHT + CARD_GAP) + 12
+
+
+def draw_hand(view: AbordajeView, sheet: Sheet | None = None) -> Image.Image:
+    """The hand image for a seated viewer (callers check ``has_private`` first): 640 pixels wide, every text at
+    least 20 px (12.5 px on a phone, ``render.core.zoom``), its texts noted on ``sheet`` when measuring."""
     side = view.my_side
     assert side is not None, "a hand is drawn only for a seated viewer"
-    image = new_canvas(WIDTH, HEIGHT, Ink.PAPER)
+    active = [card for card in view.cards if card.active]
+    lower = _lower_top(view)
+    height = lower + 44 + PLACED_STEP * len(active) + 28 * len(_passed_lines(view)) + 16
+    image = new_canvas(WIDTH, height, Ink.PAPER)
     draw = ImageDraw.Draw(image)
-    _header(draw, view, side)
-    _cards(draw, view)
-    _placed(draw, view, side)
-    _passed(draw, view)
+    _header(draw, view, side, sheet)
+    _cards(draw, view, sheet)
+    _placed(draw, view, side, lower, sheet)
+    for i, line in enumerate(_passed_lines(view)):
+        _say(draw, sheet, (16, lower + 44 + PLACED_STEP * len(active) + 4 + 28 * i), line, TEXT, Ink.CHARCOAL)
     return image
 
 
-def _header(draw: ImageDraw.ImageDraw, view: AbordajeView, side: Side) -> None:
+def _header(draw: ImageDraw.ImageDraw, view: AbordajeView, side: Side, sheet: Sheet | None) -> None:
     draw.rectangle((0, 0, WIDTH, HEADER_HEIGHT), fill=int(Ink.CHARCOAL))
-    y = HEADER_HEIGHT // 2
-    draw.ellipse((14, y - 18, 50, y + 18), fill=int(SIDE_INK[side]), outline=int(Ink.WHITE), width=2)
-    label(draw, (32, y), SIDE_LETTER[side], 22, Ink.WHITE, bold=True, anchor="mm")
+    draw.ellipse((14, 12, 50, 48), fill=int(SIDE_INK[side]), outline=int(Ink.WHITE), width=2)
+    label(draw, (32, 30), SIDE_LETTER[side], 22, Ink.WHITE, bold=True, anchor="mm")
     title = f"Your hand · {SIDE_NAME[side]} · turn {view.turn}"
-    label(draw, (64, y), title, 28, Ink.WHITE, bold=True, anchor="lm")
+    _say(draw, sheet, (64, 30), title, 26, Ink.WHITE, bold=True, anchor="lm")
     if view.phase == "assign" and view.assigning_card is not None:
-        now = f"placing on card {view.assigning_card}"
-        label(draw, (WIDTH - 16, y), now, 24, Ink.YELLOW, bold=True, anchor="rm")
+        _say(draw, sheet, (16, 72), f"placing on card {view.assigning_card}", 22, Ink.YELLOW, bold=True, anchor="lm")
 
 
-def _cards(draw: ImageDraw.ImageDraw, view: AbordajeView) -> None:
+def _cards(draw: ImageDraw.ImageDraw, view: AbordajeView, sheet: Sheet | None) -> None:
     if not view.hand:
-        label(draw, (24, CARD_TOP + 20), "No order cards in your hand.", 24, Ink.CHARCOAL, bold=True)
+        _say(draw, sheet, (24, CARD_TOP + 20), "No order cards in your hand.", 24, Ink.CHARCOAL, bold=True)
         return
     drawn = view.drawn_set_aside
     for i, kind in enumerate(view.hand):
-        left = 16 + i * (CARD_WIDTH + CARD_GAP)
-        box = (left, CARD_TOP, left + CARD_WIDTH, CARD_TOP + CARD_HEIGHT)
+        left = 16 + (i % PER_ROW) * (CARD_WIDTH + CARD_GAP)
+        top = CARD_TOP + (i // PER_ROW) * (CARD_HEIGHT + CARD_GAP)
+        box = (left, top, left + CARD_WIDTH, top + CARD_HEIGHT)
         from_set_aside = drawn is not None and kind == drawn
-        _card(draw, box, kind, from_set_aside=from_set_aside)
+        if sheet is None:
+            _card(draw, box, kind, from_set_aside=from_set_aside)
+        else:  # measuring: the same face drawn in place, its texts noted
+            _card_face(draw, box, kind, from_set_aside=from_set_aside, sheet=sheet)
         if from_set_aside:
             drawn = None  # mark one copy only when the hand holds two of that kind
 
@@ -106,7 +148,9 @@ def _card(draw: ImageDraw.ImageDraw, box: Box, kind: CardKind, *, from_set_aside
     SPRITES.stamp(draw, (x0, y0), key, (0, 0, width, height), paint)
 
 
-def _card_face(draw: ImageDraw.ImageDraw, box: Box, kind: CardKind, *, from_set_aside: bool) -> None:
+def _card_face(
+    draw: ImageDraw.ImageDraw, box: Box, kind: CardKind, *, from_set_aside: bool, sheet: Sheet | None = None
+) -> None:
     x0, y0, x1, y1 = box
     rounded(
         draw,
@@ -116,53 +160,33 @@ def _card_face(draw: ImageDraw.ImageDraw, box: Box, kind: CardKind, *, from_set_
         radius=12,
         width=5 if from_set_aside else 3,
     )
-    priority_badge(draw, (x0 + 34, y0 + 34), kind, 24)
-    label(draw, (x1 - 12, y0 + 34), "priority", 15, Ink.GREY, anchor="rm")
+    priority_badge(draw, (x0 + 30, y0 + 28), kind, 18)
+    _say(draw, sheet, (x1 - 12, y0 + 28), "priority", TEXT, Ink.GREY, anchor="rm")
     name = CATALOG.name(kind)
-    face = fitted(name, x1 - x0 - 20, 30, bold=True, smallest=18)
-    text(draw, ((x0 + x1) // 2, y0 + 88), name, face, Ink.BLACK, anchor="mm")
-    draw.line([(x0 + 14, y0 + 112), (x1 - 14, y0 + 112)], fill=int(Ink.SILVER), width=2)
-    body = font(18)
-    y = y0 + 122
-    for line in wrap(EFFECT[kind], body, x1 - x0 - 24):
-        text(draw, (x0 + 12, y), line, body, Ink.CHARCOAL)
-        y += 23
+    _say(draw, sheet, ((x0 + x1) // 2, y0 + 68), name, 26, Ink.BLACK, bold=True, anchor="mm")
+    draw.line([(x0 + 14, y0 + 88), (x1 - 14, y0 + 88)], fill=int(Ink.SILVER), width=2)
+    y = y0 + 96
+    for line in wrap(EFFECT[kind], font(TEXT), x1 - x0 - 24):
+        _say(draw, sheet, (x0 + 12, y), line, TEXT, Ink.CHARCOAL)
+        y += 25
     if from_set_aside:
         tag = (x0 + 8, y1 - 36, x1 - 8, y1 - 8)
         rounded(draw, tag, Ink.ORANGE, None, radius=6)
-        words = "drawn from set-aside"
-        face = fitted(words, tag[2] - tag[0] - 10, 15, bold=True, smallest=MIN_TEXT)
         centre = ((tag[0] + tag[2]) // 2, (tag[1] + tag[3]) // 2)
-        text(draw, centre, words, face, Ink.BLACK, anchor="mm")
+        _say(draw, sheet, centre, "drawn from set-aside", TEXT, Ink.BLACK, bold=True, anchor="mm")
 
 
-def _placed(draw: ImageDraw.ImageDraw, view: AbordajeView, side: Side) -> None:
+def _placed(draw: ImageDraw.ImageDraw, view: AbordajeView, side: Side, top: int, sheet: Sheet | None) -> None:
     """Your orders on the board by ship-deck card (face down to the opponent until the reveal)."""
-    label(draw, (16, LOWER_TOP), "Your orders on the board", 22, Ink.BLACK, bold=True)
-    active = [card for card in view.cards if card.active]
-    x = 16
-    top = LOWER_TOP + 34
-    for card in active:
+    _say(draw, sheet, (16, top), "Your orders on the board", 22, Ink.BLACK, bold=True)
+    y = top + 40
+    for card in (card for card in view.cards if card.active):
         slot = card.slots[side]
-        box = (x + 44, top, x + 44 + 176, top + 52)
-        label(draw, (x + 18, top + 26), str(card.number), 30, Ink.BLACK, bold=True, anchor="mm")
+        box = (64, y, 64 + 300, y + 44)
+        _say(draw, sheet, (30, y + 22), f"{card.number}", 26, Ink.BLACK, bold=True, anchor="mm")
         if slot.kind is not None:
             order_face(draw, box, slot.kind, spent=slot.spent)
         else:
             rounded(draw, box, None, Ink.SILVER, radius=8, width=2)
-            label(draw, ((box[0] + box[2]) // 2, top + 26), "not yet", 18, Ink.GREY, anchor="mm")
-        x += 44 + 176 + 24
-
-
-def _passed(draw: ImageDraw.ImageDraw, view: AbordajeView) -> None:
-    """The hand last passed to the opponent (ABO-GAP-21) and a set-aside draw already played."""
-    parts = []
-    if view.last_passed:
-        parts.append("Hand you last passed on: " + ", ".join(CATALOG.name(k) for k in view.last_passed))
-    if view.drawn_set_aside is not None and view.drawn_set_aside not in view.hand:
-        parts.append(f"Drawn from the set-aside cards: {CATALOG.name(view.drawn_set_aside)}")
-    if not parts:
-        return
-    words = " · ".join(parts)
-    face = fitted(words, WIDTH - 32, 22, smallest=14)
-    text(draw, (16, HEIGHT - 42), words, face, Ink.CHARCOAL)
+            _say(draw, sheet, ((box[0] + box[2]) // 2, y + 22), "not yet", TEXT, Ink.GREY, anchor="mm")
+        y += PLACED_STEP

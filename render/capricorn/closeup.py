@@ -2,8 +2,9 @@
 
 On a phone a 1400-pixel board shows about 400 pixels wide, too small to read the space codes a player types.
 The close-up crops the very board image the channel gets (so it cannot show more than the public board) around
-where the acting character's choices are and doubles it (``render.core.closeup``), so the codes read at 28 px
-without zooming.
+where the acting character's choices are and doubles it (``render.core.closeup``): at most ``widest_for`` the
+codes' size wide, centred on the acting character when their choices spread wider, so the codes show at 12 px
+or more on a phone.
 """
 
 from __future__ import annotations
@@ -15,8 +16,9 @@ from engine.capricorn.terms import POD
 from engine.capricorn.view import CapricornView
 from render.core import Box
 from render.core.closeup import enlarge, landscape_box
+from render.core.zoom import widest_for
 
-from .layout import CX, CY, HEIGHT, PANEL_LEFT, POD_RADIUS, Point, lane_radii, polar, space_angles
+from .layout import CODE_SIZE, CX, CY, HEIGHT, PANEL_LEFT, POD_RADIUS, Point, lane_radii, polar, space_angles
 
 MARGIN = 24
 
@@ -42,7 +44,9 @@ def _corners(code: str, view: CapricornView) -> list[Point]:
 def closeup_box(view: CapricornView) -> Box:
     """The part of the ship to enlarge: the choice spaces with a margin, widened to landscape, on the ship."""
     points = [p for code in choice_spaces(view) for p in _corners(code, view)]
-    return landscape_box(points, (0, 0, PANEL_LEFT, HEIGHT), MARGIN)
+    actor = _corners(view.characters[view.active].space, view)
+    focus = (sum(x for x, _ in actor) / len(actor), sum(y for _, y in actor) / len(actor))
+    return landscape_box(points, (0, 0, PANEL_LEFT, HEIGHT), MARGIN, widest=widest_for(CODE_SIZE), focus=focus)
 
 
 def draw_closeup(board: Image.Image, view: CapricornView) -> Image.Image:

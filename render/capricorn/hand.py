@@ -13,15 +13,20 @@ from PIL import Image, ImageDraw
 
 from engine.capricorn.catalog import CATALOG
 from engine.capricorn.view import CapricornView, CharacterView
-from render.core import Ink, fitted, label, new_canvas, rounded, text
-from render.core.sheet import MIN_TEXT
+from render.core import Ink, font, label, new_canvas, rounded, text_width, wrap
+from render.core.sheet import Sheet, say
 
 from .pieces import crew
 
-WIDTH = 1280
-ROW_HEIGHT = 250
-HEADER = 56
-CARD_W, CARD_H, CARD_GAP = 196, 170, 14
+WIDTH = 640
+"""Portrait for a phone: three cards to a row, every text at least ``TEXT`` (12.5 px at display size)."""
+TEXT = 20
+HEADER = 52
+CARD_W, CARD_H, CARD_GAP = 200, 206, 6
+OPTION_STEP = 50
+PER_ROW = 3
+MAX_CARDS = 9
+BACKPACK_LINE = 28
 
 SYMBOL_STYLE: dict[str, tuple[Ink, Ink, str]] = {  # fill, letter ink, glyph
     "move": (Ink.SKY, Ink.BLACK, "→"),
@@ -49,49 +54,82 @@ def hand_key(view: CapricornView) -> str:
 
 def _symbol(draw: ImageDraw.ImageDraw, x: int, y: int, symbol: str) -> None:
     fill, ink, glyph = SYMBOL_STYLE.get(symbol, (Ink.MIST, Ink.BLACK, "?"))
-    draw.ellipse((x - 13, y - 13, x + 13, y + 13), fill=int(fill), outline=int(Ink.BLACK), width=2)
-    label(draw, (x, y), glyph, 15, ink, bold=True, anchor="mm")
+    draw.ellipse((x - 14, y - 14, x + 14, y + 14), fill=int(fill), outline=int(Ink.BLACK), width=2)
+    label(draw, (x, y), glyph, 17, ink, bold=True, anchor="mm")
 
 
-def _card(draw: ImageDraw.ImageDraw, x: int, y: int, card_id: str) -> None:
+def _say(
+    draw: ImageDraw.ImageDraw,
+    sheet: Sheet | None,
+    xy: tuple[int, int],
+    words: str,
+    size: int,
+    ink: Ink,
+    *,
+    bold: bool = False,
+    anchor: str = "la",
+) -> None:
+    say(draw, sheet, xy, words, font(size, bold=bold), ink, anchor)
+
+
+def _card(draw: ImageDraw.ImageDraw, x: int, y: int, card_id: str, sheet: Sheet | None) -> None:
+    """One action card: its name, its id (or "legendary"), and each option as a symbol and its word."""
     card = CATALOG.action(card_id)
     legendary = card.role is None
     rounded(draw, (x, y, x + CARD_W, y + CARD_H), Ink.WHITE, Ink.ORANGE if legendary else Ink.BLUE, radius=10, width=3)
-    text(
-        draw,
-        (x + CARD_W // 2, y + 18),
-        card.name,
-        fitted(card.name, CARD_W - 16, 17, bold=True, smallest=MIN_TEXT),
-        Ink.BLACK,
-        anchor="mm",
-    )
-    label(draw, (x + CARD_W // 2, y + 39), "legendary" if legendary else card_id, MIN_TEXT, Ink.CHARCOAL, anchor="mm")
+    _say(draw, sheet, (x + CARD_W // 2, y + 22), card.name, TEXT, Ink.BLACK, bold=True, anchor="mm")
+    _say(draw, sheet, (x + CARD_W // 2, y + 48), "legendary" if legendary else card_id, TEXT, Ink.CHARCOAL, anchor="mm")
     for i, option in enumerate(card.options):
-        oy = y + 72 + i * 40
-        _symbol(draw, x + 26, oy, option.symbol)
+        oy = y + 84 + i * OPTION_STEP
+        _symbol(draw, x + 24, oy, option.symbol)
         word = option.symbol.upper() + (f" ×{option.count}" if option.count > 1 else "")
-        label(draw, (x + 48, oy), word, 17, Ink.BLACK, bold=True, anchor="lm")
+        _say(draw, sheet, (x + 44, oy), word, TEXT, Ink.BLACK, bold=True, anchor="lm")
         if i < len(card.options) - 1:
-            label(draw, (x + CARD_W - 14, oy + 20), "or", MIN_TEXT, Ink.GREY, anchor="rm")
+            _say(draw, sheet, (x + CARD_W - 12, oy + OPTION_STEP // 2), "or", TEXT, Ink.GREY, anchor="rm")
 
 
-def draw_hand(view: CapricornView) -> Image.Image:
-    """One row per own character: its disc, name, health, then its cards and its backpack."""
+def _rows(cards: int) -> int:
+    return max(1, -(-min(cards, MAX_CARDS) // PER_ROW))
+
+
+def _height(view: CapricornView) -> int:
+    return HEADER + sum(_character_height(c) for c in own_characters(view)) + 10
+
+
+def _character_height(c: CharacterView) -> int:
+    return 44 + _rows(len(c.hand or [])) * (CARD_H + CARD_GAP) + 2 * BACKPACK_LINE + 14
+
+
+def draw_hand(view: CapricornView, sheet: Sheet | None = None) -> Image.Image:
+    """One block per own character: its disc, name, health and deck, its cards three to a row, its backpack.
+    Every text at least 20 px in a 640-pixel image: 12.5 px on a phone (``render.core.zoom``)."""
     mine = own_characters(view)
-    height = HEADER + ROW_HEIGHT * max(1, len(mine))
-    image = new_canvas(WIDTH, height, Ink.PAPER)
+    image = new_canvas(WIDTH, _height(view), Ink.PAPER)
     draw = ImageDraw.Draw(image)
-    label(draw, (20, 16), "Your hand — Abandon Capricorn", 22, Ink.BLACK, bold=True)
-    for row, c in enumerate(mine):
-        top = HEADER + row * ROW_HEIGHT
-        crew(draw, (36, top + 24), c.letter, c.health, hiding=c.hiding, active=False)
-        label(draw, (64, top + 14), f"{c.name} · {c.health} health · deck {c.stack_size}", 18, Ink.BLACK, bold=True)
+    _say(draw, sheet, (16, 14), "Your hand — Abandon Capricorn", 24, Ink.BLACK, bold=True)
+    top = HEADER
+    for c in mine:
+        crew(draw, (30, top + 22), c.letter, c.health, hiding=c.hiding, active=False)
+        head = _fit(f"{c.name} · {c.health} health · deck {c.stack_size}", WIDTH - 80, 22)
+        _say(draw, sheet, (64, top + 22), head, 22, Ink.BLACK, bold=True, anchor="lm")
         cards = c.hand or []
         if not cards:
-            label(draw, (64, top + 100), "no cards in hand", 18, Ink.GREY, bold=True)
-        for i, card_id in enumerate(cards[:6]):
-            _card(draw, 20 + i * (CARD_W + CARD_GAP), top + 46, card_id)
+            _say(draw, sheet, (64, top + 44 + CARD_H // 2), "no cards in hand", TEXT, Ink.GREY, bold=True, anchor="lm")
+        for i, card_id in enumerate(cards[:MAX_CARDS]):
+            x = 14 + (i % PER_ROW) * (CARD_W + CARD_GAP)
+            _card(draw, x, top + 44 + (i // PER_ROW) * (CARD_H + CARD_GAP), card_id, sheet)
         pack = ", ".join(CATALOG.card_name(x) for x in c.backpack) or "empty"
-        words = f"Backpack: {pack}"
-        text(draw, (20, top + 46 + CARD_H + 12), words, fitted(words, WIDTH - 40, 15, smallest=MIN_TEXT), Ink.CHARCOAL)
+        lines = wrap(f"Backpack: {pack}", font(TEXT), WIDTH - 32)[:2]
+        below = top + 44 + _rows(len(cards)) * (CARD_H + CARD_GAP) + 4
+        for i, line in enumerate(lines):
+            _say(draw, sheet, (16, below + i * BACKPACK_LINE), line, TEXT, Ink.CHARCOAL)
+        top += _character_height(c)
     return image
+
+
+def _fit(words: str, width: int, size: int) -> str:
+    """``words`` cut with an ellipsis to ``width`` at ``size`` (bold): never a smaller type."""
+    face = font(size, bold=True)
+    while words and text_width(words, face) > width:
+        words = words[:-2] + "…"
+    return words

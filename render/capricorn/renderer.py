@@ -25,12 +25,15 @@ from render.core.alt import closeup_alt, image_alt
 from render.core.cache import view_keys
 from render.core.closeup import BOARDS_KEPT
 from render.core.sheet import Sheet
+from render.core.zoom import Area, enlarge_part, part_sheet
 
 from .closeup import closeup_where, draw_closeup
 from .hand import draw_hand, hand_key, own_characters
 from .layout import CX, CY, HEIGHT, WIDTH
 from .panel import draw_legend, draw_panel, draw_panel_static, draw_result
+from .phone import draw_phone
 from .ship import draw_ring, draw_ship_base, draw_ship_joints, draw_ship_pieces, ring_reach, ship_sheet
+from .zoom import ROOM_AREAS, room_alt, room_box
 
 
 def _capricorn(view: View) -> CapricornView:
@@ -133,10 +136,46 @@ class CapricornRenderer:
         self.boards = LayerCache(max_entries=BOARDS_KEPT)
 
     def board(self, view: View) -> bytes:
-        """The public board. A seat's view draws the same board (hands are never drawn on it)."""
+        """The public board for the channel, drawn for a phone (``render.capricorn.phone``). A seat's view draws
+        the same board (hands are never drawn on it)."""
+        public = _public(_capricorn(view))
+        key = view_key("capricorn.phone", public)
+        return self.cache.get_or_render(key, lambda: encode_png(draw_phone(public)))
+
+    def full(self, view: View) -> bytes:
+        """The detailed round ship with its panel (1400 × 900), for a desktop's **Full board**."""
         public = _public(_capricorn(view))
         key = view_key("capricorn.board", public)
         return self.cache.get_or_render(key, lambda: encode_png(self._board_image(key, public)))
+
+    def areas(self, view: View) -> list[Area]:
+        """The rooms (a wide one in two halves, so its codes read on a phone) and the escape pod."""
+        return list(ROOM_AREAS)
+
+    def zoom(self, view: View, area: str) -> bytes:
+        """One room (or half of one) of the detailed ship, enlarged (``render.core.zoom.enlarge_part``)."""
+        public = _public(_capricorn(view))
+        board, zoom = view_keys(public, "capricorn.board", f"capricorn.zoom.{area}")
+        box = room_box(area, public)
+        return self.cache.get_or_render(zoom, lambda: encode_png(enlarge_part(self._board_image(board, public), box)))
+
+    def zoom_alt(self, view: View, area: str) -> str:
+        """What the zoom shows, in words: the room's spaces and who stands on them, from the public view."""
+        return room_alt(area, _public(_capricorn(view)))
+
+    def zoom_layout(self, view: View, area: str) -> Sheet:
+        """The zoom's space codes, room names and pieces (the detailed board's, cut and enlarged as drawn)."""
+        public = _public(_capricorn(view))
+        return part_sheet(self.full_layout(public), room_box(area, public))
+
+    def full_layout(self, view: View) -> Sheet:
+        """The detailed board's texts a player reads and its pieces (``render.core.sheet``)."""
+        board_view = _capricorn(view)
+        sheet = ship_sheet(board_view)
+        draw = ImageDraw.Draw(new_canvas(WIDTH, HEIGHT, Ink.PAPER))
+        draw_legend(draw, sheet)  # notes the key's captions (the legend itself is on the static layer)
+        draw_panel(draw, board_view, sheet)  # notes the panel's small texts
+        return sheet
 
     def hand(self, view: View) -> bytes | None:
         """The seat's own characters and their cards; ``None`` for the public view (no hand in it)."""
@@ -144,6 +183,12 @@ class CapricornRenderer:
         if hand_view.viewer is None or not own_characters(hand_view):
             return None
         return self.cache.get_or_render(hand_key(hand_view), lambda: encode_png(draw_hand(hand_view)))
+
+    def hand_layout(self, view: View) -> Sheet:
+        """Every text of the seat's hand image, as drawn (measured by tests/render/test_legibility)."""
+        sheet = Sheet()
+        draw_hand(_capricorn(view), sheet)
+        return sheet
 
     def closeup(self, view: View) -> bytes | None:
         """The acting character's room and its neighbours, enlarged from the board (``render.capricorn.closeup``);
@@ -166,12 +211,9 @@ class CapricornRenderer:
         return image_alt("Abandon Capricorn", _capricorn(view))
 
     def layout(self, view: View) -> Sheet:
-        """The texts a player reads to act and where the pieces stand on the board (``render.core.sheet``)."""
-        board_view = _capricorn(view)
-        sheet = ship_sheet(board_view)
-        draw = ImageDraw.Draw(new_canvas(WIDTH, HEIGHT, Ink.PAPER))
-        draw_legend(draw, sheet)  # notes the key's captions (the legend itself is on the static layer)
-        draw_panel(draw, board_view, sheet)  # notes the panel's small texts
+        """Every text and piece of the phone board (``render.capricorn.phone``), as drawn."""
+        sheet = Sheet()
+        draw_phone(_public(_capricorn(view)), sheet)
         return sheet
 
     def static(self, view: CapricornView) -> Image.Image:

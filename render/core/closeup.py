@@ -24,13 +24,30 @@ the host asks for a board and the acting player's close-up at once, so the close
 action drew instead of drawing it again."""
 
 
-def landscape_box(points: Iterable[tuple[float, float]], area: Box, margin: int) -> Box:
-    """The box around ``points`` with ``margin`` to spare, widened (or heightened) to landscape, inside ``area``."""
+def landscape_box(
+    points: Iterable[tuple[float, float]],
+    area: Box,
+    margin: int,
+    *,
+    widest: int | None = None,
+    focus: tuple[float, float] | None = None,
+) -> Box:
+    """The box around ``points`` with ``margin`` to spare, widened (or heightened) to landscape, inside ``area``.
+
+    At most ``widest`` wide when given (``render.core.zoom.widest_for`` the smallest text, so it still reads at
+    12 px on a phone): a wider box is cut to that width around ``focus`` (the acting piece), or its middle.
+    """
     xs, ys = zip(*points, strict=True)
     left, top = round(min(xs)) - margin, round(min(ys)) - margin
     right, bottom = round(max(xs)) + margin, round(max(ys)) + margin
     x0, y0, x1, y1 = area
     width = min(max(right - left, round((bottom - top) * ASPECT)), x1 - x0)
+    if widest is not None and width > widest:
+        width = widest
+        cx, cy = focus if focus is not None else ((left + right) / 2, (top + bottom) / 2)
+        half_height = width / ASPECT / 2
+        left, right = round(cx - width / 2), round(cx - width / 2) + width
+        top, bottom = round(cy - half_height), round(cy + half_height)
     height = min(max(bottom - top, round(width / ASPECT)), y1 - y0)
     x = min(max(x0, (left + right - width) // 2), x1 - width)
     y = min(max(y0, (top + bottom - height) // 2), y1 - height)

@@ -6,6 +6,9 @@ Recording (during a scenario, inside SimCord, never in the bot):
   (``MESSAGE_CREATE``/``MESSAGE_UPDATE``; ephemeral answers and DMs are not channel-visible and are skipped):
   its text, its embeds, the labels, placeholders and options of its components, its images and their alt
   text (attachment descriptions);
+- every private answer that must show only what the channel may see (**Zoom**, **Full board**: drawn from the
+  public view), as the scenario hands it over with ``public_answer``: its text, images and their alt text are
+  held to the channel's rules;
 - every autocomplete list the bot offers a user (from the ``ResponseClock``, which sees each first response);
 - with each of them, *the moment*: the channel's game as the store holds it right then (its snapshot, version,
   seats and action log), read from the SQLite file with a plain read-only connection while the bot's own
@@ -28,10 +31,12 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import discord
 import simcord
 from simcord.components import walk_components
 
@@ -118,6 +123,16 @@ class LeakScanner:
         self.shown.append(
             Shown(self._seq, channel_id, int(payload["id"]), _lines(payload), images, self._moment(channel_id))
         )
+
+    def public_answer(self, channel_id: int, messages: Sequence[discord.Message]) -> None:
+        """Record an ephemeral answer whose content is public by design (a zoom, the full board): scanned like
+        a channel message, so a zoom image or its alt text naming a hidden card is a leak too."""
+        for message in messages:
+            texts = [message.content or "", *(a.description or "" for a in message.attachments)]
+            lines = [line for text in texts for line in text.splitlines() if line.strip()]
+            images = [(a.filename, a.url) for a in message.attachments]
+            self._seq += 1
+            self.shown.append(Shown(self._seq, channel_id, message.id, lines, images, self._moment(channel_id)))
 
     def _autocompleted(self, record: Any, choices: list[dict[str, Any]]) -> None:
         self._seq += 1

@@ -24,6 +24,8 @@ from engine.core.playout import random_playout
 from render.abordaje import RENDERER, AbordajeRenderer
 from render.abordaje.hand import draw_hand, hand_key, has_private
 from render.abordaje.layout import HEIGHT, WIDTH
+from render.abordaje.phone import HEIGHT as PHONE_HEIGHT
+from render.abordaje.phone import WIDTH as PHONE_WIDTH
 from render.core import Ink, disc, encode_png, font, label, new_canvas, text_stamp
 from render.core.stamps import _measured_text_stamp
 from render.registry import RENDERERS
@@ -70,16 +72,24 @@ def sample(states: tuple[AbordajeState, ...], every: int = 9) -> list[AbordajeSt
 
 
 @pytest.mark.parametrize(("variant", "handicap", "seed"), GAMES)
-def test_boards_are_small_landscape_palette_pngs(variant: str, handicap: bool, seed: int) -> None:
+def test_boards_are_small_portrait_palette_pngs_and_the_full_board_landscape(
+    variant: str, handicap: bool, seed: int
+) -> None:
+    """The channel board is portrait, for a phone (it shows larger there than a wide one); **Full board** is
+    the detailed landscape board, for a desktop."""
     renderer = AbordajeRenderer()
     for index, state in enumerate(sample(playout(variant, handicap, seed))):
-        data = renderer.board(public(state))
-        image = decode(data)
         where = f"{variant} seed={seed} sample={index}"
-        assert image.format == "PNG", where
-        assert image.size == (WIDTH, HEIGHT) and WIDTH > HEIGHT, where
-        assert image.mode == "P", f"drawn on the fixed palette, not converted: {where}"
-        assert len(data) < MAX_BYTES, f"{len(data)} bytes: {where}"
+        for data, size in (
+            (renderer.board(public(state)), (PHONE_WIDTH, PHONE_HEIGHT)),
+            (renderer.full(public(state)), (WIDTH, HEIGHT)),
+        ):
+            image = decode(data)
+            assert image.format == "PNG", where
+            assert image.size == size, where
+            assert image.mode == "P", f"drawn on the fixed palette, not converted: {where}"
+            assert len(data) < MAX_BYTES, f"{len(data)} bytes: {where}"
+    assert PHONE_HEIGHT > PHONE_WIDTH and WIDTH > HEIGHT
 
 
 def test_the_same_view_gives_the_same_bytes() -> None:
@@ -117,13 +127,45 @@ def test_the_cache_never_redraws_an_unchanged_view() -> None:
     assert renderer.cache.renders == 2
 
 
-def test_the_static_layer_is_drawn_once_per_set_of_ship_deck_cards() -> None:
+def test_the_full_boards_static_layer_is_drawn_once_per_set_of_ship_deck_cards() -> None:
     renderer = AbordajeRenderer()
     for state in sample(playout("basic", False, 8), every=30):
-        renderer.board(public(state))
+        renderer.full(public(state))
+        renderer.zoom(public(state), "card1")
     assert renderer.layers.draws == 1
-    renderer.board(public(playout("advanced", True, 34)[5]))
+    renderer.full(public(playout("advanced", True, 34)[5]))
     assert renderer.layers.draws == 2
+
+
+def test_every_card_zooms_to_its_two_decks_and_orders_with_alt_text() -> None:
+    """**Zoom** offers one area a ship-deck card; each is a PNG cut from the full board, with alt text that
+    names its decks and never a face-down order's kind."""
+    view = public(playout("advanced", True, 34)[40])
+    areas = RENDERER.areas(view)
+    assert [a.key for a in areas] == ["card1", "card2", "card3", "card4", "card5"]
+    for area in areas:
+        image = decode(RENDERER.zoom(view, area.key))
+        assert image.mode == "P" and image.height > image.width
+        alt = RENDERER.zoom_alt(view, area.key)
+        number = area.key.removeprefix("card")
+        assert f"p{number}" in alt and f"s{number}" in alt
+    with pytest.raises(KeyError):
+        RENDERER.zoom(view, "card9")
+
+
+def test_the_phone_board_names_the_players_and_who_is_to_play() -> None:
+    """The texts of the phone board say who plays which side (``view.seat_name``) and whom the game waits on."""
+    states = playout("basic", False, 8)
+    view = next(public(s) for s in states if any(side.waiting for side in public(s).sides.values()))
+    view = view.model_copy(update={"names": {0: "Ana", 1: "Beto"}})
+    texts = " ".join(mark.text for mark in RENDERER.layout(view).marks)
+    assert "Ana" in texts and "Beto" in texts and "to play" in texts
+
+
+def test_the_end_says_who_won_and_why_and_nobody_is_to_play() -> None:
+    final = public(playout("basic", False, 8)[-1]).model_copy(update={"names": {0: "Ana", 1: "Beto"}})
+    texts = " ".join(mark.text for mark in RENDERER.layout(final).marks)
+    assert ("win" in texts or "tie" in texts) and "to play" not in texts
 
 
 def test_hand_is_none_for_the_public_view_and_a_png_for_a_seat() -> None:
@@ -135,7 +177,7 @@ def test_hand_is_none_for_the_public_view_and_a_png_for_a_seat() -> None:
     assert pirate != spanish
     for data in (pirate, spanish):
         image = decode(data)
-        assert image.width > image.height
+        assert image.width == PHONE_WIDTH, "as wide as the phone board: its texts read at 12 px on a phone"
         assert len(data) < MAX_BYTES
 
 
@@ -171,8 +213,9 @@ def test_the_advanced_board_has_five_ship_deck_cards() -> None:
     state = playout("advanced", True, 34)[40]
     view = public(state)
     assert [c.number for c in view.cards] == [1, 2, 3, 4, 5] and view.handicap
-    data = RENDERER.board(view)
-    assert decode(data).size == (WIDTH, HEIGHT)
+    assert decode(RENDERER.full(view)).size == (WIDTH, HEIGHT)
+    assert decode(RENDERER.board(view)).size == (PHONE_WIDTH, PHONE_HEIGHT)
+    assert sum(1 for m in RENDERER.layout(view).marks if m.text.startswith("card ")) == 5
     basic_numbers = [c.number for c in public(playout("basic", False, 8)[0]).cards]
     assert basic_numbers == [1, 2, 4, 5]
 
@@ -194,10 +237,11 @@ def test_example_images_can_be_written(tmp_path: Path) -> None:
         states = playout(variant, handicap, seed)
         for moment, state in (("mid", states[len(states) // 2]), ("end", states[-1])):
             (tmp_path / f"{variant}_{seed}_{moment}.png").write_bytes(RENDERER.board(public(state)))
+            (tmp_path / f"{variant}_{seed}_{moment}_full.png").write_bytes(RENDERER.full(public(state)))
         hand = RENDERER.hand(seat_view(states[3], 0))
         assert hand is not None
         (tmp_path / f"{variant}_{seed}_hand.png").write_bytes(hand)
-    assert len(list(tmp_path.glob("*.png"))) == 9
+    assert len(list(tmp_path.glob("*.png"))) == 15
 
 
 # ---------------------------------------------------------------------- drawn-once stamps and the hand key

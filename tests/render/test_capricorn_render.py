@@ -24,6 +24,9 @@ from engine.core.playout import random_playout
 from render.capricorn import RENDERER, CapricornRenderer
 from render.capricorn.layout import HEIGHT, WIDTH
 from render.capricorn.panel import draw_panel_static
+from render.capricorn.phone import HEIGHT as PHONE_HEIGHT
+from render.capricorn.phone import WIDTH as PHONE_WIDTH
+from render.capricorn.phone import room_pieces
 from render.capricorn.ship import draw_ring, draw_ship_base, draw_ship_joints
 from render.core import Ink, new_canvas
 from render.registry import Renderer
@@ -64,17 +67,22 @@ def test_the_renderer_fits_the_protocol() -> None:
 
 
 @pytest.mark.parametrize(("players", "seed"), GAMES)
-def test_boards_are_small_landscape_palette_pngs(players: int, seed: int) -> None:
+def test_boards_are_small_portrait_palette_pngs_and_the_full_board_landscape(players: int, seed: int) -> None:
+    """The channel board is portrait, for a phone; **Full board** is the detailed round ship, for a desktop."""
     renderer = CapricornRenderer()
     states = playout(players, seed)
     for index, state in enumerate([*states[::25], states[-1]]):
-        data = renderer.board(view_of(state))
-        image = decode(data)
         where = f"players={players} seed={seed} sample={index}"
-        assert image.format == "PNG", where
-        assert image.size == (WIDTH, HEIGHT) and WIDTH > HEIGHT, where
-        assert image.mode == "P", f"drawn on the fixed palette, not converted: {where}"
-        assert len(data) < MAX_BYTES, f"{len(data)} bytes: {where}"
+        for data, size in (
+            (renderer.board(view_of(state)), (PHONE_WIDTH, PHONE_HEIGHT)),
+            (renderer.full(view_of(state)), (WIDTH, HEIGHT)),
+        ):
+            image = decode(data)
+            assert image.format == "PNG", where
+            assert image.size == size, where
+            assert image.mode == "P", f"drawn on the fixed palette, not converted: {where}"
+            assert len(data) < MAX_BYTES, f"{len(data)} bytes: {where}"
+    assert PHONE_HEIGHT > PHONE_WIDTH and WIDTH > HEIGHT
 
 
 def test_the_same_view_gives_the_same_bytes() -> None:
@@ -83,14 +91,31 @@ def test_the_same_view_gives_the_same_bytes() -> None:
     assert CapricornRenderer().board(view) == CapricornRenderer().board(again)
 
 
-def test_a_public_change_changes_the_image() -> None:
+def test_a_public_change_changes_the_full_board() -> None:
+    """The detailed board draws every public fact (the phone board leaves the details to it and the zooms)."""
     renderer = CapricornRenderer()
     states = playout(3, 1)
     views = [view_of(s) for s in states[:60]]
     pairs = [(a, b) for a, b in pairwise(views) if a.model_dump() != b.model_dump()]
     assert pairs
     for a, b in pairs:
-        assert renderer.board(a) != renderer.board(b), f"turn {a.turn}: a public change drew the same image"
+        assert renderer.full(a) != renderer.full(b), f"turn {a.turn}: a public change drew the same image"
+
+
+def overview(view: CapricornView) -> object:
+    """What the phone board shows: turn, who acts, the tracks, who stands in which room, each crew line."""
+    rooms = {room: sorted(map(str, pieces)) for room, pieces in room_pieces(view).items()}
+    crew = [(c.space, c.health, c.hiding) for c in view.characters]
+    return (view.turn, view.active, view.threat, view.repairs_done, view.end_game, view.mothers, view.bag, rooms, crew)
+
+
+def test_a_change_of_what_the_phone_board_shows_changes_it() -> None:
+    renderer = CapricornRenderer()
+    views = [view_of(s) for s in playout(3, 1)[:80]]
+    pairs = [(a, b) for a, b in pairwise(views) if overview(a) != overview(b)]
+    assert len(pairs) > 10
+    for a, b in pairs:
+        assert renderer.board(a) != renderer.board(b), f"turn {a.turn}: the overview changed but not the board"
 
 
 def test_hand_is_none_for_the_public_view_and_a_png_for_a_seat() -> None:
@@ -100,7 +125,7 @@ def test_hand_is_none_for_the_public_view_and_a_png_for_a_seat() -> None:
     data = renderer.hand(view_of(state, 0))
     assert data is not None
     image = decode(data)
-    assert image.mode == "P" and image.width > image.height
+    assert image.mode == "P" and image.width == 640, "as wide as the phone board: its texts read at 12 px"
 
 
 def test_a_seat_sees_the_same_board_as_the_channel() -> None:
@@ -114,9 +139,35 @@ def test_a_seat_sees_the_same_board_as_the_channel() -> None:
 def test_a_finished_game_shows_its_result(players: int, seed: int) -> None:
     final = view_of(playout(players, seed)[-1])
     assert final.result is not None
-    image = decode(CapricornRenderer().board(final))
     expected = Ink.GREEN if final.result == "win" else Ink.VERMILLION
-    assert image.getpixel((200, 680)) == int(expected)
+    assert decode(CapricornRenderer().full(final)).getpixel((200, 680)) == int(expected)
+    assert decode(CapricornRenderer().board(final)).getpixel((PHONE_WIDTH // 2, 4)) == int(expected)
+    texts = " ".join(mark.text for mark in CapricornRenderer().layout(final).marks)
+    assert ("ESCAPED" in texts or "LOST" in texts) and "Acting" not in texts and "to answer" not in texts
+
+
+def test_the_phone_board_names_the_players_and_the_rooms_pieces_stand_in() -> None:
+    view = view_of(playout(3, 1)[30]).model_copy(update={"names": {0: "Ana", 1: "Beto", 2: "Cy"}})
+    sheet = CapricornRenderer().layout(view)
+    texts = " ".join(mark.text for mark in sheet.marks)
+    me = view.characters[view.active]
+    assert f"Acting: {me.letter} {me.name} ({view.seat_name(me.seat)})" in texts
+    assert all(name in texts for name in ("Ana", "Beto", "Cy"))
+    assert {"BRIDGE", "OFFICES"} <= {mark.text for mark in sheet.marks}
+    assert len([t for t in sheet.tokens if t.what == "crew"]) == len(view.characters)
+
+
+def test_every_room_zooms_with_alt_text_and_no_more_than_a_select_holds() -> None:
+    view = view_of(playout(3, 1)[30])
+    areas = RENDERER.areas(view)
+    assert 0 < len(areas) <= 25 and len({a.key for a in areas}) == len(areas)
+    for area in areas:
+        image = decode(RENDERER.zoom(view, area.key))
+        assert image.mode == "P"
+        room = area.key.split(".")[0]
+        assert f"{room}." in RENDERER.zoom_alt(view, area.key)
+    with pytest.raises(KeyError):
+        RENDERER.zoom(view, "NOWHERE.1")
 
 
 def test_caches_skip_unchanged_views_and_static_layers() -> None:
@@ -124,9 +175,9 @@ def test_caches_skip_unchanged_views_and_static_layers() -> None:
     states = playout(3, 1)
     views = [view_of(s) for s in states[:30]]
     for view in views:
-        renderer.board(view)
+        renderer.full(view)
     renders = renderer.cache.renders
-    renderer.board(views[-1])
+    renderer.full(views[-1])
     assert renderer.cache.renders == renders
     rotations = {tuple(sorted(v.rotation.items())) for v in views}
     turned = {(ring, turns) for rotation in rotations for ring, turns in rotation}
@@ -166,4 +217,4 @@ def draw_whole_ship(view: CapricornView) -> Image.Image:
 def test_every_public_change_is_drawn(players: int, seed: int) -> None:
     renderer = CapricornRenderer()
     views = [view_of(s) for s in playout(players, seed)]
-    assert changes_drawn(views, renderer.board) > len(views) // 2
+    assert changes_drawn(views, renderer.full) > len(views) // 2

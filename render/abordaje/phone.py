@@ -1,0 +1,337 @@
+"""The channel board for a phone: everything a player follows the game by, at 12 px or more on a phone.
+
+A phone shows an image about 400 pixels wide (``render.core.zoom``). The detailed board (``board.py``, 1280
+pixels wide) is kept for **Full board** and the zooms; this one is 640 pixels wide and portrait, read top to
+bottom like the table turned on its side: prow at the top, one row per ship-deck card, the pirate ship's deck
+on the left, the two orders on the card in the middle, the Spanish deck on the right. Every text is at least
+20 px (12 at display size), every piece at least 28 px (16 at display size), so nothing needs pinching.
+It is drawn with its measure: each text goes through ``say`` and each piece through ``Sheet.token`` when a
+sheet is given, so ``layout`` is the drawing itself.
+"""
+
+from __future__ import annotations
+
+from functools import partial
+
+from PIL import Image, ImageDraw
+
+from engine.abordaje.view import AbordajeView, DeckView, ShipDeckCardView, Side, SlotView
+from engine.core.words import count as counted
+from render.core import Box, Ink, dashed_box, font, new_canvas, rounded, text_width, wrap
+from render.core.sheet import Sheet, say
+
+from .pieces import SHIP_TINT, SIDE_LETTER, SIDE_NAME, SIDES, captain, card_back, control_marker, crew_token
+
+WIDTH, HEIGHT = 640, 970
+TEXT = 20
+"""The smallest text drawn: 12.5 px on a phone."""
+CREW_RADIUS = 14
+"""A crew disc is 29 px across: 18 px on a phone."""
+CAPTAIN_RADIUS = 16
+MARKER = 28
+
+HEADER: Box = (0, 0, WIDTH, 92)
+PANEL_TOP, PANEL_BOTTOM = 100, 258
+HEADINGS_Y = 276
+ROWS_TOP = 294
+ROW = 92
+DECK_X = {"pirate": (6, 190), "spanish": (450, 634)}
+MIDDLE = (196, 444)
+PHASE_TEXT: dict[str, str] = {
+    "assign": "Placing orders",
+    "swap": "Swapping tactics",
+    "captain": "Captains move",
+    "resolve": "Orders resolve",
+    "over": "Game over",
+}
+ORDER_TEXT: dict[str, str] = {
+    "fight": "Fight!",
+    "boarding": "Boarding!",
+    "fire": "Fire!",
+    "repel": "Repel!",
+    "take_cover": "Cover!",
+    "stand_up": "Stand up!",
+}
+CONQUESTS_TO_WIN = 2
+
+
+def _say(
+    draw: ImageDraw.ImageDraw,
+    sheet: Sheet | None,
+    xy: tuple[int, int],
+    words: str,
+    size: int,
+    ink: Ink,
+    *,
+    bold: bool = False,
+    anchor: str = "la",
+) -> None:
+    say(draw, sheet, xy, words, font(size, bold=bold), ink, anchor)
+
+
+def _fit(words: str, width: int, size: int = TEXT, *, bold: bool = False) -> str:
+    """``words`` cut (with an ellipsis) to ``width`` pixels at ``size``: a long name shortens, never shrinks."""
+    face = font(size, bold=bold)
+    if text_width(words, face) <= width:
+        return words
+    while words and text_width(words + "…", face) > width:
+        words = words[:-1]
+    return words + "…"
+
+
+def rows_bottom(view: AbordajeView) -> int:
+    return ROWS_TOP + ROW * len(view.cards)
+
+
+def draw_phone(view: AbordajeView, sheet: Sheet | None = None) -> Image.Image:
+    """The phone board of ``view`` (the public view), noting every text and piece on ``sheet`` if given."""
+    image = new_canvas(WIDTH, HEIGHT, Ink.PAPER)
+    draw = ImageDraw.Draw(image)
+    _header(draw, view, sheet)
+    for i, side in enumerate(SIDES):
+        _panel(draw, view, side, (6 + i * 317, PANEL_TOP, 317 + i * 317, PANEL_BOTTOM), sheet)
+    _say(
+        draw,
+        sheet,
+        ((DECK_X["pirate"][0] + DECK_X["pirate"][1]) // 2, HEADINGS_Y),
+        "Pirate ship",
+        TEXT,
+        Ink.BLACK,
+        bold=True,
+        anchor="mm",
+    )
+    _say(draw, sheet, ((MIDDLE[0] + MIDDLE[1]) // 2, HEADINGS_Y), "card: orders", TEXT, Ink.CHARCOAL, anchor="mm")
+    _say(
+        draw,
+        sheet,
+        ((DECK_X["spanish"][0] + DECK_X["spanish"][1]) // 2, HEADINGS_Y),
+        "Spanish ship",
+        TEXT,
+        Ink.BLACK,
+        bold=True,
+        anchor="mm",
+    )
+    for i, card in enumerate(view.cards):
+        _row(draw, view, card, ROWS_TOP + i * ROW, sheet)
+    _footer(draw, view, rows_bottom(view) + 10, sheet)
+    return image
+
+
+def _header(draw: ImageDraw.ImageDraw, view: AbordajeView, sheet: Sheet | None) -> None:
+    over = view.phase == "over" or view.winner is not None or view.tie
+    draw.rectangle(HEADER, fill=int(Ink.GREEN if view.winner is not None else Ink.CHARCOAL))
+    _say(draw, sheet, (14, 26), f"¡Abordaje! · turn {view.turn}", 28, Ink.WHITE, bold=True, anchor="lm")
+    variant = "basic" if view.variant == "basic" else "advanced"
+    _say(draw, sheet, (WIDTH - 14, 26), variant, TEXT, Ink.WHITE, anchor="rm")
+    if over:
+        line = _result_title(view)
+    else:
+        line = PHASE_TEXT[view.phase]
+        if view.phase == "assign" and view.assigning_card is not None:
+            line += f" · card {view.assigning_card}"
+        waiting = [view.seat_name(view.sides[s].seat) for s in SIDES if view.sides[s].waiting]
+        if waiting:
+            line += " · to play: " + " and ".join(waiting)
+    _say(
+        draw,
+        sheet,
+        (14, 68),
+        _fit(line, WIDTH - 28, 22, bold=True),
+        22,
+        Ink.YELLOW if not over else Ink.WHITE,
+        bold=True,
+        anchor="lm",
+    )
+
+
+def _result_title(view: AbordajeView) -> str:
+    if view.winner is not None:
+        return f"The {SIDE_NAME[view.winner]} ({view.seat_name(view.sides[view.winner].seat)}) win"
+    return "The game is a tie" if view.tie else "Game over"
+
+
+def _panel(draw: ImageDraw.ImageDraw, view: AbordajeView, side: Side, box: Box, sheet: Sheet | None) -> None:
+    """One side's name, player and numbers; an orange frame and "to play" while the game waits on it."""
+    info = view.sides[side]
+    x0, y0, x1, _ = box
+    rounded(
+        draw,
+        box,
+        SHIP_TINT[side],
+        Ink.ORANGE if info.waiting else Ink.CHARCOAL,
+        radius=10,
+        width=5 if info.waiting else 2,
+    )
+    centre = (x0 + 24, y0 + 24)
+    crew_token(draw, centre, side, radius=CREW_RADIUS)
+    if sheet is not None:
+        sheet.token(side, f"{side} crew", centre, partial(crew_token, side=side, radius=CREW_RADIUS))
+    _say(draw, sheet, (x0 + 46, y0 + 24), SIDE_NAME[side].upper(), 22, Ink.BLACK, bold=True, anchor="lm")
+    if info.waiting:
+        _say(draw, sheet, (x1 - 12, y0 + 24), "to play", TEXT, Ink.BLACK, bold=True, anchor="rm")
+    _say(draw, sheet, (x0 + 12, y0 + 54), _fit(view.seat_name(info.seat), x1 - x0 - 24), TEXT, Ink.BLACK, anchor="lm")
+    swap = f"swap {info.swapped[0]}⇄{info.swapped[1]}" if info.swapped else ("can swap" if info.can_swap else "no swap")
+    lines = (
+        f"on board {info.in_play} · pool {info.pool}",
+        f"lost {info.losses} · decks {info.conquests}/{CONQUESTS_TO_WIN}",
+        f"hand {info.hand_count} · {swap}",
+    )
+    for i, words in enumerate(lines):
+        _say(draw, sheet, (x0 + 12, y0 + 84 + 27 * i), _fit(words, x1 - x0 - 24), TEXT, Ink.BLACK, anchor="lm")
+
+
+def _row(draw: ImageDraw.ImageDraw, view: AbordajeView, card: ShipDeckCardView, top: int, sheet: Sheet | None) -> None:
+    """One ship-deck card: its deck on each ship and the two orders placed on it."""
+    now = view.phase == "assign" and view.assigning_card == card.number
+    for ship in SIDES:
+        x0, x1 = DECK_X[ship]
+        _deck(draw, (x0, top + 2, x1, top + ROW - 4), ship, card, sheet)
+    mx0, mx1 = MIDDLE
+    rounded(
+        draw,
+        (mx0, top + 2, mx1, top + ROW - 4),
+        Ink.WHITE,
+        Ink.ORANGE if now else Ink.SILVER,
+        radius=8,
+        width=4 if now else 2,
+    )
+    middle = (mx0 + mx1) // 2
+    words = f"card {card.number}" + (" · now" if now else "")
+    if not card.active:
+        words = f"card {card.number} · out"
+    _say(draw, sheet, (middle, top + 18), words, TEXT, Ink.BLACK, bold=True, anchor="mm")
+    if card.active:
+        for i, side in enumerate(SIDES):
+            left = mx0 + 6 + i * ((mx1 - mx0 - 6) // 2)
+            slot = (left, top + 36, left + (mx1 - mx0 - 18) // 2, top + ROW - 10)
+            _slot(draw, slot, side, card.slots[side], view, card.number, sheet)
+    else:
+        who = " and ".join(SIDE_NAME[s] for s in card.conquered_by) or "nobody"
+        _say(draw, sheet, (middle, top + 58), _fit(f"won by {who}", mx1 - mx0 - 16), TEXT, Ink.CHARCOAL, anchor="mm")
+
+
+def _slot(
+    draw: ImageDraw.ImageDraw,
+    box: Box,
+    side: Side,
+    slot: SlotView,
+    view: AbordajeView,
+    number: int,
+    sheet: Sheet | None,
+) -> None:
+    x0, y0, x1, y1 = box
+    centre = ((x0 + x1) // 2, (y0 + y1) // 2)
+    swapped = view.sides[side].swapped
+    tag = SIDE_LETTER[side] + ("⇄" if swapped is not None and number in swapped else "")
+    if not slot.filled:
+        dashed_box(draw, box, Ink.SILVER, width=2)
+        _say(draw, sheet, centre, f"{tag}: none", TEXT, Ink.GREY, anchor="mm")
+    elif slot.kind is None:
+        back = (x0 + 15, centre[1])
+        _back(draw, back, y1 - y0)
+        if sheet is not None:
+            sheet.token(f"{side}{number}", "face-down order", back, lambda d, at: _back(d, at, y1 - y0))
+        _say(draw, sheet, (x0 + 38, centre[1]), tag, TEXT, Ink.BLACK, anchor="lm")
+    else:
+        rounded(
+            draw, box, Ink.MIST if slot.spent else Ink.WHITE, Ink.GREY if slot.spent else Ink.BLACK, radius=6, width=2
+        )
+        words = ORDER_TEXT[slot.kind] + (" ✓" if slot.spent else "")
+        _say(
+            draw,
+            sheet,
+            centre,
+            _fit(words, x1 - x0 - 8, bold=True),
+            TEXT,
+            Ink.CHARCOAL if slot.spent else Ink.BLACK,
+            bold=True,
+            anchor="mm",
+        )
+
+
+def _back(draw: ImageDraw.ImageDraw, at: tuple[int, int], height: int) -> None:
+    """A face-down order 30 px wide centred on ``at``."""
+    card_back(draw, (at[0] - 15, at[1] - height // 2, at[0] + 15, at[1] - height // 2 + height), radius=6)
+
+
+def _marker_at(draw: ImageDraw.ImageDraw, at: tuple[int, int], owner: Side) -> None:
+    half = MARKER // 2
+    control_marker(draw, (at[0] - half, at[1] - half, at[0] + half, at[1] + half), owner)
+
+
+def _deck(draw: ImageDraw.ImageDraw, box: Box, ship: Side, card: ShipDeckCardView, sheet: Sheet | None) -> None:
+    """A deck: its code, the captains and any control marker on the top line, both crews' counts below."""
+    x0, y0, x1, y1 = box
+    code = f"{SIDE_LETTER[ship].lower()}{card.number}"
+    rounded(
+        draw,
+        box,
+        SHIP_TINT[ship] if card.active else Ink.MIST,
+        Ink.CHARCOAL if card.active else Ink.GREY,
+        radius=8,
+        width=2,
+    )
+    _say(draw, sheet, (x0 + 8, y0 + 18), code, 22, Ink.BLACK, bold=True, anchor="lm")
+    deck: DeckView = card.decks[ship]
+    x = x0 + 62
+    for who in deck.captains:
+        at = (x, y0 + 18)
+        captain(draw, at, who, radius=CAPTAIN_RADIUS)
+        if sheet is not None:
+            sheet.token(code, f"{who} captain", at, partial(captain, side=who, radius=CAPTAIN_RADIUS))
+        x += 2 * CAPTAIN_RADIUS + 6
+    if deck.control_marker is not None:
+        owner = deck.control_marker
+        square = (x1 - 6 - MARKER, y0 + 4, x1 - 6, y0 + 4 + MARKER)
+        control_marker(draw, square, owner)
+        if sheet is not None:
+            sheet.token(
+                code,
+                f"{owner} control marker",
+                (square[0] + MARKER // 2, square[1] + MARKER // 2),
+                partial(_marker_at, owner=owner),
+            )
+        _say(draw, sheet, (square[0] - 4, y0 + 18), f"{deck.marker_turns}/2", TEXT, Ink.BLACK, bold=True, anchor="rm")
+    counts: tuple[tuple[Side, int], ...] = (("pirate", deck.pirate_crew), ("spanish", deck.spanish_crew))
+    for i, (side, n) in enumerate(counts):
+        if n <= 0:
+            continue
+        at = (x0 + 22 + i * 88, y1 - 22)
+        crew_token(draw, at, side, radius=CREW_RADIUS)
+        if sheet is not None:
+            sheet.token(code, f"{side} crew", at, partial(crew_token, side=side, radius=CREW_RADIUS))
+        _say(draw, sheet, (at[0] + 20, at[1]), str(n), 26, Ink.BLACK, bold=True, anchor="lm")
+
+
+def _footer(draw: ImageDraw.ImageDraw, view: AbordajeView, top: int, sheet: Sheet | None) -> None:
+    """Who has the initiative and which way orders go; at the end, why the game ended."""
+    arrow = "prow → stern" if view.direction == "prow_to_stern" else "stern → prow"
+    lead = view.initiative
+    _say(draw, sheet, (14, top + 14), f"Initiative: {SIDE_NAME[lead]}, orders go {arrow}", TEXT, Ink.BLACK, anchor="lm")
+    _say(draw, sheet, (14, top + 44), "P pirate · S Spanish · star: captain", TEXT, Ink.CHARCOAL, anchor="lm")
+    _say(draw, sheet, (14, top + 72), "yellow square: control marker (turns/2)", TEXT, Ink.CHARCOAL, anchor="lm")
+    reason = result_reason(view)
+    if reason:
+        box = (6, top + 92, WIDTH - 6, HEIGHT - 6)
+        rounded(draw, box, Ink.WHITE, Ink.BLACK, radius=10, width=3)
+        for i, line in enumerate(wrap(reason, font(TEXT, bold=True), WIDTH - 40)[:3]):
+            _say(draw, sheet, (20, top + 112 + 28 * i), line, TEXT, Ink.BLACK, bold=True, anchor="lm")
+
+
+def result_reason(view: AbordajeView) -> str:
+    """Why the game ended, from the public view ("" while it runs)."""
+    if view.winner is not None:
+        loser: Side = "spanish" if view.winner == "pirate" else "pirate"
+        won = view.sides[view.winner]
+        if won.conquests >= CONQUESTS_TO_WIN:
+            return f"{_result_title(view)}: {won.conquests} enemy decks conquered."
+        active = sum(1 for c in view.cards if c.active)
+        return (
+            f"{_result_title(view)}: the {SIDE_NAME[loser]} have {view.sides[loser].in_play} crew on board, "
+            f"fewer than the {counted(active, 'active card')}."
+        )
+    if view.tie:
+        both = all(view.sides[s].conquests >= CONQUESTS_TO_WIN for s in SIDES)
+        why = "both conquered their second deck at once" if both else "both fell below one crew per active card"
+        return f"A tie: {why}."
+    return ""

@@ -1,0 +1,242 @@
+"""The channel board for a phone: who acts, the tracks, and who stands in which room, at 12 px or more on a phone.
+
+A phone shows an image about 400 pixels wide (``render.core.zoom``). The round ship (``ship.py``, 1400 pixels
+wide with 14 px space codes) cannot be read at that size, so it is kept for **Full board** and the room zooms,
+and the channel gets this portrait overview, 640 pixels wide: the acting character and their player, the threat
+track, repairs, Mothers and the bag, then one box per room (and the pod) with the pieces standing in it, then one
+line per character saying whose it is. Every text is at least 20 px (12.5 at display size), every piece at
+least 28 px (17.5). Space codes are what moved out: a room's zoom shows them.
+
+Drawn with its measure: each text goes through ``say`` and each piece through ``Sheet.token`` when a sheet is
+given, so ``layout`` is the drawing itself.
+"""
+
+from __future__ import annotations
+
+from functools import partial
+
+from PIL import Image, ImageDraw
+
+from engine.capricorn.board import SHIP
+from engine.capricorn.catalog import CATALOG
+from engine.capricorn.terms import POD
+from engine.capricorn.view import CapricornView
+from render.core import Box, Ink, font, new_canvas, rounded, text_width, wrap
+from render.core.sheet import Sheet, say
+
+from .pieces import crew
+
+WIDTH, HEIGHT = 640, 1050
+TEXT = 20
+"""The smallest text drawn: 12.5 px on a phone."""
+PIECE = 15
+"""The size ``draw_piece`` draws the pieces at: a crew disc 30 px across, an alien 28."""
+
+HEADER: Box = (0, 0, WIDTH, 92)
+THREAT_TOP = 102
+LINES_TOP = 170
+LINE = 28
+ROOMS_TOP = 252
+ROOM_ROW = 98
+CREW_TOP = ROOMS_TOP + 5 * ROOM_ROW + 14
+CREW_LINE = 38
+ROOM_ORDER: tuple[str, ...] = (*SHIP.rooms_of("inner"), *SHIP.rooms_of("middle"), *SHIP.rooms_of("outer"), POD)
+"""The rooms in ring order, inner first, and the pod last: ten boxes in two columns."""
+
+Piece = tuple[str, tuple[object, ...]]
+
+
+def _say(
+    draw: ImageDraw.ImageDraw,
+    sheet: Sheet | None,
+    xy: tuple[int, int],
+    words: str,
+    size: int,
+    ink: Ink,
+    *,
+    bold: bool = False,
+    anchor: str = "la",
+) -> None:
+    say(draw, sheet, xy, words, font(size, bold=bold), ink, anchor)
+
+
+def _fit(words: str, width: int, size: int = TEXT, *, bold: bool = False) -> str:
+    """``words`` cut (with an ellipsis) to ``width`` pixels: a long line shortens, never shrinks."""
+    face = font(size, bold=bold)
+    if text_width(words, face) <= width:
+        return words
+    while words and text_width(words + "…", face) > width:
+        words = words[:-1]
+    return words + "…"
+
+
+def room_pieces(view: CapricornView) -> dict[str, list[Piece]]:
+    """The pieces standing in each room (``POD`` for the pod), Mothers first, then aliens, then crew."""
+    rooms: dict[str, list[Piece]] = {room: [] for room in ROOM_ORDER}
+
+    def room_of(space: str) -> str:
+        return POD if space == POD else (SHIP.room_of(space) or POD)
+
+    for m in view.mothers:
+        if m.status == "on_map" and m.space is not None:
+            rooms[room_of(m.space)].append(("mother", (m.color, m.health)))
+    for a in view.aliens:
+        maximum = 2 if a.color == "yellow" else 1
+        rooms[room_of(a.space)].append(("alien", (a.color, a.letter, a.health < maximum)))
+    for index, c in enumerate(view.characters):
+        rooms[room_of(c.space)].append(("crew", (c.letter, c.health, c.hiding, index == view.active)))
+    return rooms
+
+
+def draw_phone(view: CapricornView, sheet: Sheet | None = None) -> Image.Image:
+    """The phone board of ``view`` (the public view), noting every text and piece on ``sheet`` if given."""
+    image = new_canvas(WIDTH, HEIGHT, Ink.PAPER)
+    draw = ImageDraw.Draw(image)
+    _header(draw, view, sheet)
+    _threat(draw, view, sheet)
+    _lines(draw, view, sheet)
+    pieces = room_pieces(view)
+    for i, room in enumerate(ROOM_ORDER):
+        left = 6 + (i % 2) * 317
+        top = ROOMS_TOP + (i // 2) * ROOM_ROW
+        _room(draw, view, room, pieces[room], (left, top, left + 311, top + ROOM_ROW - 6), sheet)
+    _crew(draw, view, sheet)
+    _result(draw, view, sheet)
+    return image
+
+
+def _header(draw: ImageDraw.ImageDraw, view: CapricornView, sheet: Sheet | None) -> None:
+    fill = Ink.CHARCOAL if view.result is None else Ink.GREEN if view.result == "win" else Ink.VERMILLION
+    draw.rectangle(HEADER, fill=int(fill))
+    _say(draw, sheet, (14, 26), f"Abandon Capricorn · turn {view.turn}", 26, Ink.WHITE, bold=True, anchor="lm")
+    if view.result is None:
+        me = view.characters[view.active]
+        line = f"Acting: {me.letter} {me.name} ({view.seat_name(me.seat)})"
+        ink = Ink.YELLOW
+    else:
+        line = "ESCAPED! The crew got away" if view.result == "win" else "LOST: the Capricorn is lost"
+        ink = Ink.WHITE
+    _say(draw, sheet, (14, 68), _fit(line, WIDTH - 28, 22, bold=True), 22, ink, bold=True, anchor="lm")
+
+
+def _threat(draw: ImageDraw.ImageDraw, view: CapricornView, sheet: Sheet | None) -> None:
+    """The threat track: the current step filled (and its number white), passed steps tinted."""
+    _say(draw, sheet, (14, THREAT_TOP + 24), "Threat", TEXT, Ink.BLACK, bold=True, anchor="lm")
+    cells = CATALOG.rules.threat_max + 1
+    left = 100
+    width = (WIDTH - 10 - left) // cells
+    for i in range(cells):
+        x0 = left + i * width
+        now = i == view.threat
+        fill = Ink.VERMILLION if now else Ink.VERMILLION_TINT if i < view.threat else Ink.WHITE
+        draw.rectangle(
+            (x0, THREAT_TOP, x0 + width - 6, THREAT_TOP + 48), fill=int(fill), outline=int(Ink.BLACK), width=2
+        )
+        ink = Ink.WHITE if now else Ink.BLACK
+        _say(draw, sheet, (x0 + (width - 6) // 2, THREAT_TOP + 24), str(i), 22, ink, bold=True, anchor="mm")
+
+
+def _lines(draw: ImageDraw.ImageDraw, view: CapricornView, sheet: Sheet | None) -> None:
+    """Repairs and the alien die; the Mothers; the bag and the kills."""
+    done = len(view.repairs_done)
+    repairs = f"Repairs {done}/{view.repairs_required}"
+    if view.end_game:
+        repairs = f"END GAME: all to the POD! · repairs {done}/{view.repairs_required}"
+    elif view.repair_room:
+        repairs += f" in {view.repair_room}"
+    repairs += f" · alien die {view.die_faces()}"
+    mothers = []
+    for m in view.mothers:
+        if m.status != "absent":
+            where = {"waiting": "waiting", "on_map": f"in {m.space} ({m.health})", "dead": "dead"}[m.status]
+            mothers.append(f"{m.color} {where}")
+    bag = " · ".join(f"{CATALOG.rules.aliens[c].letter} {view.bag.get(c, 0)}" for c in ("yellow", "blue", "red"))
+    lines = (
+        (repairs, True),
+        ("Mothers: " + (", ".join(mothers) or "none"), False),
+        (f"Bag: {bag} · black {view.bag.get('black', 0)} · killed {sum(view.killed.values())}", False),
+    )
+    for i, (words, bold) in enumerate(lines):
+        ink = Ink.GREEN if view.end_game and i == 0 else Ink.BLACK
+        _say(
+            draw,
+            sheet,
+            (14, LINES_TOP + i * LINE),
+            _fit(words, WIDTH - 28, bold=bold),
+            TEXT,
+            ink,
+            bold=bold,
+            anchor="lm",
+        )
+
+
+def _room(
+    draw: ImageDraw.ImageDraw, view: CapricornView, room: str, pieces: list[Piece], box: Box, sheet: Sheet | None
+) -> None:
+    """A room's box: its code and name, a tag if it is the room to repair, and the pieces standing in it."""
+    from .ship import _piece_shape, draw_piece  # ship imports the layout this module does not need at import time
+
+    x0, y0, x1, y1 = box
+    repairing = view.repair_room == room
+    rounded(draw, box, Ink.WHITE, Ink.GREEN if repairing else Ink.SILVER, radius=8, width=4 if repairing else 2)
+    name = "Escape pod" if room == POD else SHIP.room(room).name
+    title = room if name.upper() == room else f"{room} · {name}"
+    _say(draw, sheet, (x0 + 10, y0 + 18), _fit(title, x1 - x0 - 20, bold=True), TEXT, Ink.BLACK, bold=True, anchor="lm")
+    if repairing:
+        _say(draw, sheet, (x1 - 10, y0 + 18), "repair", TEXT, Ink.GREEN, bold=True, anchor="rm")
+    x = x0 + 10
+    y = (y0 + 36 + y1) // 2 + 2
+    for shown, (kind, data) in enumerate(pieces):
+        paint = partial(draw_piece, kind=kind, data=data, size=PIECE)
+        (left, _, right, _), _ = _piece_shape(kind, data, PIECE)  # its ink's box, measured once per look
+        limit = x1 - 8 if shown == len(pieces) - 1 else x1 - 56
+        if x - left + right > limit:  # no room for the rest: their number (the zoom shows them all)
+            _say(draw, sheet, (x + 2, y), f"+{len(pieces) - shown}", TEXT, Ink.BLACK, bold=True, anchor="lm")
+            return
+        at = (x - left, y)
+        paint(draw, at)
+        if sheet is not None:
+            sheet.token(room, kind, at, paint)
+        x += right - left + 6
+    if not pieces:
+        _say(draw, sheet, (x0 + 10, y), "empty", TEXT, Ink.GREY, anchor="lm")
+
+
+def _crew(draw: ImageDraw.ImageDraw, view: CapricornView, sheet: Sheet | None) -> None:
+    """One line per character: the piece, who plays it, where it stands, its health and what it waits on."""
+    max_hp = CATALOG.rules.character_health
+    for index, c in enumerate(view.characters):
+        y = CREW_TOP + index * CREW_LINE + CREW_LINE // 2
+        active = index == view.active and view.result is None
+        if active:
+            rounded(
+                draw,
+                (4, y - CREW_LINE // 2 + 2, WIDTH - 4, y + CREW_LINE // 2 - 2),
+                Ink.VERMILLION_TINT,
+                Ink.ORANGE,
+                radius=6,
+            )
+        at = (26, y)
+        paint = partial(crew, letter=c.letter, health=c.health, hiding=c.hiding, active=active, r=12)
+        paint(draw, at)
+        if sheet is not None:
+            sheet.token("crew", f"crew {c.letter}", at, paint)
+        where = "POD" if c.space == POD else c.space
+        words = f"{c.name} · {view.seat_name(c.seat)} · {where} · {c.health}/{max_hp}"
+        if c.hiding:
+            words += " · hiding"
+        if c.seat in view.waiting_seats and view.result is None:
+            words += " · to answer"
+        _say(draw, sheet, (70, y), _fit(words, WIDTH - 80), TEXT, Ink.BLACK, anchor="lm")
+
+
+def _result(draw: ImageDraw.ImageDraw, view: CapricornView, sheet: Sheet | None) -> None:
+    """Once the game is over: how it ended, in the game's own words, below the crew."""
+    if view.result is None:
+        return
+    top = CREW_TOP + len(view.characters) * CREW_LINE + 10
+    summary = view.summary or ("The crew got away." if view.result == "win" else "The Capricorn is lost.")
+    lines = wrap(summary, font(TEXT, bold=True), WIDTH - 40)[: max(1, (HEIGHT - top - 24) // 28)]
+    rounded(draw, (6, top, WIDTH - 6, top + 20 + 28 * len(lines)), Ink.WHITE, Ink.BLACK, radius=10, width=3)
+    for i, line in enumerate(lines):
+        _say(draw, sheet, (20, top + 24 + 28 * i), line, TEXT, Ink.BLACK, bold=True, anchor="lm")
