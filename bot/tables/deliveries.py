@@ -38,12 +38,14 @@ from __future__ import annotations
 import logging
 import os
 import socket
+from collections.abc import Sequence
 from dataclasses import replace
 
 from engine.core import GameError
 
 from ..outbox import ChannelPost, DirectMessage, Outbox, Panel
-from ..store import DeferralRecord, DeliveryRecord, GameRecord
+from ..replay import state_after
+from ..store import ActionRecord, DeferralRecord, DeliveryRecord, GameRecord
 from .common import Loaded, clip
 from .play import PlayHost
 
@@ -142,12 +144,31 @@ class DeliveriesHost(PlayHost):
         what = "done."
         if deferral.action_index < len(actions):
             action = actions[deferral.action_index]
-            what = " ".join(action.public) or f"{action.choice_id}."
+            label = await self._label_of(deferral.game_id, actions, deferral.action_index)
+            what = f"{label.rstrip('.')}." if label else (" ".join(action.public) or what)
         try:
             panel = await self.panel(deferral.channel_id, deferral.user_id)
         except GameError:  # the game ended or was reset since: the sentence is all there is to say
             panel = None
         return clip(TAKEN.format(what=what)), panel
+
+    async def _label_of(self, game_id: int, actions: Sequence[ActionRecord], index: int) -> str | None:
+        """The label of the choice action ``index`` answered, as its player saw it ("Shoot the red alien on
+        BRIDGE.i3"), found by replaying the log up to it; ``None`` when the game cannot be rebuilt."""
+        record = await self.store.get_game(game_id)
+        if record is None:
+            return None
+        action = actions[index]
+        try:
+            spec = self.spec(record.game_key)
+            state = state_after(spec, record, actions[:index])
+            for prompt in spec.prompts(state):
+                if prompt.id == action.prompt_id:
+                    choice = prompt.choice(action.choice_id)
+                    return None if choice is None else choice.label
+        except GameError:  # begun under older rules: the log cannot be replayed
+            return None
+        return None
 
     async def claim_deliveries(self, limit: int = CATCH_UP_BATCH) -> list[DeliveryRecord]:
         """Deliveries a dead process left undone, oldest first, now this process's to send."""
@@ -180,7 +201,7 @@ class DeliveriesHost(PlayHost):
         assert loaded.state is not None
         fresh = self.clock() - item.created_at <= NONCE_WINDOW
         if item.kind == "board":
-            out.posts.append(await self._owed_board(loaded, item))
+            out.posts.append(await self._owed_board(loaded, item, fresh=fresh))
         elif fresh and item.user_id is not None:
             seat = record.seat_of(item.user_id)
             prefs = await self.store.user_prefs(item.user_id)
@@ -215,12 +236,15 @@ class DeliveriesHost(PlayHost):
             nonce=item.nonce,
         )
 
-    async def _owed_board(self, loaded: Loaded, item: DeliveryRecord) -> ChannelPost:
+    async def _owed_board(self, loaded: Loaded, item: DeliveryRecord, *, fresh: bool) -> ChannelPost:
         """The board a stored delivery owes: a new message with its pings while the commit's board is still the
-        game's, an edit of the game's board otherwise."""
+        game's, or while Discord still makes one message of its nonce when it owes pings (a later commit's
+        board may have replaced the commit's, and pinged only whoever joined the wait then); an edit of the
+        game's board otherwise."""
         record = loaded.record
         assert loaded.state is not None
         prompts = self.pending(record, loaded.spec, loaded.state) if record.status == "active" else []
-        new = item.new_post and record.board_message_id == item.board_message_id
+        unchanged = record.board_message_id == item.board_message_id
+        new = item.new_post and (unchanged or (fresh and bool(item.pings)))
         post = await self._board_post(loaded, prompts, new=new, ping_seats=set())
         return replace(post, pings=tuple(item.pings), nonce=item.nonce) if new else post
