@@ -105,7 +105,8 @@ async def test_a_cut_off_interaction_is_answered_with_whether_the_move_was_taken
 ) -> None:
     await started_duel(host)
     await host.note_deferral(1, 42, "token-1", CHANNEL, ALICE.user_id)
-    value = (await host.choices_for(CHANNEL, ALICE.user_id))[0][1]
+    offered = await host.choices_for(CHANNEL, ALICE.user_id)
+    label, value = offered[0]
     await host.act_typed(CHANNEL, ALICE, value, interaction_id=1)  # committed; the answer never went out
     await host.note_deferral(2, 42, "token-2", CHANNEL, BOB.user_id)  # died before Bob's move was taken
 
@@ -113,7 +114,7 @@ async def test_a_cut_off_interaction_is_answered_with_whether_the_move_was_taken
     cut_off = await next_host.claim_deferrals()
     assert [(d.interaction_id, d.token, d.taken) for d in cut_off] == [(1, "token-1", True), (2, "token-2", False)]
     taken_text, panel = await next_host.deferral_answer(cut_off[0])
-    assert taken_text.startswith("Your move was taken:") and panel is not None
+    assert taken_text == f"Your move was taken: {label}." and panel is not None, "the choice's label, never its id"
     assert "Round 1" in panel.text, "with Alice's panel as it stands"
     assert await next_host.deferral_answer(cut_off[1]) == (NOT_TAKEN, None)
 
