@@ -9,7 +9,7 @@ fresh bot starts over the same database and runs its catch-up. Then:
 - the store holds the action exactly when the player was told it was taken (the panel, or "Your move was
   taken"), and not when they were told it was not ("…nothing changed. Please choose again.");
 - the latest board message shows the stored game (its text is the one the stored version draws);
-- every player the action left the game waiting on, when it opened a new stage, was pinged exactly once for
+- every player the action made the game wait on who it did not wait on before was pinged exactly once for
   it, and nobody else was pinged (what to expect is worked out with the engine from the state before);
 - every interaction the bot deferred (younger than 15 minutes here) was completed: no "…is thinking" left,
   and a click heard back too (its panel edited, or the next process's answer).
@@ -43,18 +43,19 @@ POINTS = 14  # about what an /act that opens a new stage passes: a small step's 
 
 
 async def expected_pings(table: Table, player: simcord.MemberActor, value: str) -> set[int]:
-    """Who the action ``value`` must ping: the players it leaves the game waiting on, if it opens a new stage."""
+    """Who the action ``value`` must ping: the players it makes the game wait on who it did not wait on before."""
     record, state = await stored(table)
     spec = GAMES[record.game_key]
     seat = record.seat_of(player.user.id)
     assert seat is not None
     prompt_id, _, choice_id = value.partition("|")
-    after, events = spec.apply(state, seat.seat, prompt_id, choice_id)
-    headline = any(e.headline and e.is_public for e in events) or spec.outcome(after) is not None
-    if not headline:
-        return set()
-    waiting = {p.seat for p in spec.prompts(after)}
-    return {s.user_id for s in record.seats if s.seat in waiting}
+    after, _ = spec.apply(state, seat.seat, prompt_id, choice_id)
+
+    def waited(prompts: list[Any]) -> set[int]:
+        seats = {p.seat for p in prompts}
+        return {s.user_id for s in record.seats if s.seat in seats and not s.is_bot}
+
+    return waited(spec.prompts(after)) - waited(spec.prompts(state))
 
 
 async def one_round(table: Table, fuse: Fuse, rng: random.Random) -> None:
