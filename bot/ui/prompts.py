@@ -3,8 +3,8 @@
 Each control's custom id carries the game's channel, the prompt id and the choice id
 (``sh:p:<channel>:<prompt>|<choice>``), so a click works after a restart and in a DM far from the channel:
 the host loads the game, checks the prompt is still pending and belongs to the clicker's seat, and answers
-with a sentence when it is not; a choice whose decision is gone (made elsewhere, or the game moved on) turns
-the message it was on into the player's current panel, so no dead button stays clickable. No rule is decided
+with a sentence when it is not; a choice whose decision is gone (made elsewhere, or the game moved on) is
+answered with the player's current panel, so an old DM's button always leads somewhere. No rule is decided
 here.
 
 A click edits the message it came from (panel or DM) into the clicker's next panel, then the outbox is
@@ -199,10 +199,11 @@ async def answer(interaction: discord.Interaction, channel_id: int, prompt_id: s
         try:
             out = await client.host.act(channel_id, actor, prompt_id, choice_id, interaction_id=interaction_id)
         except StaleChoice as exc:
-            # The decision this DM or old panel offered is gone (made elsewhere, or the game moved on): the
-            # message becomes the current panel, so its dead buttons go and the way forward is right there.
+            # The decision this DM or old panel offered is gone (made elsewhere, or the game moved on): the answer
+            # is the player's current panel, with the buttons that work now. The clicked message is left as it
+            # is: a double click's first answer may have just turned it into the panel after that move.
             panel = await client.host.panel(channel_id, actor.user_id)
-            await replace_panel(
+            await send_panel(
                 interaction, replace(panel, text=clip(f"{exc.sentence} {MOVED_ON}\n{panel.text}")), channel_id
             )
             return
