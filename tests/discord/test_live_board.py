@@ -110,7 +110,7 @@ async def play_with_bots_and_deaths(table: Table, monkeypatch: pytest.MonkeyPatc
     assert sum(want.values()) > 4, "the game went through several handovers"
 
 
-@pytest.mark.parametrize("game", ["derelict", "pioneers"])
+@pytest.mark.parametrize("game", ["derelict", "capricorn"])
 async def test_whoever_joins_the_wait_is_pinged_once_through_bots_deaths(
     table: Table, monkeypatch: pytest.MonkeyPatch, game: str
 ) -> None:
