@@ -39,6 +39,7 @@ from .stats import COUNTS
 from .turns import stored
 
 CLICKS = 0.3  # the share of rounds that answer with a button on the player's panel instead of /act
+LABELS_CHECKED: list[str] = []  # the next process's "Your move was taken" sentences checked for labels
 POINTS = 14  # about what an /act that opens a new stage passes: a small step's rounds often run to the end
 
 
@@ -67,6 +68,7 @@ async def one_round(table: Table, fuse: Fuse, rng: random.Random) -> None:
     offered = {p.user.id: await open_choices(table, p) for p in players}
     player = rng.choice([p for p in players if offered[p.user.id]])
     value = rng.choice(offered[player.user.id])
+    named = {str(c["value"]): str(c["name"]) for c in await player.autocomplete(table.channel, "act", "choice", "")}
     owed = await expected_pings(table, player, value)
     before = {p.user.id: pings(table.env, p.user.id) for p in players}
 
@@ -98,6 +100,10 @@ async def one_round(table: Table, fuse: Fuse, rng: random.Random) -> None:
         told = said_after_defer(table, interaction)
         assert told, "a deferred click was never answered, not even after the restart"
         assert (NOT_TAKEN in told[-1]) == (not taken), f"the player read {told!r}, the store says taken={taken}"
+        for text in told:  # the next process's sentence names the choice as the player saw it, never its id
+            if text.startswith("Your move was taken:") and value in named:
+                assert text.startswith(f"Your move was taken: {named[value].rstrip('.')}."), text
+                LABELS_CHECKED.append(text)
     COUNTS.taken += int(taken)
     COUNTS.not_taken += int(not taken)
 
@@ -140,6 +146,7 @@ async def test_forty_rounds_of_deaths_around_act_lose_nothing_acknowledged(
     table: Table, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     await crash_again_and_again(table, monkeypatch, rounds=40, seed=15)
+    assert LABELS_CHECKED, "some move was taken before a death and told by the next process"
 
 
 async def test_past_fifteen_minutes_a_cut_off_act_is_left_alone(table: Table, monkeypatch: pytest.MonkeyPatch) -> None:
