@@ -2,8 +2,11 @@
 
 Order: channel posts first (the board everybody reads), then DMs. The rules of thumb:
 
+- A board is aimed at the game's newest board just before it is sent (``Host.aim``: an edit goes to the
+  newest message, drawn again if the game moved on since), one post at a time per channel.
 - A new lobby or board message is reported back to the host (``Host.board_posted``) so that the next small
-  step edits it instead of posting again. If the message an edit targets was deleted (404), a new one is
+  step edits it instead of posting again; the board it replaces keeps its story and loses its call to action
+  and buttons (``as_history``). If the message an edit targets was deleted (404), a new one is
   posted and reported the same way; a dead message of a finished game is left alone.
 - Edits replace the attachments with the post's image (or none) and the controls with the post's: a lobby
   gets Join / Leave / Begin / Cancel and the role picker, a running board the "Your move" button, anything

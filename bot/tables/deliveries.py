@@ -12,11 +12,14 @@ restarted after a crash delivers what it owed as soon as it is ready.
 message of every send carrying the same nonce for a few minutes (``enforce_nonce``), so sending again what a
 crash may or may not have sent is harmless within ``NONCE_WINDOW``. Past it, a resend could be a second
 message, and the host prefers silence to a repeat (at most once): a DM is dropped (the panel and ``/hand``
-show the same). A new board needs no window: the host records a posted board at once (``board_posted``), so
-while the game's board is still the one the commit saw, the post was not made (a crash in the instant
-between Discord's answer and that record is the one case a late resend could repeat); once it changed, the
-delivery becomes an edit of the current board. An edit is sent again freely: the same content twice changes
-nothing.
+show the same). A new board records itself at once (``board_posted``), so while the game's board is still the
+one the commit saw, the post was not made (a crash in the instant between Discord's answer and that record is
+the one case a late resend could repeat). Once the board changed, a board that pings (whoever joined the wait)
+is still sent again with its nonce within the window: a bot round commits several moves before it delivers
+any, so a later commit's board may be the one that replaced the commit's, and it pinged only whoever joined
+the wait at its own step; past the window it becomes an edit of the newest board, like a board that pings
+nobody. Every board is aimed at the newest board when it is sent (``BoardsHost.aim``). An edit is sent again
+freely: the same content twice changes nothing.
 
 A lobby's message (opened, joined, left, a role picked, a bot seated) is stored the same way: a ``board`` row
 marked ``lobby``, drawn again from the lobby as stored, and dropped once the lobby is closed or dealt (their
@@ -30,7 +33,9 @@ delivered. A late notice (past ``NONCE_WINDOW``) is posted without its pings.
 instant before a crash (after Discord took it, before ``board_posted`` recorded it) is posted again, and its
 pings ping twice, when the catch-up gets to it more than two minutes later. The board of a game that is over
 (/end, the last move) is never recorded by ``board_posted``, so the same instant there reposts it without
-pings. Closing the window would need Discord to tell whether a nonce was used, which it does not.
+pings. Past the window, a pinging board whose commit's board was replaced by another delivery's is not sent
+again, so whoever it was to ping is not pinged (at most once). Closing the window would need Discord to tell
+whether a nonce was used, which it does not.
 """
 
 from __future__ import annotations
