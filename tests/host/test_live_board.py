@@ -19,11 +19,12 @@ from bot.outbox import Outbox
 from bot.replay import first_state, replay
 from bot.store import GameRecord
 from bot.tables import Actor, Host, Loaded
+from bot.tables.core import CLAIM_SECONDS
 from bot.tables.liveboard import CALL_TO_ACTION, as_history
 from engine.core import Prompt
 from engine.registry import GAMES
 
-from .conftest import CHANNEL, GUILD
+from .conftest import CHANNEL, GUILD, Clock, make_host
 
 PEOPLE = [Actor(101 + i, f"player{i + 1}") for i in range(5)]
 PERSON_MOVES = 120  # moves the people make in one playout (the bots' come in between)
@@ -38,6 +39,7 @@ class Channel:
         self.boards: list[int] = []  # the game's board messages, oldest first
         self.pinged: Counter[int] = Counter()
         self.next_id = 1000
+        self.deaths = 0  # processes that died amid the deliveries of a bots' round
 
     async def deliver(self, out: Outbox) -> set[int]:
         """Deliver ``out`` as ``bot.delivery.Delivery`` does; the users its new messages notified."""
@@ -112,7 +114,32 @@ TABLES = [(3, 2), (5, 3), (2, 2)]
 a two-seat game plays a person against a bot instead of the five-seat table."""
 
 
-async def playout(host: Host, game: str, seed: int, seats: int, people_count: int) -> Channel:
+async def bots_round(channel: Channel, rng: random.Random, clock: Clock | None) -> None:
+    """The bots' round, delivered as the bot does; with a ``clock``, the process may die partway through the
+    round's deliveries: a new one (a new host over the same store) claims what is owed once the claims are
+    stale and delivers it in any order (shuffled here), then the round goes on."""
+    outs = await channel.host.bot_round()
+    dies_after = rng.randrange(len(outs) + 1) if clock is not None and outs and rng.random() < 0.5 else len(outs)
+    for out in outs[:dies_after]:
+        await channel.deliver(out)
+    if dies_after == len(outs):
+        return
+    assert clock is not None
+    channel.deaths += 1
+    channel.host = make_host(channel.host.store, clock, first_seed=99)  # the next process
+    clock.now += CLAIM_SECONDS + 1
+    owed = []
+    while items := await channel.host.claim_deliveries():
+        owed += items
+    rng.shuffle(owed)
+    for item in owed:
+        await channel.deliver(await channel.host.redeliver(item))
+    await bots_round(channel, rng, clock)
+
+
+async def playout(
+    host: Host, game: str, seed: int, seats: int, people_count: int, clock: Clock | None = None
+) -> Channel:
     rng = random.Random(seed)
     people = PEOPLE[:people_count]
     channel = Channel(host)
@@ -123,8 +150,8 @@ async def playout(host: Host, game: str, seed: int, seats: int, people_count: in
         await channel.deliver(await host.add_bot(CHANNEL, people[0], rng.choice(["easy", "normal"])))
     await channel.deliver(await host.begin(CHANNEL, people[0]))
     for _ in range(PERSON_MOVES):
-        for out in await host.bot_round():  # the bot delivers a round's moves after the round
-            await channel.deliver(out)
+        await bots_round(channel, rng, clock)  # the bot delivers a round's moves after the round
+        host = channel.host
         await check_the_live_board(host, channel)
         choosing = [(p, await host.choices_for(CHANNEL, p.user_id)) for p in people]
         choosing = [(p, offered) for p, offered in choosing if offered]
@@ -153,3 +180,12 @@ async def test_each_person_joining_the_wait_is_pinged_once_and_only_the_newest_b
         seats, people = 2, 1
     channel = await playout(host, game, table + 1, seats, people)
     assert len(channel.boards) > 3 and sum(channel.pinged.values()) > people, "the table went through stages"
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+async def test_a_death_amid_the_bots_deliveries_loses_no_ping_whatever_order_the_catch_up_takes(
+    host: Host, clock: Clock, game: str
+) -> None:
+    seats, people = (3, 2) if GAMES[game].max_players >= 3 else (2, 1)
+    channel = await playout(host, game, 7, seats, people, clock)
+    assert channel.deaths > 0
