@@ -2,8 +2,11 @@
 
 Order: channel posts first (the board everybody reads), then DMs. The rules of thumb:
 
+- A board is aimed at the game's newest board just before it is sent (``Host.aim``: an edit goes to the
+  newest message, drawn again if the game moved on since), one post at a time per channel.
 - A new lobby or board message is reported back to the host (``Host.board_posted``) so that the next small
-  step edits it instead of posting again. If the message an edit targets was deleted (404), a new one is
+  step edits it instead of posting again; the board it replaces keeps its story and loses its call to action
+  and buttons (``as_history``). If the message an edit targets was deleted (404), a new one is
   posted and reported the same way; a dead message of a finished game is left alone.
 - Edits replace the attachments with the post's image (or none) and the controls with the post's: a lobby
   gets Join / Leave / Begin / Cancel and the role picker, a running board the "Your move" button, anything
@@ -24,6 +27,7 @@ Order: channel posts first (the board everybody reads), then DMs. The rules of t
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from typing import TYPE_CHECKING, Any
 
@@ -33,6 +37,7 @@ from engine.core import Role
 
 from .errors import CannotPost
 from .outbox import ChannelPost, DirectMessage, Outbox
+from .tables.liveboard import as_history
 from .ui.board import board_view
 from .ui.common import clip, to_file
 from .ui.lobby import lobby_view
@@ -53,6 +58,15 @@ class Delivery:
 
     def __init__(self, bot: SpaceBot) -> None:
         self.bot = bot
+        self._channels: dict[int, asyncio.Lock] = {}
+
+    def _lock(self, channel_id: int) -> asyncio.Lock:
+        """One post at a time per channel in this process: a board is aimed, sent and recorded before the next
+        one is aimed, so two deliveries never both take the same message for the newest board."""
+        lock = self._channels.get(channel_id)
+        if lock is None:
+            lock = self._channels[channel_id] = asyncio.Lock()
+        return lock
 
     async def deliver(self, out: Outbox, *, reply_shown_to: int | None = None) -> None:
         """Everything in ``out`` except ``out.reply``, which the caller shows to whoever asked."""
@@ -83,7 +97,12 @@ class Delivery:
     # ------------------------------------------------------------------ channel
 
     async def post(self, channel_id: int, post: ChannelPost) -> None:
-        """Post or edit one channel message; a new lobby/board message is reported to the host."""
+        """Post or edit one channel message, a board aimed at the game's newest one (``Host.aim``); a new
+        lobby/board message is reported to the host, and the board it replaces becomes history."""
+        async with self._lock(channel_id):
+            await self._post(channel_id, await self.bot.host.aim(post))
+
+    async def _post(self, channel_id: int, post: ChannelPost) -> None:
         channel = self.bot.get_partial_messageable(channel_id)
         view = await self._controls(channel_id, post)
         mentions = discord.AllowedMentions(
@@ -125,16 +144,20 @@ class Delivery:
         except discord.HTTPException as exc:
             log.warning("posting in channel %s failed: %s", channel_id, exc)
             raise CannotPost("Done, but Discord failed to update the board; `/board` posts it again.") from None
+        if post.supersedes is not None and message.id <= post.supersedes:
+            return  # a nonce's resend answered with a message older than the newest board: it stays the newest
         if post.kind in ("lobby", "board") and post.live:
             await self.bot.host.board_posted(channel_id, post.game_id, message.id)
-        if post.supersedes is not None and post.supersedes != message.id:
+        if post.supersedes is not None:
             await self._retire(channel_id, post.supersedes)
 
     async def _retire(self, channel_id: int, message_id: int) -> None:
-        """Take the buttons off a board that a newer one replaced (best effort: the new board is what counts)."""
+        """Make a board that a newer one replaced history: its story stays, its call to action and buttons go
+        (best effort: the new board is what counts)."""
         channel = self.bot.get_partial_messageable(channel_id)
         try:
-            await channel.get_partial_message(message_id).edit(view=None)
+            old = await channel.fetch_message(message_id)
+            await old.edit(content=as_history(old.content), view=None, allowed_mentions=discord.AllowedMentions.none())
         except discord.HTTPException as exc:  # deleted, or no permission: the old buttons still open the panel
             log.info("could not retire board %s in channel %s: %s", message_id, channel_id, exc)
 

@@ -47,6 +47,7 @@ class ChannelPost:
     game_key: str | None = None  # which game, so the deliverer can build its controls (e.g. the role picker)
     supersedes: int | None = None  # the previous board message of this game, whose buttons are retired
     nonce: str | None = None  # a stored delivery's: Discord makes one message of every send with it
+    drawn: str | None = None  # a drawn board's: the stored game it shows (``bot.tables.liveboard.board_key``)
 
     @property
     def is_edit(self) -> bool:

@@ -39,6 +39,7 @@ from .common import (
     relative_time,
     seat_name,
 )
+from .liveboard import CALL_TO_ACTION, WAITING, board_key
 
 log = logging.getLogger(__name__)
 
@@ -107,6 +108,19 @@ def posts_owed(
 def with_nonces(posts: Sequence[ChannelPost], rows: Sequence[DeliveryRecord]) -> list[ChannelPost]:
     """``posts`` each carrying the nonce of the stored row it is (``posts_owed``, same order)."""
     return [replace(post, nonce=row.nonce) for post, row in zip(posts, rows, strict=True)]
+
+
+def waited_people(record: GameRecord, prompts: Sequence[Prompt]) -> set[int]:
+    """The people (never a bot) ``prompts`` wait on, by user id."""
+    seats = {p.seat for p in prompts}
+    return {s.user_id for s in record.seats if s.seat in seats and not s.is_bot}
+
+
+def newly_waited(record: GameRecord, before: Sequence[Prompt], after: Sequence[Prompt]) -> frozenset[int]:
+    """The seats of the people the game waits on after a step and did not before it: each is pinged once.
+    Someone who stays waited on (the next link of their own chain, an order still owed) is not pinged again."""
+    joining = waited_people(record, after) - waited_people(record, before)
+    return frozenset(s.seat for s in record.seats if s.user_id in joining)
 
 
 @dataclass
@@ -318,13 +332,15 @@ class HostCore:
         headline: bool,
         actor_seat: SeatRecord,
     ) -> Owed:
-        """What an action owes: a new board (pinging whoever the game now waits on) when it opens a new stage
-        or no board exists, else an edit; private news always by DM; a decision falling due by DM only to
-        those who asked (``/notify dm``). Preferences are read here, before the commit, so that the record
-        stored with it names exactly the DMs that will be sent."""
+        """What an action owes: a new board when it opens a new stage, when no board exists or when a person
+        joins those the game waits on (it pings them: Discord notifies nobody of a mention an edit adds), else
+        an edit; private news always by DM; a decision falling due by DM only to those who asked
+        (``/notify dm``). Preferences are read here, before the commit, so that the record stored with it
+        names exactly the DMs that will be sent."""
         before_ids = {p.id for p in before}
         newly_due = {p.seat for p in after if p.id not in before_ids}
-        new_post = headline or record.board_message_id is None
+        joining = newly_waited(record, before, after)
+        new_post = headline or record.board_message_id is None or bool(joining)
         prefs = await self.store.users_prefs([s.user_id for s in record.seats])
         told: list[tuple[SeatRecord, tuple[str, ...]]] = []
         for seat in record.seats:
@@ -336,7 +352,7 @@ class HostCore:
         mine = prefs[actor_seat.user_id]
         return Owed(
             new_post=new_post,
-            ping_seats=frozenset(p.seat for p in after) if new_post else frozenset(),
+            ping_seats=joining,
             told=tuple(told),
             actor_dm=mine.notify_dm and not mine.dm_closed and actor_seat.seat in newly_due and not actor_seat.is_bot,
             actor_lines=tuple(e.text for e in events if not e.is_public and e.readable_by(actor_seat.seat)),
@@ -540,6 +556,7 @@ class HostCore:
             game_id=record.id,
             game_key=record.game_key,
             supersedes=record.board_message_id if new else None,
+            drawn=board_key(record),
         )
 
     async def _board_image(self, loaded: Loaded) -> Attachment | None:
@@ -580,7 +597,9 @@ class HostCore:
             who = seat_name(seat) if seat else f"seat {p.seat}"
             parts.append(f"{who}: {p.question}")
         since = relative_time(record.waiting_since)
-        return "⏳ Waiting on " + "; ".join(parts) + f" (since {since}). Press **Your move**."
+        # A call to action only where someone can answer it: a bot's decision needs no button pressed.
+        call = f" {CALL_TO_ACTION}" if waited_people(record, prompts) else ""
+        return WAITING + "; ".join(parts) + f" (since {since})." + call
 
     async def _panel(
         self,

@@ -12,11 +12,14 @@ restarted after a crash delivers what it owed as soon as it is ready.
 message of every send carrying the same nonce for a few minutes (``enforce_nonce``), so sending again what a
 crash may or may not have sent is harmless within ``NONCE_WINDOW``. Past it, a resend could be a second
 message, and the host prefers silence to a repeat (at most once): a DM is dropped (the panel and ``/hand``
-show the same). A new board needs no window: the host records a posted board at once (``board_posted``), so
-while the game's board is still the one the commit saw, the post was not made (a crash in the instant
-between Discord's answer and that record is the one case a late resend could repeat); once it changed, the
-delivery becomes an edit of the current board. An edit is sent again freely: the same content twice changes
-nothing.
+show the same). A new board records itself at once (``board_posted``), so while the game's board is still the
+one the commit saw, the post was not made (a crash in the instant between Discord's answer and that record is
+the one case a late resend could repeat). Once the board changed, a board that pings (whoever joined the wait)
+is still sent again with its nonce within the window: a bot round commits several moves before it delivers
+any, so a later commit's board may be the one that replaced the commit's, and it pinged only whoever joined
+the wait at its own step; past the window it becomes an edit of the newest board, like a board that pings
+nobody. Every board is aimed at the newest board when it is sent (``BoardsHost.aim``). An edit is sent again
+freely: the same content twice changes nothing.
 
 A lobby's message (opened, joined, left, a role picked, a bot seated) is stored the same way: a ``board`` row
 marked ``lobby``, drawn again from the lobby as stored, and dropped once the lobby is closed or dealt (their
@@ -30,7 +33,9 @@ delivered. A late notice (past ``NONCE_WINDOW``) is posted without its pings.
 instant before a crash (after Discord took it, before ``board_posted`` recorded it) is posted again, and its
 pings ping twice, when the catch-up gets to it more than two minutes later. The board of a game that is over
 (/end, the last move) is never recorded by ``board_posted``, so the same instant there reposts it without
-pings. Closing the window would need Discord to tell whether a nonce was used, which it does not.
+pings. Past the window, a pinging board whose commit's board was replaced by another delivery's is not sent
+again, so whoever it was to ping is not pinged (at most once). Closing the window would need Discord to tell
+whether a nonce was used, which it does not.
 """
 
 from __future__ import annotations
@@ -38,12 +43,14 @@ from __future__ import annotations
 import logging
 import os
 import socket
+from collections.abc import Sequence
 from dataclasses import replace
 
 from engine.core import GameError
 
 from ..outbox import ChannelPost, DirectMessage, Outbox, Panel
-from ..store import DeferralRecord, DeliveryRecord, GameRecord
+from ..replay import state_after
+from ..store import ActionRecord, DeferralRecord, DeliveryRecord, GameRecord
 from .common import Loaded, clip
 from .play import PlayHost
 
@@ -142,12 +149,31 @@ class DeliveriesHost(PlayHost):
         what = "done."
         if deferral.action_index < len(actions):
             action = actions[deferral.action_index]
-            what = " ".join(action.public) or f"{action.choice_id}."
+            label = await self._label_of(deferral.game_id, actions, deferral.action_index)
+            what = f"{label.rstrip('.')}." if label else (" ".join(action.public) or what)
         try:
             panel = await self.panel(deferral.channel_id, deferral.user_id)
         except GameError:  # the game ended or was reset since: the sentence is all there is to say
             panel = None
         return clip(TAKEN.format(what=what)), panel
+
+    async def _label_of(self, game_id: int, actions: Sequence[ActionRecord], index: int) -> str | None:
+        """The label of the choice action ``index`` answered, as its player saw it ("Shoot the red alien on
+        BRIDGE.i3"), found by replaying the log up to it; ``None`` when the game cannot be rebuilt."""
+        record = await self.store.get_game(game_id)
+        if record is None:
+            return None
+        action = actions[index]
+        try:
+            spec = self.spec(record.game_key)
+            state = state_after(spec, record, actions[:index])
+            for prompt in spec.prompts(state):
+                if prompt.id == action.prompt_id:
+                    choice = prompt.choice(action.choice_id)
+                    return None if choice is None else choice.label
+        except GameError:  # begun under older rules: the log cannot be replayed
+            return None
+        return None
 
     async def claim_deliveries(self, limit: int = CATCH_UP_BATCH) -> list[DeliveryRecord]:
         """Deliveries a dead process left undone, oldest first, now this process's to send."""
@@ -180,7 +206,7 @@ class DeliveriesHost(PlayHost):
         assert loaded.state is not None
         fresh = self.clock() - item.created_at <= NONCE_WINDOW
         if item.kind == "board":
-            out.posts.append(await self._owed_board(loaded, item))
+            out.posts.append(await self._owed_board(loaded, item, fresh=fresh))
         elif fresh and item.user_id is not None:
             seat = record.seat_of(item.user_id)
             prefs = await self.store.user_prefs(item.user_id)
@@ -215,12 +241,15 @@ class DeliveriesHost(PlayHost):
             nonce=item.nonce,
         )
 
-    async def _owed_board(self, loaded: Loaded, item: DeliveryRecord) -> ChannelPost:
+    async def _owed_board(self, loaded: Loaded, item: DeliveryRecord, *, fresh: bool) -> ChannelPost:
         """The board a stored delivery owes: a new message with its pings while the commit's board is still the
-        game's, an edit of the game's board otherwise."""
+        game's, or while Discord still makes one message of its nonce when it owes pings (a later commit's
+        board may have replaced the commit's, and pinged only whoever joined the wait then); an edit of the
+        game's board otherwise."""
         record = loaded.record
         assert loaded.state is not None
         prompts = self.pending(record, loaded.spec, loaded.state) if record.status == "active" else []
-        new = item.new_post and record.board_message_id == item.board_message_id
+        unchanged = record.board_message_id == item.board_message_id
+        new = item.new_post and (unchanged or (fresh and bool(item.pings)))
         post = await self._board_post(loaded, prompts, new=new, ping_seats=set())
         return replace(post, pings=tuple(item.pings), nonce=item.nonce) if new else post

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from .boards import BoardsHost
 from .deliveries import DeliveriesHost
 from .lobby import LobbyHost
 from .moderation import ModerationHost
@@ -12,5 +13,15 @@ from .settings import SettingsHost
 from .skips import SkipsHost
 
 
-class Host(LobbyHost, DeliveriesHost, SeatBotsHost, PlayHost, SkipsHost, ModerationHost, SettingsHost, RemindersHost):
+class Host(
+    LobbyHost,
+    DeliveriesHost,
+    SeatBotsHost,
+    PlayHost,
+    SkipsHost,
+    ModerationHost,
+    SettingsHost,
+    RemindersHost,
+    BoardsHost,
+):
     """The Discord-free game host; one per process, over one store."""

@@ -3,7 +3,9 @@
 Each control's custom id carries the game's channel, the prompt id and the choice id
 (``sh:p:<channel>:<prompt>|<choice>``), so a click works after a restart and in a DM far from the channel:
 the host loads the game, checks the prompt is still pending and belongs to the clicker's seat, and answers
-with a sentence when it is not ("That choice is from an earlier turn."). No rule is decided here.
+with a sentence when it is not; a choice whose decision is gone (made elsewhere, or the game moved on) is
+answered with the player's current panel, so an old DM's button always leads somewhere. No rule is decided
+here.
 
 A click edits the message it came from (panel or DM) into the clicker's next panel, then the outbox is
 delivered (board edit or post, DMs to the others).
@@ -14,11 +16,12 @@ from __future__ import annotations
 import logging
 import re
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 import discord
 
-from engine.core import Prompt
+from engine.core import Prompt, StaleChoice
 
 from ..errors import guarded
 from ..outbox import Panel
@@ -30,6 +33,7 @@ ROW_WIDTH = 5  # buttons per row
 MAX_ROWS = 5  # rows per message
 SELECT_OPTIONS = 25  # options per select menu
 CUSTOM_ID_LIMIT = 100
+MOVED_ON = "Here is where the game stands now:"
 TOO_MANY = "More choices are waiting than fit on this message: use `/act` to pick any of them."
 
 
@@ -192,7 +196,17 @@ async def answer(interaction: discord.Interaction, channel_id: int, prompt_id: s
     async with answering(interaction, channel_id) as interaction_id:
         await interaction.response.defer()  # acting may render images: take the 3 s off the clock
         actor = actor_of(interaction)
-        out = await client.host.act(channel_id, actor, prompt_id, choice_id, interaction_id=interaction_id)
+        try:
+            out = await client.host.act(channel_id, actor, prompt_id, choice_id, interaction_id=interaction_id)
+        except StaleChoice as exc:
+            # The decision this DM or old panel offered is gone (made elsewhere, or the game moved on): the answer
+            # is the player's current panel, with the buttons that work now. The clicked message is left as it
+            # is: a double click's first answer may have just turned it into the panel after that move.
+            panel = await client.host.panel(channel_id, actor.user_id)
+            await send_panel(
+                interaction, replace(panel, text=clip(f"{exc.sentence} {MOVED_ON}\n{panel.text}")), channel_id
+            )
+            return
         if out.reply is not None:
             await replace_panel(interaction, out.reply, channel_id)
     await client.deliver(out, reply_shown_to=interaction.user.id if out.reply is not None else None)

@@ -33,7 +33,7 @@ async def test_autocomplete_filters_by_what_is_typed_and_offers_nothing_to_a_spe
     assert await table.carol.autocomplete(table.channel, "act", "choice", "") == []
 
 
-async def test_a_button_of_a_decision_already_taken_gets_a_sentence(table: Table) -> None:
+async def test_a_button_of_a_decision_already_taken_gets_a_sentence_and_the_current_panel(table: Table) -> None:
     await begin_game(table)
     value = (await open_choices(table, table.alice))[0]
     dm = dms(table.alice)[-1]
@@ -47,6 +47,8 @@ async def test_a_button_of_a_decision_already_taken_gets_a_sentence(table: Table
 
     assert is_private(stale) and any(words in said(stale) for words in ("earlier", "no longer"))
     assert await open_choices(table, table.alice) == after
+    # The way forward comes with it: the current panel, whose buttons answer the decision waiting now.
+    assert set(prompt_choices(stale.followups[-1])) <= set(after) and "stands now" in said(stale)
 
 
 async def test_commands_in_direct_messages_get_a_sentence(table: Table) -> None:

@@ -9,7 +9,7 @@ fresh bot starts over the same database and runs its catch-up. Then:
 - the store holds the action exactly when the player was told it was taken (the panel, or "Your move was
   taken"), and not when they were told it was not ("…nothing changed. Please choose again.");
 - the latest board message shows the stored game (its text is the one the stored version draws);
-- every player the action left the game waiting on, when it opened a new stage, was pinged exactly once for
+- every player the action made the game wait on who it did not wait on before was pinged exactly once for
   it, and nobody else was pinged (what to expect is worked out with the engine from the state before);
 - every interaction the bot deferred (younger than 15 minutes here) was completed: no "…is thinking" left,
   and a click heard back too (its panel edited, or the next process's answer).
@@ -39,22 +39,24 @@ from .stats import COUNTS
 from .turns import stored
 
 CLICKS = 0.3  # the share of rounds that answer with a button on the player's panel instead of /act
+LABELS_CHECKED: list[str] = []  # the next process's "Your move was taken" sentences checked for labels
 POINTS = 14  # about what an /act that opens a new stage passes: a small step's rounds often run to the end
 
 
 async def expected_pings(table: Table, player: simcord.MemberActor, value: str) -> set[int]:
-    """Who the action ``value`` must ping: the players it leaves the game waiting on, if it opens a new stage."""
+    """Who the action ``value`` must ping: the players it makes the game wait on who it did not wait on before."""
     record, state = await stored(table)
     spec = GAMES[record.game_key]
     seat = record.seat_of(player.user.id)
     assert seat is not None
     prompt_id, _, choice_id = value.partition("|")
-    after, events = spec.apply(state, seat.seat, prompt_id, choice_id)
-    headline = any(e.headline and e.is_public for e in events) or spec.outcome(after) is not None
-    if not headline:
-        return set()
-    waiting = {p.seat for p in spec.prompts(after)}
-    return {s.user_id for s in record.seats if s.seat in waiting}
+    after, _ = spec.apply(state, seat.seat, prompt_id, choice_id)
+
+    def waited(prompts: list[Any]) -> set[int]:
+        seats = {p.seat for p in prompts}
+        return {s.user_id for s in record.seats if s.seat in seats and not s.is_bot}
+
+    return waited(spec.prompts(after)) - waited(spec.prompts(state))
 
 
 async def one_round(table: Table, fuse: Fuse, rng: random.Random) -> None:
@@ -66,6 +68,7 @@ async def one_round(table: Table, fuse: Fuse, rng: random.Random) -> None:
     offered = {p.user.id: await open_choices(table, p) for p in players}
     player = rng.choice([p for p in players if offered[p.user.id]])
     value = rng.choice(offered[player.user.id])
+    named = {str(c["value"]): str(c["name"]) for c in await player.autocomplete(table.channel, "act", "choice", "")}
     owed = await expected_pings(table, player, value)
     before = {p.user.id: pings(table.env, p.user.id) for p in players}
 
@@ -97,6 +100,10 @@ async def one_round(table: Table, fuse: Fuse, rng: random.Random) -> None:
         told = said_after_defer(table, interaction)
         assert told, "a deferred click was never answered, not even after the restart"
         assert (NOT_TAKEN in told[-1]) == (not taken), f"the player read {told!r}, the store says taken={taken}"
+        for text in told:  # the next process's sentence names the choice as the player saw it, never its id
+            if text.startswith("Your move was taken:") and value in named:
+                assert text.startswith(f"Your move was taken: {named[value].rstrip('.')}."), text
+                LABELS_CHECKED.append(text)
     COUNTS.taken += int(taken)
     COUNTS.not_taken += int(not taken)
 
@@ -139,6 +146,7 @@ async def test_forty_rounds_of_deaths_around_act_lose_nothing_acknowledged(
     table: Table, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     await crash_again_and_again(table, monkeypatch, rounds=40, seed=15)
+    assert LABELS_CHECKED, "some move was taken before a death and told by the next process"
 
 
 async def test_past_fifteen_minutes_a_cut_off_act_is_left_alone(table: Table, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -32,17 +32,19 @@ async def test_a_turn_edits_one_message_and_the_next_robot_is_pinged(host: Host)
         waiting = [(uid, offered) for uid, offered in waiting if offered]
         if not waiting:
             break
+        waited = {uid for uid, _ in waiting}
         uid, offered = chooser.choice(waiting)
         out = await host.act_typed(CHANNEL, players[uid], chooser.choice(offered)[1])
+        after = {u for u in players if await host.choices_for(CHANNEL, u)}
         for post in out.posts:
             if post.edit_message_id is None:
                 new_posts += 1
                 await host.board_posted(CHANNEL, post.game_id, 100 + step)
-                # A new message pings whoever must act next (the result, at the end, pings nobody).
-                assert post.pings or "Game over" in post.text, post.text
             else:
                 edits += 1
-                assert not post.pings
+            # Whoever joins the wait (the next robot's player) is pinged, by a new message; nobody else is.
+            assert set(post.pings) == after - waited, post.text
+            assert not post.pings or post.edit_message_id is None
         record = await host.store.latest_game(CHANNEL)
         assert record is not None and record.snapshot is not None
         turns_seen.add(SPEC.load_state(record.snapshot).turn)
