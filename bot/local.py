@@ -160,6 +160,7 @@ class LocalTable:
     async def deliver(self, out: Outbox) -> None:
         """Print what the channel would show (only what is new) and save its images; DMs wait for their reader."""
         for post in out.posts:
+            post = await self.host.aim(post)  # a board drawn before the game moved on is drawn again
             text = terminal_text(post.text, self.names)
             if post.is_edit and post.edit_message_id in self.shown:
                 shown = _new_lines(self.shown[post.edit_message_id], text)
