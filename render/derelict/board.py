@@ -25,11 +25,13 @@ from .places import (
     EXIT_R,
     NAME_X,
     NAME_Y,
+    OBJECTS_INDENT,
     OBJECTS_PITCH,
     OBJECTS_Y,
     SEAT_INKS,
     Words,
     exit_point,
+    fitting,
     pieces,
     room_name,
     static_names,
@@ -167,9 +169,12 @@ def room_words(room: RoomView) -> list[Words]:
     for obj in room.objects:
         counts[obj] = counts.get(obj, 0) + 1
     things = [f"{thing} x{n}" if n > 1 else thing for thing, n in counts.items()]
-    for i, line in enumerate(object_lines(things, x1 - x0 - 16)):
-        size = size_of(fitted(line, x1 - x0 - 16, 14, smallest=12))
-        out.append(Words((x0 + 8, y0 + OBJECTS_Y + i * OBJECTS_PITCH), line, size, Ink.BLACK, anchor="lm"))
+    widths = (x1 - x0 - 16, x1 - x0 - 2 * OBJECTS_INDENT)
+    for i, line in enumerate(object_lines(things, *widths)):
+        size = size_of(fitted(line, widths[i], 14, smallest=12))
+        x = x0 + (8 if i == 0 else OBJECTS_INDENT)
+        words = fitting(line, widths[i], size)  # one object too long for a line alone keeps its start
+        out.append(Words((x, y0 + OBJECTS_Y + i * OBJECTS_PITCH), words, size, Ink.BLACK, anchor="lm"))
     return out
 
 
@@ -182,18 +187,20 @@ STRIP_LINE = 20
 """Between a seat strip's lines: six lines and two wrapped ones fit the strip (216 px, the first line 56 px down)."""
 
 
-def object_lines(things: list[str], width: int) -> list[str]:
-    """The objects lying in a room on at most two lines of ``width`` pixels, broken between objects; what the
-    second line (drawn down to 12 px) cannot hold is counted at its end (``+2 more``)."""
+def object_lines(things: list[str], width: int, second: int | None = None) -> list[str]:
+    """The objects lying in a room on at most two lines of ``width`` pixels (the second ``second`` wide, clear
+    of the exit numbers), broken between objects; what the second line (drawn down to 12 px) cannot hold is
+    counted at its end (``+2 more``)."""
     rest = list(things)
     lines: list[list[str]] = []
-    for face in (font(14), font(12)):
+    widths = (width, second or width)
+    for face, room in zip((font(14), font(12)), widths, strict=True):
         line: list[str] = []
-        while rest and (not line or text_width(", ".join([*line, rest[0]]) + ",", face) <= width):
+        while rest and (not line or text_width(", ".join([*line, rest[0]]) + ",", face) <= room):
             line.append(rest.pop(0))
         lines.append(line)
     last = lines[-1]
-    while rest and last and text_width(", ".join([*last, f"+{len(rest)} more"]), font(12)) > width:
+    while rest and last and text_width(", ".join([*last, f"+{len(rest)} more"]), font(12)) > widths[1]:
         rest.insert(0, last.pop())
     if rest:
         last.append(f"+{len(rest)} more")

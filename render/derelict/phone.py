@@ -25,7 +25,7 @@ from render.core.canvas import label
 from render.core.fonts import font
 from render.core.sheet import Paint, Sheet
 
-from .places import SEAT_INKS
+from .places import SEAT_INKS, fitting
 
 WIDTH = 600
 MARGIN = 12
@@ -136,16 +136,6 @@ def draw_phone(view: DerelictView, sheet: Sheet | None = None) -> Image.Image:
     draw_map(board, view)
     draw_roster(board, view)
     return image
-
-
-def fitting(words: str, width: int, size: int, *, bold: bool = False) -> str:
-    """``words`` cut with an ellipsis to ``width`` pixels at ``size`` (a long name never shrinks the type)."""
-    face = font(size, bold=bold)
-    if text_width(words, face) <= width:
-        return words
-    while words and text_width(words + "…", face) > width:
-        words = words[:-1]
-    return words.rstrip() + "…"
 
 
 def title(view: DerelictView) -> str:
