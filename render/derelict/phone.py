@@ -18,9 +18,10 @@ from functools import partial
 
 from PIL import Image, ImageDraw
 
+from engine.core.words import count
 from engine.derelict.catalog import CATALOG
 from engine.derelict.view import DerelictView, IntruderView, RoomView, SeatView
-from render.core import Box, Ink, disc, new_canvas, polygon, rounded, star_points, text_width
+from render.core import Box, Ink, disc, new_canvas, polygon, rounded, star_points, text_width, wrap
 from render.core.canvas import label
 from render.core.fonts import font
 from render.core.sheet import Paint, Sheet
@@ -43,13 +44,14 @@ PIECE_STEP = 27
 PLACES = 4
 PIECE_R = 12  # 24-25 px pieces: 16 px on a phone
 ROSTER_LINE = 32
+RESULT_LINE = 56  # a seat's two lines on the result screen
 NAME_FACES = ((20, True), (19, True), (18, True), (20, False), (19, False), (18, False))
 HEADER_LINES = (92, 118, 144, 170)  # the middles of the header's text lines under the time track
 
 
 def height(view: DerelictView) -> int:
-    """The image's height: the map, then one roster line a seat."""
-    return roster_top() + len(view.seats) * ROSTER_LINE + 8
+    """The image's height: the map, then one roster line a seat (two at the end: fate, then task)."""
+    return roster_top() + len(view.seats) * (RESULT_LINE if view.phase == "over" else ROSTER_LINE) + 8
 
 
 def roster_top() -> int:
@@ -168,9 +170,26 @@ def draw_header(board: Board, view: DerelictView) -> None:
         f"Course {view.course} · cryo (blue) opens at {view.cryo_open} · intruder bag {view.bag_size}",
         *pod_lines(view),
     ]
-    for y, line in zip(HEADER_LINES, lines, strict=False):
+    if view.phase == "over":
+        lines = result_lines(view)
+    headline = 2 if view.phase == "over" and len(lines) == 4 else 1 if view.phase == "over" else 0
+    for i, (y, line) in enumerate(zip(HEADER_LINES, lines, strict=False)):
         ink = Ink.VERMILLION if line.startswith("F fire") and view.self_destruct is not None else Ink.BLACK
-        board.words((MARGIN, y), fitting(line, WIDTH - 2 * MARGIN, SMALL), SMALL, ink, anchor="lm")
+        bold = i < headline
+        board.words(
+            (MARGIN, y), fitting(line, WIDTH - 2 * MARGIN, SMALL, bold=bold), SMALL, ink, bold=bold, anchor="lm"
+        )
+
+
+def result_lines(view: DerelictView) -> list[str]:
+    """The result screen's header: how the game ended (the summary's first sentence, on up to two lines), the
+    engines and the tracks; who survived and each task is in the roster below."""
+    headline = view.summary.split(". ")[0].rstrip(".") + "." if view.summary else "The game is over."
+    lines = wrap(headline, font(SMALL, bold=True), WIDTH - 2 * MARGIN)[:2]
+    if view.engines:
+        lines.append("Engines: " + " · ".join(f"{room} {state}" for room, state in sorted(view.engines.items())))
+    lines.append(f"Course {view.course} · F fire {view.fires}/8 · X malfunction {view.malfunctions}/8")
+    return lines[:4]
 
 
 def pod_lines(view: DerelictView) -> list[str]:
@@ -255,31 +274,57 @@ def where_words(seat: SeatView, view: DerelictView) -> str:
 
 
 def draw_roster(board: Board, view: DerelictView) -> None:
-    """One line a seat: its piece, then who plays it, the character and where it is (the piece's key)."""
+    """One line a seat: its piece, then who plays it, the character and where it is (the piece's key); at the
+    end two lines a seat: its fate, then its task and its infection cards."""
+    over = view.phase == "over"
     y = roster_top() + ROSTER_LINE // 2
     for seat in view.seats:
         letter = seat.letter or "?"
-        board.piece(
-            f"seat {seat.seat}",
-            f"character {letter}",
-            (MARGIN + 14, y),
-            partial(paint_character, letter, SEAT_INKS[seat.seat % 5]),
-        )
-        marks = []
-        if view.current == seat.seat:
-            marks.append("to act")
-        elif seat.passed and view.phase == "play":
-            marks.append("passed")
-        if view.first == seat.seat and view.phase == "play":
-            marks.append("1st")
-        tail = "".join(f" · {m}" for m in [where_words(seat, view), *marks])
-        character = f" ({seat.name})" if seat.character else ""
-        face = font(SMALL, bold=view.current == seat.seat)
-        room = WIDTH - MARGIN - (MARGIN + 34) - text_width(character + tail, face)
-        who = fitting(view.seat_name(seat.seat), max(60, room), SMALL, bold=view.current == seat.seat)
-        line = fitting(who + character + tail, WIDTH - MARGIN - (MARGIN + 34), SMALL, bold=view.current == seat.seat)
-        board.words((MARGIN + 34, y), line, SMALL, Ink.BLACK, bold=view.current == seat.seat, anchor="lm")
-        y += ROSTER_LINE
+        paint = partial(paint_character, letter, SEAT_INKS[seat.seat % 5])
+        board.piece(f"seat {seat.seat}", f"character {letter}", (MARGIN + 14, y), paint)
+        acting = view.current == seat.seat and not over
+        line = roster_line(view, seat, acting, WIDTH - 2 * MARGIN - 34)
+        board.words((MARGIN + 34, y), line, SMALL, Ink.BLACK, bold=acting, anchor="lm")
+        if over:
+            task = view.chosen_tasks.get(seat.seat, "no task")
+            words = fitting(f"Task {task} · {infection_words(seat)}", WIDTH - 2 * MARGIN - 34, SMALL)
+            board.words((MARGIN + 34, y + 25), words, SMALL, Ink.CHARCOAL, anchor="lm")
+        y += RESULT_LINE if over else ROSTER_LINE
+
+
+def roster_line(view: DerelictView, seat: SeatView, bold: bool, width: int) -> str:
+    """A seat's roster line in ``width`` pixels: who plays it, the character, where it is, whether it acts;
+    the room's name goes first when the line is too long, then the end of the player's name."""
+    marks = []
+    if view.phase == "over":
+        marks = [seat.cause] if seat.cause and seat.status == "dead" else []
+    elif view.current == seat.seat:
+        marks.append("to act")
+    elif seat.passed and view.phase == "play":
+        marks.append("passed")
+    if view.first == seat.seat and view.phase == "play":
+        marks.append("1st")
+    character = f" ({seat.name})" if seat.character else ""
+    where = where_words(seat, view)
+    face = font(SMALL, bold=bold)
+    for place in (where, seat.room or where):
+        tail = character + "".join(f" · {m}" for m in [place, *marks])
+        line = view.seat_name(seat.seat) + tail
+        if text_width(line, face) <= width:
+            return line
+    who = fitting(
+        view.seat_name(seat.seat), max(80, width - text_width(tail, face)), SMALL, bold=face is font(SMALL, bold=True)
+    )
+    return fitting(who + tail, width, SMALL, bold=face is font(SMALL, bold=True))
+
+
+def infection_words(seat: SeatView) -> str:
+    """A seat's infection cards as the view tells them: how many, and which were revealed clean or infected."""
+    infected = sum("INFECTED" in card for card in seat.discard)
+    clean = sum(card == "infection card (clean)" for card in seat.discard)
+    unknown = seat.infection_cards - infected - clean
+    parts = [f"{n} {what}" for n, what in ((infected, "INFECTED"), (clean, "clean"), (unknown, "unrevealed")) if n]
+    return f"{count(seat.infection_cards, 'infection card')}" + (f": {', '.join(parts)}" if parts else "")
 
 
 def paint_noise(draw: ImageDraw.ImageDraw, at: tuple[int, int]) -> None:

@@ -72,9 +72,9 @@ def png(data: bytes) -> Image.Image:
     return image
 
 
-def boards_read_on_a_phone(seeds: tuple[int, ...]) -> None:
+def boards_read_on_a_phone(seeds: tuple[int, ...], every: int = 1) -> None:
     renderer = DerelictRenderer()
-    for n, view in enumerate(views(seeds)):
+    for n, view in enumerate(views(seeds)[::every]):
         image = png(renderer.board(view))
         readable(f"board {n}", renderer.layout(view), image)
 
@@ -88,7 +88,8 @@ def zooms_read_on_a_phone(seeds: tuple[int, ...], every: int) -> None:
 
 
 def test_the_board_reads_on_a_phone() -> None:
-    boards_read_on_a_phone(SEEDS)
+    """Every other sampled state (the legibility test measures them all, by the same measure)."""
+    boards_read_on_a_phone(SEEDS, every=2)
 
 
 def test_every_zoom_reads_on_a_phone() -> None:
@@ -159,3 +160,24 @@ def test_zooms_and_their_alt_texts_hide_what_the_public_cannot_see(seed: int) ->
             said = " ".join(one.zoom_alt(view, area.key) for area in one.areas(view))
             for secret in [*private.tasks, *[card for card in private.hand if "infection" not in card]]:
                 assert secret.split(":")[0] not in said, f"seed {seed}: {secret!r} said in a zoom's alt text"
+
+
+@pytest.mark.parametrize("seed", [4, 7])
+def test_the_end_is_a_result_screen_with_each_seat_s_fate_task_and_infection_cards(seed: int) -> None:
+    """Nothing acts any more: no "to act" nor "passed"; each seat says its fate, its chosen task and its
+    infection cards as far as the view reveals them, readable on a phone and covering no piece."""
+    state = [state for state, _ in random_game(seed)][-1]
+    view = named(SPEC.view(state, None))
+    assert view.phase == "over"
+    renderer = DerelictRenderer()
+    sheet = renderer.layout(view)
+    readable(f"seed {seed} result", sheet, png(renderer.board(view)))
+    said = [mark.text for mark in sheet.marks]
+    assert said[0] == "Derelict · game over" and said[2 + view.time_spaces].startswith(view.summary.split(":")[0])
+    assert not any("to act" in text or "passed" in text for text in said)
+    for seat in view.seats:
+        fate = next(text for text in said if text.startswith(NAMES[seat.seat][:8]))
+        assert seat.status in fate or (seat.status == "hibernating" and "in cryo" in fate), fate
+        assert (
+            f"Task {view.chosen_tasks[seat.seat]} · {seat.infection_cards} infection card" in said[said.index(fate) + 1]
+        )
