@@ -20,7 +20,7 @@ from render.core.zoom import Area
 
 from . import places
 from .alt import intruder_words
-from .board import draw_strip, room_words, strip_height
+from .board import draw_strip, pod_words, room_words, strip_height
 from .layout import room_box
 from .phone import where_words
 from .places import exit_numbers, noise_point, paint_noise, room_pieces
@@ -41,7 +41,7 @@ def areas(view: DerelictView) -> list[Area]:
         here = [view.seats[s].name for s in room.characters] + [i.type for i in room.intruders]
         described = f"Here: {', '.join(here)}" if here else ""
         out.append(Area(room.id, f"{room.id} {name} and its corridors", described[:100]))
-    out.append(Area(CREW, "The crew: wounds, cards and what each holds", "Every seat's public strip"))
+    out.append(Area(CREW, "The crew and the ship", "Wounds, cards, held things; pods, weaknesses, tracks"))
     return out
 
 
@@ -105,13 +105,30 @@ def face(bold: bool) -> Font:
     return font(14, bold=bold)
 
 
+def ship_lines(view: DerelictView) -> list[str]:
+    """The ship's tracks and finds the full board's header shows, for the crew zoom."""
+    armed = "off" if view.self_destruct is None else f"armed, space {view.self_destruct} of 6"
+    found = " · ".join(f"{kind}: {name}" for kind, name in view.weaknesses.items())
+    return [
+        f"Round {view.round} · time {view.time} of {view.time_spaces} · cryo from {view.cryo_open}",
+        f"Self-destruct {armed} · course {view.course}",
+        f"Fire {view.fires}/8 · malfunction {view.malfunctions}/8 · intruder bag {view.bag_size}",
+        *map(pod_words, view.pods),
+        f"Weaknesses found: {found}" if found else "No weakness found yet",
+    ]
+
+
 def draw_crew_zoom(view: DerelictView, sheet: Sheet | None) -> Image.Image:
-    """Every seat's strip, one under another, 400 px wide."""
+    """The ship's tracks, then every seat's strip, one under another, 400 px wide."""
     width = ZOOM_WIDTH - 16
+    lines = [part for line in ship_lines(view) for part in wrap(line, face(False), width)]
     heights = [strip_height(view, seat, width) for seat in view.seats]
-    image = new_canvas(ZOOM_WIDTH, 8 + sum(h + 8 for h in heights))
+    top = 8 + LINE * len(lines) + 8
+    image = new_canvas(ZOOM_WIDTH, top + sum(h + 8 for h in heights))
     draw = ImageDraw.Draw(image)
-    y = 8
+    for i, line in enumerate(lines):
+        say(draw, sheet, (8, 8 + LINE // 2 + i * LINE), line, face(False), Ink.BLACK, "lm")
+    y = top
     for seat, h in zip(view.seats, heights, strict=True):
         draw_strip(draw, view, seat, (8, y, 8 + width, y + h), sheet)
         y += h + 8
@@ -127,7 +144,7 @@ def zoom_words(view: DerelictView, area: str) -> str:
             f"{count(len(s.serious_wounds), 'serious wound')}"
             for s in view.seats
         )
-        return f"A close-up of the Derelict crew: {seats}."
+        return f"A close-up of the Derelict crew and ship: {'; '.join(ship_lines(view))}; {seats}."
     room = next(r for r in view.rooms if r.id == area)
     lines = [words for words, bold in lead_words(view, room) if not bold]
     objects = f" Objects: {', '.join(room.objects)}." if room.objects else ""

@@ -23,6 +23,7 @@ from engine.derelict.view import DerelictView
 from render.core.sheet import Sheet, clean, masks_meet
 from render.core.zoom import MIN_DISPLAY_PIECE, MIN_DISPLAY_TEXT, display_size
 from render.derelict import DerelictRenderer
+from render.derelict.hand import draw_hand
 from tests.derelict.playout import random_game
 from tests.derelict.resample import resample_hidden
 from tests.render.test_legibility import SEEDS, SLOW_SEEDS, public_views
@@ -181,3 +182,20 @@ def test_the_end_is_a_result_screen_with_each_seat_s_fate_task_and_infection_car
         assert (
             f"Task {view.chosen_tasks[seat.seat]} · {seat.infection_cards} infection card" in said[said.index(fate) + 1]
         )
+
+
+def test_a_seat_s_hand_image_reads_on_a_phone() -> None:
+    """Each seat's private image over a game: cards, items, task and peeks at 12 px displayed, uncovered."""
+    renderer = DerelictRenderer()
+    game = [state for i, (state, _) in enumerate(random_game(4)) if i % 50 == 3]
+    for n, state in enumerate(game):
+        for seat in range(len(state.players)):
+            view = SPEC.view(state, seat)
+            data = renderer.hand(view)
+            if data is None:
+                continue
+            sheet = Sheet()
+            draw_hand(view, sheet)
+            readable(f"state {n} seat {seat} hand", sheet, png(data))
+            said = " ".join(mark.text for mark in sheet.marks)
+            assert all(card.split()[0] in said for card in view.hand)
