@@ -14,7 +14,7 @@ so the measured sheet is the image.
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import partial
+from functools import cache, partial
 
 from PIL import Image, ImageDraw
 
@@ -51,13 +51,23 @@ HEADER_LINES = (92, 118, 144, 170)  # the middles of the header's text lines und
 
 def height(view: DerelictView) -> int:
     """The image's height: the map, then one roster line a seat (two at the end: fate, then task)."""
-    return roster_top() + len(view.seats) * (RESULT_LINE if view.phase == "over" else ROSTER_LINE) + 8
+    return height_for(*shape(view))
+
+
+def shape(view: DerelictView) -> tuple[int, bool]:
+    """What the static layer depends on: how many seats, and whether the game is over."""
+    return len(view.seats), view.phase == "over"
+
+
+def height_for(seats: int, over: bool) -> int:
+    return roster_top() + seats * (RESULT_LINE if over else ROSTER_LINE) + 8
 
 
 def roster_top() -> int:
     return MAP_TOP + 8 * ROW_PITCH - (ROW_PITCH - CELL_H) + 18
 
 
+@cache
 def cell(room: str) -> Box:
     """A room's box on the turned map: grid x is the row (bow at the top), grid y the column from the right."""
     gx, gy = next(r.grid for r in CATALOG.map.rooms if r.id == room)
@@ -73,7 +83,8 @@ def side(room: str, exit_number: int) -> tuple[int, int]:
     return {1: (x1, cy), 2: (cx, y1), 3: (x0, cy), 4: (cx, y0)}[exit_number]
 
 
-def corridor(a: str, b: str) -> list[tuple[int, int]]:
+@cache
+def corridor(a: str, b: str) -> tuple[tuple[int, int], ...]:
     """The line of a corridor between two rooms, or from a room to its duct (``DU``/``DD``)."""
     n = CATALOG.exits[a].index(b) + 1
     start = side(a, n)
@@ -81,13 +92,14 @@ def corridor(a: str, b: str) -> list[tuple[int, int]]:
         duct_x = DU_X if b == "DU" else DD_X
         x, y = start
         if n in (1, 3):  # a side facing the duct: straight across
-            return [start, (duct_x, y)]
+            return (start, (duct_x, y))
         turn = y - 10 if n == 4 else y + 12  # the bow's top or the stern's bottom: out, then along
-        return [start, (x, turn), (duct_x, turn)]
-    return [start, side(b, CATALOG.exits[b].index(a) + 1)]
+        return (start, (x, turn), (duct_x, turn))
+    return (start, side(b, CATALOG.exits[b].index(a) + 1))
 
 
-def corridors() -> list[list[tuple[int, int]]]:
+@cache
+def corridors() -> tuple[tuple[tuple[int, int], ...], ...]:
     drawn: set[frozenset[str]] = set()
     lines = []
     for room in CATALOG.map_order:
@@ -96,7 +108,7 @@ def corridors() -> list[list[tuple[int, int]]]:
             if pair not in drawn:
                 drawn.add(pair)
                 lines.append(corridor(room, target))
-    return lines
+    return tuple(lines)
 
 
 def noise_at(key: str) -> tuple[int, int]:
@@ -130,9 +142,38 @@ class Board:
             self.sheet.token(space, what, at, paint)
 
 
-def draw_phone(view: DerelictView, sheet: Sheet | None = None) -> Image.Image:
-    """The phone board of ``view`` (and its measures on ``sheet``)."""
-    image = new_canvas(WIDTH, height(view))
+def draw_static(seats: int, over: bool, sheet: Sheet | None = None) -> Image.Image:
+    """What every board of this shape shares: ducts, corridors, their labels, the rooms' frames and ids."""
+    image = new_canvas(WIDTH, height_for(seats, over))
+    board = Board(image, sheet)
+    draw = board.draw
+    top, bottom = MAP_TOP - 10, roster_top() - 6
+    for x in (DD_X, DU_X):
+        draw.line([(x, top), (x, bottom)], fill=int(Ink.CHARCOAL), width=5)
+    for line in corridors():
+        draw.line(list(line), fill=int(Ink.CHARCOAL), width=5)
+    board.words((MARGIN + 12, MAP_TOP + 6), "DD ventral duct", SMALL, Ink.CHARCOAL, bold=True)
+    board.words((WIDTH - MARGIN - 12, MAP_TOP + 6), "DU dorsal duct", SMALL, Ink.CHARCOAL, bold=True, anchor="ra")
+    for room in CATALOG.map_order:
+        frame(board, room, explored=True)
+        board.words(id_at(room), room, SMALL, Ink.CHARCOAL, bold=True, anchor="lm")
+    board.words((MARGIN, 56), "Time", SMALL, Ink.BLACK, bold=True, anchor="lm")
+    return image
+
+
+def frame(board: Board, room: str, *, explored: bool) -> None:
+    rounded(board.draw, cell(room), Ink.WHITE if explored else Ink.MIST, Ink.BLACK, radius=8, width=3)
+
+
+def id_at(room: str) -> tuple[int, int]:
+    x0, y0, _, _ = cell(room)
+    return (x0 + 6, y0 + PIECE_DY)
+
+
+def draw_phone(view: DerelictView, sheet: Sheet | None = None, base: Image.Image | None = None) -> Image.Image:
+    """The phone board of ``view`` (and its measures on ``sheet``) on ``base``, a copy of ``draw_static``'s
+    layer for its shape, or on a layer drawn (and measured) now."""
+    image = draw_static(*shape(view), sheet) if base is None else base
     board = Board(image, sheet)
     draw_header(board, view)
     draw_map(board, view)
@@ -155,7 +196,6 @@ def title(view: DerelictView) -> str:
 
 def draw_header(board: Board, view: DerelictView) -> None:
     board.words((MARGIN, 8), fitting(title(view), WIDTH - 2 * MARGIN, LARGE, bold=True), LARGE, Ink.BLACK, bold=True)
-    board.words((MARGIN, 56), "Time", SMALL, Ink.BLACK, bold=True, anchor="lm")
     left = 68
     step = min(40, (WIDTH - MARGIN - left) // max(1, view.time_spaces))
     for space in range(1, view.time_spaces + 1):
@@ -211,14 +251,6 @@ def pod_lines(view: DerelictView) -> list[str]:
 
 
 def draw_map(board: Board, view: DerelictView) -> None:
-    draw = board.draw
-    top, bottom = MAP_TOP - 10, roster_top() - 6
-    for x in (DD_X, DU_X):
-        draw.line([(x, top), (x, bottom)], fill=int(Ink.CHARCOAL), width=5)
-    for line in corridors():
-        draw.line(line, fill=int(Ink.CHARCOAL), width=5)
-    board.words((MARGIN + 12, MAP_TOP + 6), "DD ventral duct", SMALL, Ink.CHARCOAL, bold=True)
-    board.words((WIDTH - MARGIN - 12, MAP_TOP + 6), "DU dorsal duct", SMALL, Ink.CHARCOAL, bold=True, anchor="ra")
     for room in view.rooms:
         draw_cell(board, view, room)
     for key in view.noise:
@@ -237,11 +269,12 @@ def room_name_words(room: RoomView) -> tuple[str, int, bool, Ink]:
 
 
 def draw_cell(board: Board, view: DerelictView, room: RoomView) -> None:
-    x0, y0, x1, y1 = cell(room.id)
-    rounded(board.draw, (x0, y0, x1, y1), Ink.WHITE if room.explored else Ink.MIST, Ink.BLACK, radius=8, width=3)
+    x0, y0, _, _ = cell(room.id)
+    if not room.explored:  # over the static layer's white frame, its id drawn again (measured there)
+        frame(board, room.id, explored=False)
+        label(board.draw, id_at(room.id), room.id, SMALL, Ink.CHARCOAL, bold=True, anchor="lm")
     name, size, bold, ink = room_name_words(room)
     board.words((x0 + 6, y0 + NAME_DY), name, size, ink, bold=bold, anchor="lm")
-    board.words((x0 + 6, y0 + PIECE_DY), room.id, SMALL, Ink.CHARCOAL, bold=True, anchor="lm")
     things: list[tuple[str, Paint]] = []
     if room.fire:
         things.append(("fire F", partial(paint_badge, "F", Ink.VERMILLION, Ink.WHITE)))

@@ -11,10 +11,10 @@ from render.core.alt import clipped
 from render.core.sheet import Sheet
 from render.core.zoom import Area
 
+from . import phone
 from .alt import board_alt
 from .board import draw_board, draw_static
 from .hand import draw_hand, has_private
-from .phone import draw_phone
 from .zoom import CREW, areas, draw_crew_zoom, draw_room_zoom, zoom_words
 
 
@@ -42,7 +42,7 @@ class DerelictRenderer:
         """The phone board (portrait: tracks, a schematic ship, who is where); a seat's view is refused."""
         board_view = _public(view)
         key = view_key("derelict.board", board_view)
-        return self.cache.get_or_render(key, lambda: encode_png(draw_phone(board_view)))
+        return self.cache.get_or_render(key, lambda: encode_png(self._phone(board_view)))
 
     def full(self, view: View) -> bytes:
         """The detailed board (every room's exits, items and objects, every seat's strip), for a desktop."""
@@ -85,8 +85,13 @@ class DerelictRenderer:
     def layout(self, view: View) -> Sheet:
         """Every text and piece of the phone board, as drawn (``render.core.sheet``)."""
         sheet = Sheet()
-        draw_phone(_public(view), sheet)
+        phone.draw_phone(_public(view), sheet)
         return sheet
+
+    def _phone(self, view: DerelictView) -> Image.Image:
+        seats, over = phone.shape(view)
+        base = self.layers.copy_of(("derelict.phone", seats, over), lambda: phone.draw_static(seats, over))
+        return phone.draw_phone(view, base=base)
 
     def _full(self, view: DerelictView) -> Image.Image:
         base = self.layers.copy_of("derelict.static", draw_static)

@@ -48,7 +48,8 @@ def test_boards_are_palette_pngs_portrait_for_the_channel_and_hide_what_the_publ
             assert fresh.board(SPEC.view(other, None)) == png, f"seed {seed} state {n}"
             assert fresh.full(SPEC.view(other, None)) == full, f"seed {seed} state {n}"
             assert renderer.alt(SPEC.view(other, None)) == renderer.alt(SPEC.view(state, None))
-    assert renderer.layers.draws == 1
+    shapes = {state.phase == "over" for state in states(seed)}  # the phone board's layer: playing, over
+    assert renderer.layers.draws == 1 + len(shapes)  # and the full board's
 
 
 def test_the_private_image_is_for_a_seat_only_and_the_board_refuses_a_seat_view() -> None:
