@@ -100,7 +100,7 @@ class DerelictRenderer:
     def _zoom(self, view: DerelictView, area: str, sheet: Sheet | None) -> Image.Image:
         if area == CREW:
             return draw_crew_zoom(view, sheet)
-        return draw_room_zoom(view, area, self._full(view), sheet)
+        return draw_room_zoom(view, area, self.layers.copy_of("derelict.static", draw_static), sheet)
 
     @staticmethod
     def _check(view: DerelictView, area: str) -> None:

@@ -20,7 +20,7 @@ from render.core.zoom import Area
 
 from . import places
 from .alt import intruder_words
-from .board import draw_strip, pod_words, room_words, strip_height
+from .board import draw_room, draw_strip, pod_words, room_words, strip_height
 from .layout import room_box
 from .phone import where_words
 from .places import exit_numbers, noise_point, paint_noise, room_pieces
@@ -74,22 +74,33 @@ def lead_words(view: DerelictView, room: RoomView) -> list[tuple[str, bool]]:
     return lines
 
 
-def draw_room_zoom(view: DerelictView, room_id: str, full: Image.Image, sheet: Sheet | None) -> Image.Image:
+def draw_room_zoom(view: DerelictView, room_id: str, base: Image.Image, sheet: Sheet | None) -> Image.Image:
+    """The room's part of the full board, drawn on ``base`` (a copy of the full board's static layer) with
+    only what lies in that part (the room and the noise beside it), and the panel beside it."""
     room = next(r for r in view.rooms if r.id == room_id)
     box = crop_box(room_id)
+    draw = ImageDraw.Draw(base)
+    draw_room(draw, room)
+    noise = [(key, noise_point(key)) for key in view.noise]
+    near = [
+        (key, at) for key, at in noise if box[0] - 12 <= at[0] <= box[2] + 12 and box[1] - 12 <= at[1] <= box[3] + 12
+    ]
+    for _, at in near:
+        paint_noise(draw, at)
+    for piece in room_pieces(view, room):
+        piece.paint(draw, piece.at)
     lines = [(part, bold) for words, bold in lead_words(view, room) for part in wrap(words, face(bold), PANEL_W)]
     height = max(box[3] - box[1], 12 + LINE * len(lines) + 8)
     image = new_canvas(ZOOM_WIDTH, height)
-    image.paste(full.crop(box), (0, 0))
+    image.paste(base.crop(box), (0, 0))
     if sheet is not None:
         dx, dy = -box[0], -box[1]
         for words in [places.room_id(room_id), *exit_numbers(room_id), *room_words(room)]:
             x, y = words.xy
             sheet.mark((x + dx, y + dy), words.words, words.size, bold=words.bold, anchor=words.anchor)
-        noise = [(key, noise_point(key), "noise") for key in view.noise]
-        for key, at, what in noise:
+        for key, at in near:
             if box[0] + 10 <= at[0] <= box[2] - 10 and box[1] + 10 <= at[1] <= box[3] - 10:
-                sheet.token(key, what, (at[0] + dx, at[1] + dy), paint_noise)
+                sheet.token(key, "noise", (at[0] + dx, at[1] + dy), paint_noise)
         for piece in room_pieces(view, room):
             sheet.token(piece.space, piece.what, (piece.at[0] + dx, piece.at[1] + dy), piece.paint)
     draw = ImageDraw.Draw(image)

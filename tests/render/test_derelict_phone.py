@@ -24,6 +24,7 @@ from render.core.sheet import Sheet, clean, masks_meet
 from render.core.zoom import MIN_DISPLAY_PIECE, MIN_DISPLAY_TEXT, display_size
 from render.derelict import DerelictRenderer
 from render.derelict.hand import draw_hand
+from render.derelict.zoom import crop_box
 from tests.derelict.playout import random_game
 from tests.derelict.resample import resample_hidden
 from tests.render.test_legibility import SEEDS, SLOW_SEEDS, public_views
@@ -199,3 +200,14 @@ def test_a_seat_s_hand_image_reads_on_a_phone() -> None:
             readable(f"state {n} seat {seat} hand", sheet, png(data))
             said = " ".join(mark.text for mark in sheet.marks)
             assert all(card.split()[0] in said for card in view.hand)
+
+
+def test_a_room_s_zoom_shows_exactly_that_part_of_the_full_board() -> None:
+    """What a phone player zooms into is what a desktop player sees on the full board, pixel for pixel."""
+    renderer = DerelictRenderer()
+    for view in views(SEEDS)[::8]:
+        full = png(renderer.full(view))
+        for area in renderer.areas(view)[:-1]:
+            box = crop_box(area.key)
+            part = png(renderer.zoom(view, area.key)).crop((0, 0, box[2] - box[0], box[3] - box[1]))
+            assert part.tobytes() == full.crop(box).tobytes(), area.key
