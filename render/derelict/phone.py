@@ -182,7 +182,8 @@ def draw_phone(view: DerelictView, sheet: Sheet | None = None, base: Image.Image
 
 
 def title(view: DerelictView) -> str:
-    """Who acts now, in the table's names: the first thing a player looks for."""
+    """Who acts now, in the table's names: the first thing a player looks for. Too long for the width, the
+    character's name goes first, then the end of the player's name; "to act" always stays."""
     if view.phase == "over":
         return "Derelict · game over"
     if view.phase == "setup":
@@ -191,7 +192,13 @@ def title(view: DerelictView) -> str:
     if view.current is None:
         return f"{head} · the ship's turn"
     seat = view.seats[view.current]
-    return f"{head} · {view.seat_name(seat.seat)} ({seat.name}) to act"
+    width, face = WIDTH - 2 * MARGIN, font(LARGE, bold=True)
+    who = view.seat_name(seat.seat)
+    for words in (f"{head} · {who} ({seat.name}) to act", f"{head} · {who} to act"):
+        if text_width(words, face) <= width:
+            return words
+    room = width - text_width(f"{head} ·  to act", face)
+    return f"{head} · {fitting(who, room, LARGE, bold=True)} to act"
 
 
 def draw_header(board: Board, view: DerelictView) -> None:
