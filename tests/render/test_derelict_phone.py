@@ -27,6 +27,7 @@ from render.derelict.hand import draw_hand
 from render.derelict.zoom import crop_box
 from tests.derelict.playout import random_game
 from tests.derelict.resample import resample_hidden
+from tests.render.test_derelict_render import crowded, states
 from tests.render.test_legibility import SEEDS, SLOW_SEEDS, public_views
 
 NAMES = {0: "Ana", 1: "Bartholomew the Great", 2: "Cy", 3: "Dmitri", 4: "Eve"}
@@ -212,3 +213,16 @@ def test_a_room_s_zoom_shows_exactly_that_part_of_the_full_board() -> None:
             box = crop_box(area.key)
             part = png(renderer.zoom(view, area.key)).crop((0, 0, box[2] - box[0], box[3] - box[1]))
             assert part.tobytes() == full.crop(box).tobytes(), area.key
+
+
+def test_a_crowded_room_s_zoom_lists_everyone_there_readably() -> None:
+    """Five characters and seven intruders in one burning, malfunctioning room full of objects: the zoom
+    grows to list them all, still readable on a phone."""
+    renderer = DerelictRenderer()
+    view = named(crowded(SPEC.view(states(4)[1], None), "S07", 7))
+    image = png(renderer.zoom(view, "S07"))
+    sheet = renderer.zoom_layout(view, "S07")
+    readable("crowded zoom", sheet, image)
+    said = " ".join(mark.text for mark in sheet.marks)
+    assert all(NAMES[seat] in said for seat in range(5)) and "on fire" in said and "malfunctioning" in said
+    assert image.width == 400
