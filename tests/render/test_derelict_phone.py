@@ -19,7 +19,7 @@ from PIL import Image
 
 from engine.derelict import SPEC
 from engine.derelict.catalog import CATALOG
-from engine.derelict.view import DerelictView
+from engine.derelict.view import DerelictView, IntruderView
 from render.core.sheet import Sheet, clean, masks_meet
 from render.core.zoom import MIN_DISPLAY_PIECE, MIN_DISPLAY_TEXT, display_size
 from render.derelict import DerelictRenderer
@@ -226,3 +226,19 @@ def test_a_crowded_room_s_zoom_lists_everyone_there_readably() -> None:
     said = " ".join(mark.text for mark in sheet.marks)
     assert all(NAMES[seat] in said for seat in range(5)) and "on fire" in said and "malfunctioning" in said
     assert image.width == 400
+
+
+def test_the_widest_pieces_side_by_side_stay_apart_on_the_phone_board() -> None:
+    """Stars (matriarchs), diamonds and triangles in every place of a room, beside a malfunction badge."""
+    base = views(SEEDS)[2]
+    shapes = [(i.id, i.letter) for i in CATALOG.intruders.intruders if i.id in ("matriarch", "brooder", "hunter")]
+    packed = [IntruderView(id=n, type=kind, letter=letter, wounds=0) for n, (kind, letter) in enumerate(shapes * 2)]
+    rooms = [
+        r.model_copy(update={"intruders": packed[:4] if r.id == "S03" else packed[2:5], "malfunction": r.id == "S08"})
+        if r.id in ("S03", "S08")
+        else r
+        for r in base.rooms
+    ]
+    view = base.model_copy(update={"rooms": rooms})
+    renderer = DerelictRenderer()
+    readable("widest pieces", renderer.layout(view), png(renderer.board(view)))
