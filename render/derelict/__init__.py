@@ -1,8 +1,10 @@
-"""Derelict images: the public board (ship map, tokens, figures, tracks, seat strips) and a seat's private
-image (hand, items, tasks, peeks).
+"""Derelict images: the channel board for a phone (a portrait schematic ship, tracks, who is where, the result
+screen at the end), the full detailed board for a desktop, zooms of one room or of the crew, and a seat's
+private image (hand, items, tasks, peeks).
 
-Modules: ``layout`` (where rooms, bands and strips sit), ``places`` (where the names a player reads and the
-pieces go: one list for the drawing and the measured ``layout``), ``board`` (the static layer and the board),
+Modules: ``phone`` (the channel board), ``layout`` (where the full board's rooms, bands and strips sit),
+``places`` (where the full board's names and pieces go: one list for the drawing and the measures),
+``board`` (the full board's static layer and the board), ``zoom`` (areas, a room's zoom, the crew's),
 ``alt`` (the board's alt text), ``hand`` (the private image), ``renderer`` (caches and the public methods).
 """
 

@@ -18,6 +18,11 @@ def board_alt(view: DerelictView) -> str:
         return words
     seen = [f"{intruder_words(i)} in {room.id}" for room in view.rooms for i in room.intruders]
     said = [f"intruders: {', '.join(seen)}" if seen else "no intruder in sight"]
+    if view.current is not None and view.phase == "play":
+        said.insert(0, f"{view.seat_name(view.current)} ({view.seats[view.current].name}) to act")
+    if view.phase == "over":
+        tasks = [f"{view.seat_name(s)} {task}" for s, task in sorted(view.chosen_tasks.items())]
+        said[:0] = [view.summary.rstrip("."), *([f"chosen tasks: {', '.join(tasks)}"] if tasks else [])]
     for what, rooms in (
         ("fire in", [r.id for r in view.rooms if r.fire]),
         ("malfunction in", [r.id for r in view.rooms if r.malfunction]),

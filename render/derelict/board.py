@@ -9,12 +9,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, ImageFont
 
 from engine.derelict.catalog import CATALOG
 from engine.derelict.view import DerelictView, PodView, RoomView, SeatView
-from render.core import Ink, disc, fitted, font, label, new_canvas, rounded, text, text_width, wrap
+from render.core import Box, Ink, disc, fitted, font, label, new_canvas, rounded, text, text_width, wrap
 from render.core.fonts import Font
+from render.core.sheet import Sheet, say
 
 from .layout import HEIGHT, LEFT, WIDTH, room_box, side_point, strip_box
 from .places import (
@@ -24,10 +25,13 @@ from .places import (
     EXIT_R,
     NAME_X,
     NAME_Y,
+    OBJECTS_INDENT,
     OBJECTS_PITCH,
     OBJECTS_Y,
     SEAT_INKS,
+    Words,
     exit_point,
+    fitting,
     pieces,
     room_name,
     static_names,
@@ -138,45 +142,65 @@ def pod_words(pod: PodView) -> str:
 def draw_room(draw: ImageDraw.ImageDraw, room: RoomView) -> None:
     """A room's name (or "face down"), colour bar, details and the objects left in it."""
     x0, y0, x1, _ = room_box(room.id)
+    if room.name is not None:
+        colour = room.colour or "none"
+        draw.rectangle((x0 + 4, y0 + BAR_Y, x1 - 4, y0 + BAR_Y + 6), fill=int(ROOM_TINT[colour]))
+    for words in room_words(room):
+        words.draw(draw)
+
+
+def room_words(room: RoomView) -> list[Words]:
+    """What a room shows beside its id and exit numbers: its name (or "face down"), details (deck colour,
+    items, PC) and the objects left in it; one list for the drawing and a zoom's measured sheet."""
+    x0, y0, x1, _ = room_box(room.id)
     name = room_name(room)
     if name is None:
-        label(draw, (x0 + NAME_X, y0 + NAME_Y), "face down", 15, Ink.GREY, anchor="lm")
-        return
+        return [Words((x0 + NAME_X, y0 + NAME_Y), "face down", 15, Ink.GREY, anchor="lm")]
     colour = room.colour or "none"
-    draw.rectangle((x0 + 4, y0 + BAR_Y, x1 - 4, y0 + BAR_Y + 6), fill=int(ROOM_TINT[colour]))
-    name.draw(draw)
     details = [COLOUR_WORD[colour]]
     if room.items is not None:
         details.append(f"{room.items} item{'s' if room.items != 1 else ''}")
     if room.computer:
         details.append("PC")
     words = " · ".join(details)
-    text(draw, (x0 + 6, y0 + DETAILS_Y), words, fitted(words, x1 - x0 - 12, 14), Ink.CHARCOAL, anchor="lm")
+    size = size_of(fitted(words, x1 - x0 - 12, 14))
+    out = [name, Words((x0 + 6, y0 + DETAILS_Y), words, size, Ink.CHARCOAL, anchor="lm")]
     counts: dict[str, int] = {}
     for obj in room.objects:
         counts[obj] = counts.get(obj, 0) + 1
     things = [f"{thing} x{n}" if n > 1 else thing for thing, n in counts.items()]
-    for i, line in enumerate(object_lines(things, x1 - x0 - 16)):
-        face = fitted(line, x1 - x0 - 16, 14, smallest=12)
-        text(draw, (x0 + 8, y0 + OBJECTS_Y + i * OBJECTS_PITCH), line, face, Ink.BLACK, "lm")
+    widths = (x1 - x0 - 16, x1 - x0 - 2 * OBJECTS_INDENT)
+    for i, line in enumerate(object_lines(things, *widths)):
+        size = size_of(fitted(line, widths[i], 14, smallest=12))
+        x = x0 + (8 if i == 0 else OBJECTS_INDENT)
+        words = fitting(line, widths[i], size)  # one object too long for a line alone keeps its start
+        out.append(Words((x, y0 + OBJECTS_Y + i * OBJECTS_PITCH), words, size, Ink.BLACK, anchor="lm"))
+    return out
+
+
+def size_of(face: Font) -> int:
+    """The pixel size of a face ``fitted`` chose (Pillow's fallback font counts as the smallest)."""
+    return round(face.size) if isinstance(face, ImageFont.FreeTypeFont) else 12
 
 
 STRIP_LINE = 20
 """Between a seat strip's lines: six lines and two wrapped ones fit the strip (216 px, the first line 56 px down)."""
 
 
-def object_lines(things: list[str], width: int) -> list[str]:
-    """The objects lying in a room on at most two lines of ``width`` pixels, broken between objects; what the
-    second line (drawn down to 12 px) cannot hold is counted at its end (``+2 more``)."""
+def object_lines(things: list[str], width: int, second: int | None = None) -> list[str]:
+    """The objects lying in a room on at most two lines of ``width`` pixels (the second ``second`` wide, clear
+    of the exit numbers), broken between objects; what the second line (drawn down to 12 px) cannot hold is
+    counted at its end (``+2 more``)."""
     rest = list(things)
     lines: list[list[str]] = []
-    for face in (font(14), font(12)):
+    widths = (width, second or width)
+    for face, room in zip((font(14), font(12)), widths, strict=True):
         line: list[str] = []
-        while rest and (not line or text_width(", ".join([*line, rest[0]]) + ",", face) <= width):
+        while rest and (not line or text_width(", ".join([*line, rest[0]]) + ",", face) <= room):
             line.append(rest.pop(0))
         lines.append(line)
     last = lines[-1]
-    while rest and last and text_width(", ".join([*last, f"+{len(rest)} more"]), font(12)) > width:
+    while rest and last and text_width(", ".join([*last, f"+{len(rest)} more"]), font(12)) > widths[1]:
         rest.insert(0, last.pop())
     if rest:
         last.append(f"+{len(rest)} more")
@@ -191,19 +215,22 @@ def turn_words(view: DerelictView, seat: SeatView) -> str:
     return " · passed" if seat.passed else ""
 
 
-def draw_strip(draw: ImageDraw.ImageDraw, view: DerelictView, seat: SeatView) -> None:
-    """One seat's public strip: character, status, hand size, infection cards, wounds, held things."""
-    x0, y0, x1, y1 = strip_box(seat.seat)
+def draw_strip(
+    draw: ImageDraw.ImageDraw, view: DerelictView, seat: SeatView, box: Box | None = None, sheet: Sheet | None = None
+) -> None:
+    """One seat's public strip: character, who plays it, status, hand size, infection cards, wounds, held
+    things; in its place on the board, or in ``box`` (a zoom), noted on ``sheet`` when measuring."""
+    x0, y0, x1, y1 = box or strip_box(seat.seat)
     ink = SEAT_INKS[seat.seat % 5]
     rounded(draw, (x0, y0, x1, y1), Ink.WHITE, ink, radius=10, width=4)
     disc(draw, (x0 + 26, y0 + 26), 17, ink, seat.letter or "?", Ink.BLACK, outline=Ink.BLACK, size=18)
-    face = fitted(seat.name, x1 - x0 - 60, 18, bold=True)
-    text(draw, (x0 + 50, y0 + 26), seat.name, face, Ink.BLACK, anchor="lm")
+    face = fitted(seat.name, x1 - x0 - 100, 18, bold=True)
+    say(draw, sheet, (x0 + 50, y0 + 26), seat.name, face, Ink.BLACK, "lm")
     where = seat.room if seat.room else seat.status
     marks = [m for m, on in (("signal", seat.signal), ("slime", seat.slime), ("larva", seat.larva)) if on]
     infection = " · ".join([f"Infection cards {seat.infection_cards}", *marks])
     lines = [
-        f"Seat {seat.seat + 1} · {where}{turn_words(view, seat)}",
+        f"{view.seat_name(seat.seat)} · {where}{turn_words(view, seat)}",
         f"Hand {seat.hand_size} · deck {seat.deck_size} · items {seat.item_count}",
         infection,
         f"Wounds: {seat.light_wounds} light, {len(seat.serious_wounds)} serious",
@@ -217,10 +244,18 @@ def draw_strip(draw: ImageDraw.ImageDraw, view: DerelictView, seat: SeatView) ->
         words = line if isinstance(line, str) else ", ".join(line).replace(":,", ":")
         face = fitted(words, width, 15)
         for part in wrap(words, face, width) if isinstance(line, str) else listed(line, face, width):
-            text(draw, (x0 + 10, y), part, face, Ink.BLACK, anchor="lm")
+            say(draw, sheet, (x0 + 10, y), part, face, Ink.BLACK, "lm")
             y += STRIP_LINE
     if view.first == seat.seat:
-        label(draw, (x1 - 10, y0 + 26), "1st", 15, Ink.BLACK, bold=True, anchor="rm")
+        say(draw, sheet, (x1 - 10, y0 + 26), "1st", font(15, bold=True), Ink.BLACK, "rm")
+
+
+def strip_height(view: DerelictView, seat: SeatView, width: int) -> int:
+    """How tall ``draw_strip`` needs a strip ``width`` pixels wide to be for ``seat`` (its lines wrap)."""
+    scratch = ImageDraw.Draw(Image.new("P", (width, 600)))
+    sheet = Sheet()
+    draw_strip(scratch, view, seat, (0, 0, width, 600), sheet)
+    return max(mark.box[3] for mark in sheet.marks) + 12
 
 
 def listed(things: Sequence[str], face: Font, width: int) -> list[str]:

@@ -29,8 +29,9 @@ NAME_Y = 38  # the room id and name row, below the exit-1 disc
 NAME_X = 50  # where a room's name starts, after its id
 BAR_Y = NAME_Y + 12  # the room colour bar
 DETAILS_Y = 68  # colour word, items, PC
-OBJECTS_Y = 84  # objects left in the room: up to two lines, clear of the exit-2 and exit-4 numbers
-OBJECTS_PITCH = 14
+OBJECTS_Y = 85  # objects left in the room: up to two lines, clear of the exit-2 and exit-4 numbers
+OBJECTS_PITCH = 18  # a 14 px line over a 12-14 px one, their halos apart
+OBJECTS_INDENT = 27  # the second line's margins: clear of the exit-2 and exit-4 discs below it
 BADGE_Y = 125  # FIRE and MALF, between the exit-2 and exit-4 discs
 INTRUDER_Y = 156
 CHARACTER_Y = 189
@@ -210,3 +211,13 @@ def board_sheet(view: DerelictView) -> Sheet:
     for piece in pieces(view):
         sheet.token(piece.space, piece.what, piece.at, piece.paint)
     return sheet
+
+
+def fitting(words: str, width: int, size: int, *, bold: bool = False) -> str:
+    """``words`` cut with an ellipsis to ``width`` pixels at ``size`` (a long name never shrinks the type)."""
+    face = font(size, bold=bold)
+    if text_width(words, face) <= width:
+        return words
+    while words and text_width(words + "…", face) > width:
+        words = words[:-1]
+    return words.rstrip() + "…"

@@ -1,22 +1,34 @@
-"""The Derelict renderer: board and private PNGs from views, with the image and static-layer caches."""
+"""The Derelict renderer: the phone board, the full board, zooms and private PNGs from views, with caches."""
 
 from __future__ import annotations
+
+from PIL import Image
 
 from engine.core import View
 from engine.derelict.view import DerelictView
 from render.core import LayerCache, RenderCache, encode_png, view_key
+from render.core.alt import clipped
 from render.core.sheet import Sheet
+from render.core.zoom import Area
 
+from . import phone
 from .alt import board_alt
 from .board import draw_board, draw_static
 from .hand import draw_hand, has_private
-from .places import board_sheet
+from .zoom import CREW, areas, draw_crew_zoom, draw_room_zoom, zoom_words
 
 
 def _derelict(view: View) -> DerelictView:
     if not isinstance(view, DerelictView):
         raise TypeError(f"the Derelict renderer draws a DerelictView, not a {type(view).__name__}")
     return view
+
+
+def _public(view: View) -> DerelictView:
+    board_view = _derelict(view)
+    if board_view.viewer is not None:
+        raise ValueError("the board draws the public view (viewer=None) only; a seat's view has secrets")
+    return board_view
 
 
 class DerelictRenderer:
@@ -27,12 +39,38 @@ class DerelictRenderer:
         self.layers = LayerCache()
 
     def board(self, view: View) -> bytes:
-        """The public board; a seat's view is refused (it holds that seat's secrets)."""
-        board_view = _derelict(view)
-        if board_view.viewer is not None:
-            raise ValueError("board() draws the public view (viewer=None) only; a seat's view has secrets")
+        """The phone board (portrait: tracks, a schematic ship, who is where); a seat's view is refused."""
+        board_view = _public(view)
         key = view_key("derelict.board", board_view)
-        return self.cache.get_or_render(key, lambda: self._board(board_view))
+        return self.cache.get_or_render(key, lambda: encode_png(self._phone(board_view)))
+
+    def full(self, view: View) -> bytes:
+        """The detailed board (every room's exits, items and objects, every seat's strip), for a desktop."""
+        board_view = _public(view)
+        key = view_key("derelict.full", board_view)
+        return self.cache.get_or_render(key, lambda: encode_png(self._full(board_view)))
+
+    def areas(self, view: View) -> list[Area]:
+        return areas(_derelict(view))
+
+    def zoom(self, view: View, area: str) -> bytes:
+        """One room and its corridors (or the crew's strips), enlarged for a phone."""
+        board_view = _public(view)
+        self._check(board_view, area)
+        key = view_key(f"derelict.zoom.{area}", board_view)
+        return self.cache.get_or_render(key, lambda: encode_png(self._zoom(board_view, area, None)))
+
+    def zoom_alt(self, view: View, area: str) -> str:
+        board_view = _public(view)
+        self._check(board_view, area)
+        return clipped(zoom_words(board_view, area))
+
+    def zoom_layout(self, view: View, area: str) -> Sheet:
+        board_view = _public(view)
+        self._check(board_view, area)
+        sheet = Sheet()
+        self._zoom(board_view, area, sheet)
+        return sheet
 
     def hand(self, view: View) -> bytes | None:
         private = _derelict(view)
@@ -45,12 +83,29 @@ class DerelictRenderer:
         return board_alt(_derelict(view))
 
     def layout(self, view: View) -> Sheet:
-        """The names a player reads to act and where the pieces stand on the board (``render.core.sheet``)."""
-        return board_sheet(_derelict(view))
+        """Every text and piece of the phone board, as drawn (``render.core.sheet``)."""
+        sheet = Sheet()
+        phone.draw_phone(_public(view), sheet)
+        return sheet
 
-    def _board(self, view: DerelictView) -> bytes:
+    def _phone(self, view: DerelictView) -> Image.Image:
+        seats, over = phone.shape(view)
+        base = self.layers.copy_of(("derelict.phone", seats, over), lambda: phone.draw_static(seats, over))
+        return phone.draw_phone(view, base=base)
+
+    def _full(self, view: DerelictView) -> Image.Image:
         base = self.layers.copy_of("derelict.static", draw_static)
-        return encode_png(draw_board(view, base))
+        return draw_board(view, base)
+
+    def _zoom(self, view: DerelictView, area: str, sheet: Sheet | None) -> Image.Image:
+        if area == CREW:
+            return draw_crew_zoom(view, sheet)
+        return draw_room_zoom(view, area, self.layers.copy_of("derelict.static", draw_static), sheet)
+
+    @staticmethod
+    def _check(view: DerelictView, area: str) -> None:
+        if area != CREW and all(room.id != area for room in view.rooms):
+            raise ValueError(f"Derelict has no area {area!r}")
 
 
 RENDERER = DerelictRenderer()

@@ -1,9 +1,10 @@
 """The Derelict renderer on states of seeded random games, driven directly (one fresh renderer per test).
 
-Pinned: every board is a landscape palette PNG under 250 KB; the same view gives the same bytes; a state
-re-dealt in everything the public cannot see gives the very same board image (no hidden fact is drawn);
-the static layer is drawn once; the private image exists only for a seat; the board refuses a seat's view;
-on a phone (issue 18), a crowded room keeps its name, id and exit numbers readable and its pieces apart.
+Pinned: the channel board is a portrait palette PNG (a phone shows it larger, issue 26) and the full board a
+landscape one, each under 250 KB; the same view gives the same bytes; a state re-dealt in everything the
+public cannot see gives the very same images (no hidden fact is drawn); the full board's static layer is
+drawn once; the private image exists only for a seat; the boards refuse a seat's view; a crowded room keeps
+its names readable and its pieces apart on both boards, and the phone board counts what it cannot show.
 """
 
 from __future__ import annotations
@@ -18,8 +19,10 @@ from engine.derelict.catalog import CATALOG
 from engine.derelict.view import DerelictView, IntruderView
 from render.core import fitted, text_width
 from render.core.sheet import MIN_TEXT, clean, masks_meet
+from render.core.zoom import MIN_DISPLAY_PIECE, MIN_DISPLAY_TEXT, display_size
 from render.derelict import DerelictRenderer
 from render.derelict.board import object_lines
+from render.derelict.places import board_sheet
 from tests.derelict.playout import random_game
 from tests.derelict.resample import resample_hidden
 
@@ -31,18 +34,22 @@ def states(seed: int, every: int = 25) -> list:  # type: ignore[type-arg]
 
 
 @pytest.mark.parametrize("seed", [2, 4])
-def test_boards_are_landscape_palette_pngs_and_hide_what_the_public_cannot_see(seed: int) -> None:
+def test_boards_are_palette_pngs_portrait_for_the_channel_and_hide_what_the_public_cannot_see(seed: int) -> None:
     renderer = DerelictRenderer()
     for n, state in enumerate(states(seed)):
-        png = renderer.board(SPEC.view(state, None))
-        image = Image.open(io.BytesIO(png))
-        assert image.mode == "P" and image.width > image.height and len(png) < MAX_BYTES
+        png, full = renderer.board(SPEC.view(state, None)), renderer.full(SPEC.view(state, None))
+        image, wide = Image.open(io.BytesIO(png)), Image.open(io.BytesIO(full))
+        assert image.mode == wide.mode == "P" and image.width < image.height and wide.width > wide.height
+        assert len(png) < MAX_BYTES and len(full) < MAX_BYTES
         assert renderer.board(SPEC.view(state, None)) == png
         if state.phase != "over":
             other = resample_hidden(state, None, seed * 100 + n)
-            assert DerelictRenderer().board(SPEC.view(other, None)) == png, f"seed {seed} state {n}"
+            fresh = DerelictRenderer()
+            assert fresh.board(SPEC.view(other, None)) == png, f"seed {seed} state {n}"
+            assert fresh.full(SPEC.view(other, None)) == full, f"seed {seed} state {n}"
             assert renderer.alt(SPEC.view(other, None)) == renderer.alt(SPEC.view(state, None))
-    assert renderer.layers.draws == 1
+    shapes = {state.phase == "over" for state in states(seed)}  # the phone board's layer: playing, over
+    assert renderer.layers.draws == 1 + len(shapes)  # and the full board's
 
 
 def test_the_private_image_is_for_a_seat_only_and_the_board_refuses_a_seat_view() -> None:
@@ -50,8 +57,9 @@ def test_the_private_image_is_for_a_seat_only_and_the_board_refuses_a_seat_view(
     state = states(3)[1]
     assert renderer.hand(SPEC.view(state, None)) is None
     assert renderer.hand(SPEC.view(state, 0)) is not None
-    with pytest.raises(ValueError, match="public view"):
-        renderer.board(SPEC.view(state, 0))
+    for draw in (renderer.board, renderer.full):
+        with pytest.raises(ValueError, match="public view"):
+            draw(SPEC.view(state, 0))
 
 
 def crowded(view: DerelictView, room_id: str, intruders: int) -> DerelictView:
@@ -87,13 +95,13 @@ def crowded(view: DerelictView, room_id: str, intruders: int) -> DerelictView:
 
 
 @pytest.mark.parametrize("intruders", [4, 7])
-def test_a_crowded_room_keeps_its_names_readable_and_its_pieces_apart(intruders: int) -> None:
+def test_a_crowded_room_keeps_its_names_readable_and_its_pieces_apart_on_the_full_board(intruders: int) -> None:
     renderer = DerelictRenderer()
     base = SPEC.view(states(4)[1], None)  # seed 4 seats five players
     assert len(base.seats) == 5
     view = crowded(base, "S07", intruders)
-    image = Image.open(io.BytesIO(renderer.board(view)))
-    sheet = renderer.layout(view)
+    image = Image.open(io.BytesIO(renderer.full(view)))
+    sheet = board_sheet(view)
     names = [m.text for m in sheet.marks]
     assert max((t.name for t in CATALOG.tiles.values()), key=len) in names and "S07" in names
     for mark in sheet.marks:
@@ -107,6 +115,31 @@ def test_a_crowded_room_keeps_its_names_readable_and_its_pieces_apart(intruders:
     tags = [t.what for t in in_room if t.what.startswith("+")]
     assert len(shown) + sum(int(t.split()[0][1:]) for t in tags) == intruders  # a tag counts the ones left out
     for i, a in enumerate(in_room):
+        for b in in_room[i + 1 :]:
+            assert not masks_meet(a.box, a.pixels, b.box, b.pixels), f"{a.what} and {b.what} overlap"
+
+
+@pytest.mark.parametrize("intruders", [0, 7])
+def test_a_crowded_room_on_the_phone_board_shows_what_fits_and_counts_the_rest(intruders: int) -> None:
+    """Fire, malfunction, intruders and five characters in one room: four places, the last a ``+n`` tag that
+    counts the rest; the room's name, id and every text stay readable at 12 px on a phone."""
+    renderer = DerelictRenderer()
+    view = crowded(SPEC.view(states(4)[1], None), "S07", intruders)
+    image = Image.open(io.BytesIO(renderer.board(view)))
+    sheet = renderer.layout(view)
+    names = [m.text for m in sheet.marks]
+    assert max((t.name for t in CATALOG.tiles.values()), key=len) in names and "S07" in names
+    for mark in sheet.marks:
+        assert display_size(mark.size, image.width) >= MIN_DISPLAY_TEXT, mark.text
+        assert clean(mark, image) is None, mark.text
+        for token in sheet.tokens:
+            assert not masks_meet(mark.reach, mark.halo, token.box, token.pixels), f"{token.what} covers {mark.text}"
+    in_room = [t for t in sheet.tokens if t.space == "S07"]
+    assert [t.what for t in in_room][:2] == ["fire F", "malfunction X"]
+    tag = in_room[-1].what
+    assert tag == f"+{2 + intruders + 5 - 3} more"
+    for i, a in enumerate(in_room):
+        assert display_size(max(a.box[2] - a.box[0], a.box[3] - a.box[1]), image.width) >= MIN_DISPLAY_PIECE
         for b in in_room[i + 1 :]:
             assert not masks_meet(a.box, a.pixels, b.box, b.pixels), f"{a.what} and {b.what} overlap"
 

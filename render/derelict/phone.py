@@ -1,0 +1,408 @@
+"""The channel board for a phone: a portrait schematic of the ship, its tracks and who is where (issue 26).
+
+A phone shows the board about 400 px wide, so every text here is at least 18 px on a 600-px image (12 px at
+display size, ``render.core.zoom``) and every piece at least 24 px (16 px displayed). To fit, the map is
+turned a quarter clockwise: the bow (Bridge) at the top, the engines at the bottom, the dorsal duct down the
+right edge and the ventral duct down the left; each room is a box with its name, its id and up to four piece
+places (fire ``F``, malfunction ``X``, intruders, then characters; a ``+n`` tag counts the rest). The detail
+(exit numbers, items, objects, wounds, hands, weaknesses) is one tap away: a room's zoom or the full board.
+
+Drawn with an optional ``Sheet``: ``layout(view)`` draws the same image while noting every text and piece,
+so the measured sheet is the image.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import cache, partial
+
+from PIL import Image, ImageDraw
+
+from engine.core.words import count
+from engine.derelict.catalog import CATALOG
+from engine.derelict.view import DerelictView, IntruderView, RoomView, SeatView
+from render.core import Box, Ink, disc, new_canvas, polygon, rounded, star_points, text_width, wrap
+from render.core.canvas import label
+from render.core.fonts import font
+from render.core.sheet import Paint, Sheet
+
+from .places import SEAT_INKS, fitting
+
+WIDTH = 600
+MARGIN = 12
+SMALL = 18  # 12 px on a phone
+LARGE = 21
+CELL_W, CELL_H = 172, 62
+COL_X = (18, 214, 410)  # the three columns' left sides
+ROW_PITCH = 88  # a room's height and the corridor gap below it (26 px: a noise badge fits)
+MAP_TOP = 200
+DD_X, DU_X = 12, WIDTH - 12  # the ventral (left) and dorsal (right) duct lines
+NAME_DY = 17  # a room name's middle below the room's top
+PIECE_DY = 45  # the id and the piece places' middle
+PIECE_X = 64  # the first piece place's centre from the room's left side
+PIECE_STEP = 29  # the widest piece (a matriarch star, 29 px) clears its neighbours
+PLACES = 4
+PIECE_R = 12  # 24-25 px pieces: 16 px on a phone
+ROSTER_LINE = 32
+RESULT_LINE = 56  # a seat's two lines on the result screen
+NAME_FACES = ((20, True), (19, True), (18, True), (20, False), (19, False), (18, False))
+HEADER_LINES = (92, 118, 144, 170)  # the middles of the header's text lines under the time track
+
+
+def height(view: DerelictView) -> int:
+    """The image's height: the map, then one roster line a seat (two at the end: fate, then task)."""
+    return height_for(*shape(view))
+
+
+def shape(view: DerelictView) -> tuple[int, bool]:
+    """What the static layer depends on: how many seats, and whether the game is over."""
+    return len(view.seats), view.phase == "over"
+
+
+def height_for(seats: int, over: bool) -> int:
+    return roster_top() + seats * (RESULT_LINE if over else ROSTER_LINE) + 8
+
+
+def roster_top() -> int:
+    return MAP_TOP + 8 * ROW_PITCH - (ROW_PITCH - CELL_H) + 18
+
+
+@cache
+def cell(room: str) -> Box:
+    """A room's box on the turned map: grid x is the row (bow at the top), grid y the column from the right."""
+    gx, gy = next(r.grid for r in CATALOG.map.rooms if r.id == room)
+    x0 = COL_X[2 - gy]
+    y0 = MAP_TOP + gx * ROW_PITCH
+    return (x0, y0, x0 + CELL_W, y0 + CELL_H)
+
+
+def side(room: str, exit_number: int) -> tuple[int, int]:
+    """The middle of a room's side for an exit on the turned map: north is right, east down, south left."""
+    x0, y0, x1, y1 = cell(room)
+    cx, cy = (x0 + x1) // 2, (y0 + y1) // 2
+    return {1: (x1, cy), 2: (cx, y1), 3: (x0, cy), 4: (cx, y0)}[exit_number]
+
+
+@cache
+def corridor(a: str, b: str) -> tuple[tuple[int, int], ...]:
+    """The line of a corridor between two rooms, or from a room to its duct (``DU``/``DD``)."""
+    n = CATALOG.exits[a].index(b) + 1
+    start = side(a, n)
+    if b in ("DU", "DD"):
+        duct_x = DU_X if b == "DU" else DD_X
+        x, y = start
+        if n in (1, 3):  # a side facing the duct: straight across
+            return (start, (duct_x, y))
+        turn = y - 10 if n == 4 else y + 12  # the bow's top or the stern's bottom: out, then along
+        return (start, (x, turn), (duct_x, turn))
+    return (start, side(b, CATALOG.exits[b].index(a) + 1))
+
+
+@cache
+def corridors() -> tuple[tuple[tuple[int, int], ...], ...]:
+    drawn: set[frozenset[str]] = set()
+    lines = []
+    for room in CATALOG.map_order:
+        for target in CATALOG.exits[room]:
+            pair = frozenset((room, target))
+            if pair not in drawn:
+                drawn.add(pair)
+                lines.append(corridor(room, target))
+    return tuple(lines)
+
+
+def noise_at(key: str) -> tuple[int, int]:
+    """A noise badge's centre: the middle of its corridor, or on its duct line between the fourth and fifth
+    rows (a gap, clear of every room)."""
+    if "|" in key:
+        a, b = key.split("|")
+        (xa, ya), (xb, yb) = corridor(a, b)[0], corridor(a, b)[-1]
+        return ((xa + xb) // 2, (ya + yb) // 2)
+    y = MAP_TOP + 4 * ROW_PITCH - (ROW_PITCH - CELL_H) // 2
+    return (DU_X if key == "DU" else DD_X, y)
+
+
+class Board:
+    """One drawing of the phone board: draws on ``image`` and, when measuring, notes on ``sheet``."""
+
+    def __init__(self, image: Image.Image, sheet: Sheet | None) -> None:
+        self.draw = ImageDraw.Draw(image)
+        self.sheet = sheet
+
+    def words(
+        self, xy: tuple[int, int], words: str, size: int, ink: Ink, *, bold: bool = False, anchor: str = "la"
+    ) -> None:
+        label(self.draw, xy, words, size, ink, bold=bold, anchor=anchor)
+        if self.sheet is not None:
+            self.sheet.mark(xy, words, size, bold=bold, anchor=anchor)
+
+    def piece(self, space: str, what: str, at: tuple[int, int], paint: Paint) -> None:
+        paint(self.draw, at)
+        if self.sheet is not None:
+            self.sheet.token(space, what, at, paint)
+
+
+def draw_static(seats: int, over: bool, sheet: Sheet | None = None) -> Image.Image:
+    """What every board of this shape shares: ducts, corridors, their labels, the rooms' frames and ids."""
+    image = new_canvas(WIDTH, height_for(seats, over))
+    board = Board(image, sheet)
+    draw = board.draw
+    top, bottom = MAP_TOP - 10, roster_top() - 6
+    for x in (DD_X, DU_X):
+        draw.line([(x, top), (x, bottom)], fill=int(Ink.CHARCOAL), width=5)
+    for line in corridors():
+        draw.line(list(line), fill=int(Ink.CHARCOAL), width=5)
+    board.words((MARGIN + 12, MAP_TOP + 6), "DD ventral duct", SMALL, Ink.CHARCOAL, bold=True)
+    board.words((WIDTH - MARGIN - 12, MAP_TOP + 6), "DU dorsal duct", SMALL, Ink.CHARCOAL, bold=True, anchor="ra")
+    for room in CATALOG.map_order:
+        frame(board, room, explored=True)
+        board.words(id_at(room), room, SMALL, Ink.CHARCOAL, bold=True, anchor="lm")
+    board.words((MARGIN, 56), "Time", SMALL, Ink.BLACK, bold=True, anchor="lm")
+    return image
+
+
+def frame(board: Board, room: str, *, explored: bool) -> None:
+    rounded(board.draw, cell(room), Ink.WHITE if explored else Ink.MIST, Ink.BLACK, radius=8, width=3)
+
+
+def id_at(room: str) -> tuple[int, int]:
+    x0, y0, _, _ = cell(room)
+    return (x0 + 6, y0 + PIECE_DY)
+
+
+def draw_phone(view: DerelictView, sheet: Sheet | None = None, base: Image.Image | None = None) -> Image.Image:
+    """The phone board of ``view`` (and its measures on ``sheet``) on ``base``, a copy of ``draw_static``'s
+    layer for its shape, or on a layer drawn (and measured) now."""
+    image = draw_static(*shape(view), sheet) if base is None else base
+    board = Board(image, sheet)
+    draw_header(board, view)
+    draw_map(board, view)
+    draw_roster(board, view)
+    return image
+
+
+def title(view: DerelictView) -> str:
+    """Who acts now, in the table's names: the first thing a player looks for. Too long for the width, the
+    character's name goes first, then the end of the player's name; "to act" always stays."""
+    if view.phase == "over":
+        return "Derelict · game over"
+    if view.phase == "setup":
+        return "Derelict · crew choose characters and tasks"
+    head = f"Round {view.round}"
+    if view.current is None:
+        return f"{head} · the ship's turn"
+    seat = view.seats[view.current]
+    width, face = WIDTH - 2 * MARGIN, font(LARGE, bold=True)
+    who = view.seat_name(seat.seat)
+    for words in (f"{head} · {who} ({seat.name}) to act", f"{head} · {who} to act"):
+        if text_width(words, face) <= width:
+            return words
+    room = width - text_width(f"{head} ·  to act", face)
+    return f"{head} · {fitting(who, room, LARGE, bold=True)} to act"
+
+
+def draw_header(board: Board, view: DerelictView) -> None:
+    board.words((MARGIN, 8), fitting(title(view), WIDTH - 2 * MARGIN, LARGE, bold=True), LARGE, Ink.BLACK, bold=True)
+    left = 68
+    step = min(40, (WIDTH - MARGIN - left) // max(1, view.time_spaces))
+    for space in range(1, view.time_spaces + 1):
+        now = space == view.time
+        fill = Ink.ORANGE if now else Ink.SKY if space >= view.cryo_open else Ink.WHITE
+        x = left + (space - 1) * step
+        board.draw.rectangle((x, 40, x + step - 3, 72), fill=int(fill), outline=int(Ink.BLACK), width=4 if now else 1)
+        board.words((x + (step - 3) // 2, 56), str(space), SMALL, Ink.BLACK, bold=now, anchor="mm")
+    armed = "off" if view.self_destruct is None else f"armed, {view.self_destruct} of 6"
+    lines = [
+        f"F fire {view.fires}/8 · X malfunction {view.malfunctions}/8 · self-destruct {armed}",
+        f"Course {view.course} · cryo (blue) opens at {view.cryo_open} · intruder bag {view.bag_size}",
+        *pod_lines(view),
+    ]
+    if view.phase == "over":
+        lines = result_lines(view)
+    headline = 2 if view.phase == "over" and len(lines) == 4 else 1 if view.phase == "over" else 0
+    for i, (y, line) in enumerate(zip(HEADER_LINES, lines, strict=False)):
+        ink = Ink.VERMILLION if line.startswith("F fire") and view.self_destruct is not None else Ink.BLACK
+        bold = i < headline
+        board.words(
+            (MARGIN, y), fitting(line, WIDTH - 2 * MARGIN, SMALL, bold=bold), SMALL, ink, bold=bold, anchor="lm"
+        )
+
+
+def result_lines(view: DerelictView) -> list[str]:
+    """The result screen's header: how the game ended (the summary's first sentence, on up to two lines), the
+    engines and the tracks; who survived and each task is in the roster below."""
+    headline = view.summary.split(". ")[0].rstrip(".") + "." if view.summary else "The game is over."
+    lines = wrap(headline, font(SMALL, bold=True), WIDTH - 2 * MARGIN)[:2]
+    if view.engines:
+        lines.append("Engines: " + " · ".join(f"{room} {state}" for room, state in sorted(view.engines.items())))
+    lines.append(f"Course {view.course} · F fire {view.fires}/8 · X malfunction {view.malfunctions}/8")
+    return lines[:4]
+
+
+def pod_lines(view: DerelictView) -> list[str]:
+    """The escape pods on at most two lines: "Pods: 1 locked · 2 unlocked, 1 aboard · 3 launched"."""
+    words = []
+    for pod in view.pods:
+        state = "launched" if pod.launched else "locked" if pod.locked else "unlocked"
+        aboard = f", {len(pod.seats)} aboard" if pod.seats and not pod.launched else ""
+        words.append(f"{pod.number} {state}{aboard}")
+    lines = ["Pods:"]
+    face = font(SMALL)
+    for part in words:
+        candidate = lines[-1] + (" " if lines[-1] == "Pods:" else " · ") + part
+        if lines[-1] != "Pods:" and text_width(candidate, face) > WIDTH - 2 * MARGIN:
+            lines.append(part)
+        else:
+            lines[-1] = candidate
+    return lines[:2]
+
+
+def draw_map(board: Board, view: DerelictView) -> None:
+    for room in view.rooms:
+        draw_cell(board, view, room)
+    for key in view.noise:
+        board.piece(key, "noise", noise_at(key), paint_noise)
+
+
+def room_name_words(room: RoomView) -> tuple[str, int, bool, Ink]:
+    """A room's name in the largest face that fits its box (never under 18 px), or "unexplored"."""
+    if room.name is None:
+        return "unexplored", SMALL, False, Ink.GREY
+    width = CELL_W - 12
+    size, bold = next(
+        ((s, b) for s, b in NAME_FACES if text_width(room.name, font(s, bold=b)) <= width), NAME_FACES[-1]
+    )
+    return room.name, size, bold, Ink.BLACK
+
+
+def draw_cell(board: Board, view: DerelictView, room: RoomView) -> None:
+    x0, y0, _, _ = cell(room.id)
+    if not room.explored:  # over the static layer's white frame, its id drawn again (measured there)
+        frame(board, room.id, explored=False)
+        label(board.draw, id_at(room.id), room.id, SMALL, Ink.CHARCOAL, bold=True, anchor="lm")
+    name, size, bold, ink = room_name_words(room)
+    board.words((x0 + 6, y0 + NAME_DY), name, size, ink, bold=bold, anchor="lm")
+    things: list[tuple[str, Paint]] = []
+    if room.fire:
+        things.append(("fire F", partial(paint_badge, "F", Ink.VERMILLION, Ink.WHITE)))
+    if room.malfunction:
+        things.append(("malfunction X", partial(paint_badge, "X", Ink.PURPLE, Ink.BLACK)))
+    for intruder in room.intruders:
+        things.append((f"{intruder.type} {intruder.letter}", partial(paint_intruder, intruder)))
+    for seat in room.characters:
+        letter = view.seats[seat].letter or "?"
+        things.append((f"character {letter}", partial(paint_character, letter, SEAT_INKS[seat % 5])))
+    shown = things if len(things) <= PLACES else things[: PLACES - 1]
+    for i, (what, paint) in enumerate(shown):
+        board.piece(room.id, what, (x0 + PIECE_X + i * PIECE_STEP, y0 + PIECE_DY), paint)
+    if len(shown) < len(things):
+        more = f"+{len(things) - len(shown)}"
+        at = (x0 + PIECE_X + len(shown) * PIECE_STEP, y0 + PIECE_DY)
+        board.piece(room.id, f"{more} more", at, partial(paint_tag, more))
+
+
+def where_words(seat: SeatView, view: DerelictView) -> str:
+    """Where a seat's character is, in the room's words, or what became of it."""
+    if seat.character is None:
+        return "choosing a character"
+    if seat.room:
+        room = next(r for r in view.rooms if r.id == seat.room)
+        return f"{room.id} {room.name}" if room.name else room.id
+    return {"hibernating": "in cryo", "pod": "in a pod", "escaped": "escaped", "dead": "dead"}.get(
+        seat.status, seat.status
+    )
+
+
+def draw_roster(board: Board, view: DerelictView) -> None:
+    """One line a seat: its piece, then who plays it, the character and where it is (the piece's key); at the
+    end two lines a seat: its fate, then its task and its infection cards."""
+    over = view.phase == "over"
+    y = roster_top() + ROSTER_LINE // 2
+    for seat in view.seats:
+        letter = seat.letter or "?"
+        paint = partial(paint_character, letter, SEAT_INKS[seat.seat % 5])
+        board.piece(f"seat {seat.seat}", f"character {letter}", (MARGIN + 14, y), paint)
+        acting = view.current == seat.seat and not over
+        line = roster_line(view, seat, acting, WIDTH - 2 * MARGIN - 34)
+        board.words((MARGIN + 34, y), line, SMALL, Ink.BLACK, bold=acting, anchor="lm")
+        if over:
+            task = view.chosen_tasks.get(seat.seat, "no task")
+            words = fitting(f"Task {task} · {infection_words(seat)}", WIDTH - 2 * MARGIN - 34, SMALL)
+            board.words((MARGIN + 34, y + 25), words, SMALL, Ink.CHARCOAL, anchor="lm")
+        y += RESULT_LINE if over else ROSTER_LINE
+
+
+def roster_line(view: DerelictView, seat: SeatView, bold: bool, width: int) -> str:
+    """A seat's roster line in ``width`` pixels: who plays it, the character, where it is, whether it acts;
+    the room's name goes first when the line is too long, then the end of the player's name."""
+    marks = []
+    if view.phase == "over":
+        marks = [seat.cause] if seat.cause and seat.status == "dead" else []
+    elif view.current == seat.seat:
+        marks.append("to act")
+    elif seat.passed and view.phase == "play":
+        marks.append("passed")
+    if view.first == seat.seat and view.phase == "play":
+        marks.append("1st")
+    character = f" ({seat.name})" if seat.character else ""
+    where = where_words(seat, view)
+    face = font(SMALL, bold=bold)
+    for place in (where, seat.room or where):
+        tail = character + "".join(f" · {m}" for m in [place, *marks])
+        line = view.seat_name(seat.seat) + tail
+        if text_width(line, face) <= width:
+            return line
+    who = fitting(
+        view.seat_name(seat.seat), max(80, width - text_width(tail, face)), SMALL, bold=face is font(SMALL, bold=True)
+    )
+    return fitting(who + tail, width, SMALL, bold=face is font(SMALL, bold=True))
+
+
+def infection_words(seat: SeatView) -> str:
+    """A seat's infection cards as the view tells them: how many, and which were revealed clean or infected."""
+    infected = sum("INFECTED" in card for card in seat.discard)
+    clean = sum(card == "infection card (clean)" for card in seat.discard)
+    unknown = seat.infection_cards - infected - clean
+    parts = [f"{n} {what}" for n, what in ((infected, "INFECTED"), (clean, "clean"), (unknown, "unrevealed")) if n]
+    return f"{count(seat.infection_cards, 'infection card')}" + (f": {', '.join(parts)}" if parts else "")
+
+
+def paint_noise(draw: ImageDraw.ImageDraw, at: tuple[int, int]) -> None:
+    disc(draw, at, PIECE_R, Ink.YELLOW, "N", Ink.BLACK, outline=Ink.BLACK, size=17)
+
+
+def paint_badge(letter: str, fill: Ink, ink: Ink, draw: ImageDraw.ImageDraw, at: tuple[int, int]) -> None:
+    x, y = at
+    rounded(draw, (x - PIECE_R, y - PIECE_R, x + PIECE_R, y + PIECE_R), fill, Ink.BLACK, radius=5, width=2)
+    label(draw, (x, y), letter, 17, ink, bold=True, anchor="mm")
+
+
+def paint_tag(words: str, draw: ImageDraw.ImageDraw, at: tuple[int, int]) -> None:
+    label(draw, (at[0] - PIECE_R + 2, at[1]), words, SMALL, Ink.BLACK, bold=True, anchor="lm")
+
+
+def paint_character(letter: str, ink: Ink, draw: ImageDraw.ImageDraw, at: tuple[int, int]) -> None:
+    disc(draw, at, PIECE_R, ink, letter, Ink.BLACK, outline=Ink.BLACK, size=17)
+
+
+SHAPES: dict[str, Callable[[int, int, int], list[tuple[float, float]]]] = {
+    "crawler": lambda x, y, r: [(x - r, y - r), (x + r, y - r), (x + r, y + r), (x - r, y + r)],
+    "hunter": lambda x, y, r: [(x, y - r - 1), (x + r + 1, y + r), (x - r - 1, y + r)],
+    "brooder": lambda x, y, r: [(x, y - r - 1), (x + r + 1, y), (x, y + r + 1), (x - r - 1, y)],
+}
+
+
+def paint_intruder(intruder: IntruderView, draw: ImageDraw.ImageDraw, at: tuple[int, int]) -> None:
+    """An intruder: a shape per type (larva circle, crawler square, hunter triangle, brooder diamond,
+    matriarch star) with its letter."""
+    x, y = at
+    r = PIECE_R
+    if intruder.type == "larva":
+        draw.ellipse((x - r, y - r, x + r, y + r), fill=int(Ink.CHARCOAL), outline=int(Ink.BLACK), width=2)
+    elif intruder.type in SHAPES:
+        polygon(draw, SHAPES[intruder.type](x, y, r), Ink.CHARCOAL, Ink.BLACK, width=2)
+    else:
+        polygon(draw, star_points((x, y), r + 3, r // 2 + 2), Ink.VERMILLION, Ink.BLACK, width=2)
+    label(
+        draw, (x, y + (3 if intruder.type == "hunter" else 1)), intruder.letter, 15, Ink.WHITE, bold=True, anchor="mm"
+    )
