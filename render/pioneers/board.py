@@ -248,10 +248,12 @@ def pieces(
             draw.rectangle((cx - half, cy - half, cx + half, cy + half), fill=int(Ink.BLACK))
             label(draw, (cx, cy), spot, 16, Ink.WHITE, bold=True, anchor="mm")
     if sector.controller is not None:
-        # right of "N green", the name cut short (the zoom and the alt text give it whole)
-        room = BOX_W - 12 - text_width(f"{sector.green} green", font(14, bold=True)) - 10
-        holds = clip(f"held by {view.seat_name(sector.controller)}", font(14, bold=True), room)
-        say(draw, sheet, (x1 - 6, y0 + 52), holds, font(14, bold=True), Ink.BLACK, "ra")
+        # right of "N green", clear of the colour line's descenders: the holder's number (the zoom names them)
+        cx, cy = x1 - 16, y0 + 62
+        disc(
+            draw, (cx, cy), 10, PLAYER_INK[sector.controller], str(sector.controller + 1), Ink.BLACK, outline=Ink.BLACK
+        )
+        say(draw, sheet, (cx - 14, cy), "held", font(14, bold=True), Ink.BLACK, "rm")
     gx = x0 + 8
     gy = y0 + PIECES_Y
     for origin in sector.goods[:6]:
