@@ -1,4 +1,8 @@
-"""The Jupiter Deep renderer: the board PNG from the public view, with both caches in front of the drawing.
+"""The Jupiter Deep renderer: the phone board, the full board, its zooms and the close-up, behind the caches.
+
+``board`` is the portrait overview a phone reads without zooming (``render.jupiter.phone``); ``full`` the
+detailed board for a desktop (below); ``zoom`` a tile and its neighbours, or the team's panel, enlarged
+(``render.jupiter.zoom``); ``closeup`` the acting robot's surroundings cut from the full board.
 
 An image is drawn only when its view has not been drawn before (``RenderCache``, keyed by the view's JSON).
 A board starts from a copy of the static layer for its tile placements (``LayerCache``): the frame, the
@@ -14,21 +18,29 @@ from PIL import Image, ImageDraw
 from engine.core import View
 from engine.jupiter.view import JupiterView
 from render.core import Ink, LayerCache, RenderCache, encode_png, new_canvas, view_key
-from render.core.alt import closeup_alt, image_alt
+from render.core.alt import clipped, closeup_alt, image_alt
 from render.core.cache import view_keys
 from render.core.closeup import BOARDS_KEPT, enlarge
 from render.core.sheet import Sheet
+from render.core.zoom import Area
 
+from . import zoom as zooms
 from .closeup import closeup_box, closeup_where
 from .colony import colony_sheet, dome_key_corner, draw_colony_pieces, draw_colony_static, names_fit
 from .layout import HEIGHT, WIDTH, Layout, Placement, layout_for
 from .panel import draw_frame, draw_header, draw_panel, draw_result, draw_track
+from .phone import draw_overview
 
 
 def _jupiter(view: View) -> JupiterView:
     if not isinstance(view, JupiterView):
         raise TypeError(f"the Jupiter Deep renderer draws a JupiterView, not a {type(view).__name__}")
     return view
+
+
+def _public(view: View) -> JupiterView:
+    """The view as the channel sees it (a seat's view draws the same: nothing is secret)."""
+    return _jupiter(view).model_copy(update={"viewer": None, "my_seat": None})
 
 
 def placements(view: JupiterView) -> tuple[Placement, ...]:
@@ -74,14 +86,42 @@ class JupiterRenderer:
         self.boards = LayerCache(max_entries=BOARDS_KEPT)  # finished boards, which their close-ups are cut from
 
     def board(self, view: View) -> bytes:
-        """The board: the colony, the pod, the team's numbers and every robot's cards.
+        """The phone board (``render.jupiter.phone``): the turn, the colony tile by tile, the team's numbers, the
+        last turns, the pod and every robot. Drawn from the public view (nothing in Jupiter Deep is secret)."""
+        board_view = _public(view)
+        key = view_key("jupiter.board", board_view)
+        return self.cache.get_or_render(key, lambda: encode_png(draw_overview(board_view)))
+
+    def full(self, view: View) -> bytes:
+        """The detailed board for a desktop: every dome, bridge and piece, the panel with every robot's cards.
 
         Any viewer's view may be drawn (a seat's view differs from the public one only in ``viewer`` and
         ``my_seat``, which the image does not show), and both are keyed apart in the cache.
         """
         board_view = _jupiter(view)
-        key = view_key("jupiter.board", board_view)
+        key = view_key("jupiter.full", board_view)
         return self.cache.get_or_render(key, lambda: encode_png(self._board_image(key, board_view)))
+
+    def areas(self, view: View) -> list[Area]:
+        """The team's panel, then each tile with its neighbours (``render.jupiter.zoom``)."""
+        return zooms.areas(_jupiter(view))
+
+    def zoom(self, view: View, area: str) -> bytes:
+        """The area enlarged: a tile and its neighbours drawn large, or the full board's panel."""
+        public = _public(view)
+        zooms.tile_of(public, area)
+        full, zoom = view_keys(public, "jupiter.full", "jupiter.zoom")
+        return self.cache.get_or_render(
+            f"{zoom}:{area}", lambda: encode_png(zooms.zoom_image(public, area, self._board_image(full, public)))
+        )
+
+    def zoom_alt(self, view: View, area: str) -> str:
+        """What the zoom shows, in words, all public."""
+        return clipped(zooms.alt(_public(view), area))
+
+    def zoom_layout(self, view: View, area: str) -> Sheet:
+        """The zoom's texts as drawn, measured like ``layout``."""
+        return zooms.zoom_sheet(_public(view), area)
 
     def hand(self, view: View) -> bytes | None:
         """Always ``None``: nothing in Jupiter Deep is secret, so every hand and core is on the board.
@@ -101,7 +141,7 @@ class JupiterRenderer:
         box = closeup_box(public, layout)
         if box is None:
             return None
-        board, closeup = view_keys(public, "jupiter.board", "jupiter.closeup")
+        board, closeup = view_keys(public, "jupiter.full", "jupiter.closeup")
         return self.cache.get_or_render(closeup, lambda: encode_png(enlarge(self._board_image(board, public), box)))
 
     def closeup_alt(self, view: View) -> str:
@@ -113,7 +153,13 @@ class JupiterRenderer:
         return image_alt("Jupiter Deep", _jupiter(view))
 
     def layout(self, view: View) -> Sheet:
-        """The texts a player reads to act and where the pieces stand on the board (``render.core.sheet``)."""
+        """Every text and piece of the phone board as drawn (``render.core.sheet``)."""
+        sheet = Sheet()
+        draw_overview(_public(view), sheet)
+        return sheet
+
+    def full_layout(self, view: View) -> Sheet:
+        """The texts a player reads to act and where the pieces stand on the full board (``render.core.sheet``)."""
         board_view = _jupiter(view)
         sheet = colony_sheet(board_view, layout_for(placements(board_view)))
         draw = ImageDraw.Draw(new_canvas(WIDTH, HEIGHT, Ink.PAPER))
