@@ -19,7 +19,7 @@ from render.core import Box, Ink, new_canvas
 from render.core.sheet import HALO, Mark, Sheet
 from render.core.zoom import Area
 
-from .colony import DEEP, colony_sheet, draw_colony_pieces, draw_colony_static
+from .colony import DEEP, colony_sheet, draw_colony_pieces, draw_colony_static, draw_names
 from .layout import PANEL, SQRT3, Layout, lattice
 from .panel import card_name, draw_panel
 
@@ -31,7 +31,8 @@ ZOOM_WIDTH, ZOOM_HEIGHT = 466, 540
 OFFSET = 200
 """Where the zoom's cut starts on its scratch canvas: clear of the corner where the pod is drawn while away."""
 TEAM = "team"
-TEAM_BOX: Box = (PANEL[0] - 4, PANEL[1] - 4, PANEL[2] + 4, PANEL[3] + 4)
+TEAM_BOX: Box = (PANEL[0] - 1, PANEL[1] - 4, PANEL[2] + 1, PANEL[3] + 4)
+"""The full board's panel and a pixel either side: 466 px wide, so its 14-px texts show at 12.0 px on a phone."""
 
 
 def neighbours(view: JupiterView, tile: TileView) -> list[TileView]:
@@ -69,7 +70,7 @@ def zoom_layout_for(view: JupiterView, tile: TileView) -> Layout:
     cx = _within(x, min(xs) - half_w + room_x, max(xs) + half_w - room_x, x - room_x + half_w, x + room_x - half_w)
     cy = _within(y, min(ys) - half_h + room_y, max(ys) + half_h - room_y, y - room_y + half_h, y + room_y - half_h)
     origin = (OFFSET + ZOOM_WIDTH / 2 - cx * ZOOM_STEP, OFFSET + ZOOM_HEIGHT / 2 - cy * ZOOM_STEP)
-    return Layout(placements=(), step=ZOOM_STEP, origin=origin)
+    return Layout(placements=(), step=ZOOM_STEP, origin=origin, sides_only=True)
 
 
 def _within(value: float, low: float, high: float, least: float, most: float) -> float:
@@ -92,6 +93,7 @@ def tile_image(view: JupiterView, tile: TileView) -> Image.Image:
     draw = ImageDraw.Draw(canvas)
     draw_colony_static(draw, view, layout)
     draw_colony_pieces(draw, view, layout)
+    draw_names(draw, view, layout)
     return canvas.crop(cut(tile))
 
 

@@ -39,7 +39,7 @@ def test_the_closeup_is_landscape_and_enlarges_the_board_around_the_acting_robot
                 continue
             assert data is not None
             drawn += 1
-            closeup, board = decode(data), decode(RENDERER.board(view))
+            closeup, board = decode(data), decode(RENDERER.full(view))
             layout = layout_for(placements(view))
             box = closeup_box(view, layout)
             assert box is not None
@@ -74,7 +74,7 @@ def test_a_board_and_its_closeup_asked_at_once_draw_one_board_and_each_layer_onc
     views = [(public(s), seat_view(s, public(s).active)) for s in states]
     with ThreadPoolExecutor(2) as pool:
         for board_view, actor in views:
-            board, closeup = pool.submit(renderer.board, board_view), pool.submit(renderer.closeup, actor)
+            board, closeup = pool.submit(renderer.full, board_view), pool.submit(renderer.closeup, actor)
             board.result(), closeup.result()
     boards = {board_view.model_dump_json() for board_view, _ in views}
     assert renderer.boards.draws == len(boards), "a close-up draws no board of its own"
