@@ -131,7 +131,11 @@ def static_sector(
         title(draw, sector.label, box, sheet)
         if sector.kind == "destroyed":
             centre = ((x0 + x1) // 2, (y0 + y1) // 2)
-            say(draw, sheet, centre, "asteroid belt", font(15, bold=True), Ink.BLACK, "mm")
+            face = font(15, bold=True)
+            left, top, right, bottom = face.getbbox("asteroid belt", anchor="mm")
+            knock_out = (centre[0] + left - 4, centre[1] + top - 4, centre[0] + right + 4, centre[1] + bottom + 4)
+            draw.rectangle(knock_out, fill=int(Ink.MIST))  # the hatching stops around the words
+            say(draw, sheet, centre, "asteroid belt", face, Ink.BLACK, "mm")
         return
     if sector.kind in ("jumpgate", "trade_post"):
         rounded(draw, box, Ink.SLATE_TINT, Ink.CHARCOAL)
