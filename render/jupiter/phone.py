@@ -229,11 +229,68 @@ def _colony(draw: ImageDraw.ImageDraw, view: JupiterView, sheet: Sheet | None) -
     held = set(report.suppressed) if report is not None else set()
     invading = set(view.invading)
     for tile in view.tiles:
-        draw.polygon(where.hexagon(tile.q, tile.r, inset=2), fill=int(Ink.SLATE_TINT), outline=int(Ink.GREY))
-        if tile.id in invading:
-            draw.polygon(where.hexagon(tile.q, tile.r, inset=5), outline=int(Ink.ORANGE), width=6)
+        fill = INVADED_FILL if tile.id in invading else Ink.SLATE_TINT
+        draw.polygon(where.hexagon(tile.q, tile.r, inset=2), fill=int(fill), outline=int(Ink.GREY))
     for tile in view.tiles:
         _tile(draw, view, tile, where, rose, held, sheet)
+
+
+INVADED_FILL = Ink.VERMILLION_TINT
+"""A tile an invasion is hitting right now (the report's INVASION line names it too)."""
+ROW = 33
+"""Between the centres of two rows of a tile's contents."""
+ITEM_GAP = 6
+
+
+def half_width(radius: float, dy: float) -> float:
+    """Half the width of a pointy-top hexagon of ``radius`` at ``dy`` from its centre."""
+    dy = abs(dy)
+    full = SQRT3 * radius / 2
+    return full if dy <= radius / 2 else max(0.0, full * (radius - dy) / (radius / 2))
+
+
+Item = tuple[str, object, int | None]
+"""A piece on a tile's summary: what it is, how to paint it, and the count printed after it (or ``None``)."""
+
+
+def _items(view: JupiterView, tile: TileView) -> list[Item]:
+    items: list[Item] = []
+    colonists = sum(1 for d in tile.domes if d.piece == "colonist")
+    creeps = sum(1 for d in tile.domes if d.piece == "creep")
+    if colonists:
+        items.append(("colonist", _colonist, colonists))
+    if creeps:
+        items.append(("creep", _creep, creeps))
+    if tile.super_creep:
+        items.append(("super creep", _super, None))
+    items.extend(("robot", partial(_robot, info=info), None) for info in robots_on(view, tile))
+    return items
+
+
+def _item_width(item: Item, face: Font) -> int:
+    _, _, count = item
+    return PIECE + 4 + (3 + text_width(str(count), face) if count is not None else 0)
+
+
+def flow(items: list[Item], widths: tuple[int, int], face: Font) -> tuple[list[list[Item]], int]:
+    """``items`` over two rows of the given widths, in order; and how many did not fit (counted as ``+n``)."""
+    rows: list[list[Item]] = [[], []]
+    row, used = 0, 0
+    for i, item in enumerate(items):
+        width = _item_width(item, face)
+        gap = ITEM_GAP if rows[row] else 0
+        if row == 0 and used + gap + width > widths[0]:
+            row, used, gap = 1, 0, 0
+        if used + gap + width > widths[row]:  # the second row is full: the rest is counted, room made for it
+            rest = len(items) - i
+            while rows[1] and used + text_width(f"+{rest}", face) + ITEM_GAP > widths[1]:
+                last = rows[1].pop()
+                used -= _item_width(last, face) + (ITEM_GAP if rows[1] else 0)
+                rest += 1
+            return rows, rest
+        rows[row].append(item)
+        used += gap + width
+    return rows, 0
 
 
 def _tile(
@@ -245,49 +302,36 @@ def _tile(
     held: set[str],
     sheet: Sheet | None,
 ) -> None:
-    """A tile's id, its colonists and creeps counted, its super creep and its robots."""
+    """A tile's id (on a tag where creeps rose or Suppressant held them), then its colonists and creeps
+    counted, its super creep and its robots, over two rows (what does not fit is counted as ``+n``)."""
     cx, cy = where.centre(tile.q, tile.r)
     radius = where.radius
     face = font(TEXT, bold=True)
-    id_y = round(cy - radius * 0.56)
+    id_y = round(cy - radius * 0.5)
     if tile.id in held or tile.id in rose:
         fill, ink = (Ink.BLUE, Ink.WHITE) if tile.id in held else (Ink.ORANGE, Ink.BLACK)
-        half = text_width(tile.id, face) // 2 + 6
-        rounded(draw, (cx - half, id_y - 15, cx + half, id_y + 15), fill, Ink.BLACK, radius=5, width=1)
+        half = text_width(tile.id, face) // 2 + 5
+        rounded(draw, (cx - half, id_y - 13, cx + half, id_y + 13), fill, Ink.BLACK, radius=5, width=1)
     else:
         ink = Ink.BLACK
     say(draw, sheet, (cx, id_y), tile.id, face, ink, "mm")
-    colonists = sum(1 for d in tile.domes if d.piece == "colonist")
-    creeps = sum(1 for d in tile.domes if d.piece == "creep")
-    counts: list[tuple[str, object, int]] = []
-    if colonists:
-        counts.append(("colonist", _colonist, colonists))
-    if creeps:
-        counts.append(("creep", _creep, creeps))
-    number = font(TEXT, bold=True)
-    widths = [PIECE + 3 + text_width(str(n), number) for _, _, n in counts]
-    total = sum(widths) + 10 * (len(widths) - 1)
-    x = cx - total // 2
-    y = round(cy - radius * 0.06)
-    for (what, paint, n), width in zip(counts, widths, strict=True):
-        _place(draw, sheet, tile.id, what, (x + PIECE // 2, y), paint)
-        say(draw, sheet, (x + PIECE + 3, y), str(n), number, Ink.BLACK, "lm")
-        x += width + 10
-    row: list[tuple[str, object]] = []
-    if tile.super_creep:
-        row.append(("super creep", _super))
-    row.extend(("robot", partial(_robot, info=info)) for info in robots_on(view, tile))
-    step = PIECE + 4
-    shown = row[:3]
-    y = round(cy + radius * 0.38)
-    x = cx - (len(shown) * step - 4) // 2 + PIECE // 2
-    if len(row) > len(shown):
-        x -= 16
-    for what, paint in shown:
-        _place(draw, sheet, tile.id, what, (x, y), paint)
-        x += step
-    if len(row) > len(shown):
-        say(draw, sheet, (x - PIECE // 2, y), f"+{len(row) - len(shown)}", number, Ink.BLACK, "lm")
+    ys = (id_y + 30, id_y + 30 + ROW)
+    widths = (
+        round(2 * half_width(radius, abs(ys[0] - cy) + PIECE // 2 + 2)) - 10,
+        round(2 * half_width(radius, abs(ys[1] - cy) + PIECE // 2 + 2)) - 10,
+    )
+    rows, more = flow(_items(view, tile), widths, face)
+    for r, (row, y) in enumerate(zip(rows, ys, strict=True)):
+        extra = text_width(f"+{more}", face) + ITEM_GAP if r == 1 and more else 0
+        total = sum(_item_width(item, face) for item in row) + ITEM_GAP * max(len(row) - 1, 0) + extra
+        x = cx - total // 2
+        for what, paint, count in row:
+            _place(draw, sheet, tile.id, what, (x + PIECE // 2 + 2, y), paint)
+            if count is not None:
+                say(draw, sheet, (x + PIECE + 7, y), str(count), face, Ink.BLACK, "lm")
+            x += _item_width((what, paint, count), face) + ITEM_GAP
+        if extra:
+            say(draw, sheet, (x, y), f"+{more}", face, Ink.BLACK, "lm")
 
 
 # ------------------------------------------------------------------------------------------------- the panel
@@ -332,7 +376,10 @@ def _report(draw: ImageDraw.ImageDraw, view: JupiterView, y: int, sheet: Sheet |
     ``REPORT_LINES`` lines (the rest is on the full board and the team's zoom)."""
     face, tag_face = font(TEXT), font(TEXT, bold=True)
     lines = 0
-    for tag, fill, ink, words in report_sections(view):
+    sections = report_sections(view)
+    if view.invading:
+        sections.insert(0, ("INVASION", INVADED_FILL, Ink.BLACK, "creeps coming to " + ", ".join(view.invading)))
+    for tag, fill, ink, words in sections:
         if not tag or lines >= REPORT_LINES:
             continue
         x = MARGIN
