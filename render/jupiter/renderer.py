@@ -2,7 +2,7 @@
 
 ``board`` is the portrait overview a phone reads without zooming (``render.jupiter.phone``); ``full`` the
 detailed board for a desktop (below); ``zoom`` a tile and its neighbours, or the team's panel, enlarged
-(``render.jupiter.zoom``); ``closeup`` the acting robot's surroundings cut from the full board.
+(``render.jupiter.zoom``); ``closeup`` the zoom of the acting robot's tile.
 
 An image is drawn only when its view has not been drawn before (``RenderCache``, keyed by the view's JSON).
 A board starts from a copy of the static layer for its tile placements (``LayerCache``): the frame, the
@@ -20,12 +20,12 @@ from engine.jupiter.view import JupiterView
 from render.core import Ink, LayerCache, RenderCache, encode_png, new_canvas, view_key
 from render.core.alt import clipped, closeup_alt, image_alt
 from render.core.cache import view_keys
-from render.core.closeup import BOARDS_KEPT, enlarge
+from render.core.closeup import BOARDS_KEPT
 from render.core.sheet import Sheet
 from render.core.zoom import Area
 
 from . import zoom as zooms
-from .closeup import closeup_box, closeup_where
+from .closeup import acting_robot, closeup_where, robot_tile
 from .colony import colony_sheet, dome_key_corner, draw_colony_pieces, draw_colony_static, names_fit
 from .layout import HEIGHT, WIDTH, Layout, Placement, layout_for
 from .panel import draw_frame, draw_header, draw_panel, draw_result, draw_track
@@ -83,7 +83,7 @@ class JupiterRenderer:
         # Each game's colony is laid out differently, so a layer serves one game: keep the few most recently
         # played (about 0.8 MB each) rather than 32, which held 26 MB with a thousand games loaded.
         self.layers = LayerCache(max_entries=8)
-        self.boards = LayerCache(max_entries=BOARDS_KEPT)  # finished boards, which their close-ups are cut from
+        self.boards = LayerCache(max_entries=BOARDS_KEPT)  # full boards, which the team's zoom is cut from
 
     def board(self, view: View) -> bytes:
         """The phone board (``render.jupiter.phone``): the turn, the colony tile by tile, the team's numbers, the
@@ -112,7 +112,8 @@ class JupiterRenderer:
         zooms.tile_of(public, area)
         full, zoom = view_keys(public, "jupiter.full", "jupiter.zoom")
         return self.cache.get_or_render(
-            f"{zoom}:{area}", lambda: encode_png(zooms.zoom_image(public, area, self._board_image(full, public)))
+            f"{zoom}:{area}",
+            lambda: encode_png(zooms.zoom_image(public, area, lambda: self._board_image(full, public))),
         )
 
     def zoom_alt(self, view: View, area: str) -> str:
@@ -132,17 +133,17 @@ class JupiterRenderer:
         return None
 
     def closeup(self, view: View) -> bytes | None:
-        """The acting robot's tile and the tiles within reach, enlarged from the board (``render.jupiter.closeup``);
-        ``None`` when the game is over or the robot is not in the colony. The same for every viewer."""
-        public = _jupiter(view).model_copy(update={"viewer": None, "my_seat": None})
+        """The acting robot's tile and its neighbours: that tile's zoom (``render.jupiter.zoom``), every dome's
+        side printed at 12 px or more on a phone; ``None`` when the game is over or the robot is not in the
+        colony. The same for every viewer."""
+        public = _public(view)
         if public.phase in ("won", "lost"):
             return None
-        layout = layout_for(placements(public))
-        box = closeup_box(public, layout)
-        if box is None:
+        robot = acting_robot(public)
+        tile = robot_tile(public, robot) if robot is not None else None
+        if tile is None:
             return None
-        board, closeup = view_keys(public, "jupiter.full", "jupiter.closeup")
-        return self.cache.get_or_render(closeup, lambda: encode_png(enlarge(self._board_image(board, public), box)))
+        return self.zoom(public, tile.id)
 
     def closeup_alt(self, view: View) -> str:
         """What the close-up shows, in words, all public (``render.jupiter.closeup``)."""

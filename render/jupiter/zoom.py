@@ -9,6 +9,7 @@ The team's zoom cuts the full board's panel (the numbers, the turn reports, ever
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 
 from PIL import Image, ImageDraw
@@ -97,10 +98,11 @@ def tile_image(view: JupiterView, tile: TileView) -> Image.Image:
     return canvas.crop(cut(tile))
 
 
-def zoom_image(view: JupiterView, key: str, full: Image.Image) -> Image.Image:
-    """The zoom ``key``: a tile drawn large, or the panel cut from ``full`` (the full board of ``view``)."""
+def zoom_image(view: JupiterView, key: str, full: Callable[[], Image.Image]) -> Image.Image:
+    """The zoom ``key``: a tile drawn large, or the panel cut from ``full()`` (the full board of ``view``, drawn
+    only for the team's zoom)."""
     tile = tile_of(view, key)
-    part = full.crop(TEAM_BOX) if tile is None else tile_image(view, tile)
+    part = full().crop(TEAM_BOX) if tile is None else tile_image(view, tile)
     return part.resize((part.width * SCALE, part.height * SCALE), Image.Resampling.NEAREST)
 
 
