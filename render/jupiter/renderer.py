@@ -13,10 +13,12 @@ Pieces and texts are stamped from drawn-once sprites and masks.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PIL import Image, ImageDraw
 
 from engine.core import View
-from engine.jupiter.view import JupiterView
+from engine.jupiter.view import JupiterView, TileView
 from render.core import Ink, LayerCache, RenderCache, encode_png, new_canvas, view_key
 from render.core.alt import clipped, closeup_alt, image_alt
 from render.core.cache import view_keys
@@ -83,6 +85,7 @@ class JupiterRenderer:
         # Each game's colony is laid out differently, so a layer serves one game: keep the few most recently
         # played (about 0.8 MB each) rather than 32, which held 26 MB with a thousand games loaded.
         self.layers = LayerCache(max_entries=8)
+        self.zoom_layers = LayerCache(max_entries=16)  # a tile's empty surroundings at the zoom's scale (0.3 MB)
         self.boards = LayerCache(max_entries=BOARDS_KEPT)  # full boards, which the team's zoom is cut from
 
     def board(self, view: View) -> bytes:
@@ -113,7 +116,9 @@ class JupiterRenderer:
         full, zoom = view_keys(public, "jupiter.full", "jupiter.zoom")
         return self.cache.get_or_render(
             f"{zoom}:{area}",
-            lambda: encode_png(zooms.zoom_image(public, area, lambda: self._board_image(full, public))),
+            lambda: encode_png(
+                zooms.zoom_image(public, area, lambda: self._board_image(full, public), self._zoom_static(public))
+            ),
         )
 
     def zoom_alt(self, view: View, area: str) -> str:
@@ -167,6 +172,14 @@ class JupiterRenderer:
         draw_track(draw, board_view, sheet)  # notes the track's key
         draw_panel(draw, board_view, sheet)  # notes the panel's texts
         return sheet
+
+    def _zoom_static(self, view: JupiterView) -> Callable[[TileView], Image.Image]:
+        """A copy of the empty colony around a tile at the zoom's scale, drawn once per tile and layout."""
+
+        def static(tile: TileView) -> Image.Image:
+            return self.zoom_layers.copy_of((placements(view), tile.id), lambda: zooms.tile_static(view, tile))
+
+        return static
 
     def _board_image(self, key: str, view: JupiterView) -> Image.Image:
         """The board image for ``view`` (keyed ``key``), drawn once for the board and its close-up alike."""

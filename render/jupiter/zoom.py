@@ -1,10 +1,11 @@
-"""Zooms: one tile and its neighbours, or the team's panel, enlarged for a phone (issue 26).
+"""Zooms: one tile and its neighbours, or the team's panel, drawn for a phone (issue 26).
 
-A tile's zoom draws the colony again at ``ZOOM_STEP`` (large enough for every dome's typeable name,
-``T08.NW``, to fit under it) around that tile, on an image only ``ZOOM_WIDTH`` px wide, so its 14-px names
-show at 12 px or more on a phone: the tile, its four diagonal neighbours whole and the two beside it mostly.
-The team's zoom cuts the full board's panel (the numbers, the turn reports, every robot's cards: 464 px wide,
-14 px text). Both are enlarged ``SCALE`` times with nearest-neighbour scaling, drawn from the public view.
+A tile's zoom draws the colony again at ``ZOOM_STEP`` (large enough to print each dome's side, ``NW``, under it
+and the tile ids above) around that tile, on an image only ``ZOOM_WIDTH`` px wide, so its 14-px texts show at
+12 px or more on a phone: the tile, its four diagonal neighbours whole and the two beside it mostly. The
+team's zoom cuts the full board's panel (the numbers, the turn reports, every robot's cards: 466 px wide,
+14-px text). A phone shows either at 400 px, so neither is enlarged (``SCALE`` 1: a quarter of the pixels to
+encode, which the close-up sent with every action needs). Both are drawn from the public view.
 """
 
 from __future__ import annotations
@@ -24,13 +25,14 @@ from .colony import DEEP, colony_sheet, draw_colony_pieces, draw_colony_static, 
 from .layout import PANEL, SQRT3, Layout, lattice
 from .panel import card_name, draw_panel
 
-SCALE = 2
+SCALE = 1
 ZOOM_STEP = 62.0
 """Lattice step of a tile's zoom: dome names fit under their domes (``colony.names_fit``)."""
 ZOOM_WIDTH, ZOOM_HEIGHT = 466, 540
 """A tile's zoom before enlarging: 14 px × 400 / 466 = 12.0 px on a phone."""
 OFFSET = 200
-"""Where the zoom's cut starts on its scratch canvas: clear of the corner where the pod is drawn while away."""
+"""Where the zoom's cut starts across its scratch canvas: right of the corner where the pod is drawn while away
+(``colony._pod_away``, at the colony area's top left)."""
 TEAM = "team"
 TEAM_BOX: Box = (PANEL[0] - 1, PANEL[1] - 4, PANEL[2] + 1, PANEL[3] + 4)
 """The full board's panel and a pixel either side: 466 px wide, so its 14-px texts show at 12.0 px on a phone."""
@@ -70,7 +72,7 @@ def zoom_layout_for(view: JupiterView, tile: TileView) -> Layout:
     room_x, room_y = ZOOM_WIDTH / 2 / ZOOM_STEP, ZOOM_HEIGHT / 2 / ZOOM_STEP
     cx = _within(x, min(xs) - half_w + room_x, max(xs) + half_w - room_x, x - room_x + half_w, x + room_x - half_w)
     cy = _within(y, min(ys) - half_h + room_y, max(ys) + half_h - room_y, y - room_y + half_h, y + room_y - half_h)
-    origin = (OFFSET + ZOOM_WIDTH / 2 - cx * ZOOM_STEP, OFFSET + ZOOM_HEIGHT / 2 - cy * ZOOM_STEP)
+    origin = (OFFSET + ZOOM_WIDTH / 2 - cx * ZOOM_STEP, ZOOM_HEIGHT / 2 - cy * ZOOM_STEP)
     return Layout(placements=(), step=ZOOM_STEP, origin=origin, sides_only=True)
 
 
@@ -84,25 +86,55 @@ def _within(value: float, low: float, high: float, least: float, most: float) ->
 def cut(tile: TileView | None) -> Box:
     if tile is None:
         return TEAM_BOX
-    return (OFFSET, OFFSET, OFFSET + ZOOM_WIDTH, OFFSET + ZOOM_HEIGHT)
+    return (OFFSET, 0, OFFSET + ZOOM_WIDTH, ZOOM_HEIGHT)
 
 
-def tile_image(view: JupiterView, tile: TileView) -> Image.Image:
-    """The colony around ``tile`` at ``ZOOM_STEP``, cut to the zoom (not yet enlarged)."""
+def in_cut(view: JupiterView, tile: TileView) -> JupiterView:
+    """``view`` with only the tiles the zoom on ``tile`` shows (and the pod's dock): drawn in a third of the
+    time of the whole colony."""
     layout = zoom_layout_for(view, tile)
-    canvas = new_canvas(ZOOM_WIDTH + 2 * OFFSET, ZOOM_HEIGHT + 2 * OFFSET, DEEP)
+    x0, y0, x1, y1 = cut(tile)
+    reach = 1.2 * SQRT3 * ZOOM_STEP
+    kept = []
+    for other in view.tiles:
+        x, y = layout.centre(other.q, other.r)
+        if (x0 - reach <= x <= x1 + reach and y0 - reach <= y <= y1 + reach) or other.id == view.pod.dock_tile:
+            kept.append(other)
+    return view.model_copy(update={"tiles": kept})
+
+
+def tile_static(view: JupiterView, tile: TileView) -> Image.Image:
+    """The empty colony around ``tile`` at ``ZOOM_STEP`` (only the tile placements decide it: cached)."""
+    canvas = new_canvas(ZOOM_WIDTH + OFFSET, ZOOM_HEIGHT, DEEP)
+    draw_colony_static(ImageDraw.Draw(canvas), in_cut(view, tile), zoom_layout_for(view, tile))
+    return canvas
+
+
+def tile_image(view: JupiterView, tile: TileView, static: Callable[[], Image.Image] | None = None) -> Image.Image:
+    """The colony around ``tile`` at ``ZOOM_STEP``, cut to the zoom (not yet enlarged); ``static`` gives a copy
+    of ``tile_static`` for it (drawn here when not given)."""
+    layout = zoom_layout_for(view, tile)
+    canvas = static() if static is not None else tile_static(view, tile)
+    local = in_cut(view, tile)
     draw = ImageDraw.Draw(canvas)
-    draw_colony_static(draw, view, layout)
-    draw_colony_pieces(draw, view, layout)
-    draw_names(draw, view, layout)
+    draw_colony_pieces(draw, local, layout)
+    draw_names(draw, local, layout)
     return canvas.crop(cut(tile))
 
 
-def zoom_image(view: JupiterView, key: str, full: Callable[[], Image.Image]) -> Image.Image:
-    """The zoom ``key``: a tile drawn large, or the panel cut from ``full()`` (the full board of ``view``, drawn
-    only for the team's zoom)."""
+def zoom_image(
+    view: JupiterView,
+    key: str,
+    full: Callable[[], Image.Image],
+    static: Callable[[TileView], Image.Image] | None = None,
+) -> Image.Image:
+    """The zoom ``key``: a tile drawn large (on a copy of ``static(tile)``, its cached ``tile_static``, when
+    given), or the panel cut from ``full()`` (the full board of ``view``, drawn only for the team's zoom)."""
     tile = tile_of(view, key)
-    part = full().crop(TEAM_BOX) if tile is None else tile_image(view, tile)
+    if tile is None:
+        part = full().crop(TEAM_BOX)
+    else:
+        part = tile_image(view, tile, None if static is None else lambda: static(tile))
     return part.resize((part.width * SCALE, part.height * SCALE), Image.Resampling.NEAREST)
 
 
