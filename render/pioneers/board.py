@@ -83,8 +83,8 @@ def draw_static(view: PioneersView, sheet: Sheet | None = None) -> Image.Image:
             "thick frame",
             "Good: diamond,",
             "origin letter",
-            "Crashed ship:",
-            "lying flat",
+            "Ship: arrowhead,",
+            "crashed: lying flat",
         ]
         for i, line in enumerate(lines):
             bold = i % 2 == 0
@@ -284,8 +284,11 @@ def pieces(
         else:
             r = 15
             ring = Ink.BLACK if not active else Ink.VERMILLION
-            disc(draw, (sx - r, gy + 8), r, PLAYER_INK[seat], str(seat + 1), Ink.BLACK, outline=ring, size=16)
-            sx -= 2 * r + 4
+            x, y = sx - r, gy + 8
+            points = [(x - 16, y - 12), (x + 5, y - 12), (x + 16, y), (x + 5, y + 12), (x - 16, y + 12)]
+            draw.polygon(points, fill=int(PLAYER_INK[seat]), outline=int(ring), width=3)  # an arrowhead: a ship
+            label(draw, (x - 3, y), str(seat + 1), 16, Ink.BLACK, bold=True, anchor="mm")
+            sx -= 2 * r + 6
 
 
 def strip(draw: ImageDraw.ImageDraw, view: PioneersView, player: PlayerView) -> None:

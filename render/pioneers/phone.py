@@ -37,7 +37,7 @@ CELL_W = (WIDTH - 2 * MARGIN - GAP) // 2
 BAND_H = 32
 SPOT = 33  # between two spots' centres
 RADIUS = PIECE // 2 + 1
-FOOTER_H = 64
+FOOTER_H = 94
 
 
 def rows(view: PioneersView) -> int:
@@ -249,12 +249,17 @@ def _cell(
 
 
 def _footer(draw: ImageDraw.ImageDraw, view: PioneersView, sheet: Sheet | None) -> None:
-    """The alien supply, the goods left and the event deck; the draft's tiles while it runs."""
+    """The alien supply, the goods left and the event deck; the draft's tiles while it runs; the pieces' key."""
     supply = " ".join(f"{'Q' if alien == 'squid' else alien[0].upper()}{n}" for alien, n in view.supply.items())
     line = f"Aliens left {supply} · goods {view.goods_supply} · event deck {view.deck_size}"
     if view.pool or view.belts_left:
         line += f" · to place {len(view.pool)} planets, {view.belts_left} belts"
     face = font(TEXT)
     y = height(view) - FOOTER_H + 4
-    for i, words in enumerate(wrap(line, face, WIDTH - 2 * MARGIN)[:2]):
+    lines = [*wrap(line, face, WIDTH - 2 * MARGIN)[:2], KEY][-3:]
+    for i, words in enumerate(lines):
         say(draw, sheet, (MARGIN, y + i * 28), words, face, Ink.CHARCOAL, "la")
+
+
+KEY = "disc: colonist · arrow: ship · square: alien · diamond: good"
+"""The pieces' shapes in words (each also carries its captain's number or its letter)."""
