@@ -1,22 +1,14 @@
-"""The close-up: the acting robot's tile and the tiles within reach, cut from the board and enlarged.
+"""The close-up: the acting robot's tile and the tiles around it, where its moves lead.
 
-On a phone the 1400-pixel board shows about 400 pixels wide, too small to read the dome names (``T08.NW``) a
-player types. The close-up crops the very board the channel gets (so it shows nothing the board does not)
-around the acting robot's tile and the tiles next to it, where its moves lead, and doubles it
-(``render.core.closeup``).
+The phone board shows each tile as a summary; the dome names a player types (``T08.NW``) are in a tile's zoom,
+so the close-up that goes with the acting player's panel is the zoom of the tile the robot stands on (or the
+pod is docked at): ``render.jupiter.zoom``. This module finds that tile and says what the close-up shows.
 """
 
 from __future__ import annotations
 
 from engine.jupiter.colony import STEPS
 from engine.jupiter.view import JupiterView, RobotView, TileView
-from render.core import Box
-from render.core.closeup import landscape_box
-
-from .colony import pod_at
-from .layout import COLONY, POD_RADIUS, Layout
-
-MARGIN = 16
 
 
 def acting_robot(view: JupiterView) -> RobotView | None:
@@ -38,21 +30,6 @@ def tiles_in_reach(view: JupiterView, tile: TileView) -> list[TileView]:
     """The robot's tile first, then every tile next to it (one step of the hexagonal grid)."""
     around = {(tile.q + dq, tile.r + dr) for dq, dr in STEPS}
     return [tile] + [t for t in view.tiles if (t.q, t.r) in around]
-
-
-def closeup_box(view: JupiterView, layout: Layout) -> Box | None:
-    """The part of the colony to enlarge: the tiles in reach (and the pod docked at one), widened to landscape."""
-    robot = acting_robot(view)
-    tile = robot_tile(view, robot) if robot is not None else None
-    if tile is None:
-        return None
-    reach = tiles_in_reach(view, tile)
-    points = [p for t in reach for p in layout.hexagon(t.q, t.r)]
-    pod = pod_at(view, layout)
-    if pod is not None and view.pod.dock_tile in {t.id for t in reach}:
-        radius = (POD_RADIUS + 0.1) * layout.step
-        points += [(pod[0] - radius, pod[1] - radius), (pod[0] + radius, pod[1] + radius)]
-    return landscape_box(points, COLONY, MARGIN)
 
 
 def closeup_where(view: JupiterView) -> str:

@@ -74,7 +74,25 @@ def draw_colony_static(draw: ImageDraw.ImageDraw, view: JupiterView, layout: Lay
 def names_fit(layout: Layout) -> bool:
     """Whether each dome's whole name fits under it at ``NAME_SIZE`` without reaching its neighbour's: only for a
     colony of few tiles, drawn large. Otherwise the dome key (``draw_dome_key``) says how names are made."""
-    return text_width("T00.NW", font(NAME_SIZE)) + 6 <= layout.step
+    return layout.sides_only or text_width("T00.NW", font(NAME_SIZE)) + 6 <= layout.step
+
+
+def name_y(y: int, layout: Layout) -> int:
+    """Where a dome's name starts under a dome centred at height ``y``: clear of its rim by a text's halo."""
+    return y + layout.dome_radius + 3
+
+
+def dome_label(dome: DomeView, layout: Layout) -> str:
+    """What is printed under a dome: its whole name (``T07.NE``), or only its side (``NE``) on a layout that
+    prints sides (a zoom: the tile's id above says the rest)."""
+    return dome.name.rsplit(".", 1)[-1] if layout.sides_only else dome.name
+
+
+def draw_names(draw: ImageDraw.ImageDraw, view: JupiterView, layout: Layout) -> None:
+    """Every dome's name again, on top of the pieces: a zoom's names stay whole where a creep's points or a
+    robot's corner reach under a dome (the knock-out nicks the piece instead)."""
+    for tile in view.tiles:
+        _names(draw, tile, layout)
 
 
 def _names(draw: ImageDraw.ImageDraw, tile: TileView, layout: Layout) -> None:
@@ -91,9 +109,13 @@ def _name(draw: ImageDraw.ImageDraw, dome: DomeView, layout: Layout) -> None:
     face = font(NAME_SIZE)
     radius = layout.dome_radius
     x, y = layout.xy(dome.point)
-    half = text_width(dome.name, face) // 2 + 1
-    draw.rectangle((x - half, y + radius + 1, x + half, y + radius + 1 + NAME_SIZE), fill=int(TILE_FILL))
-    text(draw, (x, y + radius + 1), dome.name, face, Ink.BLACK, anchor="mt")
+    words = dome_label(dome, layout)
+    half = text_width(words, face) // 2 + 1
+    # the knock-out reaches past the letters by their halo (``render.core.sheet.HALO``): a bridge passes by
+    # and starts below the dome's rim by the same halo: the letters' tops sit at ``name_y``
+    top = name_y(y, layout)
+    draw.rectangle((x - half - 3, y + radius + 1, x + half + 3, top + NAME_SIZE + 2), fill=int(TILE_FILL))
+    text(draw, (x, top), words, face, Ink.BLACK, anchor="mt")
 
 
 def _tile_marks(draw: ImageDraw.ImageDraw, tile: TileView, layout: Layout) -> None:
@@ -363,7 +385,7 @@ def colony_sheet(view: JupiterView, layout: Layout) -> Sheet:
         for tile in view.tiles:
             for dome in tile.domes:
                 x, y = layout.xy(dome.point)
-                sheet.mark((x, y + layout.dome_radius + 1), dome.name, NAME_SIZE, anchor="mt")
+                sheet.mark((x, name_y(y, layout)), dome_label(dome, layout), NAME_SIZE, anchor="mt")
     else:
         corner = dome_key_corner(view, layout)
         for name, at in key_places(corner):

@@ -81,6 +81,8 @@ class Layout:
     placements: tuple[Placement, ...]
     step: float
     origin: tuple[float, float]
+    sides_only: bool = False
+    """Print only each dome's side under it (``NE``), as a zoom does (``colony.dome_label``)."""
 
     def xy(self, point: tuple[int, int]) -> tuple[int, int]:
         """The pixel of a lattice point (a dome)."""

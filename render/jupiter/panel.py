@@ -13,7 +13,7 @@ from PIL import ImageDraw
 from engine.core.words import count as counted
 from engine.jupiter.catalog import CATALOG
 from engine.jupiter.view import JupiterView, ReportView, RobotView, Stage
-from render.core import Box, Ink, fitted, font, label, rounded, text, text_width, wrap
+from render.core import Box, Font, Ink, fitted, font, label, rounded, text, text_width, wrap
 from render.core.sheet import MIN_TEXT, Sheet, say
 
 from .layout import COLONY, HEADER, LEGEND, PANEL, TRACK, WIDTH
@@ -38,6 +38,13 @@ def card_name(key: str) -> str:
 def robot_title(info: RobotView) -> str:
     """``Red robot``."""
     return f"{info.colour.capitalize()} robot"
+
+
+def _clip(words: str, face: Font, width: int) -> str:
+    """``words`` cut short with an ellipsis to fit ``width`` pixels (a long player name on a tag)."""
+    while text_width(words, face) > width and len(words) > 2:
+        words = words[:-2] + "…"
+    return words
 
 
 def _width(words: str, size: int, *, bold: bool = False) -> int:
@@ -469,7 +476,7 @@ def _robot_row(draw: ImageDraw.ImageDraw, view: JupiterView, info: RobotView, bo
     if info.seat == view.first:
         tags.append(("first", Ink.SKY))
     if info.owner is not None and 0 < view.seats < len(view.robots):
-        tags.append((f"player {info.owner + 1}", Ink.MIST))
+        tags.append((_clip(view.seat_name(info.owner), font(TAG_SIZE, bold=True), 150), Ink.MIST))
     for words, ink in tags:
         width = _width(words, TAG_SIZE, bold=True) + 12
         rounded(draw, (x, line - 11, x + width, line + 11), ink, Ink.BLACK, radius=5, width=1)

@@ -1,4 +1,8 @@
-"""The Jupiter Deep renderer: the board PNG from the public view, with both caches in front of the drawing.
+"""The Jupiter Deep renderer: the phone board, the full board, its zooms and the close-up, behind the caches.
+
+``board`` is the portrait overview a phone reads without zooming (``render.jupiter.phone``); ``full`` the
+detailed board for a desktop (below); ``zoom`` a tile and its neighbours, or the team's panel, enlarged
+(``render.jupiter.zoom``); ``closeup`` the zoom of the acting robot's tile.
 
 An image is drawn only when its view has not been drawn before (``RenderCache``, keyed by the view's JSON).
 A board starts from a copy of the static layer for its tile placements (``LayerCache``): the frame, the
@@ -9,26 +13,36 @@ Pieces and texts are stamped from drawn-once sprites and masks.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PIL import Image, ImageDraw
 
 from engine.core import View
-from engine.jupiter.view import JupiterView
+from engine.jupiter.view import JupiterView, TileView
 from render.core import Ink, LayerCache, RenderCache, encode_png, new_canvas, view_key
-from render.core.alt import closeup_alt, image_alt
+from render.core.alt import clipped, closeup_alt, image_alt
 from render.core.cache import view_keys
-from render.core.closeup import BOARDS_KEPT, enlarge
+from render.core.closeup import BOARDS_KEPT
 from render.core.sheet import Sheet
+from render.core.zoom import Area
 
-from .closeup import closeup_box, closeup_where
+from . import zoom as zooms
+from .closeup import acting_robot, closeup_where, robot_tile
 from .colony import colony_sheet, dome_key_corner, draw_colony_pieces, draw_colony_static, names_fit
 from .layout import HEIGHT, WIDTH, Layout, Placement, layout_for
 from .panel import draw_frame, draw_header, draw_panel, draw_result, draw_track
+from .phone import draw_overview
 
 
 def _jupiter(view: View) -> JupiterView:
     if not isinstance(view, JupiterView):
         raise TypeError(f"the Jupiter Deep renderer draws a JupiterView, not a {type(view).__name__}")
     return view
+
+
+def _public(view: View) -> JupiterView:
+    """The view as the channel sees it (a seat's view draws the same: nothing is secret)."""
+    return _jupiter(view).model_copy(update={"viewer": None, "my_seat": None})
 
 
 def placements(view: JupiterView) -> tuple[Placement, ...]:
@@ -71,17 +85,49 @@ class JupiterRenderer:
         # Each game's colony is laid out differently, so a layer serves one game: keep the few most recently
         # played (about 0.8 MB each) rather than 32, which held 26 MB with a thousand games loaded.
         self.layers = LayerCache(max_entries=8)
-        self.boards = LayerCache(max_entries=BOARDS_KEPT)  # finished boards, which their close-ups are cut from
+        self.zoom_layers = LayerCache(max_entries=16)  # a tile's empty surroundings at the zoom's scale (0.3 MB)
+        self.boards = LayerCache(max_entries=BOARDS_KEPT)  # full boards, which the team's zoom is cut from
 
     def board(self, view: View) -> bytes:
-        """The board: the colony, the pod, the team's numbers and every robot's cards.
+        """The phone board (``render.jupiter.phone``): the turn, the colony tile by tile, the team's numbers, the
+        last turns, the pod and every robot. Drawn from the public view (nothing in Jupiter Deep is secret)."""
+        board_view = _public(view)
+        key = view_key("jupiter.board", board_view)
+        return self.cache.get_or_render(key, lambda: encode_png(draw_overview(board_view)))
+
+    def full(self, view: View) -> bytes:
+        """The detailed board for a desktop: every dome, bridge and piece, the panel with every robot's cards.
 
         Any viewer's view may be drawn (a seat's view differs from the public one only in ``viewer`` and
         ``my_seat``, which the image does not show), and both are keyed apart in the cache.
         """
         board_view = _jupiter(view)
-        key = view_key("jupiter.board", board_view)
+        key = view_key("jupiter.full", board_view)
         return self.cache.get_or_render(key, lambda: encode_png(self._board_image(key, board_view)))
+
+    def areas(self, view: View) -> list[Area]:
+        """The team's panel, then each tile with its neighbours (``render.jupiter.zoom``)."""
+        return zooms.areas(_jupiter(view))
+
+    def zoom(self, view: View, area: str) -> bytes:
+        """The area enlarged: a tile and its neighbours drawn large, or the full board's panel."""
+        public = _public(view)
+        zooms.tile_of(public, area)
+        full, zoom = view_keys(public, "jupiter.full", "jupiter.zoom")
+        return self.cache.get_or_render(
+            f"{zoom}:{area}",
+            lambda: encode_png(
+                zooms.zoom_image(public, area, lambda: self._board_image(full, public), self._zoom_static(public))
+            ),
+        )
+
+    def zoom_alt(self, view: View, area: str) -> str:
+        """What the zoom shows, in words, all public."""
+        return clipped(zooms.alt(_public(view), area))
+
+    def zoom_layout(self, view: View, area: str) -> Sheet:
+        """The zoom's texts as drawn, measured like ``layout``."""
+        return zooms.zoom_sheet(_public(view), area)
 
     def hand(self, view: View) -> bytes | None:
         """Always ``None``: nothing in Jupiter Deep is secret, so every hand and core is on the board.
@@ -92,17 +138,17 @@ class JupiterRenderer:
         return None
 
     def closeup(self, view: View) -> bytes | None:
-        """The acting robot's tile and the tiles within reach, enlarged from the board (``render.jupiter.closeup``);
-        ``None`` when the game is over or the robot is not in the colony. The same for every viewer."""
-        public = _jupiter(view).model_copy(update={"viewer": None, "my_seat": None})
+        """The acting robot's tile and its neighbours: that tile's zoom (``render.jupiter.zoom``), every dome's
+        side printed at 12 px or more on a phone; ``None`` when the game is over or the robot is not in the
+        colony. The same for every viewer."""
+        public = _public(view)
         if public.phase in ("won", "lost"):
             return None
-        layout = layout_for(placements(public))
-        box = closeup_box(public, layout)
-        if box is None:
+        robot = acting_robot(public)
+        tile = robot_tile(public, robot) if robot is not None else None
+        if tile is None:
             return None
-        board, closeup = view_keys(public, "jupiter.board", "jupiter.closeup")
-        return self.cache.get_or_render(closeup, lambda: encode_png(enlarge(self._board_image(board, public), box)))
+        return self.zoom(public, tile.id)
 
     def closeup_alt(self, view: View) -> str:
         """What the close-up shows, in words, all public (``render.jupiter.closeup``)."""
@@ -113,13 +159,27 @@ class JupiterRenderer:
         return image_alt("Jupiter Deep", _jupiter(view))
 
     def layout(self, view: View) -> Sheet:
-        """The texts a player reads to act and where the pieces stand on the board (``render.core.sheet``)."""
+        """Every text and piece of the phone board as drawn (``render.core.sheet``)."""
+        sheet = Sheet()
+        draw_overview(_public(view), sheet)
+        return sheet
+
+    def full_layout(self, view: View) -> Sheet:
+        """The texts a player reads to act and where the pieces stand on the full board (``render.core.sheet``)."""
         board_view = _jupiter(view)
         sheet = colony_sheet(board_view, layout_for(placements(board_view)))
         draw = ImageDraw.Draw(new_canvas(WIDTH, HEIGHT, Ink.PAPER))
         draw_track(draw, board_view, sheet)  # notes the track's key
         draw_panel(draw, board_view, sheet)  # notes the panel's texts
         return sheet
+
+    def _zoom_static(self, view: JupiterView) -> Callable[[TileView], Image.Image]:
+        """A copy of the empty colony around a tile at the zoom's scale, drawn once per tile and layout."""
+
+        def static(tile: TileView) -> Image.Image:
+            return self.zoom_layers.copy_of((placements(view), tile.id), lambda: zooms.tile_static(view, tile))
+
+        return static
 
     def _board_image(self, key: str, view: JupiterView) -> Image.Image:
         """The board image for ``view`` (keyed ``key``), drawn once for the board and its close-up alike."""

@@ -17,9 +17,9 @@ from PIL import Image, ImageDraw
 
 from engine.pioneers.catalog import CATALOG
 from engine.pioneers.view import PioneersView, PlayerView, SectorView
-from render.core import Ink, dashed_box, disc, fitted, font, hatch, label, new_canvas, rounded, text, wrap
+from render.core import Ink, dashed_box, disc, fitted, font, hatch, label, new_canvas, rounded, text, text_width, wrap
 from render.core.fonts import Font
-from render.core.sheet import MIN_TEXT, Sheet
+from render.core.sheet import MIN_TEXT, Sheet, say
 
 from .layout import (
     BOX_H,
@@ -64,12 +64,13 @@ def ring_key(view: PioneersView) -> RingKey:
 
 
 # ---------------------------------------------------------------------------------------------- static layer
-def draw_static(view: PioneersView) -> Image.Image:
+def draw_static(view: PioneersView, sheet: Sheet | None = None) -> Image.Image:
+    """The detailed board's fixed layer for one ring; ``sheet`` (when measuring) notes the sectors' texts."""
     image = new_canvas(WIDTH, HEIGHT)
     draw = ImageDraw.Draw(image)
     size = len(view.ring)
     for sector in view.ring:
-        static_sector(draw, sector, box_of(sector.slot, size))
+        static_sector(draw, sector, box_of(sector.slot, size), sheet)
     x0, y0, x1, y1 = legend_box(size)
     if x1 - x0 > 100:
         rounded(draw, (x0, y0, x1, y1), Ink.WHITE, Ink.SILVER)
@@ -82,8 +83,8 @@ def draw_static(view: PioneersView) -> Image.Image:
             "thick frame",
             "Good: diamond,",
             "origin letter",
-            "Crashed ship:",
-            "lying flat",
+            "Ship: arrowhead,",
+            "crashed: lying flat",
         ]
         for i, line in enumerate(lines):
             bold = i % 2 == 0
@@ -108,43 +109,51 @@ def title_lines(words: str) -> tuple[Font, list[str]]:
     return face, wrap(words, face, BOX_W - 14)
 
 
-def title(draw: ImageDraw.ImageDraw, words: str, box: tuple[int, int, int, int]) -> None:
+def title(draw: ImageDraw.ImageDraw, words: str, box: tuple[int, int, int, int], sheet: Sheet | None = None) -> None:
     """Print a grey sector's label (``title_lines``)."""
     face, lines = title_lines(words)
     for i, line in enumerate(lines):
-        text(draw, (box[0] + 8, box[1] + 8 + TITLE_LINE * i), line, face, Ink.CHARCOAL)
+        say(draw, sheet, (box[0] + 8, box[1] + 8 + TITLE_LINE * i), line, face, Ink.CHARCOAL, "la")
 
 
-def static_sector(draw: ImageDraw.ImageDraw, sector: SectorView, box: tuple[int, int, int, int]) -> None:
+def static_sector(
+    draw: ImageDraw.ImageDraw, sector: SectorView, box: tuple[int, int, int, int], sheet: Sheet | None = None
+) -> None:
     x0, y0, x1, y1 = box
     if sector.kind == "open":
         dashed_box(draw, box, Ink.GREY)
-        title(draw, sector.label, box)
+        title(draw, sector.label, box, sheet)
         return
     if sector.kind in ("belt", "destroyed"):
         rounded(draw, box, Ink.MIST, Ink.SILVER)
         below = y0 + 16 + TITLE_LINE * len(title_lines(sector.label)[1])  # under the title's last line
         hatch(draw, (x0 + 4, below, x1 - 4, y1 - 4), Ink.SILVER)
-        title(draw, sector.label, box)
+        title(draw, sector.label, box, sheet)
         if sector.kind == "destroyed":
-            label(draw, ((x0 + x1) // 2, (y0 + y1) // 2), "asteroid belt", 15, Ink.BLACK, bold=True, anchor="mm")
+            centre = ((x0 + x1) // 2, (y0 + y1) // 2)
+            face = font(15, bold=True)
+            left, top, right, bottom = face.getbbox("asteroid belt", anchor="mm")
+            knock_out = (centre[0] + left - 4, centre[1] + top - 4, centre[0] + right + 4, centre[1] + bottom + 4)
+            draw.rectangle(knock_out, fill=int(Ink.MIST))  # the hatching stops around the words
+            say(draw, sheet, centre, "asteroid belt", face, Ink.BLACK, "mm")
         return
     if sector.kind in ("jumpgate", "trade_post"):
         rounded(draw, box, Ink.SLATE_TINT, Ink.CHARCOAL)
-        label(draw, (x0 + 8, y0 + 8), sector.label, 16, Ink.BLACK, bold=True)
+        say(draw, sheet, (x0 + 8, y0 + 8), sector.label, font(16, bold=True), Ink.BLACK, "la")
         notes = ("income, upgrades,", "colonists") if sector.kind == "jumpgate" else ("goods only",)
         for j, note in enumerate(notes):
-            text(draw, (x0 + 8, y0 + 36 + 18 * j), note, fitted(note, BOX_W - 16, 14, smallest=14), Ink.CHARCOAL)
+            face = fitted(note, BOX_W - 16, 14, smallest=14)
+            say(draw, sheet, (x0 + 8, y0 + 36 + 18 * j), note, face, Ink.CHARCOAL, "la")
         return
     assert sector.colour is not None
     rounded(draw, box, Ink.WHITE, Ink.CHARCOAL)
     band = (x0, y0, x1, y0 + 30)
     rounded(draw, band, COLOUR_INK[sector.colour], Ink.CHARCOAL)
     face = fitted(sector.label, BOX_W - 12, 16, bold=True, smallest=14)
-    text(draw, (x0 + 6, y0 + 6), sector.label, face, COLOUR_TEXT[sector.colour])
+    say(draw, sheet, (x0 + 6, y0 + 6), sector.label, face, COLOUR_TEXT[sector.colour], "la")
     line = f"{sector.colour}, {sector.native}"
-    text(draw, (x0 + 6, y0 + 34), line, fitted(line, BOX_W - 12, 15, smallest=14), Ink.BLACK)
-    label(draw, (x0 + 6, y0 + 52), f"{sector.green} green", 14, Ink.BLACK, bold=True)
+    say(draw, sheet, (x0 + 6, y0 + 34), line, fitted(line, BOX_W - 12, 15, smallest=14), Ink.BLACK, "la")
+    say(draw, sheet, (x0 + 6, y0 + 52), f"{sector.green} green", font(14, bold=True), Ink.BLACK, "la")
     for i in range(len(sector.spots)):
         cx, cy = spot_xy(box, i)
         half = CELL // 2
@@ -155,20 +164,22 @@ def static_sector(draw: ImageDraw.ImageDraw, sector: SectorView, box: tuple[int,
             outline=int(Ink.GREEN if is_green else Ink.SILVER),
             width=4 if is_green else 1,
         )
-        label(draw, (cx, cy - half - 3), str(i + 1), 14, Ink.CHARCOAL, anchor="ms")
+        say(draw, sheet, (cx, cy - half - 3), str(i + 1), font(14), Ink.CHARCOAL, "ms")
     table = [f"{roll}:{code}" for roll, code in zip(range(2, 7), sector.adventure, strict=True)]
     rows = ["1:alien " + " ".join(table[:2]), " ".join(table[2:])]
     for j, row in enumerate(rows):
-        text(draw, (x0 + 6, y0 + TABLE_Y + 20 * j), row, fitted(row, BOX_W - 12, 15, smallest=14), Ink.CHARCOAL)
+        face = fitted(row, BOX_W - 12, 15, smallest=14)
+        say(draw, sheet, (x0 + 6, y0 + TABLE_Y + 20 * j), row, face, Ink.CHARCOAL, "la")
 
 
 # ------------------------------------------------------------------------------------------------- pieces
-def draw_board(view: PioneersView, base: Image.Image) -> Image.Image:
+def draw_board(view: PioneersView, base: Image.Image, sheet: Sheet | None = None) -> Image.Image:
+    """The detailed board (``full``): ``base`` is a copy of the static layer; ``sheet`` notes the pieces' texts."""
     draw = ImageDraw.Draw(base)
     header(draw, view)
     size = len(view.ring)
     for sector in view.ring:
-        pieces(draw, view, sector, box_of(sector.slot, size))
+        pieces(draw, view, sector, box_of(sector.slot, size), sheet)
     for player in view.players:
         strip(draw, view, player)
     info(draw, view)
@@ -182,7 +193,7 @@ def info(draw: ImageDraw.ImageDraw, view: PioneersView) -> None:
     if view.discards:
         parts.append("discards " + ", ".join(view.discards))
     if view.waiting:
-        parts.append("waiting on " + ", ".join(f"P{s + 1}" for s in view.waiting))
+        parts.append("waiting on " + ", ".join(view.seat_name(s) for s in view.waiting))
     if view.pool or view.belts_left:
         names = [TILE_NAMES.get(t, t) for t in view.pool]
         parts.append(f"to place: {', '.join(names)}; belts {view.belts_left}")
@@ -209,19 +220,25 @@ def header(draw: ImageDraw.ImageDraw, view: PioneersView) -> None:
         ]
     else:
         status = f"Round {view.round} of {view.rounds}" + (
-            f", P{view.active + 1} to play" if view.active is not None else ""
+            f", {view.seat_name(view.active)} to play" if view.active is not None else ""
         )
     title = f"Cosmic Pioneers: {view.scenario_name}. {status}"
     text(draw, (12, 8), title, fitted(title, WIDTH - 24, 22, bold=True), Ink.BLACK)
     goal = (
         f"{view.scenario_text} Event deck {view.deck_size}, "
-        f"setup aliens {' and '.join(view.setup_aliens)}, first player P{view.first + 1}."
+        f"setup aliens {' and '.join(view.setup_aliens)}, first player {view.seat_name(view.first)}."
     )
     text(draw, (12, 36), goal, fitted(goal, WIDTH - 24, 15, smallest=MIN_TEXT), Ink.CHARCOAL)
     _ = HEADER
 
 
-def pieces(draw: ImageDraw.ImageDraw, view: PioneersView, sector: SectorView, box: tuple[int, int, int, int]) -> None:
+def pieces(
+    draw: ImageDraw.ImageDraw,
+    view: PioneersView,
+    sector: SectorView,
+    box: tuple[int, int, int, int],
+    sheet: Sheet | None = None,
+) -> None:
     x0, y0, x1, _ = box
     for i, spot in enumerate(sector.spots):
         if spot is None:
@@ -235,7 +252,12 @@ def pieces(draw: ImageDraw.ImageDraw, view: PioneersView, sector: SectorView, bo
             draw.rectangle((cx - half, cy - half, cx + half, cy + half), fill=int(Ink.BLACK))
             label(draw, (cx, cy), spot, 16, Ink.WHITE, bold=True, anchor="mm")
     if sector.controller is not None:
-        label(draw, (x1 - 6, y0 + 52), f"P{sector.controller + 1} holds", 14, Ink.BLACK, bold=True, anchor="ra")
+        # right of "N green", clear of the colour line's descenders: the holder's number (the zoom names them)
+        cx, cy = x1 - 16, y0 + 62
+        disc(
+            draw, (cx, cy), 10, PLAYER_INK[sector.controller], str(sector.controller + 1), Ink.BLACK, outline=Ink.BLACK
+        )
+        say(draw, sheet, (cx - 14, cy), "held", font(14, bold=True), Ink.BLACK, "rm")
     gx = x0 + 8
     gy = y0 + PIECES_Y
     for origin in sector.goods[:6]:
@@ -247,7 +269,7 @@ def pieces(draw: ImageDraw.ImageDraw, view: PioneersView, sector: SectorView, bo
         label(draw, (gx + 10, gy + 10), GOOD_LETTER.get(origin, "?"), 12 + 2, Ink.BLACK, bold=True, anchor="mm")
         gx += 24
     if len(sector.goods) > 6:
-        label(draw, (gx, gy + 2), f"+{len(sector.goods) - 6}", 14, Ink.BLACK)
+        say(draw, sheet, (gx, gy + 2), f"+{len(sector.goods) - 6}", font(14), Ink.BLACK, "la")
     sx = x1 - 6
     for seat in reversed(sector.ships):
         player = view.players[seat]
@@ -257,13 +279,16 @@ def pieces(draw: ImageDraw.ImageDraw, view: PioneersView, sector: SectorView, bo
             draw.rounded_rectangle(
                 (sx - w, gy - 2, sx, gy - 2 + h), radius=8, fill=int(PLAYER_INK[seat]), outline=int(Ink.BLACK), width=2
             )
-            label(draw, (sx - w // 2, gy + 9), f"P{seat + 1}", 14, Ink.BLACK, bold=True, anchor="mm")
+            label(draw, (sx - w // 2, gy + 9), str(seat + 1), 14, Ink.BLACK, bold=True, anchor="mm")
             sx -= w + 4
         else:
             r = 15
             ring = Ink.BLACK if not active else Ink.VERMILLION
-            disc(draw, (sx - r, gy + 8), r, PLAYER_INK[seat], f"P{seat + 1}", Ink.BLACK, outline=ring, size=14)
-            sx -= 2 * r + 4
+            x, y = sx - r, gy + 8
+            points = [(x - 16, y - 12), (x + 5, y - 12), (x + 16, y), (x + 5, y + 12), (x - 16, y + 12)]
+            draw.polygon(points, fill=int(PLAYER_INK[seat]), outline=int(ring), width=3)  # an arrowhead: a ship
+            label(draw, (x - 3, y), str(seat + 1), 16, Ink.BLACK, bold=True, anchor="mm")
+            sx -= 2 * r + 6
 
 
 def strip(draw: ImageDraw.ImageDraw, view: PioneersView, player: PlayerView) -> None:
@@ -275,11 +300,19 @@ def strip(draw: ImageDraw.ImageDraw, view: PioneersView, player: PlayerView) -> 
     name = player.commander_name or "no commander yet"
     where = view.ring[player.at].label if view.phase in ("play", "over") else "-"
     line = (
-        f"P{player.seat + 1} {name} | weapons {levels['weapons']} cargo {levels['cargo']} bombs {levels['bombs']} "
+        f"{player.seat + 1} {view.seat_name(player.seat)}, {name} | "
+        f"weapons {levels['weapons']} cargo {levels['cargo']} bombs {levels['bombs']} "
         f"engines {levels['engines']} | {player.credits} credits | {player.vp} VP, {player.controlled} held | "
         f"reserve {player.reserve} | at {where}{' (crashed)' if player.crashed else ''} | hold: {cargo}"
     )
     text(draw, (x + 8, y + 7), line, fitted(line, WIDTH - 40, 16, bold=True, smallest=MIN_TEXT), Ink.BLACK)
+
+
+def clip(words: str, face: Font, width: int) -> str:
+    """``words`` cut short with an ellipsis to fit ``width`` pixels in ``face`` (a long player name)."""
+    while text_width(words, face) > width and len(words) > 2:
+        words = words[:-2] + "…"
+    return words
 
 
 def cargo_word(item: str) -> str:

@@ -1,17 +1,25 @@
-"""The Cosmic Pioneers renderer: the board PNG from the public view, behind the image and layer caches.
+"""The Cosmic Pioneers renderer: the phone board, the detailed board and its zooms, behind the caches.
 
-Nothing is private between players, so there is no hand image: ``hand`` returns ``None``.
+``board`` is the portrait overview a phone reads without zooming (``render.pioneers.phone``); ``full`` is the
+detailed racetrack board for a desktop (``render.pioneers.board``); ``zoom`` one sector of it enlarged
+(``render.pioneers.zoom``). Nothing is private between players, so there is no hand image.
 """
 
 from __future__ import annotations
 
+from PIL import Image
+
 from engine.core import View
 from engine.pioneers.view import PioneersView
 from render.core import LayerCache, RenderCache, encode_png, view_key
-from render.core.alt import image_alt
+from render.core.alt import clipped, image_alt
+from render.core.closeup import BOARDS_KEPT
 from render.core.sheet import Sheet
+from render.core.zoom import Area
 
-from .board import board_sheet, draw_board, draw_static, ring_key
+from . import zoom as zooms
+from .board import draw_board, draw_static, ring_key
+from .phone import draw_overview
 
 
 def _pioneers(view: View) -> PioneersView:
@@ -20,17 +28,30 @@ def _pioneers(view: View) -> PioneersView:
     return view
 
 
+def _public(view: View) -> PioneersView:
+    """The view as the channel sees it: every seat's view draws the same (nothing is private)."""
+    return _pioneers(view).model_copy(update={"viewer": None})
+
+
 class PioneersRenderer:
     """Draws Cosmic Pioneers views; one instance serves every game (the caches are thread-safe)."""
 
     def __init__(self) -> None:
         self.cache = RenderCache()
         self.layers = LayerCache()
+        self.boards = LayerCache(max_entries=BOARDS_KEPT)  # detailed boards, which the zooms are cut from
 
     def board(self, view: View) -> bytes:
-        board_view = _pioneers(view)
-        key = view_key("pioneers.board", board_view.model_copy(update={"viewer": None}))
-        return self.cache.get_or_render(key, lambda: self._board(board_view))
+        """The phone board: round, whose turn, the captains' numbers and the ring with every piece."""
+        board_view = _public(view)
+        key = view_key("pioneers.board", board_view)
+        return self.cache.get_or_render(key, lambda: encode_png(draw_overview(board_view)))
+
+    def full(self, view: View) -> bytes:
+        """The detailed board for a desktop: every sector's table, spot numbers and each captain's strip."""
+        board_view = _public(view)
+        key = view_key("pioneers.full", board_view)
+        return self.cache.get_or_render(key, lambda: encode_png(self._full(key, board_view)))
 
     def hand(self, view: View) -> bytes | None:
         """Nothing is secret between players: no private image."""
@@ -42,12 +63,45 @@ class PioneersRenderer:
         return image_alt("Cosmic Pioneers", _pioneers(view))
 
     def layout(self, view: View) -> Sheet:
-        """The texts a player reads to act on the board (``render.core.sheet``); pieces stand in their own boxes."""
-        return board_sheet(_pioneers(view))
+        """Every text and piece of the phone board as drawn (``render.core.sheet``)."""
+        sheet = Sheet()
+        draw_overview(_public(view), sheet)
+        return sheet
 
-    def _board(self, view: PioneersView) -> bytes:
-        base = self.layers.copy_of(ring_key(view), lambda: draw_static(view))
-        return encode_png(draw_board(view, base))
+    def areas(self, view: View) -> list[Area]:
+        """Each sector of the ring, from the Jumpgate on."""
+        return zooms.areas(_pioneers(view))
+
+    def zoom(self, view: View, area: str) -> bytes:
+        """One sector cut from the detailed board and enlarged, with its captains' names."""
+        board_view = _public(view)
+        zooms.sector_of(board_view, area)
+        full_key = view_key("pioneers.full", board_view)
+        key = f"{view_key('pioneers.zoom', board_view)}:{area}"
+        return self.cache.get_or_render(
+            key, lambda: encode_png(zooms.zoom_image(board_view, self._full(full_key, board_view), area))
+        )
+
+    def zoom_alt(self, view: View, area: str) -> str:
+        """The sector in words: what the zoom shows, all public."""
+        board_view = _pioneers(view)
+        sector = zooms.sector_of(board_view, area)
+        return clipped(
+            f"A zoom on sector {sector.label} of the Cosmic Pioneers board: {zooms.describe(board_view, sector)}."
+        )
+
+    def zoom_layout(self, view: View, area: str) -> Sheet:
+        """The zoom's texts as drawn, measured like ``layout``."""
+        board_view = _public(view)
+        sheet = Sheet()
+        draw_board(board_view, draw_static(board_view, sheet), sheet)
+        return zooms.zoom_sheet(board_view, sheet, area)
+
+    def _full(self, key: str, view: PioneersView) -> Image.Image:
+        """The detailed board image (drawn once for the full board and its zooms alike)."""
+        return self.boards.get(
+            key, lambda: draw_board(view, self.layers.copy_of(ring_key(view), lambda: draw_static(view)))
+        )
 
 
 RENDERER = PioneersRenderer()

@@ -72,7 +72,7 @@ def test_boards_are_small_landscape_palette_pngs(robots: int, seed: int, variant
     renderer = JupiterRenderer()
     states = playout(robots, seed, variants)
     for index, state in enumerate([*states[::15], states[-1]]):
-        data = renderer.board(public(state))
+        data = renderer.full(public(state))
         image = decode(data)
         where = f"robots={robots} seed={seed} variants={variants} sample={index}"
         assert image.format == "PNG", where
@@ -84,14 +84,14 @@ def test_boards_are_small_landscape_palette_pngs(robots: int, seed: int, variant
 def test_the_same_view_gives_the_same_bytes() -> None:
     view = public(playout(3, 1)[40])
     again = JupiterView.model_validate_json(view.model_dump_json())
-    assert JupiterRenderer().board(view) == JupiterRenderer().board(again)
+    assert JupiterRenderer().full(view) == JupiterRenderer().full(again)
 
 
 @pytest.mark.parametrize(("robots", "seed"), [(3, 1), (7, 3)])
 def test_every_public_change_changes_the_board(robots: int, seed: int) -> None:
     """Consecutive states whose public views differ must give different images: nothing public is undrawn."""
     views = [public(state) for state in playout(robots, seed)]
-    assert changes_drawn(views, JupiterRenderer().board) > 30
+    assert changes_drawn(views, JupiterRenderer().full) > 30
 
 
 def test_a_lost_game_shows_its_result() -> None:
@@ -99,26 +99,26 @@ def test_a_lost_game_shows_its_result() -> None:
     last = public(states[-1])
     assert last.phase == "lost"
     renderer = JupiterRenderer()
-    assert banner_pixel(renderer.board(last)) == Ink.VERMILLION
-    assert banner_pixel(renderer.board(public(states[-2]))) != Ink.VERMILLION
+    assert banner_pixel(renderer.full(last)) == Ink.VERMILLION
+    assert banner_pixel(renderer.full(public(states[-2]))) != Ink.VERMILLION
 
 
 def test_a_won_game_shows_its_result() -> None:
     """Random play never wins, so a won view is made from a late one: the banner turns green."""
     view = public(playout(3, 1)[-1])
     won = view.model_copy(update={"phase": "won", "result": "Every robot is aboard with 28 colonists saved."})
-    assert banner_pixel(JupiterRenderer().board(won)) == Ink.GREEN
+    assert banner_pixel(JupiterRenderer().full(won)) == Ink.GREEN
 
 
 def test_the_cache_never_redraws_an_unchanged_view() -> None:
     renderer = JupiterRenderer()
     state = playout(3, 1)[12]
-    first = renderer.board(public(state))
-    second = renderer.board(public(state))  # an equal view built again, as the host does after each request
+    first = renderer.full(public(state))
+    second = renderer.full(public(state))  # an equal view built again, as the host does after each request
     assert first == second
     assert renderer.cache.renders == 1
     assert renderer.cache.hits == 1
-    renderer.board(public(playout(3, 1)[30]))
+    renderer.full(public(playout(3, 1)[30]))
     assert renderer.cache.renders == 2
 
 
@@ -128,7 +128,7 @@ def test_the_static_layer_is_drawn_once_per_layout_of_tiles() -> None:
     states = playout(7, 3)
     layouts = set()
     for state in states[::5]:
-        renderer.board(public(state))
+        renderer.full(public(state))
         layouts.add(static_key(public(state), layout_for(placements(public(state)))))
     assert renderer.layers.draws == len(layouts)
     assert renderer.layers.draws < len(states[::5]) // 4
@@ -149,13 +149,13 @@ def test_other_games_views_are_refused() -> None:
     seats = [SeatSetup(role="pirate"), SeatSetup(role="spanish")]
     state = ABORDAJE.setup(seats, AbordajeOptions.model_validate({}), 1)
     with pytest.raises(TypeError):
-        RENDERER.board(ABORDAJE.view(state, None))
+        RENDERER.full(ABORDAJE.view(state, None))
 
 
 def test_every_public_change_changes_the_board_with_every_alternate_rule() -> None:
     """Fast Creeps reorders the turn track; Robot Vulnerability removes robots: still nothing undrawn."""
     views = [public(state) for state in playout(4, 1, True)]
-    assert changes_drawn(views, JupiterRenderer().board) > 20
+    assert changes_drawn(views, JupiterRenderer().full) > 20
 
 
 def report_walk() -> list[JupiterView]:
@@ -200,12 +200,12 @@ def report_walk() -> list[JupiterView]:
 
 def test_the_stage_setback_and_turn_reports_are_drawn() -> None:
     views = report_walk()
-    assert changes_drawn(views, JupiterRenderer().board) == len(views) - 1
+    assert changes_drawn(views, JupiterRenderer().full) == len(views) - 1
 
 
 def test_the_report_views_stay_small() -> None:
     for view in report_walk()[-3:]:
-        assert len(JupiterRenderer().board(view)) < MAX_BYTES
+        assert len(JupiterRenderer().full(view)) < MAX_BYTES
 
 
 def _label_boxes(view: JupiterView, layout: Layout) -> dict[str, tuple[int, int, int, int]]:
@@ -240,7 +240,7 @@ def test_a_pod_docked_at_any_exposed_side_covers_no_tile_id_or_dome_name() -> No
     for tile, side in state.colony.dock_sides():
         docked = state.clone()
         docked.pod.dock = (tile, side)
-        board = decode(JupiterRenderer().board(public(docked))).convert("RGB")
+        board = decode(JupiterRenderer().full(public(docked))).convert("RGB")
         covered = [name for name, box in boxes.items() if board.crop(box).tobytes() != static.crop(box).tobytes()]
         assert covered == [], f"a pod at side {SIDE_NAMES[side]} of {tile} covers {covered}"
 
@@ -257,7 +257,7 @@ def test_the_dome_key_follows_the_docked_pod_on_one_layout_of_tiles() -> None:
         if corner is None:
             continue
         corners.setdefault(key, set()).add(corner)
-        board = decode(renderer.board(view))
+        board = decode(renderer.full(view))
         key = Sheet()
         for name, at in key_places(corner):
             key.mark(at, name, NAME_SIZE, bold=True, anchor="mm")

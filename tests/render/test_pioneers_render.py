@@ -1,9 +1,10 @@
 """The Cosmic Pioneers renderer on states reached by seeded random playouts.
 
-What is pinned: every board is a landscape palette PNG under 200 KB; the same view always gives the same bytes
-and every change of the public view changes the image (so every public fact is drawn); the image cache never
-redraws an unchanged view and the static ring is drawn once per layout; nothing is private, so there is no hand
-image; a view of another game is refused.
+What is pinned: every detailed board (``full``, for a desktop) is a landscape palette PNG under 200 KB and every
+phone board a portrait one; the same view always gives the same bytes and every change of the public view
+changes the detailed board (so every public fact is drawn); the image cache never redraws an unchanged view and
+the static ring is drawn once per layout; nothing is private, so there is no hand image; a view of another
+game is refused. The phone board's measures are in ``test_pioneers_phone``.
 """
 
 from __future__ import annotations
@@ -50,30 +51,35 @@ def test_the_registry_draws_pioneers_with_this_renderer() -> None:
 
 
 @pytest.mark.parametrize(("n", "scenario", "seed"), GAMES)
-def test_boards_are_small_landscape_palette_pngs(n: int, scenario: str, seed: int) -> None:
+def test_boards_are_small_palette_pngs_landscape_in_full_and_portrait_on_a_phone(
+    n: int, scenario: str, seed: int
+) -> None:
     states = playout(n, scenario, seed)
     for state in (*states[:: max(1, len(states) // 12)], states[-1]):
-        png = RENDERER.board(public(state))
+        png = RENDERER.full(public(state))
         assert len(png) <= MAX_BYTES
         image = Image.open(io.BytesIO(png))
         assert image.format == "PNG" and image.mode == "P"
         assert image.size == (WIDTH, HEIGHT) and WIDTH > HEIGHT
+        phone = Image.open(io.BytesIO(RENDERER.board(public(state))))
+        assert phone.format == "PNG" and phone.mode == "P" and phone.height > phone.width
+        assert len(RENDERER.board(public(state))) <= MAX_BYTES
 
 
 @pytest.mark.parametrize(("n", "scenario", "seed"), GAMES)
 def test_every_change_of_the_public_view_changes_the_board(n: int, scenario: str, seed: int) -> None:
     renderer = PioneersRenderer()
     views = [public(s) for s in playout(n, scenario, seed)]
-    assert changes_drawn(views, renderer.board) > 50
+    assert changes_drawn(views, renderer.full) > 50
 
 
 def test_an_unchanged_view_is_not_redrawn_and_the_ring_layer_is_drawn_once() -> None:
     renderer = PioneersRenderer()
     states = [s for s in playout(2, "trade_routes", 1) if s.phase == "play"]
     for state in states[:40]:
-        renderer.board(public(state))
+        renderer.full(public(state))
     renders = renderer.cache.renders
-    assert renderer.board(public(states[10])) == renderer.board(public(states[10]))
+    assert renderer.full(public(states[10])) == renderer.full(public(states[10]))
     assert renderer.cache.renders == renders
     assert renderer.layers.draws == 1 and renderer.layers.redraws == 0
 

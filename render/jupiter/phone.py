@@ -1,0 +1,439 @@
+"""The Jupiter Deep board as a phone shows it: a portrait overview read without zooming (issue 26).
+
+A phone shows an image about 400 px wide, so this board is ``WIDTH`` (720) px wide and prints nothing under
+``TEXT`` (22) px (12.2 px on the phone) and no piece under ``PIECE`` (30) px (16.7 px). It keeps what the team
+follows the game by: the turn, what the game waits on and the turn's steps; the colony as one hexagon per
+tile, each with its id (on an orange tag where creeps rose at the last turn's end, a blue one where Suppressant
+held them, and ringed in orange while an invasion is hitting it), how many colonists (blue discs) and creeps
+(black stars) stand on it, its super creep and the robots on it (squares with their letter); then the team's
+numbers, what the last turns did, the pod, and every robot with its player and the dome it stands on. The
+domes, bridges, plants, dishes, module numbers and the robots' cards are one tap away: the **Zoom** on a tile
+and its neighbours, or on the team's panel, or the **Full board**.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from functools import lru_cache, partial
+
+from PIL import Image, ImageDraw
+
+from engine.jupiter.view import JupiterView, RobotView, TileView
+from render.core import Font, Ink, font, new_canvas, rounded, text_width, wrap
+from render.core.sheet import Sheet, say
+
+from .panel import card_name, report_sections, track_steps
+from .pieces import colonist, creep, robot, super_creep
+
+WIDTH = 720
+TEXT = 22
+"""The smallest font on the overview: 12.2 px on a phone."""
+PIECE = 30
+"""The smallest piece on the overview: 16.7 px on a phone."""
+MARGIN = 12
+HEADER_H = 104
+TRACK_H = 46
+COLONY_TOP = HEADER_H + TRACK_H
+MAX_RADIUS = 80
+COLONY_MOST = 8 * MAX_RADIUS + 2 * MARGIN  # five rows of tiles at the largest size
+LINE = 30  # between two lines of 22-px text
+ROBOT_H = 40
+SQRT3 = math.sqrt(3)
+DEEP = Ink.CHARCOAL
+
+Placement = tuple[str, int, int, int]
+
+
+@dataclass(frozen=True)
+class Grid:
+    """Where the tiles' hexagons sit: their circumradius and the pixel of cell ``(0, 0)``, and the colony's
+    height."""
+
+    radius: float
+    origin: tuple[float, float]
+    height: int
+
+    def centre(self, q: int, r: int) -> tuple[int, int]:
+        x = self.origin[0] + SQRT3 * self.radius * (q + r / 2)
+        y = self.origin[1] + 1.5 * self.radius * r
+        return round(x), round(y)
+
+    def hexagon(self, q: int, r: int, inset: float = 0.0) -> list[tuple[float, float]]:
+        cx, cy = self.centre(q, r)
+        radius = self.radius - inset
+        return [
+            (cx + radius * math.cos(math.radians(30 + 60 * i)), cy + radius * math.sin(math.radians(30 + 60 * i)))
+            for i in range(6)
+        ]
+
+
+@lru_cache(maxsize=64)
+def grid_for(cells: tuple[tuple[int, int], ...]) -> Grid:
+    """The largest hexagons (up to ``MAX_RADIUS``) at which every tile fits the image's width, centred."""
+    if not cells:
+        return Grid(MAX_RADIUS, (WIDTH / 2, COLONY_TOP + MAX_RADIUS), 2 * MAX_RADIUS)
+    xs = [SQRT3 * (q + r / 2) for q, r in cells]
+    ys = [1.5 * r for _, r in cells]
+    span_x = max(xs) - min(xs) + SQRT3  # in radii, a hexagon's width each side
+    span_y = max(ys) - min(ys) + 2
+    radius = min(MAX_RADIUS, (WIDTH - 2 * MARGIN) / span_x, (COLONY_MOST - 2 * MARGIN) / span_y)
+    height = round(span_y * radius + 2 * MARGIN)
+    origin = (
+        WIDTH / 2 - (min(xs) + max(xs)) / 2 * radius,
+        COLONY_TOP + MARGIN + radius - min(ys) * radius,
+    )
+    return Grid(radius, origin, height)
+
+
+def grid(view: JupiterView) -> Grid:
+    return grid_for(tuple(sorted((t.q, t.r) for t in view.tiles)))
+
+
+def _robot_rows(view: JupiterView) -> int:
+    return len(view.robots)
+
+
+def panel_top(view: JupiterView) -> int:
+    return COLONY_TOP + grid(view).height
+
+
+REPORT_LINES = 4
+
+
+NUMBERS_H = 8 + 36 + 2 * LINE
+KEY_H = 40
+REPORT_H = REPORT_LINES * LINE + 6
+POD_H = LINE + 12
+
+
+def height(view: JupiterView) -> int:
+    """Header, track, colony, numbers (two lines), key, report, pod line and one row per robot."""
+    return panel_top(view) + NUMBERS_H + KEY_H + REPORT_H + POD_H + _robot_rows(view) * ROBOT_H + MARGIN
+
+
+def draw_overview(view: JupiterView, sheet: Sheet | None = None) -> Image.Image:
+    """The phone board for ``view``; ``sheet`` (when measuring) notes every text and piece as drawn."""
+    image = new_canvas(WIDTH, height(view))
+    draw = ImageDraw.Draw(image)
+    _header(draw, view, sheet)
+    _track(draw, view, sheet)
+    _colony(draw, view, sheet)
+    y = _numbers(draw, view, panel_top(view) + 8, sheet)
+    y = _key(draw, y, sheet)
+    y = _report(draw, view, y, sheet)
+    y = _pod(draw, view, y, sheet)
+    _robots(draw, view, y, sheet)
+    return image
+
+
+# ------------------------------------------------------------------------------------------ header and track
+
+
+def status(view: JupiterView) -> str:
+    """What the game waits on (the engine's own sentence), or how it ended."""
+    if view.phase == "won":
+        return "The colony is saved!"
+    if view.phase == "lost":
+        return "The colony is lost" + (f": {view.result}" if view.result else "")
+    words = view.waiting_for or ""
+    return words[:1].upper() + words[1:]
+
+
+def _header(draw: ImageDraw.ImageDraw, view: JupiterView, sheet: Sheet | None) -> None:
+    draw.rectangle((0, 0, WIDTH, HEADER_H), fill=int(Ink.BLACK))
+    say(draw, sheet, (MARGIN, 8), f"Jupiter Deep · Turn {view.turn}", font(30, bold=True), Ink.WHITE, "la")
+    ink = Ink.YELLOW if view.phase not in ("won", "lost") else (Ink.GREEN if view.phase == "won" else Ink.ORANGE)
+    face = font(TEXT, bold=True)
+    lines = wrap(status(view), face, WIDTH - 2 * MARGIN)
+    if len(lines) > 2:
+        lines = [lines[0], clip(" ".join(lines[1:]), face, WIDTH - 2 * MARGIN)]
+    for i, line in enumerate(lines):
+        say(draw, sheet, (MARGIN, 46 + i * 28), line, face, ink, "la")
+
+
+def clip(words: str, face: Font, width: int) -> str:
+    """``words`` cut short with an ellipsis to fit ``width`` pixels (a long name, a long report)."""
+    while text_width(words, face) > width and len(words) > 2:
+        words = words[:-2] + "…"
+    return words
+
+
+def _track(draw: ImageDraw.ImageDraw, view: JupiterView, sheet: Sheet | None) -> None:
+    """The turn's steps, the current one lit; done steps greyed (a setback in vermillion)."""
+    top = HEADER_H
+    draw.rectangle((0, top, WIDTH, top + TRACK_H), fill=int(Ink.MIST))
+    chips = track_steps(view)
+    face = font(TEXT, bold=True)
+    pad = 12
+    widths = [text_width(words, face) + 2 * pad for words, _ in chips]
+    gap = max(4, min(12, (WIDTH - 2 * MARGIN - sum(widths)) // max(len(chips) - 1, 1)))
+    while sum(widths) + gap * (len(chips) - 1) > WIDTH - 2 * MARGIN and pad > 4:
+        pad -= 2
+        widths = [text_width(words, face) + 2 * pad for words, _ in chips]
+    x = MARGIN
+    y = top + TRACK_H // 2
+    for (words, state), width in zip(chips, widths, strict=True):
+        fill, ink, outline = {
+            "done": (Ink.MIST, Ink.GREY, Ink.SILVER),
+            "now": (Ink.ORANGE, Ink.BLACK, Ink.BLACK),
+            "alert": (Ink.VERMILLION, Ink.WHITE, Ink.BLACK),
+            "next": (Ink.WHITE, Ink.CHARCOAL, Ink.SILVER),
+        }[state]
+        if x + width > WIDTH - MARGIN:
+            break
+        rounded(draw, (x, y - 17, x + width, y + 17), fill, outline, radius=8, width=2 if state != "next" else 1)
+        say(draw, sheet, (x + width // 2, y), words, face, ink, "mm")
+        x += width + gap
+
+
+# ------------------------------------------------------------------------------------------------ the colony
+
+
+def _place(
+    draw: ImageDraw.ImageDraw, sheet: Sheet | None, space: str, what: str, at: tuple[int, int], paint: object
+) -> None:
+    assert callable(paint)
+    paint(draw, at)
+    if sheet is not None:
+        sheet.token(space, what, at, paint)
+
+
+def _colonist(draw: ImageDraw.ImageDraw, at: tuple[int, int]) -> None:
+    colonist(draw, at, PIECE // 2)
+
+
+def _creep(draw: ImageDraw.ImageDraw, at: tuple[int, int]) -> None:
+    creep(draw, at, PIECE // 2 + 1)
+
+
+def _super(draw: ImageDraw.ImageDraw, at: tuple[int, int]) -> None:
+    super_creep(draw, at, PIECE // 2 + 1)
+
+
+def _robot(draw: ImageDraw.ImageDraw, at: tuple[int, int], *, info: RobotView) -> None:
+    robot(draw, at, info.colour, info.letter, PIECE // 2)
+
+
+def robots_on(view: JupiterView, tile: TileView) -> list[RobotView]:
+    """The robots standing on ``tile``'s domes, in seat order."""
+    seats = {dome.seat for dome in tile.domes if dome.piece == "robot"}
+    return [r for r in view.robots if r.seat in seats]
+
+
+def _colony(draw: ImageDraw.ImageDraw, view: JupiterView, sheet: Sheet | None) -> None:
+    where = grid(view)
+    draw.rectangle((0, COLONY_TOP, WIDTH, COLONY_TOP + where.height), fill=int(DEEP))
+    report = view.this_turn if view.this_turn is not None else view.last_turn
+    rose = set(report.invaded) if report is not None else set()
+    held = set(report.suppressed) if report is not None else set()
+    invading = set(view.invading)
+    for tile in view.tiles:
+        fill = INVADED_FILL if tile.id in invading else Ink.SLATE_TINT
+        draw.polygon(where.hexagon(tile.q, tile.r, inset=2), fill=int(fill), outline=int(Ink.GREY))
+    for tile in view.tiles:
+        _tile(draw, view, tile, where, rose, held, sheet)
+
+
+INVADED_FILL = Ink.VERMILLION_TINT
+"""A tile an invasion is hitting right now (the report's INVASION line names it too)."""
+ROW = 33
+"""Between the centres of two rows of a tile's contents."""
+ITEM_GAP = 6
+
+
+def half_width(radius: float, dy: float) -> float:
+    """Half the width of a pointy-top hexagon of ``radius`` at ``dy`` from its centre."""
+    dy = abs(dy)
+    full = SQRT3 * radius / 2
+    return full if dy <= radius / 2 else max(0.0, full * (radius - dy) / (radius / 2))
+
+
+Item = tuple[str, object, int | None]
+"""A piece on a tile's summary: what it is, how to paint it, and the count printed after it (or ``None``)."""
+
+
+def _items(view: JupiterView, tile: TileView) -> list[Item]:
+    items: list[Item] = []
+    colonists = sum(1 for d in tile.domes if d.piece == "colonist")
+    creeps = sum(1 for d in tile.domes if d.piece == "creep")
+    if colonists:
+        items.append(("colonist", _colonist, colonists))
+    if creeps:
+        items.append(("creep", _creep, creeps))
+    if tile.super_creep:
+        items.append(("super creep", _super, None))
+    items.extend(("robot", partial(_robot, info=info), None) for info in robots_on(view, tile))
+    return items
+
+
+def _item_width(item: Item, face: Font) -> int:
+    _, _, count = item
+    return PIECE + 4 + (3 + text_width(str(count), face) if count is not None else 0)
+
+
+def flow(items: list[Item], widths: tuple[int, int], face: Font) -> tuple[list[list[Item]], int]:
+    """``items`` over two rows of the given widths, in order; and how many did not fit (counted as ``+n``)."""
+    rows: list[list[Item]] = [[], []]
+    row, used = 0, 0
+    for i, item in enumerate(items):
+        width = _item_width(item, face)
+        gap = ITEM_GAP if rows[row] else 0
+        if row == 0 and used + gap + width > widths[0]:
+            row, used, gap = 1, 0, 0
+        if used + gap + width > widths[row]:  # the second row is full: the rest is counted, room made for it
+            rest = len(items) - i
+            while rows[1] and used + text_width(f"+{rest}", face) + ITEM_GAP > widths[1]:
+                last = rows[1].pop()
+                used -= _item_width(last, face) + (ITEM_GAP if rows[1] else 0)
+                rest += 1
+            return rows, rest
+        rows[row].append(item)
+        used += gap + width
+    return rows, 0
+
+
+def _tile(
+    draw: ImageDraw.ImageDraw,
+    view: JupiterView,
+    tile: TileView,
+    where: Grid,
+    rose: set[str],
+    held: set[str],
+    sheet: Sheet | None,
+) -> None:
+    """A tile's id (on a tag where creeps rose or Suppressant held them), then its colonists and creeps
+    counted, its super creep and its robots, over two rows (what does not fit is counted as ``+n``)."""
+    cx, cy = where.centre(tile.q, tile.r)
+    radius = where.radius
+    face = font(TEXT, bold=True)
+    id_y = round(cy - radius * 0.5)
+    if tile.id in held or tile.id in rose:
+        fill, ink = (Ink.BLUE, Ink.WHITE) if tile.id in held else (Ink.ORANGE, Ink.BLACK)
+        half = text_width(tile.id, face) // 2 + 5
+        rounded(draw, (cx - half, id_y - 13, cx + half, id_y + 13), fill, Ink.BLACK, radius=5, width=1)
+    else:
+        ink = Ink.BLACK
+    say(draw, sheet, (cx, id_y), tile.id, face, ink, "mm")
+    ys = (id_y + 30, id_y + 30 + ROW)
+    widths = (
+        round(2 * half_width(radius, abs(ys[0] - cy) + PIECE // 2 + 2)) - 10,
+        round(2 * half_width(radius, abs(ys[1] - cy) + PIECE // 2 + 2)) - 10,
+    )
+    rows, more = flow(_items(view, tile), widths, face)
+    for r, (row, y) in enumerate(zip(rows, ys, strict=True)):
+        extra = text_width(f"+{more}", face) + ITEM_GAP if r == 1 and more else 0
+        total = sum(_item_width(item, face) for item in row) + ITEM_GAP * max(len(row) - 1, 0) + extra
+        x = cx - total // 2
+        for what, paint, count in row:
+            _place(draw, sheet, tile.id, what, (x + PIECE // 2 + 2, y), paint)
+            if count is not None:
+                say(draw, sheet, (x + PIECE + 7, y), str(count), face, Ink.BLACK, "lm")
+            x += _item_width((what, paint, count), face) + ITEM_GAP
+        if extra:
+            say(draw, sheet, (x, y), f"+{more}", face, Ink.BLACK, "lm")
+
+
+# ------------------------------------------------------------------------------------------------- the panel
+
+
+def _numbers(draw: ImageDraw.ImageDraw, view: JupiterView, y: int, sheet: Sheet | None) -> int:
+    """Saved out of the target and whether it can still be reached; the turn's numbers."""
+    savable = view.saved + view.living
+    ok = savable >= view.needed
+    say(draw, sheet, (MARGIN, y), f"Saved {view.saved} of {view.needed}", font(26, bold=True), Ink.BLACK, "la")
+    words = f"still savable {savable} " + ("✓" if ok else "✗")
+    say(draw, sheet, (WIDTH - MARGIN, y + 2), words, font(TEXT, bold=True), Ink.BLACK if ok else Ink.VERMILLION, "ra")
+    actions = f"{view.actions_left}/{view.actions_per_turn}" if view.phase == "actions" else "–"
+    die = str(view.roll) if view.roll is not None else "–"
+    lines = (
+        f"actions {actions} · hand limit {view.hand_limit} · invasion die {die}",
+        f"creeps {view.creeps_on_board}/{view.creep_markers} · deck {view.deck_size} · discard {len(view.discard)}",
+    )
+    face = font(TEXT)
+    for i, line in enumerate(lines):
+        say(draw, sheet, (MARGIN, y + 36 + i * LINE), line, face, Ink.CHARCOAL, "la")
+    return y + NUMBERS_H - 8
+
+
+def _key(draw: ImageDraw.ImageDraw, y: int, sheet: Sheet | None) -> int:
+    """What the tile tags mean."""
+    face, tag_face = font(TEXT), font(TEXT, bold=True)
+    x = MARGIN
+    cy = y + 16
+    for words, fill, ink in (("creeps rose", Ink.ORANGE, Ink.BLACK), ("suppressed", Ink.BLUE, Ink.WHITE)):
+        width = text_width("tile", tag_face) + 12
+        rounded(draw, (x, cy - 15, x + width, cy + 15), fill, Ink.BLACK, radius=5, width=1)
+        say(draw, sheet, (x + width // 2, cy), "tile", tag_face, ink, "mm")
+        x += width + 8
+        say(draw, sheet, (x, cy), words, face, Ink.CHARCOAL, "lm")
+        x += text_width(words, face) + 24
+    return y + KEY_H
+
+
+def _report(draw: ImageDraw.ImageDraw, view: JupiterView, y: int, sheet: Sheet | None) -> int:
+    """The setback, lasting effects, this turn's end and the last one's, most urgent first, in at most
+    ``REPORT_LINES`` lines (the rest is on the full board and the team's zoom)."""
+    face, tag_face = font(TEXT), font(TEXT, bold=True)
+    lines = 0
+    sections = report_sections(view)
+    if view.invading:
+        sections.insert(0, ("INVASION", INVADED_FILL, Ink.BLACK, "creeps coming to " + ", ".join(view.invading)))
+    for tag, fill, ink, words in sections:
+        if not tag or lines >= REPORT_LINES:
+            continue
+        x = MARGIN
+        cy = y + lines * LINE + LINE // 2
+        width = text_width(tag, tag_face) + 10
+        rounded(draw, (x, cy - 14, x + width, cy + 14), fill, Ink.CHARCOAL, radius=5, width=1)
+        say(draw, sheet, (x + width // 2, cy), tag, tag_face, ink, "mm")
+        left = x + width + 8
+        wrapped = wrap(words, face, WIDTH - MARGIN - left)
+        room = REPORT_LINES - lines
+        if len(wrapped) > room:
+            wrapped = [*wrapped[: room - 1], clip(" ".join(wrapped[room - 1 :]), face, WIDTH - MARGIN - left)]
+        for i, line in enumerate(wrapped):
+            say(draw, sheet, (left, y + (lines + i) * LINE + LINE // 2), line, face, Ink.BLACK, "lm")
+        lines += len(wrapped)
+    return y + REPORT_H
+
+
+def pod_words(view: JupiterView) -> str:
+    pod = view.pod
+    load = f"{pod.colonists + len(pod.robots)}/{pod.capacity} aboard"
+    if pod.docked_at is None:
+        return f"Pod away · {load}"
+    return f"Pod docked at {pod.docked_at} · {load}"
+
+
+def _pod(draw: ImageDraw.ImageDraw, view: JupiterView, y: int, sheet: Sheet | None) -> int:
+    say(draw, sheet, (MARGIN, y + LINE // 2), pod_words(view), font(TEXT, bold=True), Ink.BLUE, "lm")
+    return y + POD_H
+
+
+def where_words(info: RobotView) -> str:
+    if not info.in_play or info.where is None:
+        return "out of play"
+    return "in the pod" if info.where == "pod" else f"on {info.where}"
+
+
+def _robots(draw: ImageDraw.ImageDraw, view: JupiterView, y: int, sheet: Sheet | None) -> None:
+    """One row per robot: its square, colour, the player who plays it, where it stands; the acting one lit."""
+    face, bold = font(TEXT), font(TEXT, bold=True)
+    playing = view.phase not in ("won", "lost", "core", "first")
+    for i, info in enumerate(view.robots):
+        top = y + i * ROBOT_H
+        cy = top + ROBOT_H // 2
+        if info.seat == view.active and playing:
+            rounded(draw, (MARGIN - 6, top + 2, WIDTH - MARGIN + 6, top + ROBOT_H - 2), Ink.YELLOW, None, radius=8)
+        _place(draw, sheet, f"robot {info.letter}", "robot", (MARGIN + PIECE // 2, cy), partial(_robot, info=info))
+        where = where_words(info)
+        if info.core is not None:
+            where += f" · {card_name(info.core)}" + (" (used)" if info.core_used else "")
+        right = WIDTH - MARGIN
+        where = clip(where, face, 330)
+        say(draw, sheet, (right, cy), where, face, Ink.CHARCOAL, "rm")
+        left = MARGIN + PIECE + 10
+        owner = view.seat_name(info.owner if info.owner is not None else info.seat)
+        words = clip(f"{info.colour.capitalize()} · {owner}", bold, right - text_width(where, face) - 14 - left)
+        say(draw, sheet, (left, cy), words, bold, Ink.BLACK, "lm")

@@ -1,0 +1,229 @@
+"""Zooms: one tile and its neighbours, or the team's panel, drawn for a phone (issue 26).
+
+A tile's zoom draws the colony again at ``ZOOM_STEP`` (large enough to print each dome's side, ``NW``, under it
+and the tile ids above) around that tile, on an image only ``ZOOM_WIDTH`` px wide, so its 14-px texts show at
+12 px or more on a phone: the tile, its four diagonal neighbours whole and the two beside it mostly. The
+team's zoom cuts the full board's panel (the numbers, the turn reports, every robot's cards: 466 px wide,
+14-px text). A phone shows either at 400 px, so neither is enlarged (``SCALE`` 1: a quarter of the pixels to
+encode, which the close-up sent with every action needs). Both are drawn from the public view.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+
+from PIL import Image, ImageDraw
+
+from engine.jupiter.colony import STEPS
+from engine.jupiter.view import JupiterView, RobotView, TileView
+from render.core import Box, Ink, new_canvas
+from render.core.sheet import HALO, Mark, Sheet
+from render.core.zoom import Area
+
+from .colony import DEEP, colony_sheet, draw_colony_pieces, draw_colony_static, draw_names
+from .layout import PANEL, SQRT3, Layout, lattice
+from .panel import card_name, draw_panel
+
+SCALE = 1
+ZOOM_STEP = 62.0
+"""Lattice step of a tile's zoom: dome names fit under their domes (``colony.names_fit``)."""
+ZOOM_WIDTH, ZOOM_HEIGHT = 466, 540
+"""A tile's zoom before enlarging: 14 px × 400 / 466 = 12.0 px on a phone."""
+OFFSET = 200
+"""Where the zoom's cut starts across its scratch canvas: right of the corner where the pod is drawn while away
+(``colony._pod_away``, at the colony area's top left)."""
+TEAM = "team"
+TEAM_BOX: Box = (PANEL[0] - 1, PANEL[1] - 4, PANEL[2] + 1, PANEL[3] + 4)
+"""The full board's panel and a pixel either side: 466 px wide, so its 14-px texts show at 12.0 px on a phone."""
+
+
+def neighbours(view: JupiterView, tile: TileView) -> list[TileView]:
+    """The tiles next to ``tile`` (one step of the hexagonal grid), in side order E, NE, NW, W, SW, SE."""
+    cells = {(t.q, t.r): t for t in view.tiles}
+    return [cells[(tile.q + dq, tile.r + dr)] for dq, dr in STEPS if (tile.q + dq, tile.r + dr) in cells]
+
+
+def tile_of(view: JupiterView, key: str) -> TileView | None:
+    """The tile a zoom key names, ``None`` for the team's zoom; ``KeyError`` for an unknown key."""
+    if key == TEAM:
+        return None
+    for tile in view.tiles:
+        if tile.id == key:
+            return tile
+    raise KeyError(key)
+
+
+def areas(view: JupiterView) -> list[Area]:
+    """The team's panel first, then every tile in id order (at most 20: the select holds 25)."""
+    out = [Area(TEAM, "The team: numbers, turn reports, every robot's cards", "")]
+    for tile in sorted(view.tiles, key=lambda t: t.id):
+        out.append(Area(tile.id, f"Tile {tile.id} and its neighbours", tile_summary(view, tile)[:100]))
+    return out
+
+
+def zoom_layout_for(view: JupiterView, tile: TileView) -> Layout:
+    """The colony's layout at ``ZOOM_STEP`` with ``tile`` in the cut: in its middle, or moved toward the colony
+    when the tile lies on its rim (so the cut shows tiles rather than the empty deep), never cutting it off."""
+    x, y = lattice((3 * tile.q, 3 * tile.r))
+    half_w, half_h = 1.5, SQRT3  # a tile's half width and half height, in lattice steps
+    xs = [lattice((3 * t.q, 3 * t.r))[0] for t in view.tiles]
+    ys = [lattice((3 * t.q, 3 * t.r))[1] for t in view.tiles]
+    room_x, room_y = ZOOM_WIDTH / 2 / ZOOM_STEP, ZOOM_HEIGHT / 2 / ZOOM_STEP
+    cx = _within(x, min(xs) - half_w + room_x, max(xs) + half_w - room_x, x - room_x + half_w, x + room_x - half_w)
+    cy = _within(y, min(ys) - half_h + room_y, max(ys) + half_h - room_y, y - room_y + half_h, y + room_y - half_h)
+    origin = (OFFSET + ZOOM_WIDTH / 2 - cx * ZOOM_STEP, ZOOM_HEIGHT / 2 - cy * ZOOM_STEP)
+    return Layout(placements=(), step=ZOOM_STEP, origin=origin, sides_only=True)
+
+
+def _within(value: float, low: float, high: float, least: float, most: float) -> float:
+    """``value`` moved into ``[low, high]`` (when that is not empty), then kept in ``[least, most]``."""
+    if low <= high:
+        value = min(max(value, low), high)
+    return min(max(value, least), most)
+
+
+def cut(tile: TileView | None) -> Box:
+    if tile is None:
+        return TEAM_BOX
+    return (OFFSET, 0, OFFSET + ZOOM_WIDTH, ZOOM_HEIGHT)
+
+
+def in_cut(view: JupiterView, tile: TileView) -> JupiterView:
+    """``view`` with only the tiles the zoom on ``tile`` shows (and the pod's dock): drawn in a third of the
+    time of the whole colony."""
+    layout = zoom_layout_for(view, tile)
+    x0, y0, x1, y1 = cut(tile)
+    reach = 1.2 * SQRT3 * ZOOM_STEP
+    kept = []
+    for other in view.tiles:
+        x, y = layout.centre(other.q, other.r)
+        if (x0 - reach <= x <= x1 + reach and y0 - reach <= y <= y1 + reach) or other.id == view.pod.dock_tile:
+            kept.append(other)
+    return view.model_copy(update={"tiles": kept})
+
+
+def tile_static(view: JupiterView, tile: TileView) -> Image.Image:
+    """The empty colony around ``tile`` at ``ZOOM_STEP`` (only the tile placements decide it: cached)."""
+    canvas = new_canvas(ZOOM_WIDTH + OFFSET, ZOOM_HEIGHT, DEEP)
+    draw_colony_static(ImageDraw.Draw(canvas), in_cut(view, tile), zoom_layout_for(view, tile))
+    return canvas
+
+
+def tile_image(view: JupiterView, tile: TileView, static: Callable[[], Image.Image] | None = None) -> Image.Image:
+    """The colony around ``tile`` at ``ZOOM_STEP``, cut to the zoom (not yet enlarged); ``static`` gives a copy
+    of ``tile_static`` for it (drawn here when not given)."""
+    layout = zoom_layout_for(view, tile)
+    canvas = static() if static is not None else tile_static(view, tile)
+    local = in_cut(view, tile)
+    draw = ImageDraw.Draw(canvas)
+    draw_colony_pieces(draw, local, layout)
+    draw_names(draw, local, layout)
+    return canvas.crop(cut(tile))
+
+
+def zoom_image(
+    view: JupiterView,
+    key: str,
+    full: Callable[[], Image.Image],
+    static: Callable[[TileView], Image.Image] | None = None,
+) -> Image.Image:
+    """The zoom ``key``: a tile drawn large (on a copy of ``static(tile)``, its cached ``tile_static``, when
+    given), or the panel cut from ``full()`` (the full board of ``view``, drawn only for the team's zoom)."""
+    tile = tile_of(view, key)
+    if tile is None:
+        part = full().crop(TEAM_BOX)
+    else:
+        part = tile_image(view, tile, None if static is None else lambda: static(tile))
+    return part.resize((part.width * SCALE, part.height * SCALE), Image.Resampling.NEAREST)
+
+
+def zoom_sheet(view: JupiterView, key: str) -> Sheet:
+    """The zoom's texts as drawn (the colony's names and ids, or the panel's texts), inside the cut, enlarged."""
+    tile = tile_of(view, key)
+    if tile is None:
+        found = Sheet()
+        draw_panel(ImageDraw.Draw(new_canvas(1400, 900, Ink.PAPER)), view, found)
+    else:
+        found = colony_sheet(view, zoom_layout_for(view, tile))
+    x0, y0, x1, y1 = cut(tile)
+    sheet = Sheet()
+    sheet.marks = [
+        enlarged(m, x0, y0)
+        for m in found.marks
+        if m.reach[0] >= x0 and m.reach[1] >= y0 and m.reach[2] <= x1 and m.reach[3] <= y1
+    ]
+    return sheet
+
+
+def enlarged(mark: Mark, dx: int, dy: int) -> Mark:
+    """``mark`` moved by ``-dx, -dy`` and enlarged ``SCALE`` times, as the nearest-neighbour resize draws it."""
+    rx0, ry0, rx1, ry1 = mark.reach
+    reach = ((rx0 - dx) * SCALE, (ry0 - dy) * SCALE, (rx1 - dx) * SCALE, (ry1 - dy) * SCALE)
+    size = (reach[2] - reach[0], reach[3] - reach[1])
+    box = (reach[0] + HALO, reach[1] + HALO, reach[2] - HALO, reach[3] - HALO)
+    near = Image.Resampling.NEAREST
+    return replace(
+        mark,
+        size=mark.size * SCALE,
+        box=box,
+        letters=mark.letters.resize(size, near),
+        halo=mark.halo.resize(size, near),
+    )
+
+
+def tile_summary(view: JupiterView, tile: TileView) -> str:
+    """A tile in a few words: colonists, creeps, super creep, robots."""
+    colonists = sum(1 for d in tile.domes if d.piece == "colonist")
+    creeps = sum(1 for d in tile.domes if d.piece == "creep")
+    robots = {r.seat: r for r in view.robots}
+    parts = [f"{colonists} colonist{'s' if colonists != 1 else ''}", f"{creeps} creep{'s' if creeps != 1 else ''}"]
+    if tile.super_creep:
+        parts.append("a super creep")
+    for dome in tile.domes:
+        if dome.piece == "robot" and dome.seat in robots:
+            parts.append(f"{robots[dome.seat].colour} robot")
+    return ", ".join(parts)
+
+
+def player_of(view: JupiterView, info: RobotView) -> str:
+    """The name of the player who plays robot ``info``."""
+    return view.seat_name(info.owner if info.owner is not None else info.seat)
+
+
+def tile_words(view: JupiterView, tile: TileView) -> str:
+    """What stands on each dome of ``tile`` (empty domes left out), and its centre."""
+    robots = {r.seat: r for r in view.robots}
+    pieces = []
+    for dome in tile.domes:
+        if dome.piece == "robot" and dome.seat in robots:
+            info = robots[dome.seat]
+            pieces.append(f"{dome.name} the {info.colour} robot ({player_of(view, info)})")
+        elif dome.piece is not None:
+            pieces.append(f"{dome.name} {dome.piece.replace('_', ' ')}")
+    centre = {"power_plant": "a power plant", "radar_dish": "a radar dish"}.get(tile.centre, "")
+    head = (
+        f"tile {tile.id} (module {tile.module}"
+        + (f", {centre}" if centre else "")
+        + (", super creep" if tile.super_creep else "")
+        + ")"
+    )
+    return head + (": " + ", ".join(pieces) if pieces else ": empty")
+
+
+def alt(view: JupiterView, key: str) -> str:
+    """The zoom in words, all public."""
+    tile = tile_of(view, key)
+    if tile is None:
+        return (
+            f"A zoom on the Jupiter Deep team panel: saved {view.saved} of {view.needed}, "
+            f"{view.creeps_on_board} creeps on the colony, deck {view.deck_size}; "
+            + "; ".join(
+                f"{r.colour} robot: {', '.join(card_name(k) for k in r.hand) or 'no cards'}" for r in view.robots
+            )
+        )
+    around = neighbours(view, tile)
+    pod = view.pod
+    docked = f" The pod is docked at {pod.docked_at}." if pod.dock_tile in {tile.id, *(t.id for t in around)} else ""
+    near = "; ".join(tile_words(view, t) for t in around)
+    return f"A zoom on the Jupiter Deep board, {tile_words(view, tile)}. Next to it: {near or 'no tile'}.{docked}"

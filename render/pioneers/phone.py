@@ -1,0 +1,265 @@
+"""The Cosmic Pioneers board as a phone shows it: a portrait overview read without zooming (issue 26).
+
+A phone shows an image about 400 px wide, so this board is ``WIDTH`` (640) px wide and prints nothing under
+``TEXT`` (20) px (12.5 px on the phone) and no piece under ``PIECE`` (26) px (16 px). It keeps what a captain
+follows the game by: the round and whose turn it is, each captain's number, name, points, credits and where
+they hold; the ring as two columns read as a racetrack (down the left, up the right, so neighbours on the
+ring are neighbours on the picture), each sector with its typeable label, its colour band, its spots (a
+colonist is a disc with its captain's number, an alien a black square with its letter, an empty green spot a
+thick green frame), who holds it, the ships in orbit (discs with the number; a crashed ship lies flat) and
+its goods (diamonds). The adventure tables, natives, spot numbers and captains' upgrades and holds are one
+tap away: the **Zoom** on a sector, or the **Full board**.
+"""
+
+from __future__ import annotations
+
+from functools import partial
+
+from PIL import Image, ImageDraw
+
+from engine.pioneers.view import PioneersView, SectorView
+from render.core import Ink, disc, fitted, font, new_canvas, rounded, text_width, wrap
+from render.core.sheet import Sheet, say
+
+from .board import COLOUR_INK, COLOUR_TEXT, GOOD_LETTER, PLAYER_INK, clip
+
+WIDTH = 640
+TEXT = 20
+"""The smallest font on the overview: 12.5 px on a phone."""
+PIECE = 26
+"""The smallest piece on the overview: 16.25 px on a phone."""
+MARGIN = 10
+GAP = 6
+HEADER_H = 78
+PLAYER_H = 38
+CELL_H = 100
+CELL_W = (WIDTH - 2 * MARGIN - GAP) // 2
+BAND_H = 32
+SPOT = 33  # between two spots' centres
+RADIUS = PIECE // 2 + 1
+FOOTER_H = 94
+
+
+def rows(view: PioneersView) -> int:
+    """Sector rows: the ring in two columns."""
+    return (len(view.ring) + 1) // 2
+
+
+def height(view: PioneersView) -> int:
+    """The overview's height: header, captains, ring, footer (fixed for a game: its ring and captains)."""
+    return ring_top(view) + rows(view) * (CELL_H + GAP) + FOOTER_H
+
+
+def ring_top(view: PioneersView) -> int:
+    return HEADER_H + len(view.players) * PLAYER_H + GAP
+
+
+def cell_box(view: PioneersView, slot: int) -> tuple[int, int, int, int]:
+    """Slot ``slot``'s cell: down the left column from the Jumpgate, then up the right one."""
+    n = rows(view)
+    column, row = (0, slot) if slot < n else (1, len(view.ring) - 1 - slot)
+    x0 = MARGIN + column * (CELL_W + GAP)
+    y0 = ring_top(view) + row * (CELL_H + GAP)
+    return x0, y0, x0 + CELL_W, y0 + CELL_H
+
+
+def status(view: PioneersView) -> str:
+    """Whose turn it is, in words, naming the captain."""
+    if view.phase == "over":
+        return "Game over"
+    if view.phase != "play":
+        return {
+            "commander": "Setup: commanders",
+            "upgrade": "Setup: free upgrades",
+            "draft": "Setup: planet draft",
+        }.get(view.phase, view.phase)
+    if view.active is not None:
+        return f"{view.seat_name(view.active)} to play"
+    if view.waiting:
+        return "Waiting on " + ", ".join(view.seat_name(s) for s in view.waiting)
+    return ""
+
+
+def draw_overview(view: PioneersView, sheet: Sheet | None = None) -> Image.Image:
+    """The phone board for ``view``; ``sheet`` (when measuring) notes every text and piece as drawn."""
+    image = new_canvas(WIDTH, height(view))
+    draw = ImageDraw.Draw(image)
+    _header(draw, view, sheet)
+    for player in view.players:
+        _captain(draw, view, player.seat, sheet)
+    for sector in view.ring:
+        _cell(draw, view, sector, cell_box(view, sector.slot), sheet)
+    _footer(draw, view, sheet)
+    return image
+
+
+def _header(draw: ImageDraw.ImageDraw, view: PioneersView, sheet: Sheet | None) -> None:
+    round_words = f"Round {view.round} of {view.rounds}" if view.phase in ("play", "over") else "Setup"
+    title = f"{view.scenario_name} · {round_words}"
+    say(
+        draw,
+        sheet,
+        (MARGIN, 8),
+        title,
+        fitted(title, WIDTH - 2 * MARGIN, 28, bold=True, smallest=TEXT),
+        Ink.BLACK,
+        "la",
+    )
+    words = status(view)
+    if words:
+        face = fitted(words, WIDTH - 2 * MARGIN, 24, bold=True, smallest=TEXT)
+        say(draw, sheet, (MARGIN, 44), words, face, Ink.VERMILLION, "la")
+
+
+def _captain(draw: ImageDraw.ImageDraw, view: PioneersView, seat: int, sheet: Sheet | None) -> None:
+    """One captain's line: their number disc (as on their pieces), name, points, credits and sectors held."""
+    player = view.players[seat]
+    y = HEADER_H + seat * PLAYER_H
+    cy = y + PLAYER_H // 2
+    active = view.active == seat and view.phase == "play"
+    if active:
+        rounded(draw, (MARGIN - 4, y + 1, WIDTH - MARGIN + 4, y + PLAYER_H - 1), Ink.YELLOW, None, radius=8)
+    paint = partial(_colonist_paint, seat=seat)
+    paint(draw, (MARGIN + RADIUS, cy))
+    if sheet is not None:
+        sheet.token(f"captain {seat + 1}", "captain", (MARGIN + RADIUS, cy), paint)
+    numbers = f"{player.vp} VP · {player.credits} cr · {player.controlled} held" + (
+        " · crashed" if player.crashed else ""
+    )
+    right = fitted(numbers, 300, 22, smallest=TEXT)
+    right_w = text_width(numbers, right)
+    name_x = MARGIN + 2 * RADIUS + 10
+    name = view.seat_name(seat)
+    face = fitted(name, WIDTH - MARGIN - right_w - 16 - name_x, 22, bold=True, smallest=TEXT)
+    name = clip(name, face, WIDTH - MARGIN - right_w - 16 - name_x)
+    say(draw, sheet, (name_x, cy), name, face, Ink.BLACK, "lm")
+    say(draw, sheet, (WIDTH - MARGIN, cy), numbers, right, Ink.BLACK, "rm")
+
+
+def _colonist_paint(draw: ImageDraw.ImageDraw, at: tuple[int, int], *, seat: int) -> None:
+    disc(draw, at, RADIUS, PLAYER_INK[seat], str(seat + 1), Ink.BLACK, outline=Ink.BLACK, size=20)
+
+
+def _ship_paint(draw: ImageDraw.ImageDraw, at: tuple[int, int], *, seat: int, active: bool) -> None:
+    """A ship: an arrowhead pointing along the ring (a colonist is a disc), with its captain's number."""
+    x, y = at
+    outline = Ink.VERMILLION if active else Ink.BLACK
+    points = [(x - 16, y - 13), (x + 6, y - 13), (x + 17, y), (x + 6, y + 13), (x - 16, y + 13)]
+    draw.polygon(points, fill=int(PLAYER_INK[seat]), outline=int(outline), width=3)
+    say(draw, None, (x - 3, y), str(seat + 1), font(20, bold=True), Ink.BLACK, "mm")
+
+
+def _crashed_paint(draw: ImageDraw.ImageDraw, at: tuple[int, int], *, seat: int) -> None:
+    x, y = at
+    rounded(draw, (x - 17, y - 10, x + 17, y + 10), PLAYER_INK[seat], Ink.BLACK, radius=8)
+    say(draw, None, (x, y), str(seat + 1), font(18, bold=True), Ink.BLACK, "mm")
+
+
+def _alien_paint(draw: ImageDraw.ImageDraw, at: tuple[int, int], *, letter: str) -> None:
+    x, y = at
+    half = PIECE // 2
+    draw.rectangle((x - half, y - half, x + half, y + half), fill=int(Ink.BLACK))
+    say(draw, None, (x, y), letter, font(20, bold=True), Ink.WHITE, "mm")
+
+
+def _good_paint(draw: ImageDraw.ImageDraw, at: tuple[int, int], *, letter: str) -> None:
+    x, y = at
+    half = PIECE // 2 + 1
+    draw.polygon(
+        [(x, y - half), (x + half, y), (x, y + half), (x - half, y)], fill=int(Ink.YELLOW), outline=int(Ink.BLACK)
+    )
+    say(draw, None, (x, y), letter, font(16, bold=True), Ink.BLACK, "mm")
+
+
+def _place(
+    draw: ImageDraw.ImageDraw, sheet: Sheet | None, space: str, what: str, at: tuple[int, int], paint: object
+) -> None:
+    assert callable(paint)
+    paint(draw, at)
+    if sheet is not None:
+        sheet.token(space, what, at, paint)
+
+
+def _cell(
+    draw: ImageDraw.ImageDraw,
+    view: PioneersView,
+    sector: SectorView,
+    box: tuple[int, int, int, int],
+    sheet: Sheet | None,
+) -> None:
+    """One sector: its label on its colour band, who holds it, its spots, its ships in orbit and its goods."""
+    x0, y0, x1, y1 = box
+    planet = sector.kind == "planet" and sector.colour is not None
+    if sector.kind == "open":
+        rounded(draw, box, Ink.PAPER, Ink.GREY)
+    else:
+        rounded(draw, box, Ink.WHITE if planet else Ink.MIST, Ink.CHARCOAL)
+    band_ink = COLOUR_INK[sector.colour] if planet and sector.colour else Ink.SLATE_TINT
+    text_ink = COLOUR_TEXT[sector.colour] if planet and sector.colour else Ink.BLACK
+    if sector.kind != "open":
+        rounded(draw, (x0, y0, x1, y0 + BAND_H), band_ink, Ink.CHARCOAL)
+    holder_w = 0
+    if sector.controller is not None:
+        holder_w = 2 * RADIUS + 70
+        cx = x1 - 6 - RADIUS
+        paint = partial(_colonist_paint, seat=sector.controller)
+        _place(draw, sheet, sector.label, "holder", (cx, y0 + BAND_H // 2), paint)
+        say(draw, sheet, (cx - RADIUS - 4, y0 + BAND_H // 2), "held by", font(TEXT), text_ink, "rm")
+    words = sector.label
+    face = fitted(words, CELL_W - 12 - holder_w, 22, bold=True, smallest=TEXT)
+    words = clip(words, face, CELL_W - 12 - holder_w)
+    say(draw, sheet, (x0 + 6, y0 + BAND_H // 2), words, face, text_ink, "lm")
+    spots_y = y0 + BAND_H + 4 + PIECE // 2 + 1
+    for i, spot in enumerate(sector.spots):
+        cx = x0 + 8 + PIECE // 2 + 1 + i * SPOT
+        space = f"{sector.label}.{i + 1}"
+        if spot is None:
+            green = i < sector.green
+            half = PIECE // 2
+            draw.rectangle(
+                (cx - half, spots_y - half, cx + half, spots_y + half),
+                fill=int(Ink.PAPER),
+                outline=int(Ink.GREEN if green else Ink.SILVER),
+                width=4 if green else 1,
+            )
+        elif spot.isdigit():
+            _place(draw, sheet, space, "colonist", (cx, spots_y), partial(_colonist_paint, seat=int(spot)))
+        else:
+            _place(draw, sheet, space, "alien", (cx, spots_y), partial(_alien_paint, letter=spot))
+    row_y = y1 - 4 - PIECE // 2 - 1
+    gx = x0 + 8 + PIECE // 2 + 1
+    shown = sector.goods[:4]
+    for i, origin in enumerate(shown):
+        paint = partial(_good_paint, letter=GOOD_LETTER.get(origin, "?"))
+        _place(draw, sheet, f"{sector.label} goods {i + 1}", "good", (gx, row_y), paint)
+        gx += PIECE + 6
+    if len(sector.goods) > len(shown):
+        say(draw, sheet, (gx - PIECE // 2, row_y), f"+{len(sector.goods) - len(shown)}", font(TEXT), Ink.BLACK, "lm")
+    sx = x1 - 6 - RADIUS
+    for seat in reversed(sector.ships):
+        player = view.players[seat]
+        space = f"{sector.label} orbit"
+        if player.crashed:
+            _place(draw, sheet, space, "crashed ship", (sx - 2, row_y), partial(_crashed_paint, seat=seat))
+            sx -= 40
+        else:
+            active = view.active == seat and view.phase == "play"
+            _place(draw, sheet, space, "ship", (sx, row_y), partial(_ship_paint, seat=seat, active=active))
+            sx -= 40
+
+
+def _footer(draw: ImageDraw.ImageDraw, view: PioneersView, sheet: Sheet | None) -> None:
+    """The alien supply, the goods left and the event deck; the draft's tiles while it runs; the pieces' key."""
+    supply = " ".join(f"{'Q' if alien == 'squid' else alien[0].upper()}{n}" for alien, n in view.supply.items())
+    line = f"Aliens left {supply} · goods {view.goods_supply} · event deck {view.deck_size}"
+    if view.pool or view.belts_left:
+        line += f" · to place {len(view.pool)} planets, {view.belts_left} belts"
+    face = font(TEXT)
+    y = height(view) - FOOTER_H + 4
+    lines = [*wrap(line, face, WIDTH - 2 * MARGIN)[:2], KEY][-3:]
+    for i, words in enumerate(lines):
+        say(draw, sheet, (MARGIN, y + i * 28), words, face, Ink.CHARCOAL, "la")
+
+
+KEY = "disc: colonist · arrow: ship · square: alien · diamond: good"
+"""The pieces' shapes in words (each also carries its captain's number or its letter)."""
