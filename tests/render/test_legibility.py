@@ -7,9 +7,6 @@ line nor covered by a piece or another text, and no two pieces on one space over
 area a Zoomable renderer's **Zoom** offers. Measured on every registered renderer's boards over states from
 seeded random playouts: the renderer reports what it placed (``layout(view)``, ``zoom_layout(view, area)``, a
 ``Sheet``) and the test checks both the geometry and the pixels of the image it actually drew.
-
-Games whose boards are not redrawn for a phone yet keep issue 18's measure (14 px at the image's own size)
-until they join ``PHONE_READY``.
 """
 
 from __future__ import annotations
@@ -25,13 +22,9 @@ from PIL import Image
 from engine.core import SeatSetup, View
 from engine.core.playout import random_playout
 from engine.registry import GAMES
-from render.core.sheet import MIN_TEXT, Sheet, Token, clean, masks_meet
+from render.core.sheet import Sheet, Token, clean, masks_meet
 from render.core.zoom import MIN_DISPLAY_PIECE, MIN_DISPLAY_TEXT, PHONE_WIDTH, display_size
 from render.registry import RENDERERS, Zoomable
-
-PHONE_READY = frozenset({"capricorn", "abordaje"})
-"""Games whose channel board is drawn for a phone and measured at display size; the others keep the older
-measure at the image's own size until their board is redrawn (the lead widens this set at merge)."""
 
 SEEDS = (1, 2)
 SLOW_SEEDS = tuple(range(3, 23))  # twenty more a game, in the slow run
@@ -74,7 +67,7 @@ def test_every_renderer_reports_what_a_player_reads() -> None:
 
 
 @pytest.mark.parametrize("game", sorted(RENDERERS))
-def test_space_names_are_at_least_14_px_and_inside_the_image(game: str) -> None:
+def test_texts_show_at_least_12_px_on_a_phone_and_inside_the_image(game: str) -> None:
     names_are_large_enough(game, measured(game))
 
 
@@ -94,7 +87,7 @@ def test_two_pieces_on_one_space_never_overlap(game: str) -> None:
     pieces_never_overlap(game, measured(game))
 
 
-@pytest.mark.parametrize("game", sorted(PHONE_READY))
+@pytest.mark.parametrize("game", sorted(RENDERERS))
 def test_pieces_show_at_least_16_px_on_a_phone(game: str) -> None:
     pieces_are_large_enough(game, measured(game))
 
@@ -122,7 +115,7 @@ def zoomed(game: str, seeds: tuple[int, ...] = SEEDS) -> Measured:
 @pytest.mark.parametrize("game", ZOOMABLE)
 def test_every_zoom_reads_at_12_px_on_a_phone_clean_and_uncovered(game: str) -> None:
     zooms = zoomed(game)
-    names_are_large_enough(f"{game} zoom", zooms, phone=True)
+    names_are_large_enough(f"{game} zoom", zooms)
     for measure in (names_are_never_covered, names_are_never_crossed, pieces_never_overlap, pieces_are_large_enough):
         measure(f"{game} zoom", zooms)
 
@@ -133,7 +126,7 @@ PANEL_TEXTS: dict[str, tuple[str, ...]] = {
 }
 """Texts (or the start of them) beside the boards' space names that a player reads to act: the panels'
 numbers and captions, the report's turn tags, the keys, the crew lines. Each must be reported, so the four
-measures above hold them to ``MIN_TEXT`` too."""
+measures above hold them to ``MIN_DISPLAY_TEXT`` on a phone too."""
 
 
 @pytest.mark.parametrize("game", sorted(PANEL_TEXTS))
@@ -155,30 +148,24 @@ def test_every_measure_holds_over_twenty_more_seeds(game: str) -> None:
     names_are_never_covered(game, boards)
     names_are_never_crossed(game, boards)
     pieces_never_overlap(game, boards)
-    if game in PHONE_READY:
-        pieces_are_large_enough(game, boards)
+    pieces_are_large_enough(game, boards)
     if game in ZOOMABLE:
         zooms = zoomed(game, SLOW_SEEDS)
-        names_are_large_enough(f"{game} zoom", zooms, phone=True)
+        names_are_large_enough(f"{game} zoom", zooms)
         for measure in (names_are_never_covered, names_are_never_crossed, pieces_never_overlap):
             measure(f"{game} zoom", zooms)
         pieces_are_large_enough(f"{game} zoom", zooms)
 
 
-def names_are_large_enough(game: str, boards: Measured, *, phone: bool | None = None) -> None:
-    """At least ``MIN_DISPLAY_TEXT`` at display size (``phone``, by default for ``PHONE_READY`` games), else
-    ``MIN_TEXT`` at the image's own size; and inside the image."""
-    phone = game in PHONE_READY if phone is None else phone
+def names_are_large_enough(game: str, boards: Measured) -> None:
+    """At least ``MIN_DISPLAY_TEXT`` at display size, and inside the image."""
     for _, sheet, image in boards:
         assert sheet.marks, f"{game}: the board reports no text a player reads"
         for mark in sheet.marks:
-            if phone:
-                shown = display_size(mark.size, image.width)
-                assert shown >= MIN_DISPLAY_TEXT, (
-                    f"{game}: {mark.text!r} shows at {shown:.1f} px on a phone ({mark.size} px in {image.width})"
-                )
-            else:
-                assert mark.size >= MIN_TEXT, f"{game}: {mark.text!r} is drawn at {mark.size} px"
+            shown = display_size(mark.size, image.width)
+            assert shown >= MIN_DISPLAY_TEXT, (
+                f"{game}: {mark.text!r} shows at {shown:.1f} px on a phone ({mark.size} px in {image.width})"
+            )
             x0, y0, x1, y1 = mark.box
             assert x0 >= 0 and y0 >= 0 and x1 <= image.width and y1 <= image.height, f"{game}: {mark.text!r} is cut"
 
@@ -221,7 +208,7 @@ def pieces_never_overlap(game: str, boards: Measured) -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("game", sorted(PHONE_READY))
+@pytest.mark.parametrize("game", sorted(RENDERERS))
 def test_phone_sized_images_are_kept_for_review(game: str, tmp_path_factory: pytest.TempPathFactory) -> None:
     """The channel board at its start, middle and end, and one zoom of each, scaled to ``PHONE_WIDTH`` as a
     phone shows them: written to ``<basetemp>/phone-<game>/`` (``pytest -m slow --basetemp=…``) for a person
@@ -275,6 +262,6 @@ def test_hand_texts_read_at_12_px_on_a_phone_and_clean(game: str) -> None:
             image.load()
             hands.append((view, renderer.hand_layout(view), image))
     assert hands, f"{game}: no hand drawn"
-    names_are_large_enough(f"{game} hand", hands, phone=True)
+    names_are_large_enough(f"{game} hand", hands)
     names_are_never_covered(f"{game} hand", hands)
     names_are_never_crossed(f"{game} hand", hands)
