@@ -45,6 +45,7 @@ from engine.core import GameError
 from ..outbox import ChannelPost, DirectMessage, Outbox, Panel
 from ..store import DeferralRecord, DeliveryRecord, GameRecord
 from .common import Loaded, clip
+from .names import in_private
 from .play import PlayHost
 
 log = logging.getLogger(__name__)
@@ -143,6 +144,8 @@ class DeliveriesHost(PlayHost):
         if deferral.action_index < len(actions):
             action = actions[deferral.action_index]
             what = " ".join(action.public) or f"{action.choice_id}."
+            game = await self.store.latest_game(deferral.channel_id)
+            what = in_private(what, game) if game is not None else what
         try:
             panel = await self.panel(deferral.channel_id, deferral.user_id)
         except GameError:  # the game ended or was reset since: the sentence is all there is to say

@@ -9,6 +9,7 @@ run at once (DER-ROUND-5).
 from __future__ import annotations
 
 from engine.core import MAX_LABEL, Choice, Event, Outcome, Prompt, check_choice
+from engine.core.words import seat_ref
 
 from .catalog import CATALOG
 from .endgame import end_checks, outcome_of
@@ -73,7 +74,7 @@ def apply(state: DerelictState, seat: int, prompt_id: str, choice_id: str) -> tu
                 take_character(new, seat, choice_id, out)
             else:
                 new.players[seat].task = choice_id
-                out.append(Event(text=f"Seat {seat + 1} has chosen a secret task."))
+                out.append(Event(text=f"{seat_ref(seat)} has chosen a secret task."))
         elif new.exchange is not None:
             answer_in_exchange(new, seat, choice_id, out)
         else:

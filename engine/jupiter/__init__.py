@@ -12,6 +12,7 @@ turn, and its win-rate script; see the balance section of docs/rules/jupiter.md)
 from __future__ import annotations
 
 from engine.core import Choice, Event, GameSpec, Outcome, Prompt, check_choice
+from engine.core.words import seat_ref
 
 from . import rules
 from .options import JupiterOptions
@@ -53,7 +54,7 @@ def _for_seat(state: JupiterState, prompt: Prompt) -> Prompt:
     choices = prompt.choices
     if first:  # "the red robot (seat 1)" would name a robot's number, not its player
         choices = tuple(
-            Choice(id=c.id, label=f"{cap(robot_name(int(c.id[1:])))} (player {state.owner(int(c.id[1:])) + 1})")
+            Choice(id=c.id, label=f"{cap(robot_name(int(c.id[1:])))} ({seat_ref(state.owner(int(c.id[1:])))})")
             if c.id.startswith("s") and c.id[1:].isdigit()
             else c
             for c in choices

@@ -8,6 +8,7 @@ alien placed by the card does not act. Spots never shift (PIO-GAP-9).
 from __future__ import annotations
 
 from engine.core import Event
+from engine.core.words import seat_ref
 
 from .catalog import CATALOG, AlienType
 from .state import ALIEN_LETTER, LETTER_ALIEN, PioneersState, is_alien, is_colonist, plural
@@ -25,7 +26,7 @@ def kill(state: PioneersState, slot: int, spot: int, cause: str) -> str:
     if is_colonist(item):
         state.player(int(item)).reserve += 1
         state.stats.killed[cause] = state.stats.killed.get(cause, 0) + 1
-        return f"a P{int(item) + 1} colonist"
+        return f"a colonist of {seat_ref(int(item))}"
     alien = LETTER_ALIEN[item]
     state.supply[alien] += 1
     return f"a {alien}"
