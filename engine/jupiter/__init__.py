@@ -52,7 +52,7 @@ def _for_seat(state: JupiterState, prompt: Prompt) -> Prompt:
     if len(state.robots_of(seat)) > 1 and not first and not question.startswith(named):
         question = f"{named}: {question}"  # a seat with several robots reads which one is asked, once
     choices = prompt.choices
-    if first:  # "the red robot (seat 1)" would name a robot's number, not its player
+    if first and len(state.robots_of(seat)) < state.players:  # several people: say whose robot each is
         choices = tuple(
             Choice(id=c.id, label=f"{cap(robot_name(int(c.id[1:])))} ({seat_ref(state.owner(int(c.id[1:])))})")
             if c.id.startswith("s") and c.id[1:].isdigit()

@@ -53,7 +53,7 @@ def test_ending_by_another_ship_starts_a_combat_and_the_loser_crash_lands() -> N
 def test_the_defender_wins_ties() -> None:
     state = rig(new_game(), ring=RING, players=at(0, 3, cargo=[]), dice=[4, 4, 6])
     play = Play(state).choose("s3")
-    assert "P2 (Fraser) wins the combat 4 to 4" in play.text()
+    assert "Ben wins the combat 4 to 4" in play.text()
     assert play.view().players[0].crashed and play.view().players[0].at == 4
 
 
@@ -97,9 +97,9 @@ def test_the_attacker_fights_each_ship_in_turn_order_and_stops_at_his_first_defe
     )
     play = Play(state).choose("s3")
     text = play.text()
-    assert text.index("attacks P2") < text.index("attacks P3")
-    assert "P2 (Fraser) crash lands" in text and "P1 (Novak) crash lands" in text
-    assert "P3 (Sato) crash lands" not in text
+    assert text.index("attacks Ben") < text.index("attacks Cat")
+    assert "Ben crash lands" in text and "Ann crash lands" in text
+    assert "Cat crash lands" not in text
 
 
 @pytest.mark.rule("PIO-CRASH-1")
