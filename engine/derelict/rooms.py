@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from engine.core import Choice, Event
+from engine.core.words import count
 
 from .actions import Action, Param, Params, Resolver, follow_up, out_of_combat
 from .board import character_name, has_hatch, intruders_in, is_explored, kind_of, room_name
@@ -238,7 +239,8 @@ def peek_slot(state: DerelictState, player: Player, slot: str, out: list[Event])
     """Cameras and Listen: one face-down slot's tile and exploration token, privately."""
     tile = CATALOG.tiles[state.ship.tiles[slot]].name
     token = CATALOG.explore.tokens[state.ship.explore_tokens[slot]]
-    peek(player, f"Round {state.round}: slot {slot} holds the {tile} ({token.effect}, {token.value} items).", out)
+    items = count(token.value, "item")
+    peek(player, f"Round {state.round}: slot {slot} holds the {tile} ({token.effect}, {items}).", out)
 
 
 def pod_choices(state: DerelictState, player: Player, params: Params) -> list[Choice]:

@@ -73,7 +73,7 @@ def _slime(state: PioneersState, slot: int) -> list[str]:
         if added == n or not place_alien(state, slot, spot, "slime"):
             break
         added += 1
-    return [f"{plural(added, 'slime')} grow"] if added else []
+    return [f"{plural(added, 'slime')} {'grows' if added == 1 else 'grow'}"] if added else []
 
 
 def _squid(state: PioneersState, slot: int, at: int) -> list[str]:
