@@ -57,6 +57,7 @@ def _worm(state: PioneersState, slot: int, start: int) -> list[str]:
     if at > 0 and spots[at - 1] is None:
         spots[at - 1], spots[at] = "W", None
         at -= 1
+        said.append(f"the worm steps left to spot {at + 1}")  # a move that kills nobody is still told
     if not any(s is not None and s != "W" for s in spots):
         spots[at] = None
         state.supply["worm"] += 1
@@ -99,7 +100,7 @@ def _lizard(state: PioneersState, slot: int, at: int) -> list[str]:
     if spots[at - 1] is not None:
         said.append(dies(kill(state, slot, at - 1, "alien")))
     spots[at - 1], spots[at] = "L", None
-    return said
+    return [*said, f"a lizard steps left to spot {at}"]  # a move that kills nobody is still told
 
 
 def _bug(state: PioneersState, slot: int, at: int) -> list[str]:
