@@ -13,8 +13,10 @@ from .contract import (
     SeatSetup,
     State,
     View,
+    answering_forced,
     check_choice,
     first_offered,
+    is_forced,
 )
 from .errors import (
     BadOptions,
@@ -53,6 +55,8 @@ __all__ = [
     "StaleChoice",
     "State",
     "View",
+    "answering_forced",
     "check_choice",
     "first_offered",
+    "is_forced",
 ]

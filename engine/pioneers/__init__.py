@@ -8,7 +8,7 @@ automatic flow), ``rules`` (the contract functions), ``view`` (what a viewer see
 
 from __future__ import annotations
 
-from engine.core import GameSpec
+from engine.core import GameSpec, answering_forced
 
 from .options import PioneersOptions
 from .reference import BLURB, RULES_TEXT, cards_text
@@ -17,7 +17,7 @@ from .secrecy import skip_choice, unseen
 from .setup import setup
 from .state import PioneersState
 
-ENGINE_VERSION = "pioneers-2"
+ENGINE_VERSION = "pioneers-3"  # 3: a question with one answer is answered by the game; older logs do not replay
 
 SPEC: GameSpec[PioneersState, PioneersOptions] = GameSpec(
     key="pioneers",
@@ -29,7 +29,7 @@ SPEC: GameSpec[PioneersState, PioneersOptions] = GameSpec(
     engine_version=ENGINE_VERSION,
     setup=setup,
     prompts=prompts,
-    apply=apply,
+    apply=answering_forced(prompts, apply),
     view=view,
     outcome=outcome,
     rules_text=RULES_TEXT,
