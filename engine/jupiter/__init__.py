@@ -11,7 +11,7 @@ turn, and its win-rate script; see the balance section of docs/rules/jupiter.md)
 
 from __future__ import annotations
 
-from engine.core import Choice, Event, GameSpec, Outcome, Prompt, check_choice
+from engine.core import Choice, Event, GameSpec, Outcome, Prompt, answering_forced, check_choice
 from engine.core.words import seat_ref
 
 from . import rules
@@ -22,7 +22,7 @@ from .setup import MAX_ROBOTS, MIN_ROBOTS, setup
 from .state import JupiterState, cap, robot_name
 from .view import JupiterView, view
 
-ENGINE_VERSION = "jupiter-3"  # 3: every exposed side docks (2: three setbacks, not six); older logs do not replay
+ENGINE_VERSION = "jupiter-4"  # 4: a question with one answer is answered by the game (3: every exposed side docks)
 
 
 # Seats and robots -----------------------------------------------------------------------------------------------
@@ -94,7 +94,7 @@ SPEC: GameSpec[JupiterState, JupiterOptions] = GameSpec(
     engine_version=ENGINE_VERSION,
     setup=setup,
     prompts=prompts,
-    apply=apply,
+    apply=answering_forced(prompts, apply),
     view=view,
     outcome=outcome,
     rules_text=RULES_TEXT,
