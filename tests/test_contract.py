@@ -22,7 +22,7 @@ from .host.duel_game import SPEC as DUEL
 SPECS: dict[str, GameSpec[Any, Any]] = {**GAMES, DUEL.key: DUEL}
 SEEDS = range(6)
 MAX_STEPS = 3000
-ASKS_ONLY_REAL_QUESTIONS = {"jupiter", "pioneers"}
+ASKS_ONLY_REAL_QUESTIONS = {"derelict", "jupiter", "pioneers"}
 """The games that answer a question with one answer themselves (``answering_forced``); the others are to follow,
 each with its engine version bumped (a stored game's log then replays differently)."""
 

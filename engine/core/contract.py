@@ -258,8 +258,8 @@ def answering_forced(
     """``apply`` followed by the game answering, in order, every question with one answer (``is_forced``) that
     falls due, each with a line in the log saying what was done: nobody is asked what they cannot choose, and
     nobody waits for them to answer it. A private prompt's answer is told to its seat only (its label may name a
-    hidden card); the channel reads that the choice was the only one. Rules pages promise it: "a parameter with
-    one possible answer is not asked"."""
+    hidden card); the channel reads the game's own narration of it ("Pilot Okafor passes."). Rules pages
+    promise it: "a parameter with one possible answer is not asked"."""
     from .words import seat_ref
 
     def answered(state: S, seat: int, prompt_id: str, choice_id: str) -> tuple[S, list[Event]]:
@@ -270,9 +270,9 @@ def answering_forced(
                 break
             choice = forced.choices[0]
             who = seat_ref(forced.seat)
-            if forced.private:
-                events = [*events, Event(text=f"{who} has only one choice, so the game makes it.")]
-                events.append(Event(text=f"Your only choice, made for you: {choice.label}.", audience=(forced.seat,)))
+            if forced.private:  # the game's own narration of the answer tells the channel what it may know
+                told = f"You had only one choice, so the game made it: {choice.label}."
+                events = [*events, Event(text=told, audience=(forced.seat,))]
             else:
                 events = [*events, Event(text=f"{who} has only one choice, so the game makes it: {choice.label}.")]
             state, more = apply(state, forced.seat, forced.id, choice.id)

@@ -15,7 +15,7 @@ a stored ``derelict-0`` game keeps tuning 0 and plays on as it was.
 
 from __future__ import annotations
 
-from engine.core import GameSpec
+from engine.core import GameSpec, answering_forced
 
 from .options import DerelictOptions
 from .reference import cards_text
@@ -25,7 +25,7 @@ from .setup import setup
 from .state import DerelictState
 from .view import view
 
-ENGINE_VERSION = "derelict-1"  # 1: balance tuning 1 (capped spreading events, DER-EVCARD-4)
+ENGINE_VERSION = "derelict-2"  # 2: a question with one answer is answered by the game (1: balance tuning 1)
 
 RULES_TEXT = (
     "Derelict: survive a ship full of intruders. Each player secretly keeps 1 of 2 tasks. Each round: draw to "
@@ -46,7 +46,7 @@ SPEC: GameSpec[DerelictState, DerelictOptions] = GameSpec(
     engine_version=ENGINE_VERSION,
     setup=setup,
     prompts=prompts,
-    apply=apply,
+    apply=answering_forced(prompts, apply),
     view=view,
     outcome=outcome,
     rules_text=RULES_TEXT,

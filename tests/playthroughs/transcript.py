@@ -34,6 +34,8 @@ reads, and a marker the host could not replace shows as one."""
 def named(text: str) -> str:
     """``text`` as the host shows it: each seat marker as that seat's person."""
     return name_seats(text, NAMES)
+
+
 REGENERATE = "python -m tests.playthroughs.generate"
 INDENT = "    "
 
