@@ -23,8 +23,9 @@ SPECS: dict[str, GameSpec[Any, Any]] = {**GAMES, DUEL.key: DUEL}
 SEEDS = range(6)
 MAX_STEPS = 3000
 ASKS_ONLY_REAL_QUESTIONS = {"derelict", "jupiter", "pioneers"}
-"""The games that answer a question with one answer themselves (``answering_forced``); the others are to follow,
-each with its engine version bumped (a stored game's log then replays differently)."""
+"""The games that answer a question with one answer themselves (``answering_forced``). ¡Abordaje! and Capricorn
+are to follow, each with its engine version bumped (a stored game's log then replays differently) and its rigged
+rules tests rewritten: many place an order from a hand of one card, which the game would then place itself."""
 
 
 def seats_for(spec: GameSpec[Any, Any], players: int, seed: int) -> list[SeatSetup]:

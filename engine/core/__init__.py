@@ -15,6 +15,7 @@ from .contract import (
     View,
     answering_forced,
     check_choice,
+    dealing_forced,
     first_offered,
     is_forced,
 )
@@ -57,6 +58,7 @@ __all__ = [
     "View",
     "answering_forced",
     "check_choice",
+    "dealing_forced",
     "first_offered",
     "is_forced",
 ]

@@ -280,3 +280,24 @@ def answering_forced(
         return state, events
 
     return answered
+
+
+def dealing_forced(
+    setup: Callable[[Sequence[SeatSetup], Opts, int], S],
+    prompts: Callable[[S], list[Prompt]],
+    apply: Callable[[S, int, str, str], tuple[S, list[Event]]],
+) -> Callable[[Sequence[SeatSetup], Opts, int], S]:
+    """``setup`` followed by the game answering every question with one answer already due at the deal (two
+    copies of one card to choose from), as ``answering_forced`` does after a move; a deal tells nothing, so the
+    answers' lines are not kept, and the table first reads the state they lead to."""
+
+    def dealt(seats: Sequence[SeatSetup], options: Opts, seed: int) -> S:
+        state = setup(seats, options, seed)
+        for _ in range(500):
+            forced = next((p for p in prompts(state) if is_forced(p)), None)
+            if forced is None:
+                break
+            state, _ = apply(state, forced.seat, forced.id, forced.choices[0].id)
+        return state
+
+    return dealt

@@ -15,7 +15,7 @@ a stored ``derelict-0`` game keeps tuning 0 and plays on as it was.
 
 from __future__ import annotations
 
-from engine.core import GameSpec, answering_forced
+from engine.core import GameSpec, answering_forced, dealing_forced
 
 from .options import DerelictOptions
 from .reference import cards_text
@@ -44,7 +44,7 @@ SPEC: GameSpec[DerelictState, DerelictOptions] = GameSpec(
     options_model=DerelictOptions,
     state_model=DerelictState,
     engine_version=ENGINE_VERSION,
-    setup=setup,
+    setup=dealing_forced(setup, prompts, apply),
     prompts=prompts,
     apply=answering_forced(prompts, apply),
     view=view,

@@ -11,7 +11,7 @@ turn, and its win-rate script; see the balance section of docs/rules/jupiter.md)
 
 from __future__ import annotations
 
-from engine.core import Choice, Event, GameSpec, Outcome, Prompt, answering_forced, check_choice
+from engine.core import Choice, Event, GameSpec, Outcome, Prompt, answering_forced, check_choice, dealing_forced
 from engine.core.words import seat_ref
 
 from . import rules
@@ -92,7 +92,7 @@ SPEC: GameSpec[JupiterState, JupiterOptions] = GameSpec(
     options_model=JupiterOptions,
     state_model=JupiterState,
     engine_version=ENGINE_VERSION,
-    setup=setup,
+    setup=dealing_forced(setup, prompts, apply),
     prompts=prompts,
     apply=answering_forced(prompts, apply),
     view=view,

@@ -8,7 +8,7 @@ automatic flow), ``rules`` (the contract functions), ``view`` (what a viewer see
 
 from __future__ import annotations
 
-from engine.core import GameSpec, answering_forced
+from engine.core import GameSpec, answering_forced, dealing_forced
 
 from .options import PioneersOptions
 from .reference import BLURB, RULES_TEXT, cards_text
@@ -27,7 +27,7 @@ SPEC: GameSpec[PioneersState, PioneersOptions] = GameSpec(
     options_model=PioneersOptions,
     state_model=PioneersState,
     engine_version=ENGINE_VERSION,
-    setup=setup,
+    setup=dealing_forced(setup, prompts, apply),
     prompts=prompts,
     apply=answering_forced(prompts, apply),
     view=view,
