@@ -275,7 +275,7 @@ class HostCore:
             if outcome.scores:  # the game keeps score: who made what, best first
                 board = sorted(outcome.scores.items(), key=lambda item: -item[1])
                 names = display_names(record)
-                record.result += " Scores: " + ", ".join(f"{names.get(s, f'seat {s + 1}')} {v}" for s, v in board) + "."
+                record.result += " Scores: " + ", ".join(f"{names.get(s, 'a player')} {v}" for s, v in board) + "."
         action = ActionRecord(
             game_id=record.id or 0,
             index=record.action_count,
@@ -576,7 +576,7 @@ class HostCore:
         parts = []
         for p in prompts:
             seat = record.user_of(p.seat)
-            who = seat_name(seat) if seat else f"seat {p.seat}"
+            who = seat_name(seat) if seat else "a player"
             parts.append(f"{who}: {in_channel(p.question, record)}")
         since = relative_time(record.waiting_since)
         return "⏳ Waiting on " + "; ".join(parts) + f" (since {since}). Press **Your move**."

@@ -224,7 +224,7 @@ class ModerationHost(HostCore):
                     "final and cannot be undone."
                 )
             player = record.user_of(last.seat)
-            who = player.display_name if player else f"seat {last.seat}"
+            who = player.display_name if player else "a player"
             what = f": {in_channel(' '.join(last.public), record)}" if last.public else ""
             now = self.clock()
             record.snapshot = before.model_dump_json()
