@@ -143,6 +143,8 @@ def course_card_text(state: DerelictState) -> str:
 def do_read_course(state: DerelictState, player: Player, params: Params, out: list[Event]) -> None:
     """Bridge: privately see the coordinates card (DER-COURSE-1)."""
     peek(player, f"Round {state.round}: the coordinates card reads {course_card_text(state)}.", out)
+    card = CATALOG.ship.course.cards[state.ship.coordinates]
+    player.course_seen = dict(zip(CATALOG.ship.course.positions, card, strict=True))
     out.append(Event(text=f"{character_name(player)} reads the course."))
 
 
@@ -160,12 +162,14 @@ def do_inspect(state: DerelictState, player: Player, params: Params, out: list[E
     """DER-ENGINE-1: privately see this engine's top token."""
     top = state.ship.engines[player.room][0]
     peek(player, f"Round {state.round}: {room_name(state, player.room)} is {top}.", out)
+    player.engines_seen[player.room] = top
     out.append(Event(text=f"{character_name(player)} inspects {room_name(state, player.room)}."))
 
 
 def do_diagnostics(state: DerelictState, player: Player, params: Params, out: list[Event]) -> None:
     tops = ", ".join(f"{CATALOG.fixed[r].name} {stack[0]}" for r, stack in state.ship.engines.items())
     peek(player, f"Round {state.round}: {tops}.", out)
+    player.engines_seen.update({r: stack[0] for r, stack in state.ship.engines.items()})
     out.append(Event(text=f"{character_name(player)} runs the engine diagnostics."))
 
 

@@ -110,6 +110,10 @@ class DerelictView(View):
     tasks: list[str] = Field(default_factory=list)
     offered: list[str] = Field(default_factory=list)
     peeks: list[str] = Field(default_factory=list)
+    engines_seen: dict[str, str] = Field(default_factory=dict)
+    """What the viewer's peeks showed of each engine (working, damaged, or lost: both tokens damaged), by room."""
+    course_seen: dict[str, str] = Field(default_factory=dict)
+    """The coordinates card as the viewer read it: course position -> destination (empty: not read)."""
     # public at the end only
     chosen_tasks: dict[int, str] = Field(default_factory=dict)
     destination_card: list[str] = Field(default_factory=list)
@@ -299,6 +303,8 @@ def view(state: DerelictState, viewer: int | None) -> DerelictView:
         result.tasks = [f"{CATALOG.task[t].name}: {CATALOG.task[t].text}" for t in shown]
         result.offered = [CATALOG.character[c].name for c in me.offered]
         result.peeks = list(me.peeks)
+        result.engines_seen = dict(me.engines_seen)
+        result.course_seen = dict(me.course_seen)
         result.incoming = incoming_offer(state, viewer)
     if state.phase == "over":
         result.chosen_tasks = {p.seat: CATALOG.task[p.task].name for p in state.players if p.task}

@@ -1,7 +1,8 @@
 """The Derelict seat bot decides from structured data (its view, the prompt's ids), never from wording: every
 label and question of every prompt reworded, it answers exactly as before, so a sentence can be improved (or a
-label shortened to fit a button) without changing a bot's play. A gift (an offer asking nothing back) is read
-from the view's ``incoming`` offer, and accepted."""
+label shortened to fit a button) without changing a bot's play; likewise every peek it remembers reworded (what
+it saw of the engines and the course is kept apart, ``engines_seen`` and ``course_seen``). A gift (an offer asking
+nothing back) is read from the view's ``incoming`` offer, and accepted."""
 
 from __future__ import annotations
 
@@ -29,6 +30,11 @@ def test_a_reworded_label_changes_no_bot_decision() -> None:
                 as_worded = SEAT_BOT.choose(step.before, prompt, Rng.from_seed(seed))
                 other_words = SEAT_BOT.choose(step.before, reworded(prompt), Rng.from_seed(seed))
                 assert as_worded == other_words, f"seed {seed} step {step.index}: {prompt.question}"
+                told_otherwise = step.before.model_copy(deep=True)
+                for player in told_otherwise.players:
+                    player.peeks = ["(said another way)" for _ in player.peeks]
+                peeks_reworded = SEAT_BOT.choose(told_otherwise, prompt, Rng.from_seed(seed))
+                assert as_worded == peeks_reworded, f"peeks read as words: seed {seed} step {step.index}"
                 asked += 1
                 incoming = view(step.before, prompt.seat).incoming
                 if prompt.choice("accept") and incoming is not None and incoming.asks_nothing:
