@@ -17,6 +17,7 @@ from engine.core import GameError, GameSpec, NoGameHere, NotAllowed
 
 from .replay import first_state, replay
 from .store import ActionRecord, GameRecord, Store
+from .tables.names import in_private
 
 PAGE_SIZE = 15  # lines per page: a page stays well inside one Discord message
 
@@ -68,7 +69,7 @@ class History:
             # A note written when the log held k actions goes before action k (a moderator's undo, a skip).
             while notes and notes[0].after_action <= action.index:
                 lines.append(notes.pop(0).text)
-            lines.extend(action.public)
+            lines.extend(in_private(line, record) for line in action.public)
         lines.extend(note.text for note in notes)
         if record.status in ("finished", "ended") and record.result:
             lines.append(f"🏁 {record.result}")
@@ -121,7 +122,7 @@ def _told_only_to(
     lines: list[str] = []
     try:
         for _, events in replay(spec, first_state(spec, record), actions):
-            lines.extend(e.text for e in events if not e.is_public and e.readable_by(seat))
+            lines.extend(in_private(e.text, record) for e in events if not e.is_public and e.readable_by(seat))
     except GameError:  # a log that no longer replays: show what was rebuilt, never a traceback
         lines.append("(the rest of this history could not be rebuilt)")
     return lines

@@ -122,3 +122,32 @@ def test_the_patterns_leave_good_text_alone() -> None:
     ]
     for text in good:
         assert not [what for what, pattern in SLIPS.items() if pattern.search(text)], text
+
+
+def test_the_host_names_each_seat_as_its_place_shows_people() -> None:
+    """A seat marker becomes a mention in the channel, a display name in a panel, a label or an image (a mention
+    shows as a number there), "🤖 name" for a seat bot; a long name keeps a label within Discord's 80."""
+    from bot.store import GameRecord, SeatRecord
+    from bot.tables.names import in_channel, in_private, named_prompts, named_view
+    from engine.core import MAX_LABEL, Choice, Prompt, SeatSetup
+    from engine.core.words import seat_ref
+    from engine.registry import GAMES
+
+    seats = [SeatRecord(seat=0, user_id=11, display_name="Ann"), SeatRecord(seat=1, user_id=12, display_name="W" * 32)]
+    seats.append(SeatRecord(seat=2, user_id=13, display_name="Robbie", bot="easy"))
+    record = GameRecord(channel_id=1, game_key="derelict", opener_id=11, seats=seats, seed=1, engine_version="1")
+    said = f"{seat_ref(0)} drafts Scout Lindqvist; {seat_ref(2)}'s turn."
+    assert in_channel(said, record) == "<@11> drafts Scout Lindqvist; 🤖 Robbie's turn."
+    assert in_private(said, record) == "Ann drafts Scout Lindqvist; 🤖 Robbie's turn."
+    offer = Prompt(
+        id="p",
+        seat=0,
+        question="Trade?",
+        choices=(Choice(id="a", label=f"Offer a trade to {seat_ref(1)} " + "x" * 40),),
+    )
+    (named,) = named_prompts((offer,), record)
+    assert named.choices[0].label.startswith("Offer a trade to WWW") and len(named.choices[0].label) <= MAX_LABEL
+    spec = GAMES["derelict"]
+    state = spec.setup([SeatSetup() for _ in seats], spec.parse_options({}), 1)
+    view = named_view(spec.view(state, None), record)
+    assert view.seat_name(2) == "🤖 Robbie" and "⟦" not in repr(view.model_dump()) and "Ann" in view.describe()

@@ -19,7 +19,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from engine.core import Event, GameSpec, LobbyError, NoGameHere, Prompt, State, View
-from engine.core.words import count
+from engine.core.words import count, name_seats
 from engine.registry import GAMES
 from render.registry import RENDERERS, CloseUp, Renderer
 
@@ -40,6 +40,7 @@ from .common import (
     seat_name,
 )
 from .liveboard import CALL_TO_ACTION, WAITING, board_key
+from .names import display_names, in_channel, in_private, named_prompts, named_view
 
 log = logging.getLogger(__name__)
 
@@ -286,11 +287,13 @@ class HostCore:
         if outcome is not None:
             record.status = "finished"
             played = f"{count(state.turn, 'turn')} in {duration(now - record.created_at)}"
-            record.result = f"{outcome.summary} ({played}, {count(record.action_count + 1, 'decision')})"
+            record.result = (
+                f"{in_private(outcome.summary, record)} ({played}, {count(record.action_count + 1, 'decision')})"
+            )
             if outcome.scores:  # the game keeps score: who made what, best first
                 board = sorted(outcome.scores.items(), key=lambda item: -item[1])
-                names = {s.seat: s.display_name for s in record.seats}
-                record.result += " Scores: " + ", ".join(f"{names.get(s, f'seat {s + 1}')} {v}" for s, v in board) + "."
+                names = display_names(record)
+                record.result += " Scores: " + ", ".join(f"{names.get(s, 'a player')} {v}" for s, v in board) + "."
         action = ActionRecord(
             game_id=record.id or 0,
             index=record.action_count,
@@ -563,9 +566,9 @@ class HostCore:
         renderer = self.renderers.get(loaded.spec.key)
         if renderer is None or loaded.state is None:
             return None
-        view = loaded.spec.view(loaded.state, None)
+        view = named_view(loaded.spec.view(loaded.state, None), loaded.record)
         data = await asyncio.to_thread(renderer.board, view)
-        return Attachment(f"{loaded.spec.key}-board.png", data, renderer.alt(view))
+        return Attachment(f"{loaded.spec.key}-board.png", data, name_seats(renderer.alt(view), view.names))
 
     def board_text(self, loaded: Loaded, prompts: Sequence[Prompt]) -> str:
         """The channel message: title, narration of the current stage, and who must decide what."""
@@ -573,7 +576,7 @@ class HostCore:
         assert loaded.state is not None
         header = f"**{spec.name}** · turn {loaded.state.turn} · {self._roster(record, spec)}"
         lines = [header]
-        narration = list(record.narration)
+        narration = [in_channel(line, record) for line in record.narration]
         body = "\n".join(narration)
         while narration and len(body) > MESSAGE_LIMIT - 400:
             narration.pop(0)
@@ -594,8 +597,8 @@ class HostCore:
         parts = []
         for p in prompts:
             seat = record.user_of(p.seat)
-            who = seat_name(seat) if seat else f"seat {p.seat}"
-            parts.append(f"{who}: {p.question}")
+            who = seat_name(seat) if seat else "a player"
+            parts.append(f"{who}: {in_channel(p.question, record)}")
         since = relative_time(record.waiting_since)
         # A call to action only where someone can answer it: a bot's decision needs no button pressed.
         call = f" {CALL_TO_ACTION}" if waited_people(record, prompts) else ""
@@ -613,15 +616,16 @@ class HostCore:
         state's prompts when the caller has them, as after an action)."""
         spec, state = loaded.spec, loaded.state
         assert state is not None
-        view = spec.view(state, seat.seat)
+        record = loaded.record
+        view = named_view(spec.view(state, seat.seat), record)
         if pending is None:
-            pending = self.pending(loaded.record, spec, state)
-        prompts = tuple(p for p in pending if p.seat == seat.seat)
+            pending = self.pending(record, spec, state)
+        prompts = named_prompts(tuple(p for p in pending if p.seat == seat.seat), record)
         lines = []
         if intro:
             lines.append(intro)
-        lines.extend(private_lines)
-        described = view.describe()
+        lines.extend(in_private(line, record) for line in private_lines)
+        described = in_private(view.describe(), record)
         if described:
             lines.append(described)
         if prompts:
@@ -637,7 +641,11 @@ class HostCore:
         if renderer is None:
             return None
         data = await asyncio.to_thread(renderer.hand, view)
-        return None if data is None else Attachment(f"{spec.key}-hand.png", data, renderer.alt(view))
+        return (
+            None
+            if data is None
+            else Attachment(f"{spec.key}-hand.png", data, name_seats(renderer.alt(view), view.names))
+        )
 
     async def _closeup_image(self, spec: GameSpec[Any, Any], view: View) -> Attachment | None:
         """The close-up of where the seat's choices are, for a game whose renderer draws one."""
@@ -645,7 +653,11 @@ class HostCore:
         if not isinstance(renderer, CloseUp):
             return None
         data = await asyncio.to_thread(renderer.closeup, view)
-        return None if data is None else Attachment(f"{spec.key}-closeup.png", data, renderer.closeup_alt(view))
+        return (
+            None
+            if data is None
+            else Attachment(f"{spec.key}-closeup.png", data, name_seats(renderer.closeup_alt(view), view.names))
+        )
 
     async def status(self, channel_id: int) -> str:
         """Whose decision the game waits on, what it is and since when."""

@@ -52,6 +52,7 @@ from ..outbox import ChannelPost, DirectMessage, Outbox, Panel
 from ..replay import state_after
 from ..store import ActionRecord, DeferralRecord, DeliveryRecord, GameRecord
 from .common import Loaded, clip
+from .names import in_private
 from .play import PlayHost
 
 log = logging.getLogger(__name__)
@@ -151,6 +152,8 @@ class DeliveriesHost(PlayHost):
             action = actions[deferral.action_index]
             label = await self._label_of(deferral.game_id, actions, deferral.action_index)
             what = f"{label.rstrip('.')}." if label else (" ".join(action.public) or what)
+            game = await self.store.latest_game(deferral.channel_id)
+            what = in_private(what, game) if game is not None else what
         try:
             panel = await self.panel(deferral.channel_id, deferral.user_id)
         except GameError:  # the game ended or was reset since: the sentence is all there is to say

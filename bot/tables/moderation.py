@@ -16,6 +16,7 @@ from ..replay import state_after
 from ..store import SeatRecord
 from .common import RESET_REFUSED, RESET_STALE, Actor, Loaded, Owed, mention, without_old_roster
 from .core import HostCore
+from .names import in_channel
 from .races import Attempt, retried
 from .seatbots import DEFAULT_LEVEL, check_level, check_offers_bots, new_bot_seat
 
@@ -230,8 +231,8 @@ class ModerationHost(HostCore):
                     "final and cannot be undone."
                 )
             player = record.user_of(last.seat)
-            who = player.display_name if player else f"seat {last.seat}"
-            what = f": {' '.join(last.public)}" if last.public else ""
+            who = player.display_name if player else "a player"
+            what = f": {in_channel(' '.join(last.public), record)}" if last.public else ""
             now = self.clock()
             record.snapshot = before.model_dump_json()
             record.action_count = last.index

@@ -10,6 +10,7 @@ from engine.seatbots import seat_bot
 from ..outbox import Outbox, Panel
 from .common import AUTOCOMPLETE_LIMIT, Actor, Loaded, Owed, Telling, option_text
 from .core import HostCore
+from .names import in_private
 from .races import Attempt, retried
 
 log = logging.getLogger(__name__)
@@ -90,7 +91,7 @@ class PlayHost(HostCore):
             if p.seat != seat.seat:
                 continue
             for c in p.choices:
-                label = c.label
+                label = in_private(c.label, record)
                 if needle and needle not in label.casefold() and needle not in c.id.casefold():
                     continue
                 found.append((label[:100], f"{p.id}|{c.id}"))

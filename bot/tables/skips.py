@@ -60,7 +60,7 @@ class SkipsHost(ModerationHost):
             bot_seats = {s.seat for s in record.seats if s.is_bot}
             idle_seat = next((p.seat for p in prompts if p.seat not in bot_seats), prompts[0].seat)  # a person's
             idle = record.user_of(idle_seat)
-            idle_name = idle.display_name if idle else f"seat {idle_seat}"
+            idle_name = idle.display_name if idle else "a player"
             if idle is not None and idle.is_bot:
                 raise IllegalAction(f"{idle_name} is a bot: it plays within a few seconds, no vote needed.")
             if voter.seat == idle_seat:

@@ -40,7 +40,9 @@ def cards_text() -> tuple[str, ...]:
     cards = load_file(DATA_DIR / "cards.toml", CardsFile)
 
     def line(card: CardText, copies: int = 1) -> str:
-        return card_line(card.name, f"one of {' · '.join(o.label for o in card.options)}", copies)
+        labels = [o.label for o in card.options]
+        does = labels[0] if len(labels) == 1 else f"one of {' · '.join(labels)}"  # "one of" a single option misleads
+        return card_line(card.name, does, copies)
 
     lines = ["__In every starter deck__", *(line(card) for card in cards.common)]
     for role in cards.roles.values():

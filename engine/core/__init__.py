@@ -13,8 +13,11 @@ from .contract import (
     SeatSetup,
     State,
     View,
+    answering_forced,
     check_choice,
+    dealing_forced,
     first_offered,
+    is_forced,
 )
 from .errors import (
     BadOptions,
@@ -53,6 +56,9 @@ __all__ = [
     "StaleChoice",
     "State",
     "View",
+    "answering_forced",
     "check_choice",
+    "dealing_forced",
     "first_offered",
+    "is_forced",
 ]

@@ -244,3 +244,60 @@ def first_offered(prompt: Prompt, *choice_ids: str) -> str | None:
     """The first of ``choice_ids`` that ``prompt`` offers (a skip's preference order), else ``None``."""
     offered = {c.id for c in prompt.choices}
     return next((c for c in choice_ids if c in offered), None)
+
+
+def is_forced(prompt: Prompt) -> bool:
+    """Whether ``prompt`` is a question with one answer: a single choice, or choices a player cannot tell apart
+    (one label for all: two copies of a card, two unknown cards alike), where any answer is as good as another."""
+    return len({c.label for c in prompt.choices}) == 1
+
+
+def answering_forced(
+    prompts: Callable[[S], list[Prompt]], apply: Callable[[S, int, str, str], tuple[S, list[Event]]], limit: int = 500
+) -> Callable[[S, int, str, str], tuple[S, list[Event]]]:
+    """``apply`` followed by the game answering, in order, every question with one answer (``is_forced``) that
+    falls due, each with a line in the log saying what was done: nobody is asked what they cannot choose, and
+    nobody waits for them to answer it. A private prompt's answer is told to its seat only (its label may name a
+    hidden card); the channel reads the game's own narration of it ("Pilot Okafor passes."). Rules pages
+    promise it: "a parameter with one possible answer is not asked"."""
+    from .words import seat_ref
+
+    def answered(state: S, seat: int, prompt_id: str, choice_id: str) -> tuple[S, list[Event]]:
+        state, events = apply(state, seat, prompt_id, choice_id)
+        for _ in range(limit):
+            forced = next((p for p in prompts(state) if is_forced(p)), None)
+            if forced is None:
+                break
+            choice = forced.choices[0]
+            who = seat_ref(forced.seat)
+            if forced.private:  # the game's own narration of the answer tells the channel what it may know
+                told = f"You had only one choice, so the game made it: {choice.label}."
+                events = [*events, Event(text=told, audience=(forced.seat,))]
+            else:
+                events = [*events, Event(text=f"{who} has only one choice, so the game makes it: {choice.label}.")]
+            state, more = apply(state, forced.seat, forced.id, choice.id)
+            events = [*events, *more]
+        return state, events
+
+    return answered
+
+
+def dealing_forced(
+    setup: Callable[[Sequence[SeatSetup], Opts, int], S],
+    prompts: Callable[[S], list[Prompt]],
+    apply: Callable[[S, int, str, str], tuple[S, list[Event]]],
+) -> Callable[[Sequence[SeatSetup], Opts, int], S]:
+    """``setup`` followed by the game answering every question with one answer already due at the deal (two
+    copies of one card to choose from), as ``answering_forced`` does after a move; a deal tells nothing, so the
+    answers' lines are not kept, and the table first reads the state they lead to."""
+
+    def dealt(seats: Sequence[SeatSetup], options: Opts, seed: int) -> S:
+        state = setup(seats, options, seed)
+        for _ in range(500):
+            forced = next((p for p in prompts(state) if is_forced(p)), None)
+            if forced is None:
+                break
+            state, _ = apply(state, forced.seat, forced.id, forced.choices[0].id)
+        return state
+
+    return dealt

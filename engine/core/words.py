@@ -7,7 +7,27 @@ letter inside keeps its case (``str.capitalize`` would lower them: ``a Fast alie
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import re
+from collections.abc import Mapping, Sequence
+
+SEAT_REF = re.compile(r"⟦(\d+)⟧")
+"""The marker ``seat_ref`` writes: a seat number between white square brackets, which no sentence uses."""
+
+
+def seat_ref(seat: int) -> str:
+    """A seat named in a text the engine writes (``"⟦1⟧ takes Commander Kade."``): the engine knows seats, not
+    people, so it marks where a seat is named and whoever shows the text (the host, the offline table, a golden
+    playthrough) puts in the person: a mention in a channel message, a display name in a DM or a button label,
+    "🤖 name" for a seat bot. A possessive follows the marker as it would a name (``f"{seat_ref(2)}'s turn"``)."""
+    return f"⟦{seat}⟧"
+
+
+def name_seats(text: str, names: Mapping[int, str]) -> str:
+    """``text`` with every ``seat_ref`` marker replaced by that seat's name in ``names`` ("a player" for a seat
+    ``names`` lacks, so a marker never reaches a reader as it is)."""
+    if "⟦" not in text:
+        return text
+    return SEAT_REF.sub(lambda found: names.get(int(found.group(1))) or "a player", text)
 
 
 def plural(n: int, word: str, many: str | None = None) -> str:

@@ -16,7 +16,7 @@ keeps the tuning it was dealt under and plays on as it was.
 
 from __future__ import annotations
 
-from engine.core import GameSpec
+from engine.core import GameSpec, answering_forced, dealing_forced
 
 from .options import DerelictOptions
 from .reference import cards_text
@@ -26,7 +26,8 @@ from .setup import setup
 from .state import DerelictState
 from .view import view
 
-ENGINE_VERSION = "derelict-2"  # 1: balance tuning 1 (DER-EVCARD-4 ...); 2: no endurance bonus (DER-COMBAT-5)
+# 1: balance tuning 1; 2: one endurance check (DER-COMBAT-5), and questions with one answer answered by the game
+ENGINE_VERSION = "derelict-2"
 
 RULES_TEXT = (
     "Derelict: survive a ship full of intruders. Each player secretly keeps 1 of 2 tasks. Each round: draw to "
@@ -45,9 +46,9 @@ SPEC: GameSpec[DerelictState, DerelictOptions] = GameSpec(
     options_model=DerelictOptions,
     state_model=DerelictState,
     engine_version=ENGINE_VERSION,
-    setup=setup,
+    setup=dealing_forced(setup, prompts, apply),
     prompts=prompts,
-    apply=apply,
+    apply=answering_forced(prompts, apply),
     view=view,
     outcome=outcome,
     rules_text=RULES_TEXT,

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from engine.core import Choice, Event
+from engine.core.words import count
 
 from .board import (
     character_name,
@@ -134,7 +135,7 @@ def do_careful(state: DerelictState, player: Player, params: Params, out: list[E
 def targets(state: DerelictState, player: Player, params: Params) -> list[Choice]:
     """An intruder in the room, or an uncarried egg lying here (DER-ACT-SHOOT-4)."""
     choices = [
-        Choice(id=f"i{i.id}", label=f"{type_name(i.type)} #{i.id} ({i.wounds} wounds)")
+        Choice(id=f"i{i.id}", label=f"{type_name(i.type)} #{i.id} ({count(i.wounds, 'wound')})")
         for i in intruders_in(state, player.room)
     ]
     if "egg" in state.ship.objects.get(player.room, []):

@@ -7,6 +7,8 @@ sorted), ``"DU"`` or ``"DD"`` for a duct behind a hatch (DER-NOISE-8: one shared
 
 from __future__ import annotations
 
+from engine.core.words import seat_ref
+
 from .catalog import CATALOG, DUCT_IDS, RoomKind
 from .state import DerelictState, Intruder, Player
 
@@ -118,7 +120,7 @@ def stamp(state: DerelictState) -> int:
 
 def character_name(player: Player) -> str:
     if player.character is None:
-        return f"Seat {player.seat + 1}"
+        return seat_ref(player.seat)
     return CATALOG.character[player.character].name
 
 

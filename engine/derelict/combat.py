@@ -8,6 +8,7 @@ The combat die is rolled with ``rng.randrange(6)`` over ``dice.toml``'s faces in
 from __future__ import annotations
 
 from engine.core import Event
+from engine.core.words import count
 
 from .board import character_name, room_name
 from .catalog import CATALOG
@@ -110,7 +111,7 @@ def endurance_check(state: DerelictState, intruder: Intruder, out: list[Event]) 
     endurance += tuning(state).endurance_bonus.get(intruder.type, 0)  # type: ignore[call-overload]
     if weakness_revealed(state, "fragile_strain"):
         endurance -= 1
-    out.append(Event(text=f"The {name} has {intruder.wounds} wounds; endurance check: {endurance}."))
+    out.append(Event(text=f"The {name} has {count(intruder.wounds, 'wound')}; endurance check: {endurance}."))
     if intruder.wounds >= endurance:
         kill_intruder(state, intruder, out)
     elif flee_mark:

@@ -276,6 +276,7 @@ def in_engine_room(state: DerelictState, player: Player) -> bool:
 def do_rewire(state: DerelictState, player: Player, params: Params, out: list[Event]) -> None:
     tops = ", ".join(f"{CATALOG.fixed[r].name} {stack[0]}" for r, stack in state.ship.engines.items())
     peek(player, f"Round {state.round}: {tops}.", out)
+    player.engines_seen.update({r: stack[0] for r, stack in state.ship.engines.items()})
     out.append(Event(text=f"{character_name(player)} rewires the engine sensors."))
 
 

@@ -8,6 +8,7 @@ chosen task, the coordinates card, the engine tokens and every infection card's 
 from __future__ import annotations
 
 from engine.core import Event, Outcome
+from engine.core.words import seat_ref
 
 from .board import character_name, hive_room_of, is_explored
 from .cards import all_cards, infection_cards
@@ -147,12 +148,12 @@ def outcome_of(state: DerelictState) -> Outcome:
         task = CATALOG.task[p.task].name if p.task else "no task"
         if not survived(p):
             cause = p.cause or "did not make it home"
-            lines.append(f"{name} (seat {p.seat + 1}) lost: {cause}.")
+            lines.append(f"{name} ({seat_ref(p.seat)}) lost: {cause}.")
         elif task_met(state, p):
             winners.append(p.seat)
-            lines.append(f"{name} (seat {p.seat + 1}) won: home alive, task {task} met.")
+            lines.append(f"{name} ({seat_ref(p.seat)}) won: home alive, task {task} met.")
         else:
-            lines.append(f"{name} (seat {p.seat + 1}) lost: home alive, but task {task} not met.")
+            lines.append(f"{name} ({seat_ref(p.seat)}) lost: home alive, but task {task} not met.")
     summary = " ".join([state.ship.ending, *lines]).strip()
     if winners:
         return Outcome(result="win", winners=tuple(winners), summary=summary)

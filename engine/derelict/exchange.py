@@ -140,12 +140,10 @@ def answer_exchange(state: DerelictState, seat: int, choice: str, out: list[Even
             out.append(
                 Event(text=f"{character_name(player)} makes {character_name(state.players[draft.to])} an offer.")
             )
-            out.append(
-                Event(
-                    text=f"You offer {thing_name(state, draft.give)} for {thing_name(state, draft.ask)}.",
-                    audience=(seat, draft.to),
-                )
-            )
+            give, ask = thing_name(state, draft.give), thing_name(state, draft.ask)
+            out.append(Event(text=f"You offer {give} for {ask}.", audience=(seat,)))
+            offerer = character_name(player)  # the recipient reads the offer from their side
+            out.append(Event(text=f"{offerer} offers you {give} for {ask}.", audience=(draft.to,)))
     elif choice.startswith("to"):
         ex.drafts[seat] = Offer(to=int(choice[2:]))
     elif choice == "done":

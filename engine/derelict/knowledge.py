@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from typing import Literal
 
-from .catalog import CATALOG
 from .view import DerelictView, RoomView
 
 EngineKnowledge = Literal["working", "damaged", "lost"] | None
@@ -57,13 +56,7 @@ def earth_position(view: DerelictView) -> str | None:
 
 def course_position(view: DerelictView, place: str) -> str | None:
     """The course position leading to ``place`` on the coordinates card, if this seat has read it."""
-    for peek in view.peeks:
-        if "coordinates card reads" in peek:
-            for part in peek.split("reads", 1)[1].strip(" .").split(", "):
-                position, _, where = part.partition(" ")
-                if where == place:
-                    return position
-    return None
+    return next((position for position, where in view.course_seen.items() if where == place), None)
 
 
 def room_named(view: DerelictView, name: str) -> str | None:
@@ -74,13 +67,9 @@ def room_named(view: DerelictView, name: str) -> str | None:
 def engine_known(view: DerelictView, room: str) -> EngineKnowledge:
     """What this seat last learnt of an engine: working or damaged on top, or ``lost`` (both tokens
     damaged: no repair helps)."""
-    name = CATALOG.fixed[room].name
-    for peek in reversed(view.peeks):
-        if "shows damaged on top, damaged below" in peek and name in peek:
-            return "lost"
-        if f"you leave {name} " in peek:
-            return "working" if peek.rstrip(".").endswith("working") else "lost"
-        for state in ("working", "damaged"):
-            if f"{name} is {state}" in peek or f"{name} {state}" in peek or f"{name} shows {state} on top" in peek:
-                return state
-    return None
+    seen = view.engines_seen.get(room)
+    if seen == "working":
+        return "working"
+    if seen == "damaged":
+        return "damaged"
+    return "lost" if seen == "lost" else None

@@ -179,6 +179,7 @@ def do_repairs(state: DerelictState, player: Player, params: Params, out: list[E
         return
     top, bottom = state.ship.engines[player.room]
     peek(player, f"Round {state.round}: {room_name(state, player.room)} shows {top} on top, {bottom} below.", out)
+    player.engines_seen[player.room] = "lost" if top == bottom == "damaged" else top
     follow_up(state, player, params["card"], params)
 
 
@@ -192,6 +193,7 @@ def finish_engine(state: DerelictState, player: Player, params: Params, out: lis
     if changed:
         stack.reverse()
     peek(player, f"Round {state.round}: you leave {room_name(state, player.room)} {stack[0]}.", out)
+    player.engines_seen[player.room] = "working" if stack[0] == "working" else "lost"
     what = "changes the order of" if changed else "leaves the order of"
     out.append(Event(text=f"{character_name(player)} works on {room_name(state, player.room)} and {what} its tokens."))
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from engine.core import Choice, Event
+from engine.core.words import count
 
 from .actions import Action, Param, Params, Resolver, follow_up, out_of_combat
 from .board import character_name, has_hatch, intruders_in, is_explored, kind_of, room_name
@@ -142,6 +143,8 @@ def course_card_text(state: DerelictState) -> str:
 def do_read_course(state: DerelictState, player: Player, params: Params, out: list[Event]) -> None:
     """Bridge: privately see the coordinates card (DER-COURSE-1)."""
     peek(player, f"Round {state.round}: the coordinates card reads {course_card_text(state)}.", out)
+    card = CATALOG.ship.course.cards[state.ship.coordinates]
+    player.course_seen = dict(zip(CATALOG.ship.course.positions, card, strict=True))
     out.append(Event(text=f"{character_name(player)} reads the course."))
 
 
@@ -159,12 +162,14 @@ def do_inspect(state: DerelictState, player: Player, params: Params, out: list[E
     """DER-ENGINE-1: privately see this engine's top token."""
     top = state.ship.engines[player.room][0]
     peek(player, f"Round {state.round}: {room_name(state, player.room)} is {top}.", out)
+    player.engines_seen[player.room] = top
     out.append(Event(text=f"{character_name(player)} inspects {room_name(state, player.room)}."))
 
 
 def do_diagnostics(state: DerelictState, player: Player, params: Params, out: list[Event]) -> None:
     tops = ", ".join(f"{CATALOG.fixed[r].name} {stack[0]}" for r, stack in state.ship.engines.items())
     peek(player, f"Round {state.round}: {tops}.", out)
+    player.engines_seen.update({r: stack[0] for r, stack in state.ship.engines.items()})
     out.append(Event(text=f"{character_name(player)} runs the engine diagnostics."))
 
 
@@ -238,7 +243,8 @@ def peek_slot(state: DerelictState, player: Player, slot: str, out: list[Event])
     """Cameras and Listen: one face-down slot's tile and exploration token, privately."""
     tile = CATALOG.tiles[state.ship.tiles[slot]].name
     token = CATALOG.explore.tokens[state.ship.explore_tokens[slot]]
-    peek(player, f"Round {state.round}: slot {slot} holds the {tile} ({token.effect}, {token.value} items).", out)
+    items = count(token.value, "item")
+    peek(player, f"Round {state.round}: slot {slot} holds the {tile} ({token.effect}, {items}).", out)
 
 
 def pod_choices(state: DerelictState, player: Player, params: Params) -> list[Choice]:

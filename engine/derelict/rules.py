@@ -8,7 +8,8 @@ run at once (DER-ROUND-5).
 
 from __future__ import annotations
 
-from engine.core import MAX_LABEL, Choice, Event, Outcome, Prompt, check_choice
+from engine.core import Choice, Event, Outcome, Prompt, check_choice
+from engine.core.words import seat_ref
 
 from .catalog import CATALOG
 from .endgame import end_checks, outcome_of
@@ -46,10 +47,10 @@ def setup_prompts(state: DerelictState) -> list[Prompt]:
 
 
 def task_label(task: str) -> str:
-    """The task's name and text when they fit a button; its name alone otherwise (the panel shows the text)."""
-    spec = CATALOG.task[task]
-    full = f"{spec.name}: {spec.text}"
-    return full if len(full) <= MAX_LABEL else spec.name
+    """The task's name alone, for every task alike: most texts do not fit a button, and two choices worded
+    unevenly (one with its text, one without) read as if they were different kinds of thing; the panel shows
+    both tasks' texts just above the buttons."""
+    return CATALOG.task[task].name
 
 
 def prompts(state: DerelictState) -> list[Prompt]:
@@ -73,7 +74,7 @@ def apply(state: DerelictState, seat: int, prompt_id: str, choice_id: str) -> tu
                 take_character(new, seat, choice_id, out)
             else:
                 new.players[seat].task = choice_id
-                out.append(Event(text=f"Seat {seat + 1} has chosen a secret task."))
+                out.append(Event(text=f"{seat_ref(seat)} has chosen a secret task."))
         elif new.exchange is not None:
             answer_in_exchange(new, seat, choice_id, out)
         else:

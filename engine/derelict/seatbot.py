@@ -7,8 +7,9 @@ token or the coordinates card (digest §5), so nothing hidden from the seat can 
 
 The heuristic answers every prompt a seat gets (the draft and secret task at setup, turns, movement, noise,
 pay and discard prompts, pods, combat); in an exchange it makes no offer of its own and declines what it is
-offered. The bot keeps that, except that it accepts a gift: an offer whose label says it gives nothing back
-(the prompt is the seat's own, so reading its label reads nothing hidden).
+offered. The bot keeps that, except that it accepts a gift: an offer that asks nothing back, read from the
+seat's view (``DerelictView.incoming``), never from the accept button's wording, so a label can be reworded
+(or shortened to fit a button) without changing what the bot does.
 """
 
 from __future__ import annotations
@@ -18,22 +19,21 @@ from engine.core.seatbot import SeatBot
 
 from .heuristic import Heuristic
 from .state import DerelictState
-from .view import view
-
-GIFT = ", give nothing"  # how an accept label ends when the offer asks for nothing back (exchange.accept_label)
+from .view import DerelictView, view
 
 
-def accepts_gift(prompt: Prompt) -> bool:
-    """Whether ``prompt`` offers the seat something for nothing (always worth taking)."""
-    accept = prompt.choice("accept")
-    return accept is not None and accept.label.endswith(GIFT)
+def accepts_gift(seen: DerelictView, prompt: Prompt) -> bool:
+    """Whether ``prompt`` answers an offer of something for nothing (always worth taking)."""
+    offer = seen.incoming
+    return prompt.choice("accept") is not None and offer is not None and offer.asks_nothing
 
 
 def choose(state: DerelictState, prompt: Prompt, rng: Rng) -> str:
     """The balance player's answer from the seat's view only (a gift is accepted)."""
-    if accepts_gift(prompt):
+    seen = view(state, prompt.seat)
+    if accepts_gift(seen, prompt):
         return "accept"
-    return Heuristic(rng.next_u64()).choose(view(state, prompt.seat), prompt)
+    return Heuristic(rng.next_u64()).choose(seen, prompt)
 
 
 SEAT_BOT = SeatBot(

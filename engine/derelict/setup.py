@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.core import Event, Rng, SeatSetup
+from engine.core.words import seat_ref
 
 from .board import character_name, is_awake, turn_order
 from .cards import refill_hand
@@ -155,7 +156,7 @@ def take_character(state: DerelictState, seat: int, character: str, out: list[Ev
     deck = CATALOG.deck_of(character)
     state.rng.shuffle(deck)
     player.deck = deck
-    out.append(Event(text=f"Seat {seat + 1} drafts {spec.name}."))
+    out.append(Event(text=f"{seat_ref(seat)} drafts {spec.name}."))
     nxt = seat + 1
     if nxt < len(state.players):
         offer_characters(state, nxt)

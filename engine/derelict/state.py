@@ -79,6 +79,8 @@ class Player(BaseModel):
     pod: int | None = None
     cause: str = ""  # why the character died (outcome text)
     peeks: list[str] = []  # DER-§5: private sentences remembered for the rest of the game
+    engines_seen: dict[str, str] = {}  # what the peeks showed of each engine: working, damaged or lost (both damaged)
+    course_seen: dict[str, str] = {}  # the coordinates card as read: course position -> destination
     arrived: int = 0  # order of arrival in the current room (DER-INTRUDER-7 arrival order)
 
     def hands_used(self) -> int:

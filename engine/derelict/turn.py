@@ -76,7 +76,11 @@ def turn_prompts(state: DerelictState) -> list[Prompt]:
     if step.kind == "discard":
         cards = list(dict.fromkeys(player.hand))
         options = [Choice(id=DONE, label="Keep the rest of my hand")]
-        options += [Choice(id=c, label=f"Discard {card_name(player, c)}") for c in cards]
+        # two cards the player cannot tell apart (unscanned infection cards) are one choice, not two buttons alike
+        by_label: dict[str, str] = {}
+        for c in cards:
+            by_label.setdefault(f"Discard {card_name(player, c)}", c)
+        options += [Choice(id=c, label=label) for label, c in by_label.items()]
         return [
             Prompt(
                 id=prompt_id(state, "discard"),

@@ -16,7 +16,7 @@ from engine.core.words import count
 
 from .board import character_name, intruders_in, is_explored, kind_of
 from .catalog import CATALOG
-from .state import DerelictState, Player, is_infection
+from .state import NOTHING, DerelictState, Player, is_infection
 
 
 class IntruderView(BaseModel):
@@ -73,6 +73,16 @@ class SeatView(BaseModel):
     cause: str = ""
 
 
+class IncomingOffer(BaseModel):
+    """A trade offered to the viewer: who offers, what they give and what they ask, by name and by kind."""
+
+    by: int
+    give: str
+    ask: str
+    gives_nothing: bool
+    asks_nothing: bool
+
+
 class DerelictView(View):
     phase: str
     mode: str
@@ -100,11 +110,20 @@ class DerelictView(View):
     tasks: list[str] = Field(default_factory=list)
     offered: list[str] = Field(default_factory=list)
     peeks: list[str] = Field(default_factory=list)
+    engines_seen: dict[str, str] = Field(default_factory=dict)
+    """What the viewer's peeks showed of each engine (working, damaged, or lost: both tokens damaged), by room."""
+    course_seen: dict[str, str] = Field(default_factory=dict)
+    """The coordinates card as the viewer read it: course position -> destination (empty: not read)."""
     # public at the end only
     chosen_tasks: dict[int, str] = Field(default_factory=dict)
     destination_card: list[str] = Field(default_factory=list)
     engines: dict[str, str] = Field(default_factory=dict)
     summary: str = ""
+    infection_reveal: dict[int, list[str]] = Field(default_factory=dict)
+    """At the end, each seat's infection cards by status (INFECTED or clean): every one is public then."""
+    incoming: IncomingOffer | None = None
+    """The trade offered to the viewer and waiting on their answer (private to them): what a seat bot reads,
+    never the accept button's wording."""
 
     def rooms_on_fire(self) -> set[str]:
         return {r.id for r in self.rooms if r.fire}
@@ -121,15 +140,39 @@ class DerelictView(View):
             )
         if self.hand:
             lines.append("Your hand: " + ", ".join(self.hand))
+        if self.items:  # the Salvager counts them, and a picture alone is not read by everyone
+            lines.append("Your items: " + ", ".join(self.items))
+        if self.incoming is not None:
+            lines.append(f"Offered to you: {self.incoming.give} for {self.incoming.ask}.")
+        for seat, cards in self.infection_reveal.items():
+            name = next(s.name for s in self.seats if s.seat == seat)
+            bad = cards.count("INFECTED")
+            lines.append(f"{name}'s infection cards: {bad} INFECTED, {len(cards) - bad} clean.")
         if self.tasks:
             lines.append("Your task: " + " / ".join(self.tasks))
         return "\n".join(lines)
 
 
+def incoming_offer(state: DerelictState, viewer: int) -> IncomingOffer | None:
+    """The offer made to ``viewer`` in the open exchange, the first if several wait (the one its prompt asks)."""
+    from .exchange import thing_name
+
+    ex = state.exchange
+    if ex is None:
+        return None
+    for frm, offer in ex.offers.items():
+        if offer.to == viewer:
+            give, ask = thing_name(state, offer.give), thing_name(state, offer.ask)
+            return IncomingOffer(
+                by=frm, give=give, ask=ask, gives_nothing=offer.give == NOTHING, asks_nothing=offer.ask == NOTHING
+            )
+    return None
+
+
 def card_label(state: DerelictState, player: Player, card: str) -> str:
     """A card's public name: action cards by name; infection cards by status only once scanned."""
     if is_infection(card):
-        if card in state.ship.scanned:
+        if card in state.ship.scanned or state.phase == "over":  # every status is public at the end
             return "infection card (INFECTED)" if card in state.ship.infected else "infection card (clean)"
         return "infection card"
     assert player.character is not None
@@ -260,9 +303,18 @@ def view(state: DerelictState, viewer: int | None) -> DerelictView:
         result.tasks = [f"{CATALOG.task[t].name}: {CATALOG.task[t].text}" for t in shown]
         result.offered = [CATALOG.character[c].name for c in me.offered]
         result.peeks = list(me.peeks)
+        result.engines_seen = dict(me.engines_seen)
+        result.course_seen = dict(me.course_seen)
+        result.incoming = incoming_offer(state, viewer)
     if state.phase == "over":
         result.chosen_tasks = {p.seat: CATALOG.task[p.task].name for p in state.players if p.task}
         result.destination_card = list(CATALOG.ship.course.cards[ship.coordinates])
         result.engines = {room: stack[0] for room, stack in ship.engines.items()}
         result.summary = outcome_of(state).summary
+        from .cards import infection_cards
+
+        infected = state.ship.infected
+        result.infection_reveal = {
+            p.seat: ["INFECTED" if c in infected else "clean" for c in infection_cards(p)] for p in state.players
+        }
     return result

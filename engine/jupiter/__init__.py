@@ -11,7 +11,8 @@ turn, and its win-rate script; see the balance section of docs/rules/jupiter.md)
 
 from __future__ import annotations
 
-from engine.core import Choice, Event, GameSpec, Outcome, Prompt, check_choice
+from engine.core import Choice, Event, GameSpec, Outcome, Prompt, answering_forced, check_choice, dealing_forced
+from engine.core.words import seat_ref
 
 from . import rules
 from .options import JupiterOptions
@@ -21,7 +22,7 @@ from .setup import MAX_ROBOTS, MIN_ROBOTS, setup
 from .state import JupiterState, cap, robot_name
 from .view import JupiterView, view
 
-ENGINE_VERSION = "jupiter-3"  # 3: every exposed side docks (2: three setbacks, not six); older logs do not replay
+ENGINE_VERSION = "jupiter-4"  # 4: a question with one answer is answered by the game (3: every exposed side docks)
 
 
 # Seats and robots -----------------------------------------------------------------------------------------------
@@ -51,9 +52,9 @@ def _for_seat(state: JupiterState, prompt: Prompt) -> Prompt:
     if len(state.robots_of(seat)) > 1 and not first and not question.startswith(named):
         question = f"{named}: {question}"  # a seat with several robots reads which one is asked, once
     choices = prompt.choices
-    if first:  # "the red robot (seat 1)" would name a robot's number, not its player
+    if first and len(state.robots_of(seat)) < state.players:  # several people: say whose robot each is
         choices = tuple(
-            Choice(id=c.id, label=f"{cap(robot_name(int(c.id[1:])))} (player {state.owner(int(c.id[1:])) + 1})")
+            Choice(id=c.id, label=f"{cap(robot_name(int(c.id[1:])))} ({seat_ref(state.owner(int(c.id[1:])))})")
             if c.id.startswith("s") and c.id[1:].isdigit()
             else c
             for c in choices
@@ -91,9 +92,9 @@ SPEC: GameSpec[JupiterState, JupiterOptions] = GameSpec(
     options_model=JupiterOptions,
     state_model=JupiterState,
     engine_version=ENGINE_VERSION,
-    setup=setup,
+    setup=dealing_forced(setup, prompts, apply),
     prompts=prompts,
-    apply=apply,
+    apply=answering_forced(prompts, apply),
     view=view,
     outcome=outcome,
     rules_text=RULES_TEXT,

@@ -30,7 +30,7 @@ def core_label(key: str) -> str:
 
 
 def seat_choice(seat: int) -> Choice:
-    return Choice(id=f"s{seat}", label=f"{cap(robot_name(seat))} (seat {seat + 1})")
+    return Choice(id=f"s{seat}", label=cap(robot_name(seat)))
 
 
 def core_prompt(state: JupiterState, seat: int) -> Prompt:

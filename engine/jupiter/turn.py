@@ -155,8 +155,10 @@ def advance(state: JupiterState) -> list[Event]:
             targets = [t for t in wave_targets(state, state.roll) if t not in state.suppressed]
             state.queue = targets
             state.stage = "convert2"
-            names = ", ".join(targets) if targets else "no tile"
-            events.append(Event(text=f"Invasion on a {state.roll}: a creep for {names}."))
+            if targets:
+                events.append(Event(text=f"Invasion on a {state.roll}: a creep for {', '.join(targets)}."))
+            else:
+                events.append(Event(text=f"Invasion on a {state.roll}: no tile is invaded, so no creep comes."))
         elif stage == "convert2":
             state.stage = "draw"
             if state.options.fast_creeps:
@@ -228,8 +230,9 @@ def resolve_setback(state: JupiterState) -> list[Event]:
     state.setback_tiles = list(tiles)
     if key == "surge":
         state.queue = tiles
-        names = ", ".join(tiles) if tiles else "no tile"
-        return [Event(text=f"Surge: another creep for {names}.")]
+        if not tiles:
+            return [Event(text="Surge: no tile was invaded this turn, so no creep comes.")]
+        return [Event(text=f"Surge: another creep for {', '.join(tiles)}.")]
     state.super_creeps += tiles
     what = "power plant" if key == "powergrab" else "radar dish"
     if not tiles:

@@ -174,9 +174,9 @@ class JupiterView(View):
         elif self.last_turn is not None:
             lines.append(report_line(self.last_turn))
         for robot in self.robots:
-            core = CATALOG.card_name(robot.core) if robot.core else "no core"
+            core = f"core {CATALOG.card_name(robot.core)}" if robot.core else "no core yet"
             hand = ", ".join(CATALOG.card_name(k) for k in robot.hand) or "no cards"
-            lines.append(f"{robot.letter} {robot.colour} ({robot.where or 'out of play'}): core {core}; {hand}")
+            lines.append(f"{robot.letter} {robot.colour} ({robot.where or 'out of play'}): {core}; {hand}")
         lines.extend(self._card_texts())
         return "\n".join(lines)
 
@@ -470,7 +470,10 @@ def _public_view(state: JupiterState) -> JupiterView:
         creeps_on_board=state.creeps_on_board(),
         creep_markers=CATALOG.numbers.creeps,
         hand_limit=hand_limit(state),
-        actions_per_turn=CATALOG.numbers.actions_jammed if jammed(state) else CATALOG.numbers.actions,
+        # during a turn, its own total (a card's extra actions included), so "left" never exceeds it
+        actions_per_turn=actions_total(state)
+        if in_actions
+        else (CATALOG.numbers.actions_jammed if jammed(state) else CATALOG.numbers.actions),
         actions_left=actions_left(state) if in_actions else 0,
         dish_jammed=jammed(state),
         in_force=list(state.in_force),

@@ -8,7 +8,7 @@ automatic flow), ``rules`` (the contract functions), ``view`` (what a viewer see
 
 from __future__ import annotations
 
-from engine.core import GameSpec
+from engine.core import GameSpec, answering_forced, dealing_forced
 
 from .options import PioneersOptions
 from .reference import BLURB, RULES_TEXT, cards_text
@@ -17,7 +17,8 @@ from .secrecy import skip_choice, unseen
 from .setup import setup
 from .state import PioneersState
 
-ENGINE_VERSION = "pioneers-3"  # 3: a crash landing ends its captain's turn (PIO-CRASH-9)
+# 3: a crash landing ends its captain's turn (PIO-CRASH-9), and questions with one answer are answered by the game
+ENGINE_VERSION = "pioneers-3"
 
 SPEC: GameSpec[PioneersState, PioneersOptions] = GameSpec(
     key="pioneers",
@@ -27,9 +28,9 @@ SPEC: GameSpec[PioneersState, PioneersOptions] = GameSpec(
     options_model=PioneersOptions,
     state_model=PioneersState,
     engine_version=ENGINE_VERSION,
-    setup=setup,
+    setup=dealing_forced(setup, prompts, apply),
     prompts=prompts,
-    apply=apply,
+    apply=answering_forced(prompts, apply),
     view=view,
     outcome=outcome,
     rules_text=RULES_TEXT,

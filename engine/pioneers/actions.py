@@ -8,6 +8,7 @@ decisions come between them.
 from __future__ import annotations
 
 from engine.core import Event
+from engine.core.words import seat_ref
 
 from .aliens import dies, kill
 from .catalog import CATALOG, Attribute
@@ -28,10 +29,9 @@ ALIEN_BY_NAME: dict[str, str] = {name: letter for name, letter in ALIEN_LETTER.i
 
 
 def who(state: PioneersState, seat: int) -> str:
-    """``P2 (Kade)``: how the narration names a captain."""
-    commander = state.player(seat).commander
-    name = CATALOG.commanders[commander].name.split()[-1] if commander else ""
-    return f"P{seat + 1} ({name})" if name else f"P{seat + 1}"
+    """How the narration names a captain: the person (``seat_ref``), whom the host names; their commander is on
+    the board and in the view, and a name in brackets would stand between the person and a possessive."""
+    return seat_ref(seat)
 
 
 def item_name(item: str) -> str:

@@ -8,6 +8,7 @@ alien placed by the card does not act. Spots never shift (PIO-GAP-9).
 from __future__ import annotations
 
 from engine.core import Event
+from engine.core.words import seat_ref
 
 from .catalog import CATALOG, AlienType
 from .state import ALIEN_LETTER, LETTER_ALIEN, PioneersState, is_alien, is_colonist, plural
@@ -25,7 +26,7 @@ def kill(state: PioneersState, slot: int, spot: int, cause: str) -> str:
     if is_colonist(item):
         state.player(int(item)).reserve += 1
         state.stats.killed[cause] = state.stats.killed.get(cause, 0) + 1
-        return f"a P{int(item) + 1} colonist"
+        return f"a colonist of {seat_ref(int(item))}"
     alien = LETTER_ALIEN[item]
     state.supply[alien] += 1
     return f"a {alien}"
@@ -56,6 +57,7 @@ def _worm(state: PioneersState, slot: int, start: int) -> list[str]:
     if at > 0 and spots[at - 1] is None:
         spots[at - 1], spots[at] = "W", None
         at -= 1
+        said.append(f"the worm steps left to spot {at + 1}")  # a move that kills nobody is still told
     if not any(s is not None and s != "W" for s in spots):
         spots[at] = None
         state.supply["worm"] += 1
@@ -72,7 +74,7 @@ def _slime(state: PioneersState, slot: int) -> list[str]:
         if added == n or not place_alien(state, slot, spot, "slime"):
             break
         added += 1
-    return [f"{plural(added, 'slime')} grow"] if added else []
+    return [f"{plural(added, 'slime')} {'grows' if added == 1 else 'grow'}"] if added else []
 
 
 def _squid(state: PioneersState, slot: int, at: int) -> list[str]:
@@ -98,7 +100,7 @@ def _lizard(state: PioneersState, slot: int, at: int) -> list[str]:
     if spots[at - 1] is not None:
         said.append(dies(kill(state, slot, at - 1, "alien")))
     spots[at - 1], spots[at] = "L", None
-    return said
+    return [*said, f"a lizard steps left to spot {at}"]  # a move that kills nobody is still told
 
 
 def _bug(state: PioneersState, slot: int, at: int) -> list[str]:

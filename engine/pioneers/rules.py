@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engine.core import Event, Outcome, Prompt, check_choice
+from engine.core.words import seat_ref
 
 from .actions import score
 from .catalog import CATALOG
@@ -53,13 +54,13 @@ def outcome(state: PioneersState) -> Outcome | None:
     best = max(keys.values())
     winners = tuple(seat for seat, key in keys.items() if key == best)
     table = "; ".join(
-        f"P{seat + 1} {vp} VP ({plural(colonists, 'colonist')}, {plural(held, 'planet')}, {credits} credits)"
+        f"{seat_ref(seat)} {vp} VP ({plural(colonists, 'colonist')}, {plural(held, 'planet')}, {credits} credits)"
         for seat, (vp, held, colonists, credits) in keys.items()
     )
     scores = {seat: key[0] for seat, key in keys.items()}
     if len(winners) == state.seats:
         return Outcome(result="tie", winners=winners, summary=f"Everybody ties. {table}.", scores=scores)
-    names = " and ".join(f"P{s + 1}" for s in winners)
+    names = " and ".join(seat_ref(s) for s in winners)
     verb = "share the win" if len(winners) > 1 else "wins"
     return Outcome(result="win", winners=winners, summary=f"{names} {verb}. {table}.", scores=scores)
 

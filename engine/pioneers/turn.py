@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.core import Choice, Event
+from engine.core.words import seat_ref
 
 from .actions import (
     adventure_result,
@@ -311,7 +312,7 @@ def answer(state: PioneersState, decision: Decision, choice: str) -> list[Event]
     player = state.player(seat)
     if kind == "cmd":
         player.commander = choice
-        events = [Event(text=f"P{seat + 1} takes {CATALOG.commanders[choice].name}.")]
+        events = [Event(text=f"{seat_ref(seat)} takes {CATALOG.commanders[choice].name}.")]
         if commander_seat(state) is None:
             state.phase = "upgrade"
         return events
@@ -325,7 +326,7 @@ def answer(state: PioneersState, decision: Decision, choice: str) -> list[Event]
         else:
             state.pool.remove(choice)
         state.draft_turn += 1
-        return [Event(text=f"P{seat + 1} places {state.sector_name(slot)}.")]
+        return [Event(text=f"{seat_ref(seat)} places {state.sector_name(slot)}.")]
     if kind == "site":
         state.crashes[0].site = int(choice[1:])
         return []
@@ -402,7 +403,7 @@ def free_upgrade(state: PioneersState, seat: int, attribute: str) -> list[Event]
     chosen = next(a for a in ATTRIBUTES if a == attribute)
     player.free_upgrade = chosen
     player.levels[chosen] += 1
-    events = [Event(text=f"P{seat + 1} raises {attribute} to level 2.")]
+    events = [Event(text=f"{seat_ref(seat)} raises {attribute} to level 2.")]
     if all(p.free_upgrade is not None for p in state.players):
         for p in state.players:
             fill_cargo(state, p)
@@ -705,7 +706,7 @@ def round_step(state: PioneersState) -> list[Event]:
         state.first = (state.first + 1) % state.seats  # PIO-ROUND-5
     state.round += 1
     state.turn = state.round  # what the host's board header and /status call the turn
-    events = [Event(text=f"Round {state.round} begins; P{state.first + 1} holds the first player token.")]
+    events = [Event(text=f"Round {state.round} begins; {seat_ref(state.first)} holds the first player token.")]
     if CATALOG.components.round_track_aliens[state.round - 1]:  # PIO-ROUND-2..3, PIO-GAP-7
         events += draw_event(state, f"Round {state.round}")
     if state.round in rules.extra_event_rounds:

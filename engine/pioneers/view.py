@@ -9,6 +9,7 @@ from __future__ import annotations
 from pydantic import BaseModel, Field
 
 from engine.core import View
+from engine.core.words import seat_ref
 
 from .catalog import AlienType, Attribute
 
@@ -66,9 +67,9 @@ class PioneersView(View):
 
     def describe(self) -> str:
         if self.phase == "over":
-            scores = ", ".join(f"P{p.seat + 1} {p.vp} VP" for p in self.players)
+            scores = ", ".join(f"{seat_ref(p.seat)} {p.vp} VP" for p in self.players)
             return f"**Cosmic Pioneers** ({self.scenario_name}) is over: {scores}."
         if self.phase != "play":
             return f"**Cosmic Pioneers** ({self.scenario_name}): setting up ({self.phase})."
-        who = f"P{self.active + 1}'s turn" if self.active is not None else "between turns"
+        who = f"{seat_ref(self.active)}'s turn" if self.active is not None else "between turns"
         return f"**Cosmic Pioneers** ({self.scenario_name}), round {self.round} of {self.rounds}: {who}."

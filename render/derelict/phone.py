@@ -327,7 +327,7 @@ def draw_roster(board: Board, view: DerelictView) -> None:
         board.words((MARGIN + 34, y), line, SMALL, Ink.BLACK, bold=acting, anchor="lm")
         if over:
             task = view.chosen_tasks.get(seat.seat, "no task")
-            words = fitting(f"Task {task} · {infection_words(seat)}", WIDTH - 2 * MARGIN - 34, SMALL)
+            words = fitting(f"Task {task} · {infection_words(seat, view)}", WIDTH - 2 * MARGIN - 34, SMALL)
             board.words((MARGIN + 34, y + 25), words, SMALL, Ink.CHARCOAL, anchor="lm")
         y += RESULT_LINE if over else ROSTER_LINE
 
@@ -358,10 +358,15 @@ def roster_line(view: DerelictView, seat: SeatView, bold: bool, width: int) -> s
     return fitting(who + tail, width, SMALL, bold=face is font(SMALL, bold=True))
 
 
-def infection_words(seat: SeatView) -> str:
-    """A seat's infection cards as the view tells them: how many, and which were revealed clean or infected."""
-    infected = sum("INFECTED" in card for card in seat.discard)
-    clean = sum(card == "infection card (clean)" for card in seat.discard)
+def infection_words(seat: SeatView, view: DerelictView) -> str:
+    """A seat's infection cards as the view tells them: how many, and which are known clean or infected (every
+    one once the game is over: the view's ``infection_reveal``; before, those scanned into the discard)."""
+    revealed = view.infection_reveal.get(seat.seat)
+    if revealed is not None:
+        infected, clean = revealed.count("INFECTED"), revealed.count("clean")
+    else:
+        infected = sum("INFECTED" in card for card in seat.discard)
+        clean = sum(card == "infection card (clean)" for card in seat.discard)
     unknown = seat.infection_cards - infected - clean
     parts = [f"{n} {what}" for n, what in ((infected, "INFECTED"), (clean, "clean"), (unknown, "unrevealed")) if n]
     return f"{count(seat.infection_cards, 'infection card')}" + (f": {', '.join(parts)}" if parts else "")

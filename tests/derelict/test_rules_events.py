@@ -89,7 +89,7 @@ def test_a_brooder_and_the_matriarch_die_exactly_when_their_wounds_reach_the_car
     out: list[Event] = []
     wound_intruder(survives, survives.ship.intruders[0], 1, out)
     assert survives.ship.intruders[0].wounds == 1
-    assert f"The {kind} has 1 wounds; endurance check: 2." in [e.text for e in out]
+    assert f"The {kind} has 1 wound; endurance check: 2." in [e.text for e in out]
     dies = quiet_game(intruders=[(kind, "S06")], attack_deck=["rake1"])
     wound_intruder(dies, dies.ship.intruders[0], 2, out)
     assert not dies.ship.intruders and dies.ship.objects["S06"] == [f"carcass:{kind}"]

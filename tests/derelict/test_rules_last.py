@@ -94,7 +94,7 @@ def test_steady_hand_checks_endurance_once_after_both_sidearm_shots() -> None:
     stopped = pair(hands={0: ["search", "rest"], 1: ["rest"]}, intruders=[("hunter", "CB")], attack_deck=["rake1"])
     stopped.rng.queued = [COMBAT["hit"]]
     play = Play(stopped).act(0, "shoot", "search", "stop")
-    assert play.state.ship.attack_deck == [] and "The hunter has 1 wounds; endurance check: 2." in play.public()
+    assert play.state.ship.attack_deck == [] and "The hunter has 1 wound; endurance check: 2." in play.public()
 
 
 @pytest.mark.rule("DER-COMBAT-6")

@@ -23,6 +23,7 @@ from engine.registry import GAMES
 from .conftest import Table
 from .players import ROADS, answer, begin_game, open_choices
 from .sim import bot_messages, close_dms, dms, png_images
+from .test_pioneers import names_people
 from .turns import Played, check_dm_prompts, play_until_turn, seat_of, stored
 
 
@@ -67,6 +68,8 @@ async def test_three_crew_draft_choose_secret_tasks_and_play_through_a_restart(t
     assert state.turn >= 3
     narrated = "\n".join(line for shown in table.scanner.shown for line in shown.lines)
     assert "Event phase of round 1" in narrated and "Round 2 begins" in narrated
+    named = names_people(table, players)
+    assert all(f"<@{p.id}> drafts" in named for p in players), named
     await checks(table, players, played)
 
 
@@ -80,6 +83,7 @@ async def test_a_whole_game_with_a_hostile_task_ends_with_every_chosen_task_reve
     record, state = await stored(table)
     assert record.status != "active" and state.phase == "over"
     final = "\n".join(line for shown in table.scanner.shown for line in shown.lines)
+    names_people(table, players)
     for p in state.players:
         assert p.task is not None and f"task was {CATALOG.task[p.task].name}" in final
     await checks(table, players, played)

@@ -9,12 +9,31 @@ goes on and a new one is posted (pinging the next captain) when the turn ends.
 from __future__ import annotations
 
 import random
+import re
 from collections import Counter
+from collections.abc import Sequence
+
+import simcord
 
 from .conftest import Table
 from .players import ROADS, begin_game, open_choices, open_panel, play_one, press
-from .sim import bot_messages, labels, png_images, prompt_choices, said
+from .sim import bot_messages, dms, labels, png_images, prompt_choices, said
 from .turns import stored
+
+SEAT_CODE = re.compile(r"⟦|\bP[1-4] (?:takes|places|raises|wins)\b|\bSeat [1-5]\b|\(seat [1-5]\)|\bPlayer [1-7]\b")
+"""A seat where a person should be: an engine's marker left in, or a seat code ("P1 takes", "Seat 2")."""
+
+
+def names_people(table: Table, players: Sequence[simcord.MemberActor]) -> str:
+    """Every text the players read names people: no seat marker or seat code in a channel message, an
+    autocomplete list or a DM; the channel's lines that name a player, joined (for the caller's checks)."""
+    shown = [line for s in table.scanner.shown for line in s.lines]
+    offered = [label for o in table.scanner.offered for label in o.labels]
+    private = [m.content for p in players if p.user.dm_channel is not None for m in dms(p)]
+    slips = [text for text in [*shown, *offered, *private] if SEAT_CODE.search(text)]
+    assert not slips, slips[:5]
+    return "\n".join(line for line in shown if any(f"<@{p.id}>" in line for p in players))
+
 
 STEP_CAP = 900  # a random 2-player game takes about 150 decisions
 
@@ -66,6 +85,8 @@ async def test_setup_and_first_turns_with_a_restart_and_a_board_per_turn(table: 
     assert posted <= turns + 4, f"{posted} messages for {turns} turns: the channel is flooded"
     await png_images(bot_messages(table.channel, table.env))
     assert await open_choices(table, table.carol) == []
+    named = names_people(table, [table.alice, table.bob])
+    assert f"<@{table.alice.id}> takes Commander" in named and f"<@{table.bob.id}> takes Commander" in named
 
 
 async def test_a_whole_game_played_through_panel_dms_and_act_ends_with_its_result(table: Table) -> None:
@@ -81,4 +102,6 @@ async def test_a_whole_game_played_through_panel_dms_and_act_ends_with_its_resul
     assert "The game is over." in final.content
     assert any(word in final.content for word in ("wins", "share the win", "ties")), final.content
     assert "Your move" not in labels(final), "a finished game's board has no controls"
+    assert f"<@{table.alice.id}>" in final.content or f"<@{table.bob.id}>" in final.content, final.content
+    names_people(table, [table.alice, table.bob])
     await png_images(bot_messages(table.channel, table.env))

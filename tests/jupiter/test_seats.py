@@ -60,7 +60,7 @@ def test_a_seat_with_two_robots_gets_both_core_prompts_each_naming_its_robot() -
     state, _ = SPEC.apply(state, 0, "t0.core.0", prompts[0].choices[0].id)
     first = SPEC.prompts(state)
     assert len(first) == 1 and first[0].seat == 0 and first[0].id.endswith(".first")
-    assert [c.label for c in first[0].choices[:2]] == ["The red robot (player 1)", "The blue robot (player 1)"]
+    assert [c.label for c in first[0].choices[:2]] == ["The red robot", "The blue robot"]  # one player: no owner named
 
 
 @pytest.mark.rule("JUP-SETUP-9")

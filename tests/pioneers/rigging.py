@@ -23,11 +23,15 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.core import Event, Prompt, RiggedRng, SeatSetup
+from engine.core.words import name_seats
 from engine.pioneers import SPEC, PioneersOptions, PioneersState
 from engine.pioneers.catalog import CATALOG, AlienType
 from engine.pioneers.state import LETTER_ALIEN, Sector, Turn
 from engine.pioneers.turn import settle
 from engine.pioneers.view import PioneersView
+
+NAMES = {0: "Ann", 1: "Ben", 2: "Cat", 3: "Dan"}
+"""Who sits at the rigged table, seat by seat: the names ``Play.text`` gives the engine's seat markers."""
 
 
 def new_game(n: int = 2, scenario: str = "cosmic_pioneers", seed: int = 3) -> PioneersState:
@@ -150,7 +154,8 @@ class Play:
         return " ".join("." if s is None else s for s in self.state.ring[slot].spots)
 
     def text(self) -> str:
-        return "\n".join(e.text for e in self.events)
+        """The events as a table reads them: each seat marker as the seat's person (``NAMES``)."""
+        return "\n".join(name_seats(e.text, NAMES) for e in self.events)
 
     def waits_on(self) -> str:
         """The kind of the pending decision (``mv``, ``dep``, ``bomb`` …) or ``""``."""

@@ -64,7 +64,7 @@ def test_kade_may_re_roll_his_losing_combat_die_and_the_new_roll_stands() -> Non
     play.choose("s2")
     assert play.prompt().seat == 0 and play.choice_ids() == ["reroll", "keep"]
     play.choose("reroll")
-    assert "re-rolls: 6" in play.text() and "P1 (Kade) wins the combat 6 to 4" in play.text()
+    assert "re-rolls: 6" in play.text() and "Ann wins the combat 6 to 4" in play.text()
 
 
 @pytest.mark.rule("PIO-CMD-1")
@@ -73,7 +73,7 @@ def test_kade_defending_is_asked_too_and_not_when_winning() -> None:
     play.choose("s2")
     assert play.prompt().seat == 1
     play.choose("reroll")  # 1: still losing; P2 crashes
-    assert "P1 (Novak) wins" in play.text()
+    assert "Ann wins" in play.text()
     play = game(players=seats({"at": 0, "commander": "novak"}, {"at": 2, "commander": "kade"}), dice=[2, 5, 6])
     play.choose("s2")
     assert play.waits_on() == "site" and play.prompt().seat == 0  # Kade won: no question; P1 goes down
@@ -223,7 +223,7 @@ def test_planet_killers_destroys_the_planet_with_the_most_aliens_at_the_end_of_r
     view = play.view()
     assert view.ring[3].kind == "destroyed" and all(s is None for s in view.ring[3].spots)
     assert "Fern is destroyed" in play.text()
-    assert view.players[1].at != 3 and "P2 (Fraser) crash lands" in play.text()
+    assert view.players[1].at != 3 and "Ben crash lands" in play.text()
     assert 3 not in [s.slot for s in view.ring if s.kind == "planet"]
 
 
@@ -243,7 +243,7 @@ def test_peace_accord_has_no_combat() -> None:
 def test_battle_royale_loot_and_cheaper_weapons() -> None:
     play = game("battle_royale", players=seats({"at": 0, "credits": 50 * 0}, {"at": 2, "credits": 300}), dice=[6, 1, 6])
     play.choose("s2")
-    assert "takes 100 credits from P2" in play.text()
+    assert "takes 100 credits from Ben" in play.text()
     play = game("battle_royale", players=seats({"at": 1, "credits": 400}, {"at": 0}))
     play.choose("s0")  # 400 + 300 = 700
     assert "weapons2" in play.choice_ids() and "cargo1" in play.choice_ids() and "cargo2" not in play.choice_ids()
@@ -321,7 +321,7 @@ def test_fraser_places_an_alien_where_he_likes_too() -> None:
 def test_kade_keeping_his_die_loses_the_combat() -> None:
     play = game(players=seats({"at": 0, "commander": "kade"}, {"at": 2, "commander": "novak"}), dice=[1, 4, 6])
     play.choose("s2", "keep")
-    assert "P2 (Novak) wins the combat 4 to 1" in play.text() and "re-rolls" not in play.text()
+    assert "Ben wins the combat 4 to 1" in play.text() and "re-rolls" not in play.text()
 
 
 def test_battle_royale_loot_is_all_the_loser_has_when_short() -> None:

@@ -55,7 +55,7 @@ def test_ending_by_another_ship_starts_a_combat_and_the_loser_crash_lands() -> N
 def test_the_defender_wins_ties() -> None:
     state = rig(new_game(), ring=RING, players=at(0, 3, cargo=[]), dice=[4, 4, 6])
     play = Play(state).choose("s3")
-    assert "P2 (Fraser) wins the combat 4 to 4" in play.text()
+    assert "Ben wins the combat 4 to 4" in play.text()
     assert play.view().players[0].crashed and play.view().players[0].at == 4
 
 
@@ -99,9 +99,9 @@ def test_the_attacker_fights_each_ship_in_turn_order_and_stops_at_his_first_defe
     )
     play = Play(state).choose("s3")
     text = play.text()
-    assert text.index("attacks P2") < text.index("attacks P3")
-    assert "P2 (Fraser) crash lands" in text and "P1 (Novak) crash lands" in text
-    assert "P3 (Sato) crash lands" not in text
+    assert text.index("attacks Ben") < text.index("attacks Cat")
+    assert "Ben crash lands" in text and "Ann crash lands" in text
+    assert "Cat crash lands" not in text
 
 
 @pytest.mark.rule("PIO-CRASH-1")
@@ -163,14 +163,14 @@ def test_the_crasher_chooses_which_lifeforms_survive_and_never_displaces_any() -
 @pytest.mark.rule("PIO-GAP-16")
 def test_an_attacker_who_loses_crash_lands_and_his_turn_ends_there_with_no_adventure() -> None:
     """Rulebook, Crash Landing: "While you are crash landed you can not engage into any other actions". 4
-    against 4, the defender wins; P1 crash lands at 4 Verdance and no adventure die is rolled (the rigged
+    against 4, the defender wins; the attacker crash lands at 4 Verdance and no adventure die is rolled (the rigged
     dice hold only the two combat dice: a third roll would be drawn at random and its adventure narrated)."""
     state = rig(new_game(), ring=RING, players=at(0, 3, cargo=[]), dice=[4, 4])
     play = Play(state).choose("s3")
     text = play.text()
-    assert "P2 (Fraser) wins the combat 4 to 4" in text and "P1 (Novak) crash lands at 4 Verdance" in text
+    assert "Ben wins the combat 4 to 4" in text and "Ann crash lands at 4 Verdance" in text
     assert "adventure" not in text and play.view().players[0].credits == 300
-    assert play.prompt().seat == 1 and play.waits_on() == "mv"  # straight to P2's move: no deploy, no bombard
+    assert play.prompt().seat == 1 and play.waits_on() == "mv"  # straight to the defender's move: no deploy, no bombard
 
 
 @pytest.mark.rule("PIO-CRASH-9")

@@ -21,10 +21,21 @@ from dataclasses import dataclass
 from engine.core import Event, Prompt, State
 from engine.core.contract import Audience
 from engine.core.playout import PlayoutStep, random_playout
+from engine.core.words import name_seats
 
 from .cases import Case
 
 PUBLIC = "public"
+NAMES = {0: "Alice", 1: "Bob", 2: "Carol", 3: "Dave", 4: "Erin", 5: "Frank", 6: "Grace"}
+"""The people the host would name where the engine marks a seat (``seat_ref``): a golden file reads as a table
+reads, and a marker the host could not replace shows as one."""
+
+
+def named(text: str) -> str:
+    """``text`` as the host shows it: each seat marker as that seat's person."""
+    return name_seats(text, NAMES)
+
+
 REGENERATE = "python -m tests.playthroughs.generate"
 INDENT = "    "
 
@@ -83,7 +94,10 @@ class Writer:
 def views(case: Case, state: State) -> dict[int | None, str]:
     """Every viewer's ``describe()`` text: the public view (``None``) first, then each seat in order."""
     spec = case.spec
-    return {viewer: spec.view(state, viewer).describe() for viewer in [None, *range(case.players)]}
+    return {
+        viewer: named(spec.view(state, viewer).model_copy(update={"names": NAMES}).describe())
+        for viewer in [None, *range(case.players)]
+    }
 
 
 def viewer_label(viewer: int | None) -> str:
@@ -141,10 +155,10 @@ def write_prompts(out: Writer, prompts: Sequence[Prompt]) -> None:
     for prompt in sorted(prompts, key=lambda p: p.seat):  # stable: a seat's prompts keep the game's order
         who = seat_label(prompt.seat)
         privacy = "private" if prompt.private else "public"
-        out.say(PUBLIC, f"{who} is asked {prompt.id} ({privacy} choices): {prompt.question}")
+        out.say(PUBLIC, f"{who} is asked {prompt.id} ({privacy} choices): {named(prompt.question)}")
         choice_who = who if prompt.private else PUBLIC
         for choice in prompt.choices:
-            out.say(choice_who, f"{INDENT}{choice.id}: {choice.label}")
+            out.say(choice_who, f"{INDENT}{choice.id}: {named(choice.label)}")
 
 
 def write_action(out: Writer, step: PlayoutStep) -> None:
@@ -154,7 +168,7 @@ def write_action(out: Writer, step: PlayoutStep) -> None:
     choice = prompt.choice(action.choice_id)
     assert choice is not None, "the random player answers only with offered choices"
     who = seat_label(action.seat)
-    answer = f"{action.choice_id} ({choice.label})"
+    answer = f"{action.choice_id} ({named(choice.label)})"
     if prompt.private:
         out.say(PUBLIC, f"action: {who} answers {action.prompt_id}")
         out.say(who, f"action: {who} answers {action.prompt_id} with {answer}")
@@ -165,7 +179,7 @@ def write_action(out: Writer, step: PlayoutStep) -> None:
 def write_events(out: Writer, events: Sequence[Event]) -> None:
     for event in events:
         kind = "headline" if event.headline else "event"
-        out.say(label(event.audience), f"{kind}: {event.text}")
+        out.say(label(event.audience), f"{kind}: {named(event.text)}")
 
 
 def header(case: Case, playout: Playout) -> list[str]:
@@ -197,7 +211,7 @@ def write_outcome(out: Writer, case: Case, playout: Playout) -> None:
         write_prompts(out, spec.prompts(playout.last))
         return
     winners = ", ".join(seat_label(s) for s in result.winners) or "nobody"
-    out.say(PUBLIC, f"outcome: {result.result}; winners: {winners}; {result.summary}")
+    out.say(PUBLIC, f"outcome: {result.result}; winners: {winners}; {named(result.summary)}")
     if result.scores is not None:
         scores = ", ".join(f"{seat_label(s)} {v}" for s, v in sorted(result.scores.items()))
         out.say(PUBLIC, f"scores: {scores}")

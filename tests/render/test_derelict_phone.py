@@ -113,7 +113,7 @@ def test_the_board_says_who_acts_and_names_every_seat_and_the_room_it_stands_in(
     header = f"Round {view.round} · {NAMES[acting.seat]}"
     assert any(text.startswith(header) and text.endswith(" to act") for text in said), said
     for seat in view.seats:
-        line = next(text for text in said if text.startswith(NAMES[seat.seat][:8]))
+        line = next(text for text in said if text.startswith(NAMES[seat.seat][:4]))
         if seat.room:
             assert f"· {seat.room}" in line, line
     assert not any(re.search(r"\b(Seat|Player) \d", text) for text in said)
@@ -180,7 +180,7 @@ def test_the_end_is_a_result_screen_with_each_seat_s_fate_task_and_infection_car
     assert "Derelict · game over" in said and any(text.startswith(view.summary.split(":")[0]) for text in said)
     assert not any("to act" in text or "passed" in text for text in said)
     for seat in view.seats:
-        fate = next(text for text in said if text.startswith(NAMES[seat.seat][:8]))
+        fate = next(text for text in said if text.startswith(NAMES[seat.seat][:4]))
         assert seat.status in fate or (seat.status == "hibernating" and "in cryo" in fate), fate
         assert (
             f"Task {view.chosen_tasks[seat.seat]} · {seat.infection_cards} infection card" in said[said.index(fate) + 1]
