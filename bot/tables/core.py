@@ -40,7 +40,7 @@ from .common import (
     seat_name,
 )
 from .liveboard import CALL_TO_ACTION, WAITING, board_key
-from .names import display_names, in_channel, in_private, named_prompts, named_view
+from .names import display_names, for_images, in_channel, in_private, named_prompts, named_view
 
 log = logging.getLogger(__name__)
 
@@ -566,9 +566,21 @@ class HostCore:
         renderer = self.renderers.get(loaded.spec.key)
         if renderer is None or loaded.state is None:
             return None
-        view = named_view(loaded.spec.view(loaded.state, None), loaded.record)
+        view = for_images(loaded.spec.view(loaded.state, None), loaded.record)
         data = await asyncio.to_thread(renderer.board, view)
         return Attachment(f"{loaded.spec.key}-board.png", data, name_seats(renderer.alt(view), view.names))
+
+    async def public_view(self, channel_id: int) -> tuple[GameRecord, View]:
+        """The channel's running or latest game as everybody sees it, named for drawing (the zoom and the full
+        board draw from it); a sentence when there is none or it is still a lobby."""
+        record = await self.store.live_game(channel_id) or await self.store.latest_game(channel_id)
+        if record is None:
+            raise NoGameHere("There is no game in this channel. Start one with `/start`.")
+        spec = self.spec(record.game_key)
+        state = self._state_of(record, spec) if record.status != "lobby" else None
+        if state is None:
+            raise NoGameHere("The game has not begun yet: it is still in its lobby.")
+        return record, for_images(spec.view(state, None), record)
 
     def board_text(self, loaded: Loaded, prompts: Sequence[Prompt]) -> str:
         """The channel message: title, narration of the current stage, and who must decide what."""
@@ -632,8 +644,9 @@ class HostCore:
             lines.extend(f"**{p.question}**" for p in prompts)
         elif loaded.record.status == "active":
             lines.append("Nothing is waiting on you right now.")
-        image = await self._hand_image(spec, view)
-        closeup = await self._closeup_image(spec, view) if prompts else None
+        drawn = for_images(view, record)
+        image = await self._hand_image(spec, drawn)
+        closeup = await self._closeup_image(spec, drawn) if prompts else None
         return Panel(text=clip("\n".join(lines)), prompts=prompts, image=image, closeup=closeup)
 
     async def _hand_image(self, spec: GameSpec[Any, Any], view: View) -> Attachment | None:

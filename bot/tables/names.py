@@ -17,7 +17,7 @@ from engine.core import MAX_LABEL, Choice, Prompt, View
 from engine.core.words import name_seats
 
 from ..store import GameRecord, SeatRecord
-from .common import mention
+from .common import mention, plain_name
 
 
 def display_name(seat: SeatRecord) -> str:
@@ -66,11 +66,23 @@ def named_prompts(prompts: tuple[Prompt, ...], record: GameRecord) -> tuple[Prom
 V = TypeVar("V", bound=View)
 
 
-def named_view(view: V, record: GameRecord) -> V:
-    """``view`` with ``names`` filled, so its images and alt text (``View.seat_name``) name the people, and every
-    seat marker in its fields (a seat's name before it has a character) replaced by the person's name, so a
-    renderer drawing a field as it is draws no marker."""
-    names = display_names(record)
+def image_names(record: GameRecord) -> dict[int, str]:
+    """Each seat's name drawn in an image or its alt text: a person's name as they typed it (the stored one is
+    escaped for markdown, which a picture does not read: ``plain_name``), a seat bot's plain "Bot 2" (the
+    images' font has no emoji)."""
+    return {s.seat: plain_name(s.display_name) for s in record.seats}
+
+
+def for_images(view: V, record: GameRecord) -> V:
+    """``view`` named for drawing: ``named_view`` with the names an image shows (``image_names``)."""
+    return named_view(view, record, image_names(record))
+
+
+def named_view(view: V, record: GameRecord, names: Mapping[int, str] | None = None) -> V:
+    """``view`` with ``names`` filled (by default the display names), so its texts and alt text
+    (``View.seat_name``) name the people, and every seat marker in its fields (a seat's name before it has a
+    character) replaced by the person's name, so a renderer drawing a field as it is draws no marker."""
+    names = dict(display_names(record) if names is None else names)
     data = view.model_dump()
     if "⟦" in repr(data):
         return type(view).model_validate({**_named(data, names), "names": names})

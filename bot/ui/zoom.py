@@ -37,20 +37,10 @@ ZOOM_OPTIONS = 25
 async def public_view(host: Host, channel_id: int) -> tuple[Zoomable, View]:
     """The channel's game as everybody sees it (the public view, seats named) and its Zoomable renderer;
     a sentence when there is no running or finished game, or its board has no zoom."""
-    record = await host.store.live_game(channel_id) or await host.store.latest_game(channel_id)
-    if record is None:
-        raise NoGameHere("There is no game in this channel. Start one with `/start`.")
-    if record.status == "lobby":
-        raise NoGameHere("The game has not begun yet: it is still in its lobby.")
+    record, view = await host.public_view(channel_id)
     renderer = host.renderers.get(record.game_key)
     if not isinstance(renderer, Zoomable):
         raise NoGameHere("This game's board has no zoom.")
-    spec = host.spec(record.game_key)
-    state = host._state_of(record, spec)  # the host's cache of parsed states (a read, no change)
-    if state is None:
-        raise NoGameHere("The game has not begun yet: it is still in its lobby.")
-    view = spec.view(state, None)
-    view.names = {seat.seat: seat.display_name for seat in record.seats}
     return renderer, view
 
 
