@@ -66,6 +66,7 @@ class Panel:
     prompts: tuple[Prompt, ...] = ()
     image: Attachment | None = None
     closeup: Attachment | None = None
+    game_id: int | None = None  # the game its controls answer (``bot.ui.prompts``): never the channel's next one
 
     def attachments(self) -> list[Attachment]:
         """The images to send with the panel, the hand first."""

@@ -647,7 +647,7 @@ class HostCore:
         drawn = for_images(view, record)
         image = await self._hand_image(spec, drawn)
         closeup = await self._closeup_image(spec, drawn) if prompts else None
-        return Panel(text=clip("\n".join(lines)), prompts=prompts, image=image, closeup=closeup)
+        return Panel(text=clip("\n".join(lines)), prompts=prompts, image=image, closeup=closeup, game_id=record.id)
 
     async def _hand_image(self, spec: GameSpec[Any, Any], view: View) -> Attachment | None:
         renderer = self.renderers.get(spec.key)

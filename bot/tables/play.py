@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import logging
 
-from engine.core import IllegalAction, NoGameHere, NotAllowed
+from engine.core import IllegalAction, NoGameHere, NotAllowed, StaleChoice
 from engine.seatbots import seat_bot
 
 from ..outbox import Outbox, Panel
@@ -15,6 +15,7 @@ from .races import Attempt, retried
 
 log = logging.getLogger(__name__)
 
+EARLIER_GAME = "That choice was for an earlier game in this channel; nothing changed."
 RACED = (
     "Another move was taken at the same moment, and that choice is no longer open; "
     "the board shows what the game waits on now."
@@ -25,9 +26,17 @@ class PlayHost(HostCore):
     """Answering prompts and showing the game."""
 
     async def act(
-        self, channel_id: int, actor: Actor, prompt_id: str, choice_id: str, *, interaction_id: int | None = None
+        self,
+        channel_id: int,
+        actor: Actor,
+        prompt_id: str,
+        choice_id: str,
+        *,
+        interaction_id: int | None = None,
+        game_id: int | None = None,
     ) -> Outbox:
         """Answer one pending prompt as ``actor``; a stale or forged answer gets a sentence and changes nothing.
+        ``game_id`` is the game the answering control was shown for (a prompt id names a step of one game only).
 
         ``interaction_id`` names the deferred interaction waiting for the answer (``note_deferral``): the
         commit links it to the action, so after a crash the answer can still say the move was taken.
@@ -39,6 +48,8 @@ class PlayHost(HostCore):
 
         async def answer(attempt: Attempt) -> Outbox:
             loaded = await self._load_running(channel_id)
+            if game_id is not None and loaded.record.id != game_id:
+                raise StaleChoice(EARLIER_GAME)
             attempt.saw(loaded.record)
             seat = loaded.record.seat_of(actor.user_id)
             if seat is None:

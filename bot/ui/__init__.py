@@ -2,16 +2,19 @@
 
 ``DYNAMIC_ITEMS`` is registered once with ``bot.add_dynamic_items`` (``bot.app``). Custom ids:
 
-==============================  ==========================================
-``sh:lobby:<verb>:<channel>``   Join / Leave / Begin / Cancel on a lobby
-``sh:role:<channel>``           the lobby's role picker
-``sh:move:<channel>``           "Your move" on a board: the private panel
-``sh:p:<channel>:<prompt>|<choice>``  one choice, as a button
-``sh:pick:<channel>:<prompt>|<page>`` one prompt's choices, as a select
-``sh:reset:<yes|no>:<channel>``       the ``/reset`` confirmation
-``sh:zoom:<channel>``                 **Zoom** on a board: one area enlarged, privately
-``sh:full:<channel>``                 **Full board** on a board: the detailed board, privately
-==============================  ==========================================
+=========================================  ==========================================
+``sh:lobby:<verb>:<channel>``              Join / Leave / Begin / Cancel on a lobby
+``sh:role:<channel>``                      the lobby's role picker
+``sh:move:<channel>``                      "Your move" on a board: the private panel
+``sh:p:<channel>:g<game>:<prompt>|<choice>``  one choice, as a button (of that game only)
+``sh:pick:<channel>:g<game>:<prompt>|<page>`` one prompt's choices, as a select (of that game only)
+``sh:reset:<yes|no>:<channel>:<game>``     the ``/reset`` confirmation (of that game only)
+``sh:zoom:<channel>``                      **Zoom** on a board: one area enlarged, privately
+``sh:full:<channel>``                      **Full board** on a board: the detailed board, privately
+``sh:rules:<game key>:<page>:<prev|next>`` the pages of ``/rules``
+=========================================  ==========================================
+
+A prompt control sent before controls named their game (no ``g<game>:``) still answers the channel's game.
 """
 
 from __future__ import annotations

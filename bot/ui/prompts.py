@@ -34,24 +34,37 @@ MAX_ROWS = 5  # rows per message
 SELECT_OPTIONS = 25  # options per select menu
 CUSTOM_ID_LIMIT = 100
 MOVED_ON = "Here is where the game stands now:"
+GAME = r"(?:g(?P<game>\d+):)?"
+"""A control names its game (``g<id>:``) so that one left in a DM or an old panel never answers the next game
+of the channel, whose prompt ids start over; controls sent before they named their game still work."""
 TOO_MANY = "More choices are waiting than fit on this message: use `/act` to pick any of them."
 
 
 class PromptButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=rf"{PREFIX}:p:(?P<channel>\d+):(?P<prompt>[^|]*)\|(?P<choice>.+)",
+    template=rf"{PREFIX}:p:(?P<channel>\d+):{GAME}(?P<prompt>[^|]*)\|(?P<choice>.+)",
 ):
     """One choice of one prompt, as a button."""
 
-    def __init__(self, channel_id: int, prompt_id: str, choice_id: str, label: str = "…", *, row: int | None = None):
+    def __init__(
+        self,
+        channel_id: int,
+        prompt_id: str,
+        choice_id: str,
+        label: str = "…",
+        *,
+        row: int | None = None,
+        game_id: int | None = None,
+    ):
         self.channel_id = channel_id
         self.prompt_id = prompt_id
         self.choice_id = choice_id
+        self.game_id = game_id
         super().__init__(
             discord.ui.Button(
                 label=label[:80],
                 style=discord.ButtonStyle.primary,
-                custom_id=button_id(channel_id, prompt_id, choice_id),
+                custom_id=button_id(channel_id, prompt_id, choice_id, game_id),
             ),
             row=row,
         )
@@ -60,15 +73,15 @@ class PromptButton(
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> PromptButton:
-        return cls(int(match["channel"]), match["prompt"], match["choice"])
+        return cls(int(match["channel"]), match["prompt"], match["choice"], game_id=game_of(match))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await guarded(interaction, answer(interaction, self.channel_id, self.prompt_id, self.choice_id))
+        await guarded(interaction, answer(interaction, self.channel_id, self.prompt_id, self.choice_id, self.game_id))
 
 
 class PromptSelect(
     discord.ui.DynamicItem[discord.ui.Select[Any]],
-    template=rf"{PREFIX}:pick:(?P<channel>\d+):(?P<prompt>[^|]*)\|(?P<page>\d+)",
+    template=rf"{PREFIX}:pick:(?P<channel>\d+):{GAME}(?P<prompt>[^|]*)\|(?P<page>\d+)",
 ):
     """One prompt with many choices, as a select menu (one page of at most 25 options)."""
 
@@ -79,14 +92,16 @@ class PromptSelect(
         page: int,
         options: Sequence[discord.SelectOption] = (),
         placeholder: str | None = None,
+        game_id: int | None = None,
     ):
         self.channel_id = channel_id
         self.prompt_id = prompt_id
+        self.game_id = game_id
         # A select needs at least one option to be built; on a click discord.py refreshes the chosen values.
         opts = list(options) or [discord.SelectOption(label="…", value="…")]
         super().__init__(
             discord.ui.Select(
-                custom_id=select_id(channel_id, prompt_id, page),
+                custom_id=select_id(channel_id, prompt_id, page, game_id),
                 options=opts,
                 placeholder=placeholder,
                 min_values=1,
@@ -98,39 +113,50 @@ class PromptSelect(
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> PromptSelect:
-        return cls(int(match["channel"]), match["prompt"], int(match["page"]))
+        return cls(int(match["channel"]), match["prompt"], int(match["page"]), game_id=game_of(match))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         values = self.item.values
         if not values:
             return
-        await guarded(interaction, answer(interaction, self.channel_id, self.prompt_id, values[0]))
+        await guarded(interaction, answer(interaction, self.channel_id, self.prompt_id, values[0], self.game_id))
 
 
-def button_id(channel_id: int, prompt_id: str, choice_id: str) -> str:
-    return f"{PREFIX}:p:{channel_id}:{prompt_id}|{choice_id}"
+def _game_part(game_id: int | None) -> str:
+    return "" if game_id is None else f"g{game_id}:"
 
 
-def select_id(channel_id: int, prompt_id: str, page: int) -> str:
-    return f"{PREFIX}:pick:{channel_id}:{prompt_id}|{page}"
+def game_of(match: re.Match[str]) -> int | None:
+    """The game a control's custom id names (``None``: a control sent before controls named their game)."""
+    return int(match["game"]) if match["game"] else None
+
+
+def button_id(channel_id: int, prompt_id: str, choice_id: str, game_id: int | None = None) -> str:
+    return f"{PREFIX}:p:{channel_id}:{_game_part(game_id)}{prompt_id}|{choice_id}"
+
+
+def select_id(channel_id: int, prompt_id: str, page: int, game_id: int | None = None) -> str:
+    return f"{PREFIX}:pick:{channel_id}:{_game_part(game_id)}{prompt_id}|{page}"
 
 
 def _chunks(items: Sequence[Any], size: int) -> list[Sequence[Any]]:
     return [items[i : i + size] for i in range(0, len(items), size)]
 
 
-def _fits(prompt: Prompt, channel_id: int) -> bool:
-    longest = max((len(button_id(channel_id, prompt.id, c.id)) for c in prompt.choices), default=0)
-    return longest <= CUSTOM_ID_LIMIT and len(select_id(channel_id, prompt.id, 99)) <= CUSTOM_ID_LIMIT
+def _fits(prompt: Prompt, channel_id: int, game_id: int | None) -> bool:
+    longest = max((len(button_id(channel_id, prompt.id, c.id, game_id)) for c in prompt.choices), default=0)
+    return longest <= CUSTOM_ID_LIMIT and len(select_id(channel_id, prompt.id, 99, game_id)) <= CUSTOM_ID_LIMIT
 
 
-def prompt_view(channel_id: int, prompts: Sequence[Prompt]) -> tuple[discord.ui.View | None, bool]:
+def prompt_view(
+    channel_id: int, prompts: Sequence[Prompt], game_id: int | None = None
+) -> tuple[discord.ui.View | None, bool]:
     """Controls for ``prompts`` and whether every choice got one.
 
     Buttons (five to a row, a new row for each prompt) when they fit in five rows; otherwise one select per
     prompt (paged by 25). Whatever does not fit stays reachable through ``/act``.
     """
-    usable = [p for p in prompts if p.choices and _fits(p, channel_id)]
+    usable = [p for p in prompts if p.choices and _fits(p, channel_id, game_id)]
     complete = len(usable) == len(prompts)
     if not usable:
         return None, complete
@@ -141,7 +167,7 @@ def prompt_view(channel_id: int, prompts: Sequence[Prompt]) -> tuple[discord.ui.
         for p in usable:
             for chunk in _chunks(p.choices, ROW_WIDTH):
                 for c in chunk:
-                    view.add_item(PromptButton(channel_id, p.id, c.id, c.label, row=row))
+                    view.add_item(PromptButton(channel_id, p.id, c.id, c.label, row=row, game_id=game_id))
                 row += 1
         return view, complete
     used = 0
@@ -152,7 +178,9 @@ def prompt_view(channel_id: int, prompts: Sequence[Prompt]) -> tuple[discord.ui.
                 return view, False
             options = [discord.SelectOption(label=c.label[:100], value=c.id) for c in chunk]
             suffix = f" ({page + 1}/{len(pages)})" if len(pages) > 1 else ""
-            view.add_item(PromptSelect(channel_id, p.id, page, options, placeholder=(p.question[:140] + suffix)))
+            view.add_item(
+                PromptSelect(channel_id, p.id, page, options, placeholder=(p.question[:140] + suffix), game_id=game_id)
+            )
             used += 1
     return view, complete
 
@@ -162,7 +190,7 @@ def panel_message(panel: Panel, channel_id: int, *, in_dm: bool) -> dict[str, An
     text = panel.text
     if in_dm and f"<#{channel_id}>" not in text:
         text = f"🎲 Your game in <#{channel_id}>\n{text}"
-    view, complete = prompt_view(channel_id, panel.prompts)
+    view, complete = prompt_view(channel_id, panel.prompts, panel.game_id)
     if not complete:
         text = f"{text}\n{TOO_MANY}"
     return {"content": clip(text), "view": view}
@@ -190,14 +218,18 @@ async def replace_panel(interaction: discord.Interaction, panel: Panel, channel_
         log.warning("could not update panel channel=%s user=%s: %s", channel_id, interaction.user.id, exc)
 
 
-async def answer(interaction: discord.Interaction, channel_id: int, prompt_id: str, choice_id: str) -> None:
+async def answer(
+    interaction: discord.Interaction, channel_id: int, prompt_id: str, choice_id: str, game_id: int | None = None
+) -> None:
     """A click on a choice: act, show the clicker their next panel in place, deliver the rest."""
     client = client_of(interaction)
     async with answering(interaction, channel_id) as interaction_id:
         await interaction.response.defer()  # acting may render images: take the 3 s off the clock
         actor = actor_of(interaction)
         try:
-            out = await client.host.act(channel_id, actor, prompt_id, choice_id, interaction_id=interaction_id)
+            out = await client.host.act(
+                channel_id, actor, prompt_id, choice_id, interaction_id=interaction_id, game_id=game_id
+            )
         except StaleChoice as exc:
             # The decision this DM or old panel offered is gone (made elsewhere, or the game moved on): the answer
             # is the player's current panel, with the buttons that work now. The clicked message is left as it

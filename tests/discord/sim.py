@@ -38,6 +38,7 @@ The rest are small readers over what a user sees: buttons of a message, the boar
 from __future__ import annotations
 
 import io
+import re
 import time
 from collections.abc import Awaitable, Callable, Iterator
 from copy import deepcopy
@@ -326,15 +327,19 @@ def labels(message: MessageLike) -> list[str]:
     return [b.label or "" for b in items(message) if isinstance(b, discord.Button)]
 
 
+GAME_PART = re.compile(r"^g\d+:")
+
+
 def prompt_choices(message: MessageLike) -> dict[str, tuple[str, str | None]]:
-    """``"prompt|choice"`` → (custom id, select value or ``None``) for every choice a panel or DM offers."""
+    """``"prompt|choice"`` → (custom id, select value or ``None``) for every choice a panel or DM offers (a custom
+    id's ``g<game>:`` part, which binds the control to its game, is not part of the choice ``/act`` takes)."""
     found: dict[str, tuple[str, str | None]] = {}
     for item in items(message):
         custom_id = item.custom_id or ""
         if isinstance(item, discord.Button) and custom_id.startswith("sh:p:"):
-            found[custom_id.split(":", 3)[3]] = (custom_id, None)
+            found[GAME_PART.sub("", custom_id.split(":", 3)[3])] = (custom_id, None)
         elif isinstance(item, discord.SelectMenu) and custom_id.startswith("sh:pick:"):
-            prompt = custom_id.split(":", 3)[3].rpartition("|")[0]
+            prompt = GAME_PART.sub("", custom_id.split(":", 3)[3]).rpartition("|")[0]
             for option in item.options:
                 found[f"{prompt}|{option.value}"] = (custom_id, option.value)
     return found

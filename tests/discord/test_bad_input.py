@@ -178,3 +178,20 @@ async def test_a_reset_button_naming_another_channel_is_refused(table: Table) ->
     assert is_private(forged) and "another channel" in said(forged)
     after = await table.next_store.latest_game(table.channel.id)
     assert after is not None and after.id == game.id and after.status == "active"
+
+
+async def test_a_dm_button_of_an_earlier_game_never_answers_the_next_one(table: Table) -> None:
+    """Issue 31: prompt ids start over in each game, so a game-1 DM button answered game 2's same step."""
+    await begin_game(table, roles=["pirate", "spanish"])
+    value = (await open_choices(table, table.alice))[0]
+    dm = dms(table.alice)[-1]
+    assert value in prompt_choices(dm)
+    await table.mod.slash(table.channel, "end")
+    await begin_game(table, roles=["pirate", "spanish"])
+    again = await open_choices(table, table.alice)
+    assert value in again, "game 2 asks the same step again, under the same prompt id"
+
+    stale = await press(table.alice, dm, value, in_dm=True)
+
+    assert is_private(stale) and "earlier game" in said(stale)
+    assert await open_choices(table, table.alice) == again
