@@ -169,7 +169,9 @@ async def playout(
     return channel
 
 
-@pytest.mark.parametrize("table", range(len(TABLES)))
+@pytest.mark.parametrize(
+    "table", [0, *(pytest.param(i, marks=pytest.mark.slow) for i in range(1, len(TABLES)))]
+)  # the five-seat and two-person tables in the slow run
 @pytest.mark.parametrize("game", sorted(GAMES))
 async def test_each_person_joining_the_wait_is_pinged_once_and_only_the_newest_board_is_live(
     host: Host, game: str, table: int
