@@ -15,7 +15,8 @@ from engine.abordaje.catalog import CATALOG
 from engine.abordaje.reference import ORDER_TEXT
 from engine.abordaje.view import AbordajeView, CardKind, Side
 from render.core import SPRITES, Box, Ink, font, label, new_canvas, rounded, wrap
-from render.core.sheet import Sheet, say
+from render.core.sheet import Sheet
+from render.core.sheet import say_sized as _say
 
 from .pieces import SIDE_INK, SIDE_LETTER, SIDE_NAME, order_face, priority_badge
 
@@ -56,20 +57,6 @@ def hand_key(view: AbordajeView) -> str:
     assigning = view.assigning_card if view.phase == "assign" else None
     fields = (side, view.turn, assigning, view.hand, view.drawn_set_aside, view.last_passed, placed)
     return "abordaje.hand:" + json.dumps(fields, separators=(",", ":"))
-
-
-def _say(
-    draw: ImageDraw.ImageDraw,
-    sheet: Sheet | None,
-    xy: tuple[int, int],
-    words: str,
-    size: int,
-    ink: Ink,
-    *,
-    bold: bool = False,
-    anchor: str = "la",
-) -> None:
-    say(draw, sheet, xy, words, font(size, bold=bold), ink, anchor)
 
 
 def _passed_lines(view: AbordajeView) -> list[str]:

@@ -17,8 +17,10 @@ from PIL import Image, ImageDraw
 
 from engine.abordaje.view import AbordajeView, DeckView, ShipDeckCardView, Side, SlotView
 from engine.core.words import count as counted
-from render.core import Box, Ink, dashed_box, font, new_canvas, rounded, text_width, wrap
-from render.core.sheet import Sheet, say
+from render.core import Box, Ink, dashed_box, font, new_canvas, rounded, wrap
+from render.core.canvas import shortened
+from render.core.sheet import Sheet
+from render.core.sheet import say_sized as _say
 
 from .pieces import SHIP_TINT, SIDE_LETTER, SIDE_NAME, SIDES, captain, card_back, control_marker, crew_token
 
@@ -55,28 +57,9 @@ ORDER_TEXT: dict[str, str] = {
 CONQUESTS_TO_WIN = 2
 
 
-def _say(
-    draw: ImageDraw.ImageDraw,
-    sheet: Sheet | None,
-    xy: tuple[int, int],
-    words: str,
-    size: int,
-    ink: Ink,
-    *,
-    bold: bool = False,
-    anchor: str = "la",
-) -> None:
-    say(draw, sheet, xy, words, font(size, bold=bold), ink, anchor)
-
-
 def _fit(words: str, width: int, size: int = TEXT, *, bold: bool = False) -> str:
-    """``words`` cut (with an ellipsis) to ``width`` pixels at ``size``: a long name shortens, never shrinks."""
-    face = font(size, bold=bold)
-    if text_width(words, face) <= width:
-        return words
-    while words and text_width(words + "…", face) > width:
-        words = words[:-1]
-    return words + "…"
+    """``words`` cut (with an ellipsis) to ``width`` pixels: a long line shortens, never shrinks."""
+    return shortened(words, font(size, bold=bold), width)
 
 
 def rows_bottom(view: AbordajeView) -> int:

@@ -13,8 +13,10 @@ from PIL import Image, ImageDraw
 
 from engine.capricorn.catalog import CATALOG
 from engine.capricorn.view import CapricornView, CharacterView
-from render.core import Ink, font, label, new_canvas, rounded, text_width, wrap
-from render.core.sheet import Sheet, say
+from render.core import Ink, font, label, new_canvas, rounded, wrap
+from render.core.canvas import shortened
+from render.core.sheet import Sheet
+from render.core.sheet import say_sized as _say
 
 from .pieces import crew
 
@@ -56,20 +58,6 @@ def _symbol(draw: ImageDraw.ImageDraw, x: int, y: int, symbol: str) -> None:
     fill, ink, glyph = SYMBOL_STYLE.get(symbol, (Ink.MIST, Ink.BLACK, "?"))
     draw.ellipse((x - 14, y - 14, x + 14, y + 14), fill=int(fill), outline=int(Ink.BLACK), width=2)
     label(draw, (x, y), glyph, 17, ink, bold=True, anchor="mm")
-
-
-def _say(
-    draw: ImageDraw.ImageDraw,
-    sheet: Sheet | None,
-    xy: tuple[int, int],
-    words: str,
-    size: int,
-    ink: Ink,
-    *,
-    bold: bool = False,
-    anchor: str = "la",
-) -> None:
-    say(draw, sheet, xy, words, font(size, bold=bold), ink, anchor)
 
 
 def _card(draw: ImageDraw.ImageDraw, x: int, y: int, card_id: str, sheet: Sheet | None) -> None:
@@ -129,7 +117,4 @@ def draw_hand(view: CapricornView, sheet: Sheet | None = None) -> Image.Image:
 
 def _fit(words: str, width: int, size: int) -> str:
     """``words`` cut with an ellipsis to ``width`` at ``size`` (bold): never a smaller type."""
-    face = font(size, bold=True)
-    while words and text_width(words, face) > width:
-        words = words[:-2] + "…"
-    return words
+    return shortened(words, font(size, bold=True), width)

@@ -21,8 +21,10 @@ from engine.capricorn.board import SHIP
 from engine.capricorn.catalog import CATALOG
 from engine.capricorn.terms import POD
 from engine.capricorn.view import CapricornView
-from render.core import Box, Ink, font, new_canvas, rounded, text_width, wrap
-from render.core.sheet import Sheet, say
+from render.core import Box, Ink, font, new_canvas, rounded, wrap
+from render.core.canvas import shortened
+from render.core.sheet import Sheet
+from render.core.sheet import say_sized as _say
 
 from .pieces import crew
 
@@ -46,28 +48,9 @@ ROOM_ORDER: tuple[str, ...] = (*SHIP.rooms_of("inner"), *SHIP.rooms_of("middle")
 Piece = tuple[str, tuple[object, ...]]
 
 
-def _say(
-    draw: ImageDraw.ImageDraw,
-    sheet: Sheet | None,
-    xy: tuple[int, int],
-    words: str,
-    size: int,
-    ink: Ink,
-    *,
-    bold: bool = False,
-    anchor: str = "la",
-) -> None:
-    say(draw, sheet, xy, words, font(size, bold=bold), ink, anchor)
-
-
 def _fit(words: str, width: int, size: int = TEXT, *, bold: bool = False) -> str:
     """``words`` cut (with an ellipsis) to ``width`` pixels: a long line shortens, never shrinks."""
-    face = font(size, bold=bold)
-    if text_width(words, face) <= width:
-        return words
-    while words and text_width(words + "…", face) > width:
-        words = words[:-1]
-    return words + "…"
+    return shortened(words, font(size, bold=bold), width)
 
 
 def room_pieces(view: CapricornView) -> dict[str, list[Piece]]:

@@ -45,6 +45,16 @@ def fitted(text: str, width: int, size: int, *, bold: bool = False, smallest: in
     return font(size, bold=bold)
 
 
+def shortened(words: str, face: Font, width: int) -> str:
+    """``words`` cut with an ellipsis to fit ``width`` pixels in ``face``: a long name or line shortens, the type
+    never shrinks below what a phone can read."""
+    if text_width(words, face) <= width:
+        return words
+    while words and text_width(words + "…", face) > width:
+        words = words[:-1]
+    return words.rstrip() + "…"
+
+
 def wrap(text: str, face: Font, width: int) -> list[str]:
     """``text`` broken into lines of at most ``width`` pixels, at spaces (a new list; callers may keep it)."""
     return list(_wrap(text, face, width))

@@ -90,6 +90,22 @@ def say(
         sheet.mark(xy, words, size, bold=face is font(size, bold=True), anchor=anchor)
 
 
+def say_sized(
+    draw: ImageDraw.ImageDraw,
+    sheet: Sheet | None,
+    xy: tuple[int, int],
+    words: str,
+    size: int,
+    ink: Ink,
+    *,
+    bold: bool = False,
+    anchor: str = "la",
+) -> None:
+    """``say`` in the project's font at ``size`` pixels (bold when asked): how the phone boards and hands draw
+    every text a player reads."""
+    say(draw, sheet, xy, words, font(size, bold=bold), ink, anchor)
+
+
 def _masks(
     words: str, size: int, bold: bool, anchor: str, xy: tuple[float, float]
 ) -> tuple[Box, Image.Image, Image.Image]:

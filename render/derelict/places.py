@@ -17,6 +17,7 @@ from PIL import ImageDraw
 from engine.derelict.catalog import CATALOG
 from engine.derelict.view import DerelictView, IntruderView, RoomView
 from render.core import Ink, disc, label, polygon, rounded, star_points, text_width
+from render.core.canvas import shortened
 from render.core.fonts import font
 from render.core.sheet import Paint, Sheet
 
@@ -215,9 +216,4 @@ def board_sheet(view: DerelictView) -> Sheet:
 
 def fitting(words: str, width: int, size: int, *, bold: bool = False) -> str:
     """``words`` cut with an ellipsis to ``width`` pixels at ``size`` (a long name never shrinks the type)."""
-    face = font(size, bold=bold)
-    if text_width(words, face) <= width:
-        return words
-    while words and text_width(words + "…", face) > width:
-        words = words[:-1]
-    return words.rstrip() + "…"
+    return shortened(words, font(size, bold=bold), width)

@@ -13,7 +13,8 @@ from PIL import ImageDraw
 from engine.core.words import count as counted
 from engine.jupiter.catalog import CATALOG
 from engine.jupiter.view import JupiterView, ReportView, RobotView, Stage
-from render.core import Box, Font, Ink, fitted, font, label, rounded, text, text_width, wrap
+from render.core import Box, Ink, fitted, font, label, rounded, text, text_width, wrap
+from render.core.canvas import shortened as _clip
 from render.core.sheet import MIN_TEXT, Sheet, say
 
 from .layout import COLONY, HEADER, LEGEND, PANEL, TRACK, WIDTH
@@ -38,13 +39,6 @@ def card_name(key: str) -> str:
 def robot_title(info: RobotView) -> str:
     """``Red robot``."""
     return f"{info.colour.capitalize()} robot"
-
-
-def _clip(words: str, face: Font, width: int) -> str:
-    """``words`` cut short with an ellipsis to fit ``width`` pixels (a long player name on a tag)."""
-    while text_width(words, face) > width and len(words) > 2:
-        words = words[:-2] + "…"
-    return words
 
 
 def _width(words: str, size: int, *, bold: bool = False) -> int:

@@ -21,6 +21,7 @@ from PIL import Image, ImageDraw
 
 from engine.jupiter.view import JupiterView, RobotView, TileView
 from render.core import Font, Ink, font, new_canvas, rounded, text_width, wrap
+from render.core.canvas import shortened as clip
 from render.core.sheet import Sheet, say
 
 from .panel import card_name, report_sections, track_steps
@@ -150,13 +151,6 @@ def _header(draw: ImageDraw.ImageDraw, view: JupiterView, sheet: Sheet | None) -
         lines = [lines[0], clip(" ".join(lines[1:]), face, WIDTH - 2 * MARGIN)]
     for i, line in enumerate(lines):
         say(draw, sheet, (MARGIN, 46 + i * 28), line, face, ink, "la")
-
-
-def clip(words: str, face: Font, width: int) -> str:
-    """``words`` cut short with an ellipsis to fit ``width`` pixels (a long name, a long report)."""
-    while text_width(words, face) > width and len(words) > 2:
-        words = words[:-2] + "…"
-    return words
 
 
 def _track(draw: ImageDraw.ImageDraw, view: JupiterView, sheet: Sheet | None) -> None:

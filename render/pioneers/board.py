@@ -17,7 +17,7 @@ from PIL import Image, ImageDraw
 
 from engine.pioneers.catalog import CATALOG
 from engine.pioneers.view import PioneersView, PlayerView, SectorView
-from render.core import Ink, dashed_box, disc, fitted, font, hatch, label, new_canvas, rounded, text, text_width, wrap
+from render.core import Ink, dashed_box, disc, fitted, font, hatch, label, new_canvas, rounded, text, wrap
 from render.core.fonts import Font
 from render.core.sheet import MIN_TEXT, Sheet, say
 
@@ -306,13 +306,6 @@ def strip(draw: ImageDraw.ImageDraw, view: PioneersView, player: PlayerView) -> 
         f"reserve {player.reserve} | at {where}{' (crashed)' if player.crashed else ''} | hold: {cargo}"
     )
     text(draw, (x + 8, y + 7), line, fitted(line, WIDTH - 40, 16, bold=True, smallest=MIN_TEXT), Ink.BLACK)
-
-
-def clip(words: str, face: Font, width: int) -> str:
-    """``words`` cut short with an ellipsis to fit ``width`` pixels in ``face`` (a long player name)."""
-    while text_width(words, face) > width and len(words) > 2:
-        words = words[:-2] + "…"
-    return words
 
 
 def cargo_word(item: str) -> str:

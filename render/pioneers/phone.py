@@ -19,9 +19,10 @@ from PIL import Image, ImageDraw
 
 from engine.pioneers.view import PioneersView, SectorView
 from render.core import Ink, disc, fitted, font, new_canvas, rounded, text_width, wrap
+from render.core.canvas import shortened as clip
 from render.core.sheet import Sheet, say
 
-from .board import COLOUR_INK, COLOUR_TEXT, GOOD_LETTER, PLAYER_INK, clip
+from .board import COLOUR_INK, COLOUR_TEXT, GOOD_LETTER, PLAYER_INK
 
 WIDTH = 640
 TEXT = 20

@@ -14,10 +14,11 @@ from PIL import Image, ImageDraw
 
 from engine.pioneers.view import PioneersView, SectorView
 from render.core import Box, Ink, fitted, new_canvas
+from render.core.canvas import shortened as clip
 from render.core.sheet import HALO, Mark, Sheet, say
 from render.core.zoom import Area
 
-from .board import ALIEN_NAME, GOOD_LETTER, clip
+from .board import ALIEN_NAME, GOOD_LETTER
 from .layout import BOX_W, box_of
 
 SCALE = 2
