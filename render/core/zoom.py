@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from PIL import Image, ImageFilter
 
@@ -112,3 +112,20 @@ def part_sheet(sheet: Sheet, box: Box, scale: int = ZOOM_SCALE) -> Sheet:
         )
         out.tokens.append(Token(token.space, token.what, moved, pixels))
     return out
+
+
+def moved_mark(mark: Mark, dx: int, dy: int, scale: int) -> Mark:
+    """``mark`` moved by ``-dx, -dy`` and enlarged ``scale`` times with its halo, as a nearest-neighbour resize
+    of the part of the board it stands on draws it (a zoom cut from a board drawn with its ``layout``)."""
+    rx0, ry0, rx1, ry1 = mark.reach
+    reach = ((rx0 - dx) * scale, (ry0 - dy) * scale, (rx1 - dx) * scale, (ry1 - dy) * scale)
+    size = (reach[2] - reach[0], reach[3] - reach[1])
+    box = (reach[0] + HALO, reach[1] + HALO, reach[2] - HALO, reach[3] - HALO)
+    near = Image.Resampling.NEAREST
+    return replace(
+        mark,
+        size=mark.size * scale,
+        box=box,
+        letters=mark.letters.resize(size, near),
+        halo=mark.halo.resize(size, near),
+    )

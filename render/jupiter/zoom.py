@@ -11,15 +11,14 @@ encode, which the close-up sent with every action needs). Both are drawn from th
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 
 from PIL import Image, ImageDraw
 
 from engine.jupiter.colony import STEPS
 from engine.jupiter.view import JupiterView, RobotView, TileView
 from render.core import Box, Ink, new_canvas
-from render.core.sheet import HALO, Mark, Sheet
-from render.core.zoom import Area
+from render.core.sheet import Mark, Sheet
+from render.core.zoom import Area, moved_mark
 
 from .colony import DEEP, colony_sheet, draw_colony_pieces, draw_colony_static, draw_names
 from .layout import PANEL, SQRT3, Layout, lattice
@@ -157,19 +156,8 @@ def zoom_sheet(view: JupiterView, key: str) -> Sheet:
 
 
 def enlarged(mark: Mark, dx: int, dy: int) -> Mark:
-    """``mark`` moved by ``-dx, -dy`` and enlarged ``SCALE`` times, as the nearest-neighbour resize draws it."""
-    rx0, ry0, rx1, ry1 = mark.reach
-    reach = ((rx0 - dx) * SCALE, (ry0 - dy) * SCALE, (rx1 - dx) * SCALE, (ry1 - dy) * SCALE)
-    size = (reach[2] - reach[0], reach[3] - reach[1])
-    box = (reach[0] + HALO, reach[1] + HALO, reach[2] - HALO, reach[3] - HALO)
-    near = Image.Resampling.NEAREST
-    return replace(
-        mark,
-        size=mark.size * SCALE,
-        box=box,
-        letters=mark.letters.resize(size, near),
-        halo=mark.halo.resize(size, near),
-    )
+    """``mark`` as this game's zoom draws it (``SCALE``)."""
+    return moved_mark(mark, dx, dy, SCALE)
 
 
 def tile_summary(view: JupiterView, tile: TileView) -> str:

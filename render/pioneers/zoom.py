@@ -8,15 +8,13 @@ smallest text 14 px, so its texts show at about 33 px on a phone.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from PIL import Image, ImageDraw
 
 from engine.pioneers.view import PioneersView, SectorView
 from render.core import Box, Ink, fitted, new_canvas
 from render.core.canvas import shortened as clip
-from render.core.sheet import HALO, Mark, Sheet, say
-from render.core.zoom import Area
+from render.core.sheet import Mark, Sheet, say
+from render.core.zoom import Area, moved_mark
 
 from .board import ALIEN_NAME, GOOD_LETTER
 from .layout import BOX_W, box_of
@@ -99,19 +97,8 @@ def zoom_sheet(view: PioneersView, full_sheet: Sheet, key: str) -> Sheet:
 
 
 def enlarged(mark: Mark, dx: int, dy: int) -> Mark:
-    """``mark`` moved by ``-dx, -dy`` and enlarged ``SCALE`` times, as the nearest-neighbour resize draws it."""
-    rx0, ry0, rx1, ry1 = mark.reach
-    reach = ((rx0 - dx) * SCALE, (ry0 - dy) * SCALE, (rx1 - dx) * SCALE, (ry1 - dy) * SCALE)
-    size = (reach[2] - reach[0], reach[3] - reach[1])
-    box = (reach[0] + HALO, reach[1] + HALO, reach[2] - HALO, reach[3] - HALO)
-    near = Image.Resampling.NEAREST
-    return replace(
-        mark,
-        size=mark.size * SCALE,
-        box=box,
-        letters=mark.letters.resize(size, near),
-        halo=mark.halo.resize(size, near),
-    )
+    """``mark`` as this game's zoom draws it (``SCALE``)."""
+    return moved_mark(mark, dx, dy, SCALE)
 
 
 def describe(view: PioneersView, sector: SectorView) -> str:
