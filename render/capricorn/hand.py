@@ -61,12 +61,14 @@ def _symbol(draw: ImageDraw.ImageDraw, x: int, y: int, symbol: str) -> None:
 
 
 def _card(draw: ImageDraw.ImageDraw, x: int, y: int, card_id: str, sheet: Sheet | None) -> None:
-    """One action card: its name, its id (or "legendary"), and each option as a symbol and its word."""
+    """One action card: its name, whose starter card it is (or "legendary"), and each option as a symbol and
+    its word (the card's id is the game's, not a player's word)."""
     card = CATALOG.action(card_id)
     legendary = card.role is None
     rounded(draw, (x, y, x + CARD_W, y + CARD_H), Ink.WHITE, Ink.ORANGE if legendary else Ink.BLUE, radius=10, width=3)
     _say(draw, sheet, (x + CARD_W // 2, y + 22), card.name, TEXT, Ink.BLACK, bold=True, anchor="mm")
-    _say(draw, sheet, (x + CARD_W // 2, y + 48), "legendary" if legendary else card_id, TEXT, Ink.CHARCOAL, anchor="mm")
+    kind = "legendary" if card.role is None else f"{card.role.replace('_', ' ')} card"
+    _say(draw, sheet, (x + CARD_W // 2, y + 48), kind, TEXT, Ink.CHARCOAL, anchor="mm")
     for i, option in enumerate(card.options):
         oy = y + 84 + i * OPTION_STEP
         _symbol(draw, x + 24, oy, option.symbol)
