@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import io
 import re
-from itertools import combinations
 
 import pytest
 from PIL import Image
@@ -20,8 +19,7 @@ from PIL import Image
 from engine.derelict import SPEC
 from engine.derelict.catalog import CATALOG
 from engine.derelict.view import DerelictView, IntruderView
-from render.core.sheet import Sheet, clean, masks_meet
-from render.core.zoom import MIN_DISPLAY_PIECE, MIN_DISPLAY_TEXT, display_size
+from render.core.sheet import Sheet
 from render.derelict import DerelictRenderer
 from render.derelict.hand import draw_hand
 from render.derelict.zoom import crop_box
@@ -29,6 +27,8 @@ from tests.derelict.playout import random_game
 from tests.derelict.resample import resample_hidden
 from tests.render.test_derelict_render import crowded, states
 from tests.render.test_legibility import SEEDS, SLOW_SEEDS, public_views
+
+from .checks import readable
 
 NAMES = {0: "Ana", 1: "Bartholomew the Great", 2: "Cy", 3: "Dmitri", 4: "Eve"}
 
@@ -46,29 +46,6 @@ def views(seeds: tuple[int, ...]) -> list[DerelictView]:
     return out
 
 
-def readable(what: str, sheet: Sheet, image: Image.Image) -> None:
-    """Every text at 12 px displayed, inside the image, clean and uncovered; every piece at 16 px displayed
-    and apart from the others on its space."""
-    assert sheet.marks, f"{what}: no text reported"
-    for mark in sheet.marks:
-        shown = display_size(mark.size, image.width)
-        assert shown >= MIN_DISPLAY_TEXT, f"{what}: {mark.text!r} shows at {shown:.1f} px on a phone"
-        x0, y0, x1, y1 = mark.box
-        assert x0 >= 0 and y0 >= 0 and x1 <= image.width and y1 <= image.height, f"{what}: {mark.text!r} is cut"
-        assert clean(mark, image) is None, f"{what}: {mark.text!r}: {clean(mark, image)}"
-        for token in sheet.tokens:
-            covers = masks_meet(mark.reach, mark.halo, token.box, token.pixels)
-            assert not covers, f"{what}: {token.what} on {token.space} covers {mark.text!r}"
-    for a, b in combinations(sheet.marks, 2):
-        assert not masks_meet(a.reach, a.halo, b.reach, b.halo), f"{what}: {a.text!r} and {b.text!r} touch"
-    for token in sheet.tokens:
-        longer = max(token.box[2] - token.box[0], token.box[3] - token.box[1])
-        assert display_size(longer, image.width) >= MIN_DISPLAY_PIECE, f"{what}: {token.what} is {longer} px"
-    for a, b in combinations(sheet.tokens, 2):
-        if a.space == b.space:
-            assert not masks_meet(a.box, a.pixels, b.box, b.pixels), f"{what}: {a.what} and {b.what} overlap"
-
-
 def png(data: bytes) -> Image.Image:
     image = Image.open(io.BytesIO(data))
     image.load()
@@ -79,7 +56,7 @@ def boards_read_on_a_phone(seeds: tuple[int, ...], every: int = 1) -> None:
     renderer = DerelictRenderer()
     for n, view in enumerate(views(seeds)[::every]):
         image = png(renderer.board(view))
-        readable(f"board {n}", renderer.layout(view), image)
+        readable(f"board {n}", renderer.layout(view), image, pieces=True)
 
 
 def zooms_read_on_a_phone(seeds: tuple[int, ...], every: int) -> None:
@@ -87,7 +64,7 @@ def zooms_read_on_a_phone(seeds: tuple[int, ...], every: int) -> None:
     for n, view in enumerate(views(seeds)[::every]):
         for area in renderer.areas(view):
             image = png(renderer.zoom(view, area.key))
-            readable(f"view {n} zoom {area.key}", renderer.zoom_layout(view, area.key), image)
+            readable(f"view {n} zoom {area.key}", renderer.zoom_layout(view, area.key), image, pieces=True)
 
 
 def test_the_board_reads_on_a_phone() -> None:
@@ -175,7 +152,7 @@ def test_the_end_is_a_result_screen_with_each_seat_s_fate_task_and_infection_car
     assert view.phase == "over"
     renderer = DerelictRenderer()
     sheet = renderer.layout(view)
-    readable(f"seed {seed} result", sheet, png(renderer.board(view)))
+    readable(f"seed {seed} result", sheet, png(renderer.board(view)), pieces=True)
     said = [mark.text for mark in sheet.marks]
     assert "Derelict · game over" in said and any(text.startswith(view.summary.split(":")[0]) for text in said)
     assert not any("to act" in text or "passed" in text for text in said)
@@ -199,7 +176,7 @@ def test_a_seat_s_hand_image_reads_on_a_phone() -> None:
                 continue
             sheet = Sheet()
             draw_hand(view, sheet)
-            readable(f"state {n} seat {seat} hand", sheet, png(data))
+            readable(f"state {n} seat {seat} hand", sheet, png(data), pieces=True)
             said = " ".join(mark.text for mark in sheet.marks)
             assert all(card.split()[0] in said for card in view.hand)
 
@@ -222,7 +199,7 @@ def test_a_crowded_room_s_zoom_lists_everyone_there_readably() -> None:
     view = named(crowded(SPEC.view(states(4)[1], None), "S07", 7))
     image = png(renderer.zoom(view, "S07"))
     sheet = renderer.zoom_layout(view, "S07")
-    readable("crowded zoom", sheet, image)
+    readable("crowded zoom", sheet, image, pieces=True)
     said = " ".join(mark.text for mark in sheet.marks)
     assert all(NAMES[seat] in said for seat in range(5)) and "on fire" in said and "malfunctioning" in said
     assert image.width == 400
@@ -241,4 +218,4 @@ def test_the_widest_pieces_side_by_side_stay_apart_on_the_phone_board() -> None:
     ]
     view = base.model_copy(update={"rooms": rooms})
     renderer = DerelictRenderer()
-    readable("widest pieces", renderer.layout(view), png(renderer.board(view)))
+    readable("widest pieces", renderer.layout(view), png(renderer.board(view)), pieces=True)

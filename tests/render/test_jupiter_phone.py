@@ -21,12 +21,13 @@ from PIL import Image
 
 from engine.core import View
 from engine.jupiter.view import JupiterView
-from render.core.sheet import Sheet, clean, masks_meet
-from render.core.zoom import MIN_DISPLAY_PIECE, MIN_DISPLAY_TEXT, display_size
+from render.core.sheet import masks_meet
+from render.core.zoom import MIN_DISPLAY_PIECE, display_size
 from render.jupiter import RENDERER
 from render.jupiter.phone import WIDTH
 from render.jupiter.zoom import TEAM
 
+from .checks import readable
 from .test_legibility import public_views
 
 SEEDS = (1, 2)
@@ -49,20 +50,6 @@ def decode(png: bytes) -> Image.Image:
     return image
 
 
-def readable(sheet: Sheet, image: Image.Image, what: str) -> None:
-    """Every text at least ``MIN_DISPLAY_TEXT`` on a phone, inside the image, clear of lines and other texts."""
-    assert sheet.marks, f"{what}: no text reported"
-    for mark in sheet.marks:
-        shown = display_size(mark.size, image.width)
-        assert shown >= MIN_DISPLAY_TEXT, f"{what}: {mark.text!r} shows at {shown:.1f} px on a phone"
-        x0, y0, x1, y1 = mark.box
-        assert x0 >= 0 and y0 >= 0 and x1 <= image.width and y1 <= image.height, f"{what}: {mark.text!r} is cut"
-        problem = clean(mark, image)
-        assert problem is None, f"{what}: {mark.text!r} at {mark.box}: {problem}"
-    for a, b in combinations(sheet.marks, 2):
-        assert not masks_meet(a.reach, a.halo, b.reach, b.halo), f"{what}: {a.text!r} and {b.text!r} touch"
-
-
 def test_the_board_is_a_portrait_phone_image() -> None:
     for view in views()[::6]:
         image = decode(RENDERER.board(view))
@@ -74,7 +61,7 @@ def test_every_board_text_and_piece_is_large_enough_on_a_phone_and_nothing_is_co
     for view in map(named, public_views("jupiter", seed)):
         image = decode(RENDERER.board(view))
         sheet = RENDERER.layout(view)
-        readable(sheet, image, f"seed {seed} turn {view.turn} board")
+        readable(f"seed {seed} turn {view.turn} board", sheet, image)
         assert sheet.tokens, "the board reports no piece"
         for token in sheet.tokens:
             x0, y0, x1, y1 = token.box
@@ -131,7 +118,7 @@ def test_every_zoom_is_large_enough_on_a_phone_and_a_tiles_zoom_names_its_domes(
             assert len(area.key) <= 24 and len(area.label) <= 80 and len(area.description) <= 100
             image = decode(RENDERER.zoom(view, area.key))
             sheet = RENDERER.zoom_layout(view, area.key)
-            readable(sheet, image, f"turn {view.turn} zoom {area.key}")
+            readable(f"turn {view.turn} zoom {area.key}", sheet, image)
             if area.key != TEAM:
                 tile = next(t for t in view.tiles if t.id == area.key)
                 shown = {mark.text for mark in sheet.marks}

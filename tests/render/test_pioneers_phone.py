@@ -18,11 +18,12 @@ from PIL import Image
 
 from engine.core import View
 from engine.pioneers.view import PioneersView
-from render.core.sheet import Sheet, clean, masks_meet
-from render.core.zoom import MIN_DISPLAY_PIECE, MIN_DISPLAY_TEXT, display_size
+from render.core.sheet import masks_meet
+from render.core.zoom import MIN_DISPLAY_PIECE, display_size
 from render.pioneers import RENDERER
 from render.pioneers.phone import WIDTH
 
+from .checks import readable
 from .test_legibility import public_views
 
 SEEDS = (1, 2)
@@ -45,20 +46,6 @@ def decode(png: bytes) -> Image.Image:
     return image
 
 
-def readable(sheet: Sheet, image: Image.Image, what: str) -> None:
-    """Every text at least ``MIN_DISPLAY_TEXT`` on a phone, inside the image, clear of lines and other texts."""
-    assert sheet.marks, f"{what}: no text reported"
-    for mark in sheet.marks:
-        shown = display_size(mark.size, image.width)
-        assert shown >= MIN_DISPLAY_TEXT, f"{what}: {mark.text!r} shows at {shown:.1f} px on a phone"
-        x0, y0, x1, y1 = mark.box
-        assert x0 >= 0 and y0 >= 0 and x1 <= image.width and y1 <= image.height, f"{what}: {mark.text!r} is cut"
-        problem = clean(mark, image)
-        assert problem is None, f"{what}: {mark.text!r} at {mark.box}: {problem}"
-    for a, b in combinations(sheet.marks, 2):
-        assert not masks_meet(a.reach, a.halo, b.reach, b.halo), f"{what}: {a.text!r} and {b.text!r} touch"
-
-
 def test_the_board_is_a_portrait_phone_image() -> None:
     image = decode(RENDERER.board(views()[0]))
     assert image.width == WIDTH and image.height >= image.width and image.mode == "P"
@@ -69,7 +56,7 @@ def test_every_board_text_and_piece_is_large_enough_on_a_phone_and_nothing_is_co
     for view in map(named, public_views("pioneers", seed)):
         image = decode(RENDERER.board(view))
         sheet = RENDERER.layout(view)
-        readable(sheet, image, f"seed {seed} board")
+        readable(f"seed {seed} board", sheet, image)
         assert sheet.tokens, "the board reports no piece"
         for token in sheet.tokens:
             x0, y0, x1, y1 = token.box
@@ -106,7 +93,7 @@ def test_every_sector_has_a_zoom_whose_texts_are_large_enough_on_a_phone() -> No
         for area in areas:
             assert len(area.key) <= 24 and len(area.label) <= 80 and len(area.description) <= 100
             image = decode(RENDERER.zoom(view, area.key))
-            readable(RENDERER.zoom_layout(view, area.key), image, f"zoom {area.key}")
+            readable(f"zoom {area.key}", RENDERER.zoom_layout(view, area.key), image)
 
 
 def test_a_zooms_alt_text_says_which_sector_and_who_stands_there() -> None:
