@@ -90,6 +90,16 @@ def say(
         sheet.mark(xy, words, size, bold=face is font(size, bold=True), anchor=anchor)
 
 
+def place(
+    draw: ImageDraw.ImageDraw, sheet: Sheet | None, space: str, what: str, at: tuple[int, int], paint: Paint
+) -> None:
+    """Draw the piece ``paint`` draws at ``at`` and note it on ``sheet`` (when measuring) as standing on
+    ``space``: the drawing is the measure, as ``say`` is for texts."""
+    paint(draw, at)
+    if sheet is not None:
+        sheet.token(space, what, at, paint)
+
+
 def say_sized(
     draw: ImageDraw.ImageDraw,
     sheet: Sheet | None,

@@ -22,7 +22,8 @@ from PIL import Image, ImageDraw
 from engine.jupiter.view import JupiterView, RobotView, TileView
 from render.core import Font, Ink, font, new_canvas, rounded, text_width, wrap
 from render.core.canvas import shortened as clip
-from render.core.sheet import Sheet, say
+from render.core.sheet import Paint, Sheet, say
+from render.core.sheet import place as _place
 
 from .panel import card_name, report_sections, track_steps
 from .pieces import colonist, creep, robot, super_creep
@@ -184,15 +185,6 @@ def _track(draw: ImageDraw.ImageDraw, view: JupiterView, sheet: Sheet | None) ->
 # ------------------------------------------------------------------------------------------------ the colony
 
 
-def _place(
-    draw: ImageDraw.ImageDraw, sheet: Sheet | None, space: str, what: str, at: tuple[int, int], paint: object
-) -> None:
-    assert callable(paint)
-    paint(draw, at)
-    if sheet is not None:
-        sheet.token(space, what, at, paint)
-
-
 def _colonist(draw: ImageDraw.ImageDraw, at: tuple[int, int]) -> None:
     colonist(draw, at, PIECE // 2)
 
@@ -243,7 +235,7 @@ def half_width(radius: float, dy: float) -> float:
     return full if dy <= radius / 2 else max(0.0, full * (radius - dy) / (radius / 2))
 
 
-Item = tuple[str, object, int | None]
+Item = tuple[str, Paint, int | None]
 """A piece on a tile's summary: what it is, how to paint it, and the count printed after it (or ``None``)."""
 
 

@@ -21,6 +21,7 @@ from engine.pioneers.view import PioneersView, SectorView
 from render.core import Ink, disc, fitted, font, new_canvas, rounded, text_width, wrap
 from render.core.canvas import shortened as clip
 from render.core.sheet import Sheet, say
+from render.core.sheet import place as _place
 
 from .board import COLOUR_INK, COLOUR_TEXT, GOOD_LETTER, PLAYER_INK
 
@@ -170,15 +171,6 @@ def _good_paint(draw: ImageDraw.ImageDraw, at: tuple[int, int], *, letter: str) 
         [(x, y - half), (x + half, y), (x, y + half), (x - half, y)], fill=int(Ink.YELLOW), outline=int(Ink.BLACK)
     )
     say(draw, None, (x, y), letter, font(16, bold=True), Ink.BLACK, "mm")
-
-
-def _place(
-    draw: ImageDraw.ImageDraw, sheet: Sheet | None, space: str, what: str, at: tuple[int, int], paint: object
-) -> None:
-    assert callable(paint)
-    paint(draw, at)
-    if sheet is not None:
-        sheet.token(space, what, at, paint)
 
 
 def _cell(
