@@ -189,11 +189,3 @@ def count(table: Table) -> None:
         COUNTS.slowest, COUNTS.slowest_what = slowest.elapsed or 0.0, slowest.what
     COUNTS.messages_scanned += table.scanner.messages
     COUNTS.autocomplete_lists_scanned += table.scanner.lists
-
-
-def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
-    """Print the run's counts: interactions, slowest first response, messages scanned, restarts."""
-    if COUNTS.scenarios:
-        terminalreporter.section("simulated Discord")
-        for line in COUNTS.lines():
-            terminalreporter.write_line(line)

@@ -1,11 +1,14 @@
 """Counts over the whole run of the Discord scenarios, printed at the end (``conftest.pytest_terminal_summary``).
 
-Module-level on purpose: one pytest session, one set of counts, filled by every scenario's teardown.
+Module-level on purpose: one pytest process, one set of counts, filled by every scenario's teardown. The suite
+runs in parallel worker processes (pytest-xdist): each worker hands its counts to the controller when it ends
+(``as_dict``), and the controller adds them up (``add``) before printing.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass, fields
+from typing import Any
 
 
 @dataclass
@@ -35,6 +38,18 @@ class RunCounts:
     lobby_deaths: int = 0
     lobby_committed: int = 0
     lobby_answered_not_done: int = 0
+
+    def as_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+    def add(self, other: dict[str, Any]) -> None:
+        """Add a worker's counts: sums, except the slowest first response, which is the larger one."""
+        for f in fields(self):
+            if f.name in ("slowest", "slowest_what"):
+                continue
+            setattr(self, f.name, getattr(self, f.name) + other.get(f.name, 0))
+        if other.get("slowest", 0.0) > self.slowest:
+            self.slowest, self.slowest_what = other["slowest"], other.get("slowest_what", "")
 
     def lines(self) -> list[str]:
         deaths = (
