@@ -23,13 +23,13 @@ from .core import HostCore
 log = logging.getLogger(__name__)
 
 FORGOTTEN = (
-    "Done: I forgot you. {seats} now read “a former player”, without your name or Discord id, and your "
+    "Done: I forgot you. {seats} “a former player”, without your name or Discord id, and your "
     "settings are deleted. If you play again, I'll know you again from then on."
 )
 
 
 def _count_seats(n: int) -> str:
-    return "Your seat in 1 finished game" if n == 1 else f"Your seats in {n} finished games"
+    return "Your seat in 1 finished game now reads" if n == 1 else f"Your seats in {n} finished games now read"
 
 
 class ForgetHost(HostCore):
