@@ -46,7 +46,7 @@ async def finished_duel(host: Host, channel: int, guild: int = GUILD, *, replace
         await host.delivered(await host.act(channel, BOB, "r1.s1", "3"))
         await host.delivered(await host.replace(channel, MOD, BOB.user_id, replace_bob_by))
         players = [ALICE, replace_bob_by]
-    while (record := await host.store.live_game(channel)) is not None:
+    while await host.store.live_game(channel) is not None:
         for player in players:
             for _, value in (await host.choices_for(channel, player.user_id))[:1]:
                 prompt, choice = value.split("|")
