@@ -4,6 +4,9 @@ and ``/settings keep`` and ``/settings lobbies``."""
 
 from __future__ import annotations
 
+import asyncio
+import time
+
 import discord
 
 from bot.store.base import FORMER_PLAYER
@@ -69,3 +72,22 @@ async def test_keeping_times_are_the_servers_to_choose(table: Table) -> None:
     assert "Finished games: kept 30 days after they end" in said(kept)
     assert "Lobbies: never closed for waiting" in said(lobbies)
     assert "kept 30 days" in said(await table.alice.slash(table.channel, "settings show"))
+
+
+async def test_the_hourly_clean_up_closes_an_idle_lobby_with_a_sentence_in_its_channel(table: Table) -> None:
+    await table.alice.slash(table.channel, "start abordaje")
+    await table.bob.slash(table.channel, "join")
+    two_days_later = await table.restart(clock=lambda: time.time() + 49 * 3600)
+
+    await two_days_later.cleaning_up()  # the bot's own round may have done it first: one of them does
+    for _ in range(100):
+        closed = bot_messages(table.channel, table.env)[0]
+        if "lobby closed" in closed.content:
+            break
+        await asyncio.sleep(0.02)
+
+    assert "lobby closed. Nobody joined, left or began it for 2 days" in closed.content
+    assert labels(closed) == [], "the lobby lost its buttons"
+    assert await table.next_store.live_game(table.channel.id) is None
+    started = await table.bob.slash(table.channel, "start abordaje")
+    assert is_private(started) and "lobby" in said(started).lower(), "the channel is free for a new game"
