@@ -140,7 +140,9 @@ class RetentionHost(HostCore):
         game``): with Manage Server any of the server's, with Manage Channels one played in this channel."""
         if not (actor.can_manage_server or actor.can_moderate):
             raise NotAllowed("Only moderators (Manage Channels or Manage Server) can delete a finished game.")
-        record = await self.store.get_game(int(game)) if game.strip().isdigit() else None
+        game = game.strip()
+        # An id as autocomplete gives it; anything else (a name typed, 6,000 digits) is no game of this server.
+        record = await self.store.get_game(int(game)) if game.isdigit() and len(game) <= 18 else None
         if record is None or guild_id is None or record.guild_id != guild_id:
             raise NoGameHere("There is no such game on this server; pick one from the list as you type.")
         if not actor.can_manage_server and record.channel_id != channel_id:

@@ -14,7 +14,7 @@ from bot.store import Store
 from bot.store.base import FORMER_PLAYER, is_former_player
 from bot.store.factory import open_store
 from bot.tables import Actor, Host
-from engine.core import LobbyError, NoGameHere, NotAllowed
+from engine.core import Conflict, LobbyError, NoGameHere, NotAllowed
 from tests.host.conftest import ALICE, BOB, CAROL, GUILD, MOD, Clock, make_host
 
 from .conftest import Database
@@ -211,3 +211,29 @@ async def store(database: Database) -> AsyncIterator[Store]:
         yield s
     finally:
         await s.close()
+
+
+async def test_keeping_times_and_the_other_settings_never_overwrite_each_other(host: Host, store: Store) -> None:
+    await host.change_settings(GUILD, OWNER, reminder_hours=5)
+    await host.change_keeping(GUILD, OWNER, keep_days=30)
+    await host.change_settings(GUILD, OWNER, idle_hours=10)
+    await host.change_keeping(GUILD, OWNER, lobby_hours=6)
+
+    settings, keeping = await store.guild_settings(GUILD), await store.keep_settings(GUILD)
+    assert (settings.reminder_hours, settings.idle_hours) == (5, 10)
+    assert (keeping.keep_days, keeping.lobby_hours) == (30, 6)
+    assert keeping.version == settings.version == 4, "one version for all of the server's settings"
+    with pytest.raises(Conflict):  # read before the last change of the server's settings: refused
+        await store.set_keep_settings(keeping.model_copy(update={"keep_days": 1}), expected_version=3)
+    for wrong in ({"keep_days": 0}, {"keep_days": 4000}, {"lobby_hours": -1}, {"lobby_hours": 1000}):
+        with pytest.raises(LobbyError):
+            await host.change_keeping(GUILD, OWNER, **wrong)
+    with pytest.raises(NotAllowed, match="Manage Server"):
+        await host.change_keeping(GUILD, MOD, keep_days=2)
+    assert await store.keep_settings(GUILD) == keeping
+
+
+async def test_a_game_named_by_anything_but_its_id_is_no_game(host: Host) -> None:
+    for typed in ("Hidden Duel", "9" * 6000, "-1", ""):
+        with pytest.raises(NoGameHere):
+            await host.forget_game(GUILD, 6701, OWNER, typed)
