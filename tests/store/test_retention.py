@@ -10,10 +10,11 @@ from collections.abc import AsyncIterator
 import pytest
 
 from bot.history import History
-from bot.store import Store
+from bot.store import Store, TimerRecord
 from bot.store.base import FORMER_PLAYER, is_former_player
 from bot.store.factory import open_store
 from bot.tables import Actor, Host
+from bot.tables.retention import HOUSEKEEPING
 from engine.core import Conflict, LobbyError, NoGameHere, NotAllowed
 from tests.host.conftest import ALICE, BOB, CAROL, GUILD, MOD, Clock, make_host
 
@@ -237,3 +238,23 @@ async def test_a_game_named_by_anything_but_its_id_is_no_game(host: Host) -> Non
     for typed in ("Hidden Duel", "9" * 6000, "-1", ""):
         with pytest.raises(NoGameHere):
             await host.forget_game(GUILD, 6701, OWNER, typed)
+
+
+async def test_a_clean_up_whose_process_died_is_done_by_the_next_one(database: Database, clock: Clock) -> None:
+    first, second = await open_store(database.url), await open_store(database.url)
+    try:
+        dying, next_one = make_host(first, clock), make_host(second, clock, first_seed=1)
+        game = await finished_duel(dying, 6801)
+        clock.now += 400 * DAY
+        hour = TimerRecord(game_id=0, kind=HOUSEKEEPING, due_key=str(int(clock.now // 3600)), channel_id=0)
+        assert await first.claim_timer(hour, dying.owner, clock.now, clock.now - 30)  # then the process died
+
+        assert await next_one.clean_up() is None, "the claim is fresh: its process may still be working"
+        clock.now += 31
+        done = await next_one.clean_up()
+
+        assert done is not None and done.games == 1 and await second.get_game(game) is None
+        assert await next_one.clean_up() is None and await dying.clean_up() is None, "and it is done once"
+    finally:
+        await first.close()
+        await second.close()
