@@ -487,7 +487,8 @@ FORMER_BASE = -(10**12)
 
 
 def former_player_id(game_id: int, seat: int) -> int:
-    """The placeholder id a forgotten person's seat ``seat`` of game ``game_id`` takes (``sql.FORMER_ID``)."""
+    """The placeholder id a forgotten person's seat ``seat`` of game ``game_id`` takes (written in SQL as
+    ``sql.FORGET_SEATS`` computes it; seat 99 stands for "no seat": a note or a game opened by them)."""
     return FORMER_BASE - game_id * 100 - seat
 
 

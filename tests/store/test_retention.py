@@ -11,7 +11,7 @@ import pytest
 
 from bot.history import History
 from bot.store import Store, TimerRecord
-from bot.store.base import FORMER_PLAYER, is_former_player
+from bot.store.base import FORMER_PLAYER, former_player_id, is_former_player
 from bot.store.factory import open_store
 from bot.tables import Actor, Host
 from bot.tables.retention import HOUSEKEEPING
@@ -171,6 +171,7 @@ async def test_forget_me_leaves_a_former_player_in_finished_games(host: Host, st
     assert first is not None
     bob_seat = first.user_of(1)
     assert bob_seat is not None and bob_seat.display_name == FORMER_PLAYER and is_former_player(bob_seat.user_id)
+    assert bob_seat.user_id == former_player_id(plain, 1)
     assert first.seat_of(ALICE.user_id) is not None, "the others keep their seats"
     for game in (plain, handed):
         record = await store.get_game(game)
