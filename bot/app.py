@@ -30,6 +30,7 @@ log = logging.getLogger(__name__)
 
 NEVER = 1e12  # seconds: "no reminder unless the server set one" (about 30,000 years)
 REMINDER_CHECK_MINUTES = 5  # how often the reminder query runs; a reminder is at most this late
+CLEAN_UP_MINUTES = 10  # how often a process tries to claim the hour's clean-up (``Host.clean_up``): one does it
 SEAT_BOT_SECONDS = 2.0  # how often the due bot moves are claimed (``Host.bot_round``): a bot acts within seconds
 COGS = (
     "bot.cogs.lobby",
@@ -38,6 +39,7 @@ COGS = (
     "bot.cogs.moderation",
     "bot.cogs.settings",
     "bot.cogs.help",
+    "bot.cogs.privacy",
 )
 
 
@@ -89,6 +91,7 @@ class SpaceBot(commands.Bot):
         self.reminders.start()  # runs even when REMINDER_HOURS is 0: a server may turn its own on
         self.catching_up.start()  # in the background: start-up never waits for what a dead process left
         self.seat_bots.start()  # bots' due moves are stored timers, so a restart resumes them
+        self.cleaning_up.start()  # finished games past their keeping time, idle lobbies, dead tokens
 
     @tasks.loop(minutes=REMINDER_CHECK_MINUTES)
     async def reminders(self) -> None:
@@ -139,6 +142,23 @@ class SpaceBot(commands.Bot):
         except Exception:
             log.exception("scheduling the waiting bots failed; their games' next commit schedules them")
 
+    @tasks.loop(minutes=CLEAN_UP_MINUTES)
+    async def cleaning_up(self) -> None:
+        """The hour's clean-up (``bot/tables/retention.py``), done by whichever process claims it first; the
+        closings of idle lobbies are delivered like any closing (stored with the deletion, so none is lost)."""
+        try:
+            done = await self.host.clean_up()
+        except Exception:
+            log.exception("the clean-up failed; the next round tries again")
+            return
+        for out in done.lobbies if done is not None else []:
+            with contextlib.suppress(CannotPost):
+                await self.deliver(out)
+
+    @cleaning_up.before_loop
+    async def _cleaning_up_waits_until_ready(self) -> None:
+        await self.wait_until_ready()
+
     async def sync_commands(self) -> None:
         """Publish the slash commands: to the development guild at once, or globally."""
         if self.settings.dev_guild_id is not None:
@@ -163,6 +183,7 @@ class SpaceBot(commands.Bot):
         self.reminders.cancel()
         self.catching_up.cancel()
         self.seat_bots.cancel()
+        self.cleaning_up.cancel()
         await super().close()
         await self.close_store()
 

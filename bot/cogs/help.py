@@ -22,7 +22,7 @@ HELP = """**Space board games, one game per channel.** Games: {games}.
 `/cancel` close the lobby
 **Your move** on the board opens your private panel (your hand, your choices) · `/act` take a decision (its \
 list shows your choices) · `/hand` your private view · `/skip` vote to skip a player gone quiet · \
-`/notify dm:on` also a DM when a game waits on you · `/games` the games you sit in here
+`/notify dm:on` also a DM when a game waits on you · `/games` the games you sit in here · `/forget me`
 
 **Everyone, onlookers too**
 `/rules` how to play this channel's game (or `game:`), in pages · `/cards` every card and what it does · \
@@ -32,11 +32,12 @@ only you were told) · `/settings show` this server's times and game channels
 **Moderators** (Manage Channels or Manage Server)
 `/reset` wipe the game (asks first) · `/end` end it, no winner · `/kick` take a seat away in the lobby · \
 `/replace` give a seat to another member or a bot · `/undo` take back the last action (not after a draw, a roll \
-or a reveal) · **Add a bot** / **Remove bot** in any lobby
+or a reveal) · **Add a bot** / **Remove bot** in any lobby · `/forget game` delete a finished game
 
 **Server managers** (Manage Server)
 `/settings reminders` `/settings skips` hours before a reminder or a skip · `/settings channels` where games \
-may be played · `/settings skipbot` whether a skip hands the seat to a bot
+may be played · `/settings skipbot` whether a skip hands the seat to a bot · `/settings keep` \
+`/settings lobbies` keeping times
 
 Your hand comes by DM and in the panel; with DMs closed, the panel and `/hand` carry everything."""
 

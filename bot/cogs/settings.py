@@ -1,5 +1,5 @@
-"""``/settings``: a server's reminder and skip-vote times, whether a skip hands the seat to a bot, and the
-channels that may hold games.
+"""``/settings``: a server's reminder and skip-vote times, whether a skip hands the seat to a bot, the
+channels that may hold games, and how long finished games and idle lobbies are kept (``keep``, ``lobbies``).
 
 Anyone may read them (``/settings show``); changing them needs Manage Server, which the host checks
 (``Actor.can_manage_server``), so a refusal is the host's sentence like every other.
@@ -76,6 +76,19 @@ class Settings(commands.GroupCog, group_name="settings", group_description="This
             remove_channel=None if remove is None else remove.id,
             any_channel=anywhere,
         )
+
+    @app_commands.command(name="keep", description="Keep finished games this many days, then delete them.")
+    @app_commands.describe(days="Days a finished or ended game stays readable (`/log`) before it is deleted")
+    async def keep(self, interaction: discord.Interaction, days: app_commands.Range[int, 1, 3650]) -> None:
+        text = await host_of(interaction).change_keeping(server_of(interaction), actor_of(interaction), keep_days=days)
+        await interaction.response.send_message(text, ephemeral=True)
+
+    @app_commands.command(name="lobbies", description="Close a lobby nobody joined for this many hours (0: never).")
+    @app_commands.describe(hours="Hours a lobby may wait with nobody joining, leaving or beginning it")
+    async def lobbies(self, interaction: discord.Interaction, hours: app_commands.Range[float, 0, 720]) -> None:
+        host, guild = host_of(interaction), server_of(interaction)
+        text = await host.change_keeping(guild, actor_of(interaction), lobby_hours=hours)
+        await interaction.response.send_message(text, ephemeral=True)
 
 
 async def setup(bot: commands.Bot) -> None:

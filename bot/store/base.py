@@ -275,11 +275,13 @@ class Store(Protocol):
         *,
         claimed_by: str = "",
         interaction_id: int | None = None,
+        notes: Sequence[NoteRecord] = (),
     ) -> GameRecord:
         """Write every field of ``game`` if the stored version is ``expected_version``; else ``Conflict``.
 
         ``deliveries`` (claimed by ``claimed_by``) commit in the same transaction: what a change outside the
         action log (a game begun) owes the channel and the players, as ``record_action`` stores for an action.
+        So do ``notes``: the ``/log`` lines saying who made the change (a moderator's step).
         """
 
     async def record_action(
@@ -311,9 +313,11 @@ class Store(Protocol):
         *,
         claimed_by: str = "",
         interaction_id: int | None = None,
+        notes: Sequence[NoteRecord] = (),
     ) -> GameRecord:
         """Remove the log's last action (number ``index``) and write ``game``'s row, in one transaction, with
-        what the undo owes the channel and the players (``deliveries``, claimed by ``claimed_by``).
+        what the undo owes the channel and the players (``deliveries``, claimed by ``claimed_by``) and the
+        ``/log`` line saying who undid it (``notes``).
 
         ``Conflict`` if the stored version is not ``expected_version`` or ``index`` is not the last action.
         """
@@ -429,3 +433,65 @@ class Store(Protocol):
 
         With ``expected_version`` (the ``version`` the caller read; 0 for a server never stored), only if
         nobody changed them since: ``Conflict`` otherwise, and nothing is written."""
+
+    # ------------------------------------------------------------------ what is kept, and for how long (issue 29)
+
+    async def keep_settings(self, guild_id: int) -> KeepSettings:
+        """How long the server keeps finished games and idle lobbies (defaults if it never set them)."""
+
+    async def set_keep_settings(self, settings: KeepSettings, *, expected_version: int) -> None:
+        """Store them over the server's settings version the caller read (shared with ``GuildSettings``: a
+        change of either refuses the other's stale write with ``Conflict``); nothing else of the row changes."""
+
+    async def prune_finished_games(self, now: float, keep_seconds: float, limit: int) -> list[int]:
+        """Delete up to ``limit`` finished or ended games (with their seats, log, notes, deliveries and timers)
+        done longer ago (``updated_at``) than their server keeps them: its ``keep_days``, else ``keep_seconds``.
+        Oldest first; the ids deleted."""
+
+    async def idle_lobbies(self, now: float, idle_seconds: float, limit: int) -> list[GameRecord]:
+        """Lobbies nobody joined, left or changed (``updated_at``) for their server's ``lobby_hours`` (else
+        ``idle_seconds``; 0 hours: the server's lobbies never expire), longest idle first."""
+
+    async def forget_expired_deferrals(self, answerable_after: float) -> int:
+        """Delete the interactions deferred before ``answerable_after`` (Discord takes no answer to them any
+        more: their tokens are dead); how many."""
+
+    async def finished_games(self, guild_id: int, limit: int) -> list[GameRecord]:
+        """The server's finished and ended games, most recently done first (a moderator picks one to delete)."""
+
+    async def forget_user(self, user_id: int, names: Sequence[str] = ()) -> int:
+        """Forget a person, in one transaction: in every finished or ended game their seat becomes "a former
+        player" (``FORMER_PLAYER``) with a placeholder id of its own (``former_player_id``), the log's actions and
+        notes and the game's opener lose their id the same way, and their display names (their seats', and
+        ``names``) and mentions are taken out of the games' stored texts (result, narration, notes); their
+        preferences, unanswered interactions and owed DMs are deleted. Seats in lobbies and running games are
+        left as they are (the host refuses to forget someone who holds one). How many seats were forgotten."""
+
+
+class KeepSettings(BaseModel):
+    """How long a server keeps things (``/settings keep``, ``/settings lobbies``); ``None``: the default.
+
+    Kept in the server's settings row beside ``GuildSettings`` and versioned with it."""
+
+    guild_id: int
+    keep_days: float | None = None  # finished and ended games are deleted this long after they ended
+    lobby_hours: float | None = None  # a lobby nobody touched this long is closed; 0: never
+    version: int = 0
+
+
+FORMER_PLAYER = "a former player"
+"""The name a forgotten person's seat takes (``/forget me``)."""
+FORMER_BASE = -(10**12)
+"""Placeholder ids of forgotten seats are at or below this: far from Discord's ids (positive) and from seat bots'
+(-1, -2…), and one per game and seat (``former_player_id``), so nothing links one forgotten seat to another."""
+
+
+def former_player_id(game_id: int, seat: int) -> int:
+    """The placeholder id a forgotten person's seat ``seat`` of game ``game_id`` takes (written in SQL as
+    ``sql.FORGET_SEATS`` computes it; seat 99 stands for "no seat": a note or a game opened by them)."""
+    return FORMER_BASE - game_id * 100 - seat
+
+
+def is_former_player(user_id: int) -> bool:
+    """Whether ``user_id`` is a forgotten person's placeholder (no Discord user: never mentioned or pinged)."""
+    return user_id <= FORMER_BASE

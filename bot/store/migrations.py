@@ -375,6 +375,22 @@ MIGRATIONS: tuple[Migration, ...] = (
             "ALTER TABLE deferrals ADD COLUMN done BOOLEAN NOT NULL DEFAULT FALSE",
         ),
     ),
+    # How long a server keeps finished games (NULL: the default, a year) and lets a lobby wait untouched (NULL:
+    # 48 hours; 0: for ever); the hourly clean-up finds both by status and age.
+    Migration(
+        15,
+        "how long a server keeps finished games and idle lobbies",
+        sqlite=(
+            "ALTER TABLE guild_settings ADD COLUMN keep_days REAL",
+            "ALTER TABLE guild_settings ADD COLUMN lobby_hours REAL",
+            "CREATE INDEX games_by_age ON games (status, updated_at)",
+        ),
+        postgres=(
+            "ALTER TABLE guild_settings ADD COLUMN keep_days DOUBLE PRECISION",
+            "ALTER TABLE guild_settings ADD COLUMN lobby_hours DOUBLE PRECISION",
+            "CREATE INDEX games_by_age ON games (status, updated_at)",
+        ),
+    ),
 )
 
 

@@ -19,11 +19,14 @@ import asyncpg  # ships no type information: mypy treats it as Any (ignore_missi
 
 from . import sql
 from .base import (
+    FORMER_BASE,
+    FORMER_PLAYER,
     ActionRecord,
     DeferralRecord,
     DeliveryRecord,
     GameRecord,
     GuildSettings,
+    KeepSettings,
     NoteRecord,
     SeatRecord,
     TimerRecord,
@@ -142,6 +145,7 @@ class PostgresStore:
         *,
         claimed_by: str = "",
         interaction_id: int | None = None,
+        notes: Sequence[NoteRecord] = (),
     ) -> GameRecord:
         """Write every field of ``game`` if it is still at ``expected_version``, with ``deliveries``; else
         ``Conflict`` (nothing written)."""
@@ -151,6 +155,7 @@ class PostgresStore:
             await _write_seats(conn, game_id, game.seats)
             await _insert_deliveries(conn, deliveries, claimed_by, game.updated_at)
             await _mark_done(conn, interaction_id, game_id)
+            await _insert_notes(conn, notes)
         log.debug("game updated id=%s version=%s", game_id, expected_version + 1)
         return sql.written(game, game_id, expected_version + 1)
 
@@ -199,6 +204,7 @@ class PostgresStore:
         *,
         claimed_by: str = "",
         interaction_id: int | None = None,
+        notes: Sequence[NoteRecord] = (),
     ) -> GameRecord:
         """Remove the last action (number ``index``) and write ``game``'s row in one transaction, with what the
         undo owes Discord.
@@ -218,6 +224,7 @@ class PostgresStore:
                 raise sql.not_the_last_action()  # the log and the count disagree: refuse rather than guess
             await _insert_deliveries(conn, deliveries, claimed_by, game.updated_at)
             await _mark_done(conn, interaction_id, game_id)
+            await _insert_notes(conn, notes)
         log.debug("action undone id=%s index=%s version=%s", game_id, index, expected_version + 1)
         return sql.written(stored, game_id, expected_version + 1)
 
@@ -411,6 +418,69 @@ class PostgresStore:
             if status != "INSERT 0 1":
                 raise sql.stale_settings()
 
+    # ------------------------------------------------------------------ what is kept, and for how long (issue 29)
+
+    async def keep_settings(self, guild_id: int) -> KeepSettings:
+        """How long the server keeps finished games and idle lobbies, defaults if never stored."""
+        async with self._read() as conn:
+            row = await conn.fetchrow(sql.KEEP_SETTINGS, guild_id)
+        return sql.keep_from_row(guild_id, row)
+
+    async def set_keep_settings(self, settings: KeepSettings, *, expected_version: int) -> None:
+        """Store them over ``expected_version`` of the server's settings; ``Conflict`` if they changed since."""
+        async with self._transaction() as conn:
+            status = await conn.execute(sql.UPSERT_KEEP_SETTINGS, *sql.keep_params(settings, expected_version))
+            if status != "INSERT 0 1":
+                raise sql.stale_settings()
+
+    async def prune_finished_games(self, now: float, keep_seconds: float, limit: int) -> list[int]:
+        """Delete the finished games kept long enough (the server's time, else ``keep_seconds``), oldest first."""
+        async with self._transaction() as conn:
+            ids = [int(r[0]) for r in await conn.fetch(sql.FINISHED_PAST_KEEPING, now, keep_seconds, limit)]
+            for statement in sql.GAME_DELETIONS:
+                await conn.executemany(statement, [(game_id,) for game_id in ids])
+        return ids
+
+    async def idle_lobbies(self, now: float, idle_seconds: float, limit: int) -> list[GameRecord]:
+        """Lobbies untouched for their server's time (else ``idle_seconds``), longest idle first."""
+        async with self._read() as conn:
+            rows = await conn.fetch(sql.IDLE_LOBBIES, now, idle_seconds, limit)
+            return [sql.game_from_row(r, await _seats(conn, r["id"])) for r in rows]
+
+    async def forget_expired_deferrals(self, answerable_after: float) -> int:
+        """Delete the interactions Discord no longer takes an answer to."""
+        async with self._transaction() as conn:
+            status: str = await conn.execute(sql.FORGET_OLD_DEFERRALS, answerable_after)
+        return int(status.split()[-1])
+
+    async def finished_games(self, guild_id: int, limit: int) -> list[GameRecord]:
+        """The server's finished and ended games, most recently done first."""
+        async with self._read() as conn:
+            rows = await conn.fetch(sql.FINISHED_GAMES_OF_GUILD, guild_id, limit)
+            return [sql.game_from_row(r, await _seats(conn, r["id"])) for r in rows]
+
+    async def forget_user(self, user_id: int, names: Sequence[str] = ()) -> int:
+        """Forget the person in every finished game, and their preferences (see ``Store.forget_user``)."""
+        async with self._transaction() as conn:
+            known = [*names, *(str(r[0]) for r in await conn.fetch(sql.NAMES_TO_FORGET, user_id))]
+            games = [int(r[0]) for r in await conn.fetch(sql.GAMES_TO_FORGET_IN, user_id)]
+            status: str = await conn.execute(sql.FORGET_SEATS, user_id, FORMER_BASE, FORMER_PLAYER)
+            seats = int(status.split()[-1])
+            for statement in (sql.FORGET_ACTIONS, sql.FORGET_NOTES_BY, sql.FORGET_OPENER):
+                await conn.execute(statement, user_id, FORMER_BASE)
+            for game_id in games:
+                row = await conn.fetchrow(sql.GAME_TEXTS, game_id)
+                if row is not None:
+                    await conn.execute(sql.WRITE_GAME_TEXTS, game_id, *sql.forgotten_texts(row, user_id, known))
+                for note in await conn.fetch(sql.NOTE_TEXTS, game_id):
+                    text = sql.without_person(note["text"], user_id, known)
+                    if text != note["text"]:
+                        await conn.execute(sql.WRITE_NOTE_TEXT, note["id"], text)
+            for statement in (sql.FORGET_PREFS, sql.FORGET_DEFERRALS, sql.FORGET_DMS):
+                await conn.execute(statement, user_id)
+        log.info("user forgotten seats=%s games=%s", seats, len(games))
+        return seats
+
 
 # ---------------------------------------------------------------------- helpers (inside a transaction)
 
@@ -463,3 +533,9 @@ async def _update(conn: Connection, game: GameRecord, game_id: int, expected_ver
     if await conn.fetchval(sql.GAME_EXISTS, game_id) is None:
         raise sql.gone()
     raise sql.stale_version()
+
+
+async def _insert_notes(conn: Connection, notes: Sequence[NoteRecord]) -> None:
+    """Write the ``/log`` lines of a commit inside its transaction (a moderator's step says who made it)."""
+    if notes:
+        await conn.executemany(sql.INSERT_NOTE, [sql.note_params(n) for n in notes])

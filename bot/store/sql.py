@@ -18,11 +18,13 @@ from typing import Any, Protocol
 from engine.core.errors import Conflict
 
 from .base import (
+    FORMER_PLAYER,
     ActionRecord,
     DeferralRecord,
     DeliveryRecord,
     GameRecord,
     GuildSettings,
+    KeepSettings,
     NoteRecord,
     SeatRecord,
     TimerRecord,
@@ -553,3 +555,102 @@ def not_the_last_action() -> Conflict:
 def duplicate_action() -> Conflict:
     """The refusal when the log already holds an action at this position (a second writer won)."""
     return Conflict("Somebody else moved first; look at the board again and retry.")
+
+
+# ------------------------------------------------------------------ what is kept, and for how long (issue 29)
+
+KEEP_SETTINGS = "SELECT guild_id, keep_days, lobby_hours, version FROM guild_settings WHERE guild_id = $1"
+# $4 the settings version the writer read: a new row is written at version 1, an existing one only over $4.
+UPSERT_KEEP_SETTINGS = (
+    "INSERT INTO guild_settings (guild_id, keep_days, lobby_hours, version) VALUES ($1, $2, $3, 1) "
+    "ON CONFLICT (guild_id) DO UPDATE SET keep_days = excluded.keep_days, lobby_hours = excluded.lobby_hours, "
+    "version = guild_settings.version + 1 WHERE guild_settings.version = $4"
+)
+# $1 now, $2 the default keep in seconds, $3 the limit. A server's ``keep_days`` replaces the default (the LEFT
+# JOIN finds no row for a game outside a server or a server that never set it).
+FINISHED_PAST_KEEPING = (
+    "SELECT games.id FROM games LEFT JOIN guild_settings ON guild_settings.guild_id = games.guild_id "
+    "WHERE games.status IN ('finished', 'ended') "
+    "AND games.updated_at + COALESCE(guild_settings.keep_days * 86400, CAST($2 AS DOUBLE PRECISION)) <= $1 "
+    "ORDER BY games.updated_at, games.id LIMIT $3"
+)
+# $1 now, $2 the default idle time in seconds, $3 the limit; a server's ``lobby_hours`` of 0: never.
+IDLE_LOBBIES = (
+    f"SELECT {', '.join(f'games.{c}' for c in ('id', *GAME_COLUMNS))} FROM games "
+    "LEFT JOIN guild_settings ON guild_settings.guild_id = games.guild_id "
+    "WHERE games.status = 'lobby' "
+    "AND (guild_settings.lobby_hours IS NULL OR guild_settings.lobby_hours > 0) "
+    "AND games.updated_at + COALESCE(guild_settings.lobby_hours * 3600, CAST($2 AS DOUBLE PRECISION)) <= $1 "
+    "ORDER BY games.updated_at, games.id LIMIT $3"
+)
+FINISHED_GAMES_OF_GUILD = (
+    f"{SELECT_GAME} WHERE guild_id = $1 AND status IN ('finished', 'ended') ORDER BY updated_at DESC, id DESC LIMIT $2"
+)
+GAME_DELETIONS = (DELETE_NOTES, DELETE_GAME_DELIVERIES, DELETE_GAME_TIMERS, DELETE_ACTIONS, DELETE_SEATS, DELETE_GAME)
+"""What deleting one game runs, in order (``$1`` its id): the rows that point at it, then the game."""
+
+# Forgetting a person ($1 their id, $2 ``FORMER_BASE``). Placeholders: ``former_player_id`` written in SQL; a
+# note or an action of theirs outside a seat of theirs takes the game's seat-99 placeholder.
+_DONE_GAMES = "SELECT id FROM games WHERE status IN ('finished', 'ended')"
+_LIVE_SEATS = f"SELECT game_id FROM seats WHERE user_id = $1 AND game_id NOT IN ({_DONE_GAMES})"
+"""The games where the person still holds a seat (a lobby, a running game): left as they are."""
+GAMES_TO_FORGET_IN = (
+    f"SELECT id FROM games WHERE id NOT IN ({_LIVE_SEATS}) AND (opener_id = $1 "
+    "OR id IN (SELECT game_id FROM seats WHERE user_id = $1) OR id IN (SELECT game_id FROM actions WHERE user_id = $1) "
+    "OR id IN (SELECT game_id FROM game_notes WHERE user_id = $1)) ORDER BY id"
+)
+NAMES_TO_FORGET = f"SELECT DISTINCT display_name FROM seats WHERE user_id = $1 AND game_id IN ({_DONE_GAMES})"
+FORGET_SEATS = (
+    "UPDATE seats SET user_id = $2 - game_id * 100 - seat, display_name = $3 "
+    f"WHERE user_id = $1 AND game_id IN ({_DONE_GAMES})"
+)
+FORGET_ACTIONS = (
+    f"UPDATE actions SET user_id = $2 - game_id * 100 - seat WHERE user_id = $1 AND game_id NOT IN ({_LIVE_SEATS})"
+)
+FORGET_NOTES_BY = (
+    f"UPDATE game_notes SET user_id = $2 - game_id * 100 - 99 WHERE user_id = $1 AND game_id NOT IN ({_LIVE_SEATS})"
+)
+FORGET_OPENER = f"UPDATE games SET opener_id = $2 - id * 100 - 99 WHERE opener_id = $1 AND id NOT IN ({_LIVE_SEATS})"
+GAME_TEXTS = "SELECT result, narration, skip_votes FROM games WHERE id = $1"
+# The version goes up: a writer holding the game as it was read before (names and all) is refused.
+WRITE_GAME_TEXTS = "UPDATE games SET result = $2, narration = $3, skip_votes = $4, version = version + 1 WHERE id = $1"
+NOTE_TEXTS = "SELECT id, text FROM game_notes WHERE game_id = $1"
+WRITE_NOTE_TEXT = "UPDATE game_notes SET text = $2 WHERE id = $1"
+FORGET_PREFS = "DELETE FROM user_prefs WHERE user_id = $1"
+FORGET_DEFERRALS = "DELETE FROM deferrals WHERE user_id = $1"
+FORGET_DMS = "DELETE FROM deliveries WHERE user_id = $1"
+
+
+def keep_from_row(guild_id: int, row: Row | None) -> KeepSettings:
+    """The stored keeping times, or the defaults when the server never set any."""
+    if row is None:
+        return KeepSettings(guild_id=guild_id)
+    return KeepSettings(
+        guild_id=row["guild_id"], keep_days=row["keep_days"], lobby_hours=row["lobby_hours"], version=row["version"]
+    )
+
+
+def keep_params(settings: KeepSettings, expected_version: int) -> tuple[Any, ...]:
+    """``UPSERT_KEEP_SETTINGS`` parameters."""
+    return (settings.guild_id, settings.keep_days, settings.lobby_hours, expected_version)
+
+
+def without_person(text: str, user_id: int, names: Iterable[str]) -> str:
+    """``text`` with a forgotten person's mentions and display names (whole words, two characters or more: a
+    one-letter name would take every "a" with it) written as ``FORMER_PLAYER``."""
+    text = re.sub(rf"<@!?{user_id}>", FORMER_PLAYER, text)
+    for name in sorted({n for n in names if len(n) >= 2}, key=len, reverse=True):
+        text = re.sub(rf"(?<!\w){re.escape(name)}(?!\w)", FORMER_PLAYER, text)
+    return text
+
+
+def forgotten_texts(row: Row, user_id: int, names: Sequence[str]) -> tuple[str | None, str, str]:
+    """``WRITE_GAME_TEXTS``'s result, narration and skip votes for a ``GAME_TEXTS`` row, the person taken out."""
+    result = row["result"]
+    narration = [without_person(line, user_id, names) for line in json.loads(row["narration"])]
+    votes = [v for v in json.loads(row["skip_votes"]) if v != user_id]
+    return (
+        None if result is None else without_person(result, user_id, names),
+        json.dumps(narration),
+        json.dumps(votes),
+    )

@@ -24,11 +24,14 @@ import aiosqlite
 
 from . import sql
 from .base import (
+    FORMER_BASE,
+    FORMER_PLAYER,
     ActionRecord,
     DeferralRecord,
     DeliveryRecord,
     GameRecord,
     GuildSettings,
+    KeepSettings,
     NoteRecord,
     SeatRecord,
     TimerRecord,
@@ -177,6 +180,7 @@ class SqliteStore:
         *,
         claimed_by: str = "",
         interaction_id: int | None = None,
+        notes: Sequence[NoteRecord] = (),
     ) -> GameRecord:
         """Write every field of ``game`` if it is still at ``expected_version``, with ``deliveries``; else
         ``Conflict`` (nothing written)."""
@@ -186,6 +190,7 @@ class SqliteStore:
             await _write_seats(db, game_id, game.seats)
             await _insert_deliveries(db, deliveries, claimed_by, game.updated_at)
             await _mark_done(db, interaction_id, game_id)
+            await _insert_notes(db, notes)
         log.debug("game updated id=%s version=%s", game_id, expected_version + 1)
         return sql.written(game, game_id, expected_version + 1)
 
@@ -234,6 +239,7 @@ class SqliteStore:
         *,
         claimed_by: str = "",
         interaction_id: int | None = None,
+        notes: Sequence[NoteRecord] = (),
     ) -> GameRecord:
         """Remove the last action (number ``index``) and write ``game``'s row in one transaction, with what the
         undo owes Discord.
@@ -253,6 +259,7 @@ class SqliteStore:
                 raise sql.not_the_last_action()
             await _insert_deliveries(db, deliveries, claimed_by, game.updated_at)
             await _mark_done(db, interaction_id, game_id)
+            await _insert_notes(db, notes)
         log.debug("action undone id=%s index=%s version=%s", game_id, index, expected_version + 1)
         return sql.written(stored, game_id, expected_version + 1)
 
@@ -452,6 +459,72 @@ class SqliteStore:
             if cursor.rowcount != 1:
                 raise sql.stale_settings()
 
+    # ------------------------------------------------------------------ what is kept, and for how long (issue 29)
+
+    async def keep_settings(self, guild_id: int) -> KeepSettings:
+        """How long the server keeps finished games and idle lobbies, defaults if never stored."""
+        async with self._lock:  # one statement: atomic on its own
+            row = await _row(self._connection(), sql.KEEP_SETTINGS, (guild_id,))
+        return sql.keep_from_row(guild_id, row)
+
+    async def set_keep_settings(self, settings: KeepSettings, *, expected_version: int) -> None:
+        """Store them over ``expected_version`` of the server's settings; ``Conflict`` if they changed since."""
+        async with self._transaction() as db:
+            cursor = await db.execute(
+                sql.for_sqlite(sql.UPSERT_KEEP_SETTINGS), sql.keep_params(settings, expected_version)
+            )
+            if cursor.rowcount != 1:
+                raise sql.stale_settings()
+
+    async def prune_finished_games(self, now: float, keep_seconds: float, limit: int) -> list[int]:
+        """Delete the finished games kept long enough (the server's time, else ``keep_seconds``), oldest first."""
+        async with self._transaction() as db:
+            rows = await db.execute_fetchall(sql.for_sqlite(sql.FINISHED_PAST_KEEPING), (now, keep_seconds, limit))
+            ids = [int(r[0]) for r in rows]
+            for statement in sql.GAME_DELETIONS:
+                await db.executemany(sql.for_sqlite(statement), [(game_id,) for game_id in ids])
+        return ids
+
+    async def idle_lobbies(self, now: float, idle_seconds: float, limit: int) -> list[GameRecord]:
+        """Lobbies untouched for their server's time (else ``idle_seconds``), longest idle first."""
+        async with self._read() as db:
+            return await _games(db, sql.IDLE_LOBBIES, (now, idle_seconds, limit))
+
+    async def forget_expired_deferrals(self, answerable_after: float) -> int:
+        """Delete the interactions Discord no longer takes an answer to."""
+        async with self._transaction() as db:
+            cursor = await db.execute(sql.for_sqlite(sql.FORGET_OLD_DEFERRALS), (answerable_after,))
+            return cursor.rowcount
+
+    async def finished_games(self, guild_id: int, limit: int) -> list[GameRecord]:
+        """The server's finished and ended games, most recently done first."""
+        async with self._read() as db:
+            return await _games(db, sql.FINISHED_GAMES_OF_GUILD, (guild_id, limit))
+
+    async def forget_user(self, user_id: int, names: Sequence[str] = ()) -> int:
+        """Forget the person in every finished game, and their preferences (see ``Store.forget_user``)."""
+        async with self._transaction() as db:
+            found = await db.execute_fetchall(sql.for_sqlite(sql.NAMES_TO_FORGET), (user_id,))
+            known = [*names, *(str(r[0]) for r in found)]
+            games = [int(r[0]) for r in await db.execute_fetchall(sql.for_sqlite(sql.GAMES_TO_FORGET_IN), (user_id,))]
+            cursor = await db.execute(sql.for_sqlite(sql.FORGET_SEATS), (user_id, FORMER_BASE, FORMER_PLAYER))
+            seats = cursor.rowcount
+            for statement in (sql.FORGET_ACTIONS, sql.FORGET_NOTES_BY, sql.FORGET_OPENER):
+                await db.execute(sql.for_sqlite(statement), (user_id, FORMER_BASE))
+            for game_id in games:
+                row = await _row(db, sql.GAME_TEXTS, (game_id,))
+                if row is not None:
+                    texts = sql.forgotten_texts(row, user_id, known)
+                    await db.execute(sql.for_sqlite(sql.WRITE_GAME_TEXTS), (game_id, *texts))
+                for note in await db.execute_fetchall(sql.for_sqlite(sql.NOTE_TEXTS), (game_id,)):
+                    text = sql.without_person(note["text"], user_id, known)
+                    if text != note["text"]:
+                        await db.execute(sql.for_sqlite(sql.WRITE_NOTE_TEXT), (note["id"], text))
+            for statement in (sql.FORGET_PREFS, sql.FORGET_DEFERRALS, sql.FORGET_DMS):
+                await db.execute(sql.for_sqlite(statement), (user_id,))
+        log.info("user forgotten seats=%s games=%s", seats, len(games))
+        return seats
+
 
 # ---------------------------------------------------------------------- helpers (inside a transaction)
 
@@ -540,3 +613,9 @@ async def _switch_to_wal(db: aiosqlite.Connection) -> None:
             if "locked" not in str(exc) or time.monotonic() > deadline:
                 raise
             await asyncio.sleep(0.01)
+
+
+async def _insert_notes(db: aiosqlite.Connection, notes: Sequence[NoteRecord]) -> None:
+    """Write the ``/log`` lines of a commit inside its transaction (a moderator's step says who made it)."""
+    if notes:
+        await db.executemany(sql.for_sqlite(sql.INSERT_NOTE), [sql.note_params(n) for n in notes])

@@ -11,6 +11,7 @@ from engine.core import Event, GameError, GameSpec, Prompt, State
 
 from ..outbox import ChannelPost
 from ..store import GameRecord, SeatRecord
+from ..store.base import FORMER_PLAYER, is_former_player
 
 MESSAGE_LIMIT = 1900  # Discord allows 2000 characters; keep room for the header
 AUTOCOMPLETE_LIMIT = 25
@@ -113,8 +114,9 @@ class Committed:
 
 
 def mention(user_id: int) -> str:
-    """A Discord mention of a user (shown as their name; it notifies only where pings allow it)."""
-    return f"<@{user_id}>"
+    """A Discord mention of a user (shown as their name; it notifies only where pings allow it); a person who
+    asked to be forgotten (``/forget me``) is "a former player", never a mention of their placeholder id."""
+    return FORMER_PLAYER if is_former_player(user_id) else f"<@{user_id}>"
 
 
 def seat_name(seat: SeatRecord) -> str:

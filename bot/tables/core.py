@@ -240,10 +240,14 @@ class HostCore:
         return Loaded(record, spec, self._state_of(record, spec))
 
     async def _save(
-        self, record: GameRecord, expected_version: int, deliveries: Sequence[DeliveryRecord] = ()
+        self,
+        record: GameRecord,
+        expected_version: int,
+        deliveries: Sequence[DeliveryRecord] = (),
+        notes: Sequence[NoteRecord] = (),
     ) -> GameRecord:
         record = await self.store.update_game(
-            record, expected_version, deliveries, claimed_by=self.owner, interaction_id=asking()
+            record, expected_version, deliveries, claimed_by=self.owner, interaction_id=asking(), notes=notes
         )
         await self._schedule_bots(record)
         return record
@@ -362,12 +366,17 @@ class HostCore:
         )
 
     async def _note(self, record: GameRecord, user_id: int, text: str) -> None:
-        """Write a line into the game's public log (``/log``) that no action produced: who did what."""
+        """Write a line into the game's public log (``/log``) that no action produced, on its own: prefer
+        ``_noted``, written with the change it tells of (``_changed``, ``_save``)."""
+        await self.store.add_note(self._noted(record, user_id, text))
+
+    def _noted(self, record: GameRecord, user_id: int, text: str) -> NoteRecord:
+        """A line for the game's public log (``/log``) that no action produced (who did what), to be written in
+        the transaction of the change it tells of: a change refused writes no line, and no line is lost."""
         assert record.id is not None
-        note = NoteRecord(
+        return NoteRecord(
             game_id=record.id, after_action=record.action_count, at=self.clock(), user_id=user_id, text=text
         )
-        await self.store.add_note(note)
 
     async def _settings(self, guild_id: int | None) -> GuildSettings:
         """The server's settings; a game outside a server (a DM, the local table) has the defaults."""
@@ -511,23 +520,29 @@ class HostCore:
         return out
 
     async def _changed(
-        self, loaded: Loaded, owed: Owed, notices: Sequence[ChannelPost] = (), undone: int | None = None
+        self,
+        loaded: Loaded,
+        owed: Owed,
+        notices: Sequence[ChannelPost] = (),
+        undone: int | None = None,
+        notes: Sequence[NoteRecord] = (),
     ) -> Outbox:
         """Write a change outside the action log (a moderator's step, a reposted board) to ``loaded.record``,
         over the version it was read at (``Conflict`` otherwise), with everything it owes stored in the same
         transaction as a move's is: the board and DMs of ``owed``, then ``notices``. ``undone``: the change
         is the undo of that action, which leaves the log. The outbox carries each message with its row's
-        nonce (the notices first, then the board, then the DMs)."""
+        nonce (the notices first, then the board, then the DMs). ``notes`` (``_noted``: who made the change)
+        commit with it."""
         record, spec = loaded.record, loaded.spec
         version, now = record.version, self.clock()
         record.updated_at = now  # also the stored rows' claim: this process delivers them from now
         rows = owed_records(record, version + 1, owed, None, now)
         rows += posts_owed(record, version + 1, notices, now, len(rows))
         if undone is None:
-            record = await self._save(record, version, rows)
+            record = await self._save(record, version, rows, notes)
         else:
             record = await self.store.undo_action(
-                record, version, undone, rows, claimed_by=self.owner, interaction_id=asking()
+                record, version, undone, rows, claimed_by=self.owner, interaction_id=asking(), notes=notes
             )
             await self._schedule_bots(record)  # an undo may hand the decision back to a bot seat
         loaded = Loaded(record, spec, loaded.state)

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from .boards import BoardsHost
 from .deliveries import DeliveriesHost
+from .forget import ForgetHost
 from .lobby import LobbyHost
 from .moderation import ModerationHost
 from .play import PlayHost
 from .reminders import RemindersHost
+from .retention import RetentionHost
 from .seatbots import SeatBotsHost
 from .settings import SettingsHost
 from .skips import SkipsHost
@@ -21,6 +23,8 @@ class Host(
     SkipsHost,
     ModerationHost,
     SettingsHost,
+    RetentionHost,
+    ForgetHost,
     RemindersHost,
     BoardsHost,
 ):

@@ -136,8 +136,7 @@ class ModerationHost(HostCore):
             game_id=record.id,
         )
         owed = Owed(new_post=False, ping_seats=frozenset(), told=told, actor_dm=False)
-        out = await self._changed(loaded, owed, [notice])
-        await self._note(record, actor.user_id, text)
+        out = await self._changed(loaded, owed, [notice], notes=[self._noted(record, actor.user_id, text)])
         log.info("seat replaced channel=%s id=%s seat=%s by=%s", channel_id, record.id, seat.seat, actor.user_id)
         return out
 
@@ -177,8 +176,7 @@ class ModerationHost(HostCore):
         )
         notice = ChannelPost(kind="notice", text=text, game_id=record.id, game_key=spec.key)
         owed = Owed(new_post=False, ping_seats=frozenset(), told=(), actor_dm=False)
-        out = await self._changed(loaded, owed, [notice])
-        await self._note(record, actor.user_id, text)
+        out = await self._changed(loaded, owed, [notice], notes=[self._noted(record, actor.user_id, text)])
         log.info("seat to bot channel=%s id=%s seat=%s by=%s", record.channel_id, record.id, seat.seat, actor.user_id)
         return out
 
@@ -247,8 +245,8 @@ class ModerationHost(HostCore):
             told = ((player, (intro,)),) if player is not None and await self._dm_open(player) else ()
             prompts = spec.prompts(before)
             owed = Owed(new_post=True, ping_seats=frozenset(p.seat for p in prompts), told=told, actor_dm=False)
-            out = await self._changed(Loaded(record, spec, before), owed, undone=last.index)
-            await self._note(record, actor.user_id, record.narration[0])
+            noted = [self._noted(record, actor.user_id, record.narration[0])]
+            out = await self._changed(Loaded(record, spec, before), owed, undone=last.index, notes=noted)
             log.info("undo channel=%s id=%s index=%s by=%s", channel_id, record.id, last.index, actor.user_id)
             return out
 

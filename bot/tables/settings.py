@@ -15,10 +15,12 @@ from engine.core import LobbyError, NotAllowed
 from .common import Actor
 from .core import HostCore
 from .races import Attempt, retried
+from .retention import KEEP_DAYS, LOBBY_HOURS
 
 log = logging.getLogger(__name__)
 
 MAX_HOURS = 24 * 30  # a month: beyond that a reminder or a skip vote would never matter
+MAX_KEEP_DAYS = 3650  # ten years
 SETTINGS_REFUSED = "Only members who can Manage Server can change this server's game settings."
 
 
@@ -45,6 +47,7 @@ class SettingsHost(HostCore):
                 f"• Games may be started in: {where}",
                 "• A successful skip vote: "
                 + ("hands the idle seat to a bot" if current.skip_to_bot else "skips that one decision (default)"),
+                *await self._keeping_lines(guild_id),
             ]
         )
 
@@ -102,3 +105,47 @@ class SettingsHost(HostCore):
         if dm:
             return "From now on I'll also DM you when a game is waiting on you (besides the ping in its channel)."
         return "Done: I'll only ping you in the game's channel when it is waiting on you."
+
+    # ------------------------------------------------------------------ what is kept, and for how long (issue 29)
+
+    async def _keeping_lines(self, guild_id: int) -> list[str]:
+        """``settings_text``'s lines on how long finished games and idle lobbies are kept."""
+        keep = await self.store.keep_settings(guild_id)
+        days = KEEP_DAYS if keep.keep_days is None else keep.keep_days
+        hours = LOBBY_HOURS if keep.lobby_hours is None else keep.lobby_hours
+        days_own = "" if keep.keep_days is not None else " (default)"
+        hours_own = "" if keep.lobby_hours is not None else " (default)"
+        lobbies = (
+            f"never closed for waiting{hours_own}"
+            if hours == 0
+            else f"closed after {hours:g} hour{'' if hours == 1 else 's'} with nobody joining{hours_own}"
+        )
+        return [
+            f"• Finished games: kept {days:g} day{'' if days == 1 else 's'} after they end{days_own}, then deleted",
+            f"• Lobbies: {lobbies}",
+        ]
+
+    async def change_keeping(
+        self, guild_id: int, actor: Actor, *, keep_days: float | None = None, lobby_hours: float | None = None
+    ) -> str:
+        """``/settings keep`` and ``/settings lobbies``: how long finished games are kept (1 day to 10 years)
+        and how long a lobby may wait untouched (0: for ever, up to a month); refused whole with a sentence."""
+        if not actor.can_manage_server:
+            raise NotAllowed(SETTINGS_REFUSED)
+        if keep_days is not None and not 1 <= keep_days <= MAX_KEEP_DAYS:
+            raise LobbyError(f"Finished games can be kept between 1 and {MAX_KEEP_DAYS} days.")
+        if lobby_hours is not None and not 0 <= lobby_hours <= MAX_HOURS:
+            raise LobbyError(f"Lobby hours must be between 0 (never closed) and {MAX_HOURS}.")
+
+        async def run(attempt: Attempt) -> str:
+            current = await self.store.keep_settings(guild_id)
+            changed = current.model_copy()
+            if keep_days is not None:
+                changed.keep_days = keep_days
+            if lobby_hours is not None:
+                changed.lobby_hours = lobby_hours
+            await self.store.set_keep_settings(changed, expected_version=current.version)
+            log.info("keeping changed guild=%s by=%s", guild_id, actor.user_id)
+            return await self.settings_text(guild_id)
+
+        return await retried(self.store, self.lock(guild_id), run)

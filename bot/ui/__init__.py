@@ -9,6 +9,7 @@
 ``sh:p:<channel>:g<game>:<prompt>|<choice>``  one choice, as a button (of that game only)
 ``sh:pick:<channel>:g<game>:<prompt>|<page>`` one prompt's choices, as a select (of that game only)
 ``sh:reset:<yes|no>:<channel>:<game>``     the ``/reset`` confirmation (of that game only)
+``sh:forget:<yes|no>:<user>``              the ``/forget me`` confirmation (that user's only)
 ``sh:zoom:<channel>``                      **Zoom** on a board: one area enlarged, privately
 ``sh:full:<channel>``                      **Full board** on a board: the detailed board, privately
 ``sh:rules:<game key>:<page>:<prev|next>`` the pages of ``/rules``
@@ -24,6 +25,7 @@ from typing import Any
 import discord
 
 from .board import YourMoveButton
+from .forget import ForgetMeButton
 from .lobby import LobbyButton, RoleSelect
 from .moderation import ResetButton
 from .prompts import PromptButton, PromptSelect
@@ -38,6 +40,7 @@ DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     ResetButton,
     ZoomSelect,
     FullBoardButton,
+    ForgetMeButton,
 )
 
 __all__ = ["DYNAMIC_ITEMS"]
