@@ -1,0 +1,155 @@
+"""Tables in threads: one channel holds any number of games, each in a public thread of its own.
+
+SimCord's gaps around threads (an archived or locked thread refusing posts, who may reopen or rename one) are
+filled by ``tests/discord/threads.py``.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+import discord
+import simcord
+
+from .conftest import Table
+from .players import ROADS, open_choices, open_panel, play_one
+from .sim import board, bot_messages, is_private, labels, lobby, said
+from .threads import archive, is_archived, lock, renames, thread_rules
+
+THREADS = True  # this module's server plays in threads (conftest leaves the bot's default)
+
+
+def in_thread(table: Table, thread: simcord.ChannelHandle) -> Table:
+    """The same server and people, with the game's thread as "the channel" the helpers read and type in."""
+    return replace(table, channel=thread)
+
+
+async def open_table(table: Table, opener: simcord.MemberActor, game: str = "abordaje") -> Table:
+    """``/start`` in the channel: the lobby opens in a new thread; the table as seen from that thread."""
+    before = {t.id for t in table.channel.threads}
+    result = await opener.slash(table.channel, f"start {game}")
+    assert is_private(result) and "thread" in said(result), said(result)
+    (thread,) = [t for t in table.channel.threads if t.id not in before]
+    assert thread.mention in said(result)
+    return in_thread(table, thread)
+
+
+async def test_three_games_in_threads_of_one_channel_are_played_at_once(table: Table) -> None:
+    thread_rules()
+    pairs = [(table.alice, table.bob), (table.bob, table.carol), (table.carol, table.alice)]
+    tables = []
+    for opener, other in pairs:
+        seen = await open_table(table, opener)
+        await other.slash(seen.channel, "join")
+        await opener.slash(seen.channel, "begin")
+        tables.append(seen)
+
+    # The channel holds only the three one-line starters (each the thread's first message), no lobby, no board.
+    # (Discord adds its own "started a thread" notice after each starter.)
+    in_channel = [m for m in bot_messages(table.channel, table.env) if m.type == discord.MessageType.default]
+    assert len(in_channel) == 3 and all("opened a table of" in m.content for m in in_channel)
+    assert {m.id for m in in_channel} == {t.channel.id for t in tables}
+    assert not any(labels(m) for m in bot_messages(table.channel, table.env))
+    for seen, (opener, other) in zip(tables, pairs, strict=True):
+        assert "¡Abordaje!" in (seen.channel.name or "")
+        assert opener.user.name in (seen.channel.name or "") and other.user.name in (seen.channel.name or "")
+        board(seen.channel, table.env)  # each thread has its own live board
+
+    # Every game moves on its own, interleaved: a decision in one thread never shows in another.
+    rng = random.Random(29)
+    for step in range(6):
+        for seen, players in zip(tables, pairs, strict=True):
+            for player in players:
+                await play_one(seen, player, rng, ROADS[step % len(ROADS)])
+    games = [await table.next_store.latest_game(seen.channel.id) for seen in tables]
+    assert all(g is not None and g.action_count > 0 for g in games)
+    assert len({g.id for g in games if g is not None}) == 3
+
+
+async def test_a_thread_is_named_after_its_players_within_two_renames_per_ten_minutes(table: Table) -> None:
+    thread_rules()
+    seen = await open_table(table, table.alice, "pioneers")
+    for player in (table.bob, table.carol, table.mod):
+        await player.slash(seen.channel, "join")
+    shown = seen.channel.name or ""
+    assert len(renames(table.env, seen.channel)) == 2, "three joins: two renames, the third waits for the window"
+    assert table.bob.user.name in shown and table.carol.user.name in shown
+    record = await table.next_store.thread(seen.channel.id)
+    assert record is not None and record.shown_name == shown
+
+
+async def test_an_archived_thread_still_works_for_a_reminder_and_a_button(table: Table) -> None:
+    thread_rules()
+    seen = await open_table(table, table.alice)
+    await table.bob.slash(seen.channel, "join")
+    await table.alice.slash(seen.channel, "begin")
+    game = await table.next_store.latest_game(seen.channel.id)
+    assert game is not None
+
+    archive(table.env, seen.channel)  # a week without a move
+    bot = table.bot
+    bot.settings.reminder_hours = 24
+    posted = len(bot_messages(seen.channel, table.env))
+    bot.host.clock = lambda: game.waiting_since + 25 * 3600
+    await bot.reminders()
+    assert not is_archived(table.env, seen.channel), "the reminder reopened the thread"
+    messages = bot_messages(seen.channel, table.env)
+    assert len(messages) == posted + 1 and "⏰" in messages[-1].content
+
+    archive(table.env, seen.channel)  # quiet again; a player comes back and presses their button
+    panel = await open_panel(seen, table.alice if await open_choices(seen, table.alice) else table.bob)
+    assert panel.response is not None
+    rng = random.Random(1)
+    for player in (table.alice, table.bob):
+        await play_one(seen, player, rng, "panel")
+    assert not is_archived(table.env, seen.channel)
+    after = await table.next_store.latest_game(seen.channel.id)
+    assert after is not None and after.action_count > game.action_count
+
+
+async def test_a_locked_thread_ends_its_game_which_stays_readable(table: Table) -> None:
+    thread_rules()
+    seen = await open_table(table, table.alice)
+    await table.bob.slash(seen.channel, "join")
+    await table.alice.slash(seen.channel, "begin")
+    posted = len(bot_messages(seen.channel, table.env))
+
+    lock(table.env, seen.channel)
+    result = await table.carol.slash(table.channel, "games")  # anything: lets the bot take the thread's update
+    assert is_private(result)
+
+    game = await table.next_store.latest_game(seen.channel.id)
+    assert game is not None and game.status == "ended" and "locked" in (game.result or "")
+    requests = len(table.env.http_requests)
+    await table.bot.reminders()  # nothing more is owed there, and nothing is tried
+    assert len(table.env.http_requests) == requests
+    assert len(bot_messages(seen.channel, table.env)) == posted
+    mine = await table.alice.slash(table.channel, "games")
+    assert "locked" in said(mine) and seen.channel.mention in said(mine)
+
+
+async def test_games_lists_the_servers_tables_with_links_newest_first(table: Table) -> None:
+    thread_rules()
+    first = await open_table(table, table.alice)
+    second = await open_table(table, table.bob)
+    await table.carol.slash(second.channel, "join")
+
+    result = await table.mod.slash(table.channel, "games")
+    text = said(result)
+    assert is_private(result)
+    assert f"https://discord.com/channels/{table.guild.id}/{second.channel.id}" in text
+    assert f"https://discord.com/channels/{table.guild.id}/{first.channel.id}" in text
+    assert text.index(str(second.channel.id)) < text.index(str(first.channel.id)), "newest activity first"
+    mine = said(await table.alice.slash(table.channel, "games"))
+    assert "Your games" in mine and first.channel.mention in mine
+
+
+async def test_start_in_a_thread_opens_the_game_in_that_thread(table: Table) -> None:
+    thread_rules()
+    seen = await open_table(table, table.alice)
+    await table.alice.slash(seen.channel, "cancel")
+    again = await table.bob.slash(seen.channel, "start abordaje")
+    assert is_private(again) and "<#" not in said(again)
+    assert lobby(seen.channel, table.env)
+    assert len(table.channel.threads) == 1, "no thread inside a thread"
