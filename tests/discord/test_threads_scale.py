@@ -47,7 +47,8 @@ async def test_a_reminder_sweep_over_200_games_in_threads_of_one_channel(table: 
         created = backend.create_thread(table.channel.id, f"table {number}", backend.bot_user.id)
         thread = next(t for t in table.channel.threads if t.id == created.id)
         threads.append(thread)
-        await bot.deliver(await host.start(table.guild.id, thread.id, alice, "abordaje", {}, parent_id=table.channel.id))
+        opened = await host.start(table.guild.id, thread.id, alice, "abordaje", {}, parent_id=table.channel.id)
+        await bot.deliver(opened)
         await bot.deliver(await host.join(thread.id, bob))
         await bot.deliver(await host.begin(thread.id, alice))
     set_up = time.perf_counter() - started
