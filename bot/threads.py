@@ -13,13 +13,15 @@ archived it, and ending its game when a moderator locked it (the host's part is 
   only Send Messages in Threads while the thread is not locked) and is sent again, once; so the bot's next
   post, a reminder or a button press all reopen the thread. Nothing is spent on threads that are open.
 - **Locked.** A thread a moderator locked ends its game (``Host.thread_locked``), seen either as the thread's
-  update arrives or when Discord refuses a post there (160005, or a refused reopening of a locked thread);
-  the refused post is not retried.
+  update arrives or, when the bot missed it (it was offline), at its next post there: Discord refuses it
+  (160005), refuses to reopen the thread, or (for a bot with Manage Threads) reopens it and says it is locked,
+  in which case it is archived again as the moderator left it. The refused post is not retried.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import weakref
 from typing import Literal
@@ -142,13 +144,20 @@ async def closed_thread(
     if refused.code != THREAD_ARCHIVED:
         return None
     try:
-        await client.http.edit_channel(channel_id, archived=False)
+        reopened = await client.http.edit_channel(channel_id, archived=False)
     except discord.HTTPException as exc:
         if exc.code == THREAD_LOCKED or await _is_locked(client, channel_id):
             await host.thread_locked(channel_id)
             return "locked"
         log.warning("could not reopen thread %s: %s", channel_id, exc)
         return None
+    if (reopened.get("thread_metadata") or {}).get("locked"):
+        # A bot with Manage Threads may reopen a locked thread: it was locked all the same, so its game ends and
+        # the thread goes back as the moderator left it.
+        with contextlib.suppress(discord.HTTPException):
+            await client.http.edit_channel(channel_id, archived=True)
+        await host.thread_locked(channel_id)
+        return "locked"
     log.info("reopened archived thread %s", channel_id)
     return "reopened"
 

@@ -153,3 +153,33 @@ async def test_start_in_a_thread_opens_the_game_in_that_thread(table: Table) -> 
     assert is_private(again) and "<#" not in said(again)
     assert lobby(seen.channel, table.env)
     assert len(table.channel.threads) == 1, "no thread inside a thread"
+
+
+async def test_a_lock_the_bot_missed_ends_the_game_at_its_next_post_without_retrying(table: Table) -> None:
+    thread_rules()
+    seen = await open_table(table, table.alice)
+    await table.bob.slash(seen.channel, "join")
+    await table.alice.slash(seen.channel, "begin")
+    game = await table.next_store.latest_game(seen.channel.id)
+    assert game is not None
+    # Locked and archived while the bot was away: it never heard of it (no thread update reached it).
+    meta = table.env.backend.get_channel(seen.channel.id).thread_metadata
+    meta.locked = meta.archived = True
+
+    bot = table.bot
+    bot.settings.reminder_hours = 24
+    bot.host.clock = lambda: game.waiting_since + 25 * 3600
+    posted = len(bot_messages(seen.channel, table.env))
+    start = len(table.env.http_requests)
+    await bot.reminders()
+    tried = [(r.method, r.path.rsplit("/", 1)[-1]) for r in table.env.http_requests[start:]]
+    # The refused post, the reopening (SimCord's bot may manage threads, so Discord lets it), which says the thread
+    # is locked, and the thread put back as the moderator left it; no post is tried again.
+    assert tried == [("POST", "messages"), ("PATCH", str(seen.channel.id)), ("PATCH", str(seen.channel.id))]
+    assert is_archived(table.env, seen.channel) and len(bot_messages(seen.channel, table.env)) == posted
+    ended = await table.next_store.latest_game(seen.channel.id)
+    assert ended is not None and ended.status == "ended" and "locked" in (ended.result or "")
+    start = len(table.env.http_requests)
+    bot.host.clock = lambda: game.waiting_since + 100 * 3600
+    await bot.reminders()
+    assert len(table.env.http_requests) == start, "an ended game is never reminded"
