@@ -24,7 +24,7 @@ import asyncio
 import contextlib
 import logging
 import weakref
-from typing import Literal
+from typing import Any, Literal
 
 import discord
 
@@ -144,7 +144,7 @@ async def closed_thread(
     if refused.code != THREAD_ARCHIVED:
         return None
     try:
-        reopened = await client.http.edit_channel(channel_id, archived=False)
+        reopened: dict[str, Any] = dict(await client.http.edit_channel(channel_id, archived=False))
     except discord.HTTPException as exc:
         if exc.code == THREAD_LOCKED or await _is_locked(client, channel_id):
             await host.thread_locked(channel_id)
