@@ -11,6 +11,8 @@ from dataclasses import replace
 
 import discord
 import simcord
+from simcord.backend.models.channel import Overwrite
+from simcord.enums import OverwriteType
 
 from .conftest import Table
 from .players import ROADS, open_choices, open_panel, play_one
@@ -58,7 +60,7 @@ async def test_three_games_in_threads_of_one_channel_are_played_at_once(table: T
 
     # Every game moves on its own, interleaved: a decision in one thread never shows in another.
     rng = random.Random(29)
-    for step in range(6):
+    for step in range(3):
         for seen, players in zip(tables, pairs, strict=True):
             for player in players:
                 await play_one(seen, player, rng, ROADS[step % len(ROADS)])
@@ -183,3 +185,37 @@ async def test_a_lock_the_bot_missed_ends_the_game_at_its_next_post_without_retr
     bot.host.clock = lambda: game.waiting_since + 100 * 3600
     await bot.reminders()
     assert len(table.env.http_requests) == start, "an ended game is never reminded"
+
+
+def deny_the_bot(table: Table, denied: discord.Permissions) -> None:
+    """A server manager takes permissions from the bot in the game channel (Discord's channel settings)."""
+    bot_user = table.bot.user
+    assert bot_user is not None
+    channel = table.env.backend.get_channel(table.channel.id)
+    channel.overwrites = [o for o in channel.overwrites if o.target_id != bot_user.id]
+    channel.overwrites.append(Overwrite(bot_user.id, OverwriteType.MEMBER, deny=denied.value))
+
+
+async def test_without_thread_permissions_a_channel_holds_one_game_as_before(table: Table) -> None:
+    deny_the_bot(table, discord.Permissions(create_public_threads=True))
+    result = await table.alice.slash(table.channel, "start abordaje")
+    assert is_private(result) and "<#" not in said(result)
+    assert table.channel.threads == [] and lobby(table.channel, table.env)
+
+
+async def test_a_server_that_chose_threads_hears_which_permission_is_missing(table: Table) -> None:
+    owner = table.guild.add_member(
+        table.env.create_user("owner"),
+        roles=[table.guild.create_role("Admins", permissions=discord.Permissions(manage_guild=True))],
+    )
+    chosen = await owner.slash(table.channel, "settings threads", mode="on")
+    assert is_private(chosen) and "thread of its own" in said(chosen)
+    deny_the_bot(table, discord.Permissions(create_public_threads=True))
+    refused = await table.alice.slash(table.channel, "start abordaje")
+    assert is_private(refused) and "Create Public Threads" in said(refused) and "/settings threads off" in said(refused)
+    assert bot_messages(table.channel, table.env) == [] and table.channel.threads == []
+
+    await owner.slash(table.channel, "settings threads", mode="off")
+    deny_the_bot(table, discord.Permissions.none())
+    opened = await table.alice.slash(table.channel, "start abordaje")
+    assert "<#" not in said(opened) and table.channel.threads == [], "off: one game per channel, in the channel"
