@@ -16,6 +16,10 @@ archived it, and ending its game when a moderator locked it (the host's part is 
   update arrives or, when the bot missed it (it was offline), at its next post there: Discord refuses it
   (160005), refuses to reopen the thread, or (for a bot with Manage Threads) reopens it and says it is locked,
   in which case it is archived again as the moderator left it. The refused post is not retried.
+
+**Known limit.** A process that dies between opening a thread and storing its lobby leaves an empty thread
+(its record is stored, no game): the opener's ``/start`` was not answered as done, and running it again opens a
+new thread. A deleted thread is the fault handling's (``ThreadsHost.thread_gone`` marks the place).
 """
 
 from __future__ import annotations

@@ -127,6 +127,7 @@ def start_command(spec: GameSpec[Any, Any]) -> app_commands.Command[Any, Any, No
         await deliver_and_say(
             interaction, step, f"Your lobby of **{spec.name}** is open: others join with **Join** or `/join`."
         )
+        await follow_name(interaction.client, client.host, channel_id)  # a game thread takes its new game's name
 
     start.__signature__ = inspect.Signature(parameters)  # type: ignore[attr-defined]
     described = app_commands.describe(**descriptions)(start)

@@ -155,6 +155,7 @@ async def test_start_in_a_thread_opens_the_game_in_that_thread(table: Table) -> 
     assert is_private(again) and "<#" not in said(again)
     assert lobby(seen.channel, table.env)
     assert len(table.channel.threads) == 1, "no thread inside a thread"
+    assert (seen.channel.name or "").endswith(table.bob.user.name), "the thread takes its new game's players"
 
 
 async def test_a_lock_the_bot_missed_ends_the_game_at_its_next_post_without_retrying(table: Table) -> None:
