@@ -19,6 +19,8 @@ Order: channel posts first (the board everybody reads), then DMs. The rules of t
 - A channel post Discord refuses (missing permissions) or fails does not undo the game: the step stands (it
   was committed before delivery), the user who acted is told why the board did not move (``CannotPost``),
   and the log gets a warning.
+- A game played in a thread (``bot.threads``): a post or edit refused because Discord archived the thread is
+  sent again once the thread is reopened; one refused because a moderator locked it ends the game, untried again.
 - What an action owes is stored with its commit; once an outbox is delivered (or refused for good) its stored
   deliveries are forgotten (``Host.delivered``). A crash before that leaves them to the catch-up
   (``bot.catchup``). Every new message and DM of a stored delivery is sent with its nonce, so sending it again
