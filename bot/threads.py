@@ -136,6 +136,30 @@ async def follow_name(client: discord.Client, host: Host, channel_id: int) -> No
     await renamer_of(client).follow(client, host, channel_id)
 
 
+async def end_locked(client: discord.Client, host: Host, channel_id: int) -> None:
+    """A moderator locked the thread of ``channel_id``: its game ends (``Host.thread_locked``) and each person
+    seated is told once by DM (a locked thread takes no ping), unless their DMs are known to be closed. At most
+    once: a DM lost to a crash is not sent again (``/games`` lists the game under "Ended lately")."""
+    ended = await host.thread_locked(channel_id)
+    if ended is None:
+        return
+    spec = host.games.get(ended.game_key)
+    name = spec.name if spec else ended.game_key
+    people = [s.user_id for s in ended.seats if not s.is_bot]
+    prefs = await host.store.users_prefs(people)
+    for user_id in people:
+        if prefs[user_id].dm_closed:
+            continue
+        try:
+            channel = await client.create_dm(discord.Object(id=user_id))
+            await channel.send(
+                f"Your game of **{name}** in <#{channel_id}> has ended: a moderator locked its thread. "
+                "Its history stays readable with `/log` there."
+            )
+        except discord.HTTPException as exc:
+            log.info("could not tell user=%s of the locked thread %s: %s", user_id, channel_id, exc)
+
+
 async def closed_thread(
     client: discord.Client, host: Host, channel_id: int, refused: discord.HTTPException
 ) -> Closed | None:
@@ -143,7 +167,7 @@ async def closed_thread(
     and it is open again (send the post again, once), ``"locked"`` when a moderator locked it (its game has
     ended; never retry), ``None`` when the refusal has nothing to do with threads."""
     if refused.code == THREAD_LOCKED:
-        await host.thread_locked(channel_id)
+        await end_locked(client, host, channel_id)
         return "locked"
     if refused.code != THREAD_ARCHIVED:
         return None
@@ -151,7 +175,7 @@ async def closed_thread(
         reopened: dict[str, Any] = dict(await client.http.edit_channel(channel_id, archived=False))
     except discord.HTTPException as exc:
         if exc.code == THREAD_LOCKED or await _is_locked(client, channel_id):
-            await host.thread_locked(channel_id)
+            await end_locked(client, host, channel_id)
             return "locked"
         log.warning("could not reopen thread %s: %s", channel_id, exc)
         return None
@@ -160,7 +184,7 @@ async def closed_thread(
         # the thread goes back as the moderator left it.
         with contextlib.suppress(discord.HTTPException):
             await client.http.edit_channel(channel_id, archived=True)
-        await host.thread_locked(channel_id)
+        await end_locked(client, host, channel_id)
         return "locked"
     log.info("reopened archived thread %s", channel_id)
     return "reopened"

@@ -26,7 +26,7 @@ from engine.core.seatbot import Level
 from engine.seatbots import seat_bot
 
 from ..tables.seatbots import DEFAULT_LEVEL
-from ..threads import follow_name, may_open_threads, missing_for_threads, open_thread
+from ..threads import end_locked, follow_name, may_open_threads, missing_for_threads, open_thread
 from ..ui.common import GameClient, actor_of, answering, asked_of, client_of, game_channel, host_of
 from ..ui.permissions import require_posting
 from .base import deliver_and_say, think_privately
@@ -206,7 +206,7 @@ class Lobby(commands.Cog):
         """A moderator locked a game's thread: its game ends there, stored and readable (``Host.thread_locked``)."""
         metadata = payload.data.get("thread_metadata") or {}
         if metadata.get("locked"):
-            await cast(GameClient, self.bot).host.thread_locked(payload.thread_id)
+            await end_locked(self.bot, cast(GameClient, self.bot).host, payload.thread_id)
 
     @app_commands.command(name="join", description="Take a seat in this channel's lobby.")
     async def join(self, interaction: discord.Interaction) -> None:

@@ -16,7 +16,7 @@ from simcord.enums import OverwriteType
 
 from .conftest import Table
 from .players import ROADS, open_choices, open_panel, play_one
-from .sim import board, bot_messages, is_private, labels, lobby, said
+from .sim import board, bot_messages, dms, is_private, labels, lobby, said
 from .threads import archive, is_archived, lock, renames, thread_rules
 
 THREADS = True  # this module's server plays in threads (conftest leaves the bot's default)
@@ -129,6 +129,9 @@ async def test_a_locked_thread_ends_its_game_which_stays_readable(table: Table) 
     assert len(bot_messages(seen.channel, table.env)) == posted
     mine = await table.alice.slash(table.channel, "games")
     assert "locked" in said(mine) and seen.channel.mention in said(mine)
+    for player in (table.alice, table.bob):  # told once, privately: a locked thread takes no ping
+        told = [m for m in dms(player) if "moderator locked its thread" in m.content]
+        assert len(told) == 1 and seen.channel.mention in told[0].content
 
 
 async def test_games_lists_the_servers_tables_with_links_newest_first(table: Table) -> None:
@@ -175,13 +178,15 @@ async def test_a_lock_the_bot_missed_ends_the_game_at_its_next_post_without_retr
     posted = len(bot_messages(seen.channel, table.env))
     start = len(table.env.http_requests)
     await bot.reminders()
-    tried = [(r.method, r.path.rsplit("/", 1)[-1]) for r in table.env.http_requests[start:]]
+    in_thread = [r for r in table.env.http_requests[start:] if r.path.startswith(f"/channels/{seen.channel.id}")]
+    tried = [(r.method, r.path.rsplit("/", 1)[-1]) for r in in_thread]
     # The refused post, the reopening (SimCord's bot may manage threads, so Discord lets it), which says the thread
     # is locked, and the thread put back as the moderator left it; no post is tried again.
     assert tried == [("POST", "messages"), ("PATCH", str(seen.channel.id)), ("PATCH", str(seen.channel.id))]
     assert is_archived(table.env, seen.channel) and len(bot_messages(seen.channel, table.env)) == posted
     ended = await table.next_store.latest_game(seen.channel.id)
     assert ended is not None and ended.status == "ended" and "locked" in (ended.result or "")
+    assert any("moderator locked its thread" in m.content for m in dms(table.alice)), "told once it was seen"
     start = len(table.env.http_requests)
     bot.host.clock = lambda: game.waiting_since + 100 * 3600
     await bot.reminders()
