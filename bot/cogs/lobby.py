@@ -21,7 +21,7 @@ from discord import app_commands
 from discord.ext import commands
 from pydantic.fields import FieldInfo
 
-from engine.core import GameSpec, NotAllowed
+from engine.core import GameSpec, NoGameHere, NotAllowed
 from engine.core.seatbot import Level
 from engine.seatbots import seat_bot
 
@@ -167,6 +167,19 @@ async def start_in_a_thread(
         )
 
 
+IN_THREADS = (
+    "Tables on this server are played in threads: open the thread of the table you want (the channel lists them "
+    'under each "opened a table" message) and press **Join** or type `/join` there.'
+)
+
+
+async def plays_in_threads(interaction: discord.Interaction) -> bool:
+    """Whether ``/start`` in this text channel opens games in threads (so its lobbies are in threads)."""
+    return isinstance(interaction.channel, discord.TextChannel) and await host_of(interaction).threads_wanted(
+        interaction.guild_id, may_open_threads(interaction.app_permissions)
+    )
+
+
 def require_threads(interaction: discord.Interaction) -> None:
     """Refuse, naming what is missing, when the server plays in threads but the bot may not open one here."""
     missing = missing_for_threads(interaction.app_permissions)
@@ -212,7 +225,12 @@ class Lobby(commands.Cog):
     async def join(self, interaction: discord.Interaction) -> None:
         channel_id = game_channel(interaction)
         step = host_of(interaction).join(channel_id, actor_of(interaction))
-        await deliver_and_say(interaction, step, "You are seated.")
+        try:
+            await deliver_and_say(interaction, step, "You are seated.")
+        except NoGameHere:
+            if await plays_in_threads(interaction):
+                raise NoGameHere(IN_THREADS) from None
+            raise
         await follow_name(interaction.client, host_of(interaction), channel_id)
 
     @app_commands.command(name="leave", description="Give up your seat in this channel's lobby.")

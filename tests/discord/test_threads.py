@@ -158,6 +158,8 @@ async def test_start_in_a_thread_opens_the_game_in_that_thread(table: Table) -> 
     assert is_private(again) and "<#" not in said(again)
     assert lobby(seen.channel, table.env)
     assert len(table.channel.threads) == 1, "no thread inside a thread"
+    lost = await table.carol.slash(table.channel, "join")  # typed in the channel, not in a table's thread
+    assert is_private(lost) and "played in threads" in said(lost)
     assert (seen.channel.name or "").endswith(table.bob.user.name), "the thread takes its new game's players"
 
 
