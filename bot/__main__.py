@@ -4,6 +4,10 @@
 applies any pending migration, as start-up would) and which shards this process would run, then exit: 0 when
 all is well, non-zero with one sentence otherwise. No token is needed for it.
 
+``python -m bot --check GUILD_ID/CHANNEL_ID`` (the two numbers of a channel's link) also asks Discord, with the
+token from ``.env``, which permissions the bot lacks in that channel and says why each is needed; exit 1 when
+any is missing (``bot.channel_check``).
+
 Without a token it stops at once with one sentence saying where to get one and how to try a game offline;
 every other failure to start (a bad setting, a refused token) is one sentence too, never a traceback.
 """
@@ -100,14 +104,56 @@ async def check(settings: Settings) -> str:
     return f"The database is reachable and migrated (schema version {LATEST}): {store!r}. {shards}"
 
 
+USAGE = (
+    "Usage: python -m bot (runs the bot), python -m bot --check (checks the database and exits), or "
+    "python -m bot --check GUILD_ID/CHANNEL_ID (also lists the permissions the bot lacks in that channel)."
+)
+
+
+async def check_permissions(settings: Settings, target: str) -> tuple[str, bool]:
+    """``--check GUILD_ID/CHANNEL_ID``: ask Discord, with the token, what the bot lacks in that channel."""
+    from .channel_check import check_channel, parse_target
+
+    try:
+        guild_id, channel_id = parse_target(target)
+    except ValueError as exc:
+        fail(str(exc), 2)
+    token = settings.token()
+    if token is None:
+        fail(NO_TOKEN, EXIT_CONFIG)
+    try:
+        return await check_channel(token, guild_id, channel_id)
+    except discord.LoginFailure:
+        fail(BAD_TOKEN, EXIT_CONFIG)
+    except discord.NotFound:
+        fail(f"Discord knows no channel {channel_id} in server {guild_id} that I can see: is the bot invited there?")
+    except discord.Forbidden:
+        fail(f"I cannot see channel {channel_id}: I lack View Channel there (or I am not in server {guild_id}).")
+    except (TimeoutError, aiohttp.ClientError) as exc:
+        fail(UNREACHABLE.format(reason=_reason(exc)))
+
+
 def main(argv: list[str] | None = None) -> None:
     args = sys.argv[1:] if argv is None else argv
     settings = load_settings()
     if args == ["--check"]:
         print(asyncio.run(check(settings)))
         return
+    if len(args) == 2 and args[0] == "--check":
+        from .channel_check import parse_target
+
+        try:
+            parse_target(args[1])  # a mistyped target is said before anything is opened
+        except ValueError as exc:
+            fail(str(exc), 2)
+        print(asyncio.run(check(settings)))
+        text, well = asyncio.run(check_permissions(settings, args[1]))
+        print(text)
+        if not well:
+            sys.exit(1)
+        return
     if args:
-        fail("Usage: python -m bot (runs the bot) or python -m bot --check (checks the database and exits).", 2)
+        fail(USAGE, 2)
     token = settings.token()
     if token is None:
         fail(NO_TOKEN, EXIT_CONFIG)

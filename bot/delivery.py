@@ -19,6 +19,8 @@ Order: channel posts first (the board everybody reads), then DMs. The rules of t
 - A channel post Discord refuses (missing permissions) or fails does not undo the game: the step stands (it
   was committed before delivery), the user who acted is told why the board did not move (``CannotPost``),
   and the log gets a warning.
+- A game played in a thread (``bot.threads``): a post or edit refused because Discord archived the thread is
+  sent again once the thread is reopened; one refused because a moderator locked it ends the game, untried again.
 - What an action owes is stored with its commit; once an outbox is delivered (or refused for good) its stored
   deliveries are forgotten (``Host.delivered``). A crash before that leaves them to the catch-up
   (``bot.catchup``). Every new message and DM of a stored delivery is sent with its nonce, so sending it again
@@ -38,6 +40,7 @@ from engine.core import Role
 from .errors import CannotPost
 from .outbox import ChannelPost, DirectMessage, Outbox
 from .tables.liveboard import as_history
+from .threads import closed_thread
 from .ui.board import board_view
 from .ui.common import clip, to_file
 from .ui.lobby import lobby_view
@@ -102,7 +105,7 @@ class Delivery:
         async with self._lock(channel_id):
             await self._post(channel_id, await self.bot.host.aim(post))
 
-    async def _post(self, channel_id: int, post: ChannelPost) -> None:
+    async def _post(self, channel_id: int, post: ChannelPost, *, reopened: bool = False) -> None:
         channel = self.bot.get_partial_messageable(channel_id)
         view = await self._controls(channel_id, post)
         mentions = discord.AllowedMentions(
@@ -135,13 +138,20 @@ class Delivery:
             if post.image is not None:
                 kwargs["file"] = to_file(post.image)
             message = await channel.send(text, **kwargs)
-        except discord.Forbidden as exc:
-            log.warning("cannot post in channel %s: %s", channel_id, exc)
-            raise CannotPost(
-                "Done, but I am not allowed to post in this channel (I need View Channel, Send Messages and "
-                "Attach Files); ask a moderator to fix my permissions, then use `/board`."
-            ) from None
         except discord.HTTPException as exc:
+            # A game thread Discord archived is reopened and the post sent again (once); a locked one ended its
+            # game, and nothing is retried there (``bot.threads``).
+            closed = await closed_thread(self.bot, self.bot.host, channel_id, exc)
+            if closed == "reopened" and not reopened:
+                return await self._post(channel_id, post, reopened=True)
+            if closed == "locked":
+                return None
+            if isinstance(exc, discord.Forbidden):
+                log.warning("cannot post in channel %s: %s", channel_id, exc)
+                raise CannotPost(
+                    "Done, but I am not allowed to post in this channel (I need View Channel, Send Messages and "
+                    "Attach Files); ask a moderator to fix my permissions, then use `/board`."
+                ) from None
             log.warning("posting in channel %s failed: %s", channel_id, exc)
             raise CannotPost("Done, but Discord failed to update the board; `/board` posts it again.") from None
         if post.supersedes is not None and message.id <= post.supersedes:

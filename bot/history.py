@@ -9,7 +9,7 @@ demand by replaying the log through the engine, which is deterministic, and only
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -20,6 +20,9 @@ from .store import ActionRecord, GameRecord, Store
 from .tables.names import in_private
 
 PAGE_SIZE = 15  # lines per page: a page stays well inside one Discord message
+SERVER_GAMES_SHOWN = 15  # games listed per section of /games: the answer stays inside one Discord message
+ENDED_GAMES_SHOWN = 5
+ENDED_SHOWN_FOR = 7 * 24 * 3600.0  # /games shows the caller's games that ended within a week
 
 
 @dataclass(frozen=True)
@@ -113,6 +116,64 @@ class History:
             state = f"⏳ **waiting on you** since {since}" if waiting else f"waiting on others since {since}"
             lines.append(f"• **{name}** in {where}: {state}")
         return "\n".join(lines)
+
+    async def games_overview(
+        self, user_id: int, guild_id: int | None, shares: Callable[[int | None], bool], now: float
+    ) -> str:
+        """``/games``: the server's running games with links, newest activity first; then the caller's own
+        games on every server the bot shares with them (``shares``), those waiting on them first; then their
+        games that ended in the last week (a thread a moderator locked ends its game: it shows here)."""
+        sections: list[str] = []
+        if guild_id is not None:
+            running = await self.store.running_games(guild_id)
+            lines = [f"• {self._where(r)}: {self._state(r, None)}" for r in running[:SERVER_GAMES_SHOWN]]
+            if len(running) > SERVER_GAMES_SHOWN:
+                lines.append(f"…and {len(running) - SERVER_GAMES_SHOWN} more.")
+            if lines:
+                sections.append("**Running on this server** (newest activity first)\n" + "\n".join(lines))
+        mine = [r for r in await self.store.games_of_user(user_id) if shares(r.guild_id)]
+        waiting = {r.id for r in mine if self._waits_on(r, user_id)}
+        mine.sort(key=lambda r: (r.id not in waiting, -r.updated_at))
+        if mine:
+            lines = [f"• {self._where(r)}: {self._state(r, user_id)}" for r in mine[:SERVER_GAMES_SHOWN]]
+            sections.append("**Your games** (waiting on you first)\n" + "\n".join(lines))
+        ended = [r for r in await self.store.recent_games_of_user(user_id, now - ENDED_SHOWN_FOR) if shares(r.guild_id)]
+        if ended:
+            lines = [f"• {self._where(r)}: {r.result or 'over'}" for r in ended[:ENDED_GAMES_SHOWN]]
+            sections.append("**Ended lately**\n" + "\n".join(lines))
+        if not sections:
+            return "No game is running here and you sit in none. Open one with `/start`, or join a lobby with `/join`."
+        if not mine:
+            sections.append("You are not seated in any running game.")
+        return "\n\n".join(sections)
+
+    def _where(self, record: GameRecord) -> str:
+        """A game's name and where it is played, with a link that jumps to its board (or its channel/thread)."""
+        spec = self.games.get(record.game_key)
+        name = spec.name if spec else record.game_key
+        where = f"<#{record.channel_id}>"
+        if record.guild_id is not None:
+            link = f"https://discord.com/channels/{record.guild_id}/{record.channel_id}"
+            if record.board_message_id is not None:
+                link += f"/{record.board_message_id}"
+            where = f"{where} ([jump]({link}))"
+        return f"**{name}** in {where}"
+
+    def _waits_on(self, record: GameRecord, user_id: int) -> bool:
+        spec = self.games.get(record.game_key)
+        seat = record.seat_of(user_id)
+        if record.status != "active" or spec is None or record.snapshot is None or seat is None:
+            return False
+        return any(p.seat == seat.seat for p in spec.prompts(spec.load_state(record.snapshot)))
+
+    def _state(self, record: GameRecord, user_id: int | None) -> str:
+        """Where a game stands: a lobby's seats, or whom it waits on and since when."""
+        if record.status == "lobby":
+            return f"lobby, {len(record.seats)} seated"
+        since = f"<t:{int(record.waiting_since)}:R>"
+        if user_id is not None and self._waits_on(record, user_id):
+            return f"⏳ **waiting on you** since {since}"
+        return f"waiting since {since}" if user_id is None else f"waiting on others since {since}"
 
 
 def _told_only_to(

@@ -49,9 +49,19 @@ class HistoryCog(commands.Cog, name="History"):
         more = f"\n_Older: `/log {which} page:{found.page + 1}`_" if found.page < found.pages else ""
         await interaction.followup.send(clip(found.text + more), ephemeral=True)
 
-    @app_commands.command(name="games", description="The games you sit in on this server, and which wait on you.")
+    @app_commands.command(
+        name="games", description="This server's running games, and yours everywhere (waiting first)."
+    )
     async def games(self, interaction: discord.Interaction) -> None:
-        text = await history_of(interaction).games_of(interaction.user.id, interaction.guild_id)
+        client = interaction.client
+
+        def shares(guild_id: int | None) -> bool:
+            """A server the bot is still in (the caller sat there): its games are listed, with links."""
+            return guild_id is not None and client.get_guild(guild_id) is not None
+
+        text = await history_of(interaction).games_overview(
+            interaction.user.id, interaction.guild_id, shares, host_of(interaction).clock()
+        )
         await interaction.response.send_message(clip(text), ephemeral=True)
 
 

@@ -14,21 +14,22 @@ import inspect
 import types
 import typing
 from collections.abc import Mapping
-from typing import Any, Literal
+from typing import Any, Literal, cast
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 from pydantic.fields import FieldInfo
 
-from engine.core import GameSpec
+from engine.core import GameSpec, NoGameHere, NotAllowed
 from engine.core.seatbot import Level
 from engine.seatbots import seat_bot
 
 from ..tables.seatbots import DEFAULT_LEVEL
-from ..ui.common import actor_of, client_of, game_channel, host_of
+from ..threads import end_locked, follow_name, may_open_threads, missing_for_threads, open_thread
+from ..ui.common import GameClient, actor_of, answering, asked_of, client_of, game_channel, host_of
 from ..ui.permissions import require_posting
-from .base import deliver_and_say
+from .base import deliver_and_say, think_privately
 
 ON, OFF = "on", "off"
 DESCRIPTION_LIMIT = 100
@@ -104,19 +105,92 @@ def start_command(spec: GameSpec[Any, Any]) -> app_commands.Command[Any, Any, No
         level = chosen.pop("level", None) or DEFAULT_LEVEL
         options = {k: _to_model_value(v, fields[k]) for k, v in chosen.items() if v is not None}
         channel_id = game_channel(interaction)
-        require_posting(interaction)
         client = client_of(interaction)
+        channel = interaction.channel
+        if isinstance(channel, discord.TextChannel) and await client.host.threads_wanted(
+            interaction.guild_id, may_open_threads(interaction.app_permissions)
+        ):
+            await start_in_a_thread(interaction, channel, spec, options, bot_count, level)
+            return
+        require_posting(interaction)
+        parent = channel.parent_id if isinstance(channel, discord.Thread) else None
         step = client.host.start(
-            interaction.guild_id, channel_id, actor_of(interaction), spec.key, options, bots=bot_count, level=level
+            interaction.guild_id,
+            channel_id,
+            actor_of(interaction),
+            spec.key,
+            options,
+            bots=bot_count,
+            level=level,
+            parent_id=parent,
         )
         await deliver_and_say(
             interaction, step, f"Your lobby of **{spec.name}** is open: others join with **Join** or `/join`."
         )
+        await follow_name(interaction.client, client.host, channel_id)  # a game thread takes its new game's name
 
     start.__signature__ = inspect.Signature(parameters)  # type: ignore[attr-defined]
     described = app_commands.describe(**descriptions)(start)
     about = (spec.blurb or f"Open a lobby of {spec.name} in this channel.")[:DESCRIPTION_LIMIT]
     return app_commands.Command(name=spec.key, description=about, callback=described)
+
+
+async def start_in_a_thread(
+    interaction: discord.Interaction,
+    channel: discord.TextChannel,
+    spec: GameSpec[Any, Any],
+    options: Mapping[str, Any],
+    bots: int,
+    level: str,
+) -> None:
+    """``/start`` in a text channel of a server that plays in threads: the lobby (and the game) opens in a new
+    public thread started from a message in the channel, so the channel holds any number of tables."""
+    require_posting(interaction)
+    require_threads(interaction)
+    client = client_of(interaction)
+    host = client.host
+    actor = actor_of(interaction)
+    await host.check_start(interaction.guild_id, channel.id, spec.key, options, bots=bots, level=level)
+    asked = asked_of(interaction)
+    done = f"Your lobby of **{spec.name}** is open in its own thread: others join there with **Join**."
+    async with answering(interaction, channel.id, asked=asked, said=done):
+        await think_privately(interaction)
+        thread = await open_thread(host, channel, actor.display_name, spec.name)
+        out = await host.start(
+            interaction.guild_id, thread.id, actor, spec.key, options, bots=bots, level=level, parent_id=channel.id
+        )
+        await client.deliver(out)
+        await interaction.followup.send(
+            f"Your lobby of **{spec.name}** is open in its own thread, {thread.mention}: others join there with "
+            "**Join** or `/join`.",
+            ephemeral=True,
+        )
+
+
+IN_THREADS = (
+    "Tables on this server are played in threads: open the thread of the table you want (the channel lists them "
+    'under each "opened a table" message) and press **Join** or type `/join` there.'
+)
+
+
+async def plays_in_threads(interaction: discord.Interaction) -> bool:
+    """Whether ``/start`` in this text channel opens games in threads (so its lobbies are in threads)."""
+    return isinstance(interaction.channel, discord.TextChannel) and await host_of(interaction).threads_wanted(
+        interaction.guild_id, may_open_threads(interaction.app_permissions)
+    )
+
+
+def require_threads(interaction: discord.Interaction) -> None:
+    """Refuse, naming what is missing, when the server plays in threads but the bot may not open one here."""
+    missing = missing_for_threads(interaction.app_permissions)
+    if not missing:
+        return
+    names = ", ".join(f"**{name}**" for name in missing)
+    raise NotAllowed(
+        f"This server plays each game in a thread of its own, but I am missing {names} in this channel. A server "
+        "manager can grant it to me in the channel's settings (Permissions), or turn threads off with "
+        "`/settings threads off`."
+    )
 
 
 def start_group(games: Mapping[str, GameSpec[Any, Any]]) -> app_commands.Group:
@@ -140,15 +214,31 @@ class Lobby(commands.Cog):
     async def cog_unload(self) -> None:
         self.bot.tree.remove_command(self.start.name)
 
+    @commands.Cog.listener()
+    async def on_raw_thread_update(self, payload: discord.RawThreadUpdateEvent) -> None:
+        """A moderator locked a game's thread: its game ends there, stored and readable (``Host.thread_locked``)."""
+        metadata = payload.data.get("thread_metadata") or {}
+        if metadata.get("locked"):
+            await end_locked(self.bot, cast(GameClient, self.bot).host, payload.thread_id)
+
     @app_commands.command(name="join", description="Take a seat in this channel's lobby.")
     async def join(self, interaction: discord.Interaction) -> None:
-        step = host_of(interaction).join(game_channel(interaction), actor_of(interaction))
-        await deliver_and_say(interaction, step, "You are seated.")
+        channel_id = game_channel(interaction)
+        step = host_of(interaction).join(channel_id, actor_of(interaction))
+        try:
+            await deliver_and_say(interaction, step, "You are seated.")
+        except NoGameHere:
+            if await plays_in_threads(interaction):
+                raise NoGameHere(IN_THREADS) from None
+            raise
+        await follow_name(interaction.client, host_of(interaction), channel_id)
 
     @app_commands.command(name="leave", description="Give up your seat in this channel's lobby.")
     async def leave(self, interaction: discord.Interaction) -> None:
-        step = host_of(interaction).leave(game_channel(interaction), actor_of(interaction))
+        channel_id = game_channel(interaction)
+        step = host_of(interaction).leave(channel_id, actor_of(interaction))
         await deliver_and_say(interaction, step, "You left the lobby.")
+        await follow_name(interaction.client, host_of(interaction), channel_id)
 
     @app_commands.command(name="begin", description="Deal and start the game (the lobby's opener or a moderator).")
     async def begin(self, interaction: discord.Interaction) -> None:
@@ -156,6 +246,7 @@ class Lobby(commands.Cog):
         require_posting(interaction)
         step = host_of(interaction).begin(channel_id, actor_of(interaction))
         await deliver_and_say(interaction, step, "The game has begun: check your DMs or press **Your move**.")
+        await follow_name(interaction.client, host_of(interaction), channel_id)
 
     @app_commands.command(name="cancel", description="Close this channel's lobby (its opener or a moderator).")
     async def cancel(self, interaction: discord.Interaction) -> None:

@@ -90,6 +90,16 @@ class Settings(commands.GroupCog, group_name="settings", group_description="This
         text = await host.change_keeping(guild, actor_of(interaction), lobby_hours=hours)
         await interaction.response.send_message(text, ephemeral=True)
 
+    @app_commands.command(name="threads", description="Whether /start opens each game in a thread of its own.")
+    @app_commands.describe(
+        mode="on: one channel holds many tables, each in its thread; off: one game per channel; default: "
+        "threads wherever I may create them"
+    )
+    async def threads(self, interaction: discord.Interaction, mode: Literal["on", "off", "default"]) -> None:
+        on = None if mode == "default" else mode == "on"
+        text = await host_of(interaction).set_threads(server_of(interaction), actor_of(interaction), on)
+        await interaction.response.send_message(text, ephemeral=True)
+
 
 async def setup(bot: commands.Bot) -> None:
     await bot.add_cog(Settings(bot))

@@ -11,6 +11,7 @@ from .base import (
     NoteRecord,
     SeatRecord,
     Store,
+    ThreadRecord,
     TimerRecord,
     UserPrefs,
 )
@@ -27,6 +28,7 @@ __all__ = [
     "NoteRecord",
     "SeatRecord",
     "Store",
+    "ThreadRecord",
     "TimerRecord",
     "UserPrefs",
     "open_store",

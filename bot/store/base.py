@@ -467,6 +467,26 @@ class Store(Protocol):
         preferences, unanswered interactions and owed DMs are deleted. Seats in lobbies and running games are
         left as they are (the host refuses to forget someone who holds one). How many seats were forgotten."""
 
+    # ------------------------------------------------------------------ games in threads (migration 13)
+
+    async def threads_setting(self, guild_id: int) -> bool | None:
+        """Whether ``/start`` opens each game in a thread of its own on this server; ``None``: never chosen."""
+
+    async def set_threads_setting(self, guild_id: int, threads: bool | None) -> None:
+        """Store the server's choice (``None`` forgets it: the bot's permissions decide again)."""
+
+    async def save_thread(self, thread: ThreadRecord) -> None:
+        """Store (or replace) what the bot knows of a thread it opened for a game."""
+
+    async def thread(self, thread_id: int) -> ThreadRecord | None:
+        """A thread the bot opened for a game, if it is one."""
+
+    async def running_games(self, guild_id: int) -> list[GameRecord]:
+        """The server's live games (lobbies and running games), most recently active first."""
+
+    async def recent_games_of_user(self, user_id: int, since: float) -> list[GameRecord]:
+        """Games that ended or finished since ``since`` in which this user held a seat, newest first."""
+
 
 class KeepSettings(BaseModel):
     """How long a server keeps things (``/settings keep``, ``/settings lobbies``); ``None``: the default.
@@ -495,3 +515,21 @@ def former_player_id(game_id: int, seat: int) -> int:
 def is_former_player(user_id: int) -> bool:
     """Whether ``user_id`` is a forgotten person's placeholder (no Discord user: never mentioned or pinged)."""
     return user_id <= FORMER_BASE
+
+
+class ThreadRecord(BaseModel):
+    """A public thread the bot opened from a lobby message so that one channel holds many tables.
+
+    ``name`` is the name the game wants (its game and players), ``shown_name`` the one Discord shows: Discord
+    allows two renames of a thread per ten minutes, so a rename may wait (the last name wins). ``renamed_at``
+    holds the times of the last renames; ``locked``: a moderator locked it, which ended its game."""
+
+    thread_id: int
+    guild_id: int | None = None
+    parent_id: int
+    starter_message_id: int | None = None
+    name: str
+    shown_name: str
+    renamed_at: list[float] = Field(default_factory=list)
+    locked: bool = False
+    created_at: float = 0.0

@@ -375,6 +375,42 @@ MIGRATIONS: tuple[Migration, ...] = (
             "ALTER TABLE deferrals ADD COLUMN done BOOLEAN NOT NULL DEFAULT FALSE",
         ),
     ),
+    # Tables in threads (issue 29): a server's choice whether /start opens each game in a thread of its own (NULL:
+    # whether the bot may create threads there decides), and each thread the bot opened for a game: the channel
+    # it hangs from, its starter message, its name and the times of its last renames (Discord allows two per ten
+    # minutes), and whether a moderator locked it (its game then ended).
+    Migration(
+        13,
+        "games in threads: the server's threads setting and each game thread",
+        sqlite=(
+            "CREATE TABLE thread_settings (guild_id INTEGER PRIMARY KEY, threads INTEGER)",
+            """CREATE TABLE game_threads (
+                thread_id INTEGER PRIMARY KEY,
+                guild_id INTEGER,
+                parent_id INTEGER NOT NULL,
+                starter_message_id INTEGER,
+                name TEXT NOT NULL,
+                shown_name TEXT NOT NULL,
+                renamed_at TEXT NOT NULL DEFAULT '[]',
+                locked INTEGER NOT NULL DEFAULT 0,
+                created_at REAL NOT NULL
+            )""",
+        ),
+        postgres=(
+            "CREATE TABLE thread_settings (guild_id BIGINT PRIMARY KEY, threads BOOLEAN)",
+            """CREATE TABLE game_threads (
+                thread_id BIGINT PRIMARY KEY,
+                guild_id BIGINT,
+                parent_id BIGINT NOT NULL,
+                starter_message_id BIGINT,
+                name TEXT NOT NULL,
+                shown_name TEXT NOT NULL,
+                renamed_at TEXT NOT NULL DEFAULT '[]',
+                locked BOOLEAN NOT NULL DEFAULT FALSE,
+                created_at DOUBLE PRECISION NOT NULL
+            )""",
+        ),
+    ),
     # How long a server keeps finished games (NULL: the default, a year) and lets a lobby wait untouched (NULL:
     # 48 hours; 0: for ever); the hourly clean-up finds both by status and age.
     Migration(

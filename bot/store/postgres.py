@@ -29,6 +29,7 @@ from .base import (
     KeepSettings,
     NoteRecord,
     SeatRecord,
+    ThreadRecord,
     TimerRecord,
     UserPrefs,
 )
@@ -480,6 +481,42 @@ class PostgresStore:
                 await conn.execute(statement, user_id)
         log.info("user forgotten seats=%s games=%s", seats, len(games))
         return seats
+
+    # ------------------------------------------------------------------ games in threads (migration 13)
+
+    async def threads_setting(self, guild_id: int) -> bool | None:
+        """The server's threads choice; ``None`` if never made."""
+        async with self._read() as conn:
+            value = await conn.fetchval(sql.THREADS_SETTING, guild_id)
+        return None if value is None else bool(value)
+
+    async def set_threads_setting(self, guild_id: int, threads: bool | None) -> None:
+        """Store the server's threads choice."""
+        async with self._transaction() as conn:
+            await conn.execute(sql.UPSERT_THREADS_SETTING, guild_id, threads)
+
+    async def save_thread(self, thread: ThreadRecord) -> None:
+        """Store (or replace) a game thread."""
+        async with self._transaction() as conn:
+            await conn.execute(sql.UPSERT_THREAD, *sql.thread_params(thread))
+
+    async def thread(self, thread_id: int) -> ThreadRecord | None:
+        """A game thread by id."""
+        async with self._read() as conn:
+            row = await conn.fetchrow(sql.THREAD, thread_id)
+        return None if row is None else sql.thread_from_row(row)
+
+    async def running_games(self, guild_id: int) -> list[GameRecord]:
+        """The server's live games, most recently active first."""
+        async with self._read() as conn:
+            rows = await conn.fetch(sql.RUNNING_GAMES, guild_id)
+            return [sql.game_from_row(r, await _seats(conn, r["id"])) for r in rows]
+
+    async def recent_games_of_user(self, user_id: int, since: float) -> list[GameRecord]:
+        """Games over since ``since`` where the user held a seat, newest first."""
+        async with self._read() as conn:
+            rows = await conn.fetch(sql.RECENT_GAMES_OF_USER, user_id, since)
+            return [sql.game_from_row(r, await _seats(conn, r["id"])) for r in rows]
 
 
 # ---------------------------------------------------------------------- helpers (inside a transaction)

@@ -27,6 +27,7 @@ from .base import (
     KeepSettings,
     NoteRecord,
     SeatRecord,
+    ThreadRecord,
     TimerRecord,
     UserPrefs,
 )
@@ -586,7 +587,20 @@ IDLE_LOBBIES = (
 FINISHED_GAMES_OF_GUILD = (
     f"{SELECT_GAME} WHERE guild_id = $1 AND status IN ('finished', 'ended') ORDER BY updated_at DESC, id DESC LIMIT $2"
 )
-GAME_DELETIONS = (DELETE_NOTES, DELETE_GAME_DELIVERIES, DELETE_GAME_TIMERS, DELETE_ACTIONS, DELETE_SEATS, DELETE_GAME)
+DELETE_GAME_THREAD = (
+    "DELETE FROM game_threads WHERE thread_id = (SELECT channel_id FROM games WHERE id = $1) "
+    "AND NOT EXISTS (SELECT 1 FROM games AS other WHERE other.channel_id = game_threads.thread_id AND other.id <> $1)"
+)
+"""A game's thread record goes with the last game played in that thread."""
+GAME_DELETIONS = (
+    DELETE_NOTES,
+    DELETE_GAME_DELIVERIES,
+    DELETE_GAME_TIMERS,
+    DELETE_ACTIONS,
+    DELETE_SEATS,
+    DELETE_GAME_THREAD,
+    DELETE_GAME,
+)
 """What deleting one game runs, in order (``$1`` its id): the rows that point at it, then the game."""
 
 # Forgetting a person ($1 their id, $2 ``FORMER_BASE``). Placeholders: ``former_player_id`` written in SQL; a
@@ -653,4 +667,64 @@ def forgotten_texts(row: Row, user_id: int, names: Sequence[str]) -> tuple[str |
         None if result is None else without_person(result, user_id, names),
         json.dumps(narration),
         json.dumps(votes),
+    )
+
+
+# ------------------------------------------------------------------ games in threads (migration 13)
+
+THREADS_SETTING = "SELECT threads FROM thread_settings WHERE guild_id = $1"
+UPSERT_THREADS_SETTING = (
+    "INSERT INTO thread_settings (guild_id, threads) VALUES ($1, $2) "
+    "ON CONFLICT (guild_id) DO UPDATE SET threads = excluded.threads"
+)
+THREAD_COLUMNS = (
+    "thread_id",
+    "guild_id",
+    "parent_id",
+    "starter_message_id",
+    "name",
+    "shown_name",
+    "renamed_at",
+    "locked",
+    "created_at",
+)
+THREAD = f"SELECT {', '.join(THREAD_COLUMNS)} FROM game_threads WHERE thread_id = $1"
+UPSERT_THREAD = (
+    f"INSERT INTO game_threads ({', '.join(THREAD_COLUMNS)}) "
+    f"VALUES ({', '.join(f'${i}' for i in range(1, len(THREAD_COLUMNS) + 1))}) "
+    f"ON CONFLICT (thread_id) DO UPDATE SET {', '.join(f'{c} = excluded.{c}' for c in THREAD_COLUMNS[1:])}"
+)
+RUNNING_GAMES = f"{SELECT_GAME} WHERE status IN ('lobby', 'active') AND guild_id = $1 ORDER BY updated_at DESC, id DESC"
+RECENT_GAMES_OF_USER = (
+    f"{SELECT_GAME} WHERE status IN ('finished', 'ended') AND updated_at >= $2 "
+    "AND id IN (SELECT game_id FROM seats WHERE user_id = $1) ORDER BY updated_at DESC, id DESC"
+)
+
+
+def thread_params(thread: ThreadRecord) -> tuple[Any, ...]:
+    """A thread's columns in ``THREAD_COLUMNS`` order."""
+    return (
+        thread.thread_id,
+        thread.guild_id,
+        thread.parent_id,
+        thread.starter_message_id,
+        thread.name,
+        thread.shown_name,
+        json.dumps(thread.renamed_at),
+        thread.locked,
+        thread.created_at,
+    )
+
+
+def thread_from_row(row: Row) -> ThreadRecord:
+    return ThreadRecord(
+        thread_id=row["thread_id"],
+        guild_id=row["guild_id"],
+        parent_id=row["parent_id"],
+        starter_message_id=row["starter_message_id"],
+        name=row["name"],
+        shown_name=row["shown_name"],
+        renamed_at=json.loads(row["renamed_at"]),
+        locked=bool(row["locked"]),
+        created_at=row["created_at"],
     )

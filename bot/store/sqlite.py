@@ -34,6 +34,7 @@ from .base import (
     KeepSettings,
     NoteRecord,
     SeatRecord,
+    ThreadRecord,
     TimerRecord,
     UserPrefs,
 )
@@ -524,6 +525,40 @@ class SqliteStore:
                 await db.execute(sql.for_sqlite(statement), (user_id,))
         log.info("user forgotten seats=%s games=%s", seats, len(games))
         return seats
+
+    # ------------------------------------------------------------------ games in threads (migration 13)
+
+    async def threads_setting(self, guild_id: int) -> bool | None:
+        """The server's threads choice; ``None`` if never made."""
+        async with self._lock:  # one statement: atomic on its own
+            value = await _value(self._connection(), sql.THREADS_SETTING, (guild_id,))
+        return None if value is None else bool(value)
+
+    async def set_threads_setting(self, guild_id: int, threads: bool | None) -> None:
+        """Store the server's threads choice."""
+        async with self._transaction() as db:
+            await db.execute(sql.for_sqlite(sql.UPSERT_THREADS_SETTING), (guild_id, threads))
+
+    async def save_thread(self, thread: ThreadRecord) -> None:
+        """Store (or replace) a game thread."""
+        async with self._transaction() as db:
+            await db.execute(sql.for_sqlite(sql.UPSERT_THREAD), sql.thread_params(thread))
+
+    async def thread(self, thread_id: int) -> ThreadRecord | None:
+        """A game thread by id."""
+        async with self._lock:  # one statement: atomic on its own
+            row = await _row(self._connection(), sql.THREAD, (thread_id,))
+        return None if row is None else sql.thread_from_row(row)
+
+    async def running_games(self, guild_id: int) -> list[GameRecord]:
+        """The server's live games, most recently active first."""
+        async with self._read() as db:
+            return await _games(db, sql.RUNNING_GAMES, (guild_id,))
+
+    async def recent_games_of_user(self, user_id: int, since: float) -> list[GameRecord]:
+        """Games over since ``since`` where the user held a seat, newest first."""
+        async with self._read() as db:
+            return await _games(db, sql.RECENT_GAMES_OF_USER, (user_id, since))
 
 
 # ---------------------------------------------------------------------- helpers (inside a transaction)

@@ -13,15 +13,16 @@ from engine.core import GameSpec, LobbyError, NoGameHere, NotAllowed, SeatSetup
 from ..outbox import Outbox
 from ..store import DeliveryRecord, GameRecord, SeatRecord
 from .common import BEGUN, Actor, Loaded, Owed, asking, mention, people
-from .core import HostCore, owed_records, posts_owed, with_nonces
+from .core import owed_records, posts_owed, with_nonces
 from .races import Attempt, retried
 from .seatbots import DEFAULT_LEVEL, check_level, check_offers_bots, new_bot_seat
+from .threads import ThreadsHost
 
 log = logging.getLogger(__name__)
 
 
-class LobbyHost(HostCore):
-    """Everything before the deal."""
+class LobbyHost(ThreadsHost):
+    """Everything before the deal (and the threads tables are opened in: ``ThreadsHost``)."""
 
     async def start(
         self,
@@ -33,16 +34,14 @@ class LobbyHost(HostCore):
         *,
         bots: int = 0,
         level: str = DEFAULT_LEVEL,
+        parent_id: int | None = None,
     ) -> Outbox:
-        """Open a lobby for ``game_key`` in the channel, with the opener seated (and ``bots`` bots of ``level``)."""
+        """Open a lobby for ``game_key`` in the channel, with the opener seated (and ``bots`` bots of ``level``).
+
+        ``parent_id``: the channel a thread hangs from, when the channel is a thread; the server's list of game
+        channels names the parent, never each thread."""
         spec = self.spec(game_key)
-        parsed = spec.parse_options(dict(options))
-        if bots:
-            check_offers_bots(spec)
-            check_level(level)
-            if 1 + bots > spec.max_seats(parsed):
-                raise LobbyError(f"{spec.name} seats at most {spec.max_seats(parsed)} players, bots included.")
-        await self.check_channel(guild_id, channel_id)
+        parsed = await self.check_start(guild_id, parent_id or channel_id, game_key, options, bots=bots, level=level)
 
         async def run(attempt: Attempt) -> Outbox:
             busy = await self.store.live_game(channel_id)
@@ -78,6 +77,29 @@ class LobbyHost(HostCore):
             return self._lobby_owed(record, spec, lobby_row(record, 1, now))
 
         return await retried(self.store, self.lock(channel_id), run)
+
+    async def check_start(
+        self,
+        guild_id: int | None,
+        channel_id: int,
+        game_key: str,
+        options: Mapping[str, Any],
+        *,
+        bots: int = 0,
+        level: str = DEFAULT_LEVEL,
+    ) -> Any:
+        """Refuse, with its sentence, a ``/start`` that could not open (options, bots, the server's game channels),
+        before anything is posted: a thread is opened for a lobby only once the lobby can open. Returns the
+        parsed options."""
+        spec = self.spec(game_key)
+        parsed = spec.parse_options(dict(options))
+        if bots:
+            check_offers_bots(spec)
+            check_level(level)
+            if 1 + bots > spec.max_seats(parsed):
+                raise LobbyError(f"{spec.name} seats at most {spec.max_seats(parsed)} players, bots included.")
+        await self.check_channel(guild_id, channel_id)
+        return parsed
 
     async def _lobby_saved(self, record: GameRecord, version: int, spec: GameSpec[Any, Any]) -> Outbox:
         """Write a lobby step over ``version`` (``Conflict`` otherwise) with the lobby message's edit stored in

@@ -48,8 +48,16 @@ class SettingsHost(HostCore):
                 "• A successful skip vote: "
                 + ("hands the idle seat to a bot" if current.skip_to_bot else "skips that one decision (default)"),
                 *await self._keeping_lines(guild_id),
+                await self._threads_line(guild_id),
             ]
         )
+
+    async def _threads_line(self, guild_id: int) -> str:
+        """How ``/start`` seats a table on this server (``/settings threads``)."""
+        chosen = await self.store.threads_setting(guild_id)
+        if chosen is None:
+            return "• Tables: each game in a thread of its own wherever I may create threads (default)"
+        return "• Tables: " + ("each game in a thread of its own" if chosen else "one game per channel")
 
     async def change_settings(
         self,

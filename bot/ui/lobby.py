@@ -18,6 +18,7 @@ from engine.core import Role
 from ..errors import guarded
 from ..outbox import Outbox
 from ..tables import Actor, Host
+from ..threads import follow_name
 from .common import PREFIX, actor_of, answering, client_of
 from .permissions import require_posting, require_same_channel
 
@@ -79,6 +80,7 @@ class LobbyButton(
             await interaction.response.defer()  # Begin deals and renders: never race the 3 s limit
             out = await step(client.host, self.channel_id, actor_of(interaction))
             await client.deliver(out)
+        await follow_name(interaction.client, client.host, self.channel_id)  # a game thread takes its players' names
 
 
 class RoleSelect(

@@ -146,13 +146,13 @@ def watchers(env: simcord.Env, db: Path) -> Iterator[tuple[ResponseClock, LeakSc
 
 
 @pytest.fixture
-def table(
+async def table(
     env: simcord.Env,
     db: Path,
     stores: tuple[Store, Store],
     watchers: tuple[ResponseClock, LeakScanner],
     request: pytest.FixtureRequest,
-) -> Iterator[Table]:
+) -> AsyncIterator[Table]:
     # A test module of a sharded bot names the shard its server is on (``GUILD_SHARD``).
     guild = env.create_guild("Space Station", shard_id=getattr(request.module, "GUILD_SHARD", None))
     channel = guild.create_text_channel("games")
@@ -170,6 +170,10 @@ def table(
         clock=watchers[0],
         scanner=watchers[1],
     )
+    # The bot may create threads in SimCord's server, so /start would open each game in a thread; a scenario
+    # module plays in the channel itself (one game per channel) unless it sets ``THREADS = True``.
+    if not getattr(request.module, "THREADS", False):
+        await stores[0].set_threads_setting(guild.id, False)
     yield table
     unexpected = table.unexpected_errors()
     assert not unexpected, f"the bot raised unexpected errors: {unexpected!r}"
