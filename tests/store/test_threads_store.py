@@ -58,3 +58,15 @@ async def test_a_players_games_that_ended_lately(store: Store) -> None:
     await store.insert_game(game(22, 600.0), [])  # still running
     assert [g.channel_id for g in await store.recent_games_of_user(1, since=400.0)] == [21]
     assert await store.recent_games_of_user(2, since=0.0) == []
+
+
+async def test_a_pruned_game_takes_its_threads_record_along_only_when_it_was_the_threads_last(store: Store) -> None:
+    thread = ThreadRecord(thread_id=30, guild_id=GUILD, parent_id=4, starter_message_id=30, name="a", shown_name="a")
+    await store.save_thread(thread)
+    for at in (100.0, 200.0):  # two tables played one after the other in the same thread
+        played = await store.insert_game(game(30, at), [])
+        await store.update_game(played.model_copy(update={"status": "finished"}), played.version, [])
+    assert len(await store.prune_finished_games(now=10**9, keep_seconds=1.0, limit=1)) == 1
+    assert await store.thread(30) == thread  # the later game still lives in that thread
+    assert len(await store.prune_finished_games(now=10**9, keep_seconds=1.0, limit=1)) == 1
+    assert await store.thread(30) is None
