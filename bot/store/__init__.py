@@ -2,6 +2,7 @@
 
 from .base import (
     LIVE_STATUSES,
+    NOTIFY_COLUMNS,
     ActionRecord,
     DeferralRecord,
     DeliveryRecord,
@@ -9,6 +10,7 @@ from .base import (
     GameStatus,
     GuildSettings,
     NoteRecord,
+    NotifyPrefs,
     SeatRecord,
     Store,
     TimerRecord,
@@ -18,6 +20,7 @@ from .factory import open_store
 
 __all__ = [
     "LIVE_STATUSES",
+    "NOTIFY_COLUMNS",
     "ActionRecord",
     "DeferralRecord",
     "DeliveryRecord",
@@ -25,6 +28,7 @@ __all__ = [
     "GameStatus",
     "GuildSettings",
     "NoteRecord",
+    "NotifyPrefs",
     "SeatRecord",
     "Store",
     "TimerRecord",
