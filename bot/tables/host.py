@@ -6,14 +6,18 @@ from .boards import BoardsHost
 from .deliveries import DeliveriesHost
 from .lobby import LobbyHost
 from .moderation import ModerationHost
+from .notify import NotifyHost
 from .play import PlayHost
 from .reminders import RemindersHost
 from .seatbots import SeatBotsHost
 from .settings import SettingsHost
+from .since import SinceHost
 from .skips import SkipsHost
 
 
 class Host(
+    NotifyHost,
+    SinceHost,
     LobbyHost,
     DeliveriesHost,
     SeatBotsHost,

@@ -15,6 +15,8 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
 from engine.core import BadOptions
 
+from ..store import NotifyPrefs
+
 OFFSET = re.compile(r"^(?:UTC|GMT)?\s*([+-])(\d{1,2})(?::?(\d{2}))?$", re.IGNORECASE)
 QUIET = re.compile(r"^\s*(\d{1,2})(?::00)?\s*-\s*(\d{1,2})(?::00)?\s*$")
 
@@ -122,3 +124,10 @@ def last_quiet_window(ts: float, stored: str | None, start: int, end: int) -> tu
     if begin >= finish:
         begin -= timedelta(days=1)
     return begin.timestamp(), finish.timestamp()
+
+
+def is_quiet(prefs: NotifyPrefs, now: float) -> bool:
+    """Whether ``now`` falls in the player's quiet hours."""
+    if prefs.quiet_start is None or prefs.quiet_end is None:
+        return False
+    return quiet_window(now, prefs.time_zone, prefs.quiet_start, prefs.quiet_end) is not None
