@@ -232,12 +232,15 @@ class NotifyHost(SettingsHost, RemindersHost):
         """What one claimed firing sends; marked fired at once when it sends nothing, else once delivered."""
         uid = int(timer.payload["user"])
         waiting = await self._games_waiting_on(uid)
+        outboxes: list[Outbox]
         if timer.kind == QUIET_END:
             begin, end = float(timer.payload["begin"]), float(timer.payload["end"])
             waiting = [r for r in waiting if begin <= r.waiting_since < end]
             outboxes = [await self._held_ping(r, uid, timer) for r in waiting]
+        elif waiting and not (await self.store.user_prefs(uid)).dm_closed:  # closed DMs: the panel and /games
+            outboxes = [self._digest(uid, waiting, timer)]
         else:
-            outboxes = [self._digest(uid, waiting, timer)] if waiting else []
+            outboxes = []
         if not outboxes:
             await self.store.finish_timers([timer.key], self.clock())
         log.info("%s user=%s games=%d", timer.kind, uid, len(waiting))

@@ -20,9 +20,11 @@ log = logging.getLogger(__name__)
 REMINDER = "reminder"
 """The timer kind of a reminder (``TimerRecord.kind``); its ``due_key`` is the wait and the reminder's number."""
 TIMER_BATCH = 50  # stale firings taken over per round
-FIRED_KEPT = 24 * 3600.0
-"""Seconds a fired reminder's row is kept: its key is never due again once the game's count moved past it,
-which the same round does; a day is ample for a process that claimed it and stalled."""
+FIRED_KEPT = 3 * 24 * 3600.0
+"""Seconds a fired timer's row is kept (every kind: the reminder round forgets older ones). A reminder's key is
+never due again once the game's count moved past it, which the same round does. A daily digest's key is its
+player's local date (``bot/tables/notify.py``), and time zones differ by up to 26 hours: a player who moves
+their clock back a day could meet the same date again within two days, so three are kept."""
 
 
 class RemindersHost(HostCore):
