@@ -3,6 +3,7 @@ across processes and restarts), quiet hours holding a ping until they end, and a
 
 from __future__ import annotations
 
+import asyncio
 import random
 
 import pytest
@@ -159,3 +160,13 @@ async def test_a_time_zone_by_name_or_offset(host: Host) -> None:
     assert "+02:00" in await host.notify(ALICE.user_id, time_zone="+2", quiet="22-8")
     if has_zone_names():
         assert "Europe/Paris" in await host.notify(ALICE.user_id, time_zone="europe/paris")
+
+
+async def test_two_processes_over_one_sqlite_file_send_one_digest(host: Host, next_host: Host, clock: Clock) -> None:
+    """The PostgreSQL case is ``tests/scale/test_digest.py``."""
+    await host.notify(BOB.user_id, digest=True, hour=9)
+    await started_duel(host)
+    await host.act(CHANNEL, ALICE, "r1.s0", "2")
+    clock.now += NINE_NEXT_MORNING
+    both = await asyncio.gather(host.remind(DAY * 10), next_host.remind(DAY * 10))
+    assert sum(len(digests(outs)) for outs in both) == 1

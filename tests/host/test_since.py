@@ -70,7 +70,7 @@ async def test_since_lines_never_carry_another_seats_private_news(host: Host, ga
     state, done = None, 0
     readable: dict[int, set[str]] = {}
     public: set[str] = set()
-    for _ in range(30):
+    for _ in range(24):
         waiting = [(p, await host.choices_for(CHANNEL, p.user_id)) for p in players]
         waiting = [(p, offered) for p, offered in waiting if offered]
         if not waiting:
