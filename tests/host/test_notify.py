@@ -170,3 +170,17 @@ async def test_two_processes_over_one_sqlite_file_send_one_digest(host: Host, ne
     clock.now += NINE_NEXT_MORNING
     both = await asyncio.gather(host.remind(DAY * 10), next_host.remind(DAY * 10))
     assert sum(len(digests(outs)) for outs in both) == 1
+
+
+async def test_quiet_hours_hold_the_dm_of_a_player_who_asked_for_dms_and_send_it_once(host: Host, clock: Clock) -> None:
+    await started_duel(host)
+    await host.notify(ALICE.user_id, dm=True)
+    await host.notify(ALICE.user_id, quiet="22-8", time_zone="UTC")
+    await host.act(CHANNEL, ALICE, "r1.s0", "2")
+    out = await host.act(CHANNEL, BOB, "r1.s1", "3")  # round 2 falls due to Alice, in her quiet hours
+    assert [dm.user_id for dm in out.dms] == [], "no DM while she is quiet"
+    clock.now += EIGHT_NEXT_MORNING
+    held = await deliver_all(host, await host.remind(DAY * 10))
+    dms = [dm for o in held for dm in o.dms]
+    assert [dm.user_id for dm in dms] == [ALICE.user_id] and dms[0].panel.prompts, "her panel, with her choices"
+    assert await deliver_all(host, await host.remind(DAY * 10)) == []
