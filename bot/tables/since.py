@@ -15,6 +15,7 @@ Only a few lines are shown, the latest; the rest is in ``/log``. The offline tab
 from __future__ import annotations
 
 import asyncio
+import logging
 import weakref
 from collections import OrderedDict
 from collections.abc import Sequence
@@ -28,6 +29,8 @@ from ..store import ActionRecord, GameRecord, SeatRecord
 from .common import Loaded
 from .core import HostCore
 from .names import in_private
+
+log = logging.getLogger(__name__)
 
 SINCE_LINES = 5
 """Lines of news a panel opens with at most (the latest); the rest are counted and left to ``/log``."""
@@ -145,9 +148,14 @@ class SinceHost(HostCore):
         record = loaded.record
         if record.guild_id is None or record.id is None or record.status == "lobby" or record.action_count == 0:
             return []
-        async with self._replay_lock(record.id):
-            replayed = await self._replayed(record, loaded.spec)
-            acted, lines = news_since(record, replayed.steps, seat.seat)
+        try:
+            async with self._replay_lock(record.id):
+                replayed = await self._replayed(record, loaded.spec)
+                acted, lines = news_since(record, replayed.steps, seat.seat)
+        except Exception:  # the news is a courtesy: a panel without it beats no panel (the game is untouched)
+            log.exception("since-your-last-move lines failed channel=%s id=%s", record.channel_id, record.id)
+            self._replays.pop(record.id, None)
+            return []
         return since_block(acted, lines, told)
 
     def _replay_lock(self, game_id: int) -> asyncio.Lock:
