@@ -22,7 +22,9 @@ HELP = """**Space board games, one game per channel.** Games: {games}.
 `/cancel` close the lobby
 **Your move** on the board opens your private panel (your hand, your choices) · `/act` take a decision (its \
 list shows your choices) · `/hand` your private view · `/skip` vote to skip a player gone quiet · \
-`/notify dm:on` also a DM when a game waits on you · `/games` the games you sit in here · `/forget me`
+`/games` the games you sit in here · `/forget me`
+`/notify` how you are told: `dm:on` a DM at each turn · `digest:daily hour:8` one DM a day instead · \
+`quiet:22-8` no pings at night · `timezone:Europe/Paris` · `hints:off` no first-time tips
 
 **Everyone, onlookers too**
 `/rules` how to play this channel's game (or `game:`), in pages · `/cards` every card and what it does · \

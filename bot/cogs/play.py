@@ -1,6 +1,7 @@
 """Playing: ``/act`` (with autocomplete), ``/hand``, ``/board``, ``/status``, ``/cards`` (every card
 of the game and what it does, in as many private messages as it takes), ``/skip`` (a vote to skip an idle
-player's decision) and ``/notify`` (turns by DM, or not).
+player's decision) and ``/notify`` (DMs per turn or a daily digest, quiet hours, time zone, first-time hints:
+``bot/tables/notify.py``).
 
 ``/act``'s autocomplete lists exactly the caller's legal choices right now (``Host.choices_for``: filtered by
 what they type, at most 25, nothing to a player with nothing pending), and its values are ``prompt|choice``
@@ -24,6 +25,8 @@ from ..ui.prompts import send_panel
 from .base import deliver_and_say, think_privately
 
 log = logging.getLogger(__name__)
+
+ON_OFF = [app_commands.Choice(name="on", value="on"), app_commands.Choice(name="off", value="off")]
 
 
 class Play(commands.Cog):
@@ -109,11 +112,42 @@ class Play(commands.Cog):
         step = host_of(interaction).vote_skip(game_channel(interaction), actor_of(interaction))
         await deliver_and_say(interaction, step, "Your vote is counted.")
 
-    @app_commands.command(name="notify", description="Also get a DM when a game is waiting on you, or not.")
-    @app_commands.describe(dm="on: a DM besides the ping in the channel; off: the ping only")
-    @app_commands.choices(dm=[app_commands.Choice(name="on", value="on"), app_commands.Choice(name="off", value="off")])
-    async def notify(self, interaction: discord.Interaction, dm: app_commands.Choice[str]) -> None:
-        said = await host_of(interaction).set_notify(interaction.user.id, dm.value == "on")
+    @app_commands.command(
+        name="notify", description="How the bot tells you a game waits on you: DMs, digest, quiet hours."
+    )
+    @app_commands.describe(
+        dm="on: a DM besides the ping in the channel; off: the ping only",
+        hints="on: a one-line tip under a kind of decision the first few times you meet it; off: none",
+        digest="daily: one DM a day listing the games waiting on you, instead of a message at each turn",
+        hour="the digest's hour on your clock, 0-23 (default 9)",
+        quiet="hours when nothing pings or DMs you, like 22-8 (your time zone), or off",
+        timezone="your time zone, like Europe/Paris or America/New_York, or an offset like +02:00",
+    )
+    @app_commands.choices(
+        dm=ON_OFF,
+        hints=ON_OFF,
+        digest=[app_commands.Choice(name="daily", value="daily"), app_commands.Choice(name="off", value="off")],
+    )
+    async def notify(
+        self,
+        interaction: discord.Interaction,
+        dm: app_commands.Choice[str] | None = None,
+        hints: app_commands.Choice[str] | None = None,
+        digest: app_commands.Choice[str] | None = None,
+        hour: app_commands.Range[int, 0, 23] | None = None,
+        quiet: app_commands.Range[str, 1, 20] | None = None,
+        timezone: app_commands.Range[str, 1, 60] | None = None,
+    ) -> None:
+        """With no option: the caller's choices as they stand. A bad value changes nothing (a sentence says why)."""
+        said = await host_of(interaction).notify(
+            interaction.user.id,
+            dm=None if dm is None else dm.value == "on",
+            hints=None if hints is None else hints.value == "on",
+            digest=None if digest is None else digest.value == "daily",
+            hour=hour,
+            quiet=quiet,
+            time_zone=timezone,
+        )
         await interaction.response.send_message(said, ephemeral=True)
 
 

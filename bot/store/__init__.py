@@ -2,6 +2,7 @@
 
 from .base import (
     LIVE_STATUSES,
+    NOTIFY_COLUMNS,
     ActionRecord,
     DeferralRecord,
     DeliveryRecord,
@@ -9,6 +10,7 @@ from .base import (
     GameStatus,
     GuildSettings,
     NoteRecord,
+    NotifyPrefs,
     SeatRecord,
     Store,
     ThreadRecord,
@@ -19,6 +21,7 @@ from .factory import open_store
 
 __all__ = [
     "LIVE_STATUSES",
+    "NOTIFY_COLUMNS",
     "ActionRecord",
     "DeferralRecord",
     "DeliveryRecord",
@@ -26,6 +29,7 @@ __all__ = [
     "GameStatus",
     "GuildSettings",
     "NoteRecord",
+    "NotifyPrefs",
     "SeatRecord",
     "Store",
     "ThreadRecord",

@@ -487,6 +487,26 @@ class Store(Protocol):
     async def recent_games_of_user(self, user_id: int, since: float) -> list[GameRecord]:
         """Games that ended or finished since ``since`` in which this user held a seat, newest first."""
 
+    # ------------------------------------------------------------------ notification choices (migration 11)
+
+    async def notify_prefs(self, user_ids: Sequence[int]) -> dict[int, NotifyPrefs]:
+        """Several users' notification choices (``/notify``) in one query; defaults for those never stored."""
+
+    async def set_notify_prefs(self, user_id: int, changes: dict[str, Any]) -> NotifyPrefs:
+        """Write only the columns named in ``changes`` (``NOTIFY_COLUMNS``), leaving the user's other choices as
+        stored (two commands at once lose neither); the choices as they stand after the write."""
+
+    async def notify_schedules(self) -> list[NotifyPrefs]:
+        """The users with a daily digest or quiet hours: the only ones the digest and quiet-hours rounds visit."""
+
+    async def note_hint(self, user_id: int, kind: str, prompt_key: str) -> int:
+        """Count that the decision ``prompt_key`` (a game's prompt) showed ``user_id`` the hint of ``kind``; how
+        many decisions of that kind have shown it, this one included. The same decision shown again (a panel
+        drawn twice) is not counted twice."""
+
+    async def actions_since(self, game_id: int, first_index: int) -> list[ActionRecord]:
+        """The game's log from action number ``first_index`` on, in order (what happened since a point)."""
+
 
 class KeepSettings(BaseModel):
     """How long a server keeps things (``/settings keep``, ``/settings lobbies``); ``None``: the default.
@@ -533,3 +553,20 @@ class ThreadRecord(BaseModel):
     renamed_at: list[float] = Field(default_factory=list)
     locked: bool = False
     created_at: float = 0.0
+
+
+NOTIFY_COLUMNS = ("hints", "digest_hour", "quiet_start", "quiet_end", "quiet_since", "time_zone")
+
+
+class NotifyPrefs(BaseModel):
+    """How a player wants to be told (``/notify``): first-time hints, a daily digest instead of a DM per turn,
+    quiet hours, and the time zone those hours are in (an IANA name, or a UTC offset like ``+02:00``).
+    Hours are the player's local hours, 0-23; ``None`` means not set."""
+
+    user_id: int
+    hints: bool = True
+    digest_hour: int | None = None
+    quiet_start: int | None = None
+    quiet_end: int | None = None
+    quiet_since: float | None = None  # when the quiet hours were set: only pings held after that are owed
+    time_zone: str | None = None

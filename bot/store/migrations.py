@@ -135,6 +135,34 @@ def _deliveries(integer: str, real: str) -> tuple[str, ...]:
     )
 
 
+def _notify(integer: str, real: str, flag_on: str) -> tuple[str, ...]:
+    """Migration 11 in one dialect. ``notify_prefs``: one row per user who changed a choice (none: the defaults);
+    hours are the player's local hours (0-23), NULL when unset; ``quiet_since`` is when the quiet hours were set
+    (a ping held by quiet hours is one sent after that). ``hint_counts``: how many decisions of one kind
+    (``game:kind``) showed the player its hint, and the last one counted, so a panel drawn again for the same
+    decision does not count twice."""
+    return (
+        f"""
+        CREATE TABLE notify_prefs (
+            user_id {integer} PRIMARY KEY,
+            hints {flag_on},
+            digest_hour INTEGER,
+            quiet_start INTEGER,
+            quiet_end INTEGER,
+            quiet_since {real},
+            time_zone TEXT
+        )""",
+        f"""
+        CREATE TABLE hint_counts (
+            user_id {integer} NOT NULL,
+            kind TEXT NOT NULL,
+            shown INTEGER NOT NULL,
+            last_prompt TEXT NOT NULL,
+            PRIMARY KEY (user_id, kind)
+        )""",
+    )
+
+
 # JSON (options, narration, public lines) is stored as TEXT in both backends: it round-trips byte for byte
 # (JSONB would reorder keys) and nothing queries inside it.
 MIGRATIONS: tuple[Migration, ...] = (
@@ -374,6 +402,15 @@ MIGRATIONS: tuple[Migration, ...] = (
             "ALTER TABLE deferrals ADD COLUMN said TEXT",
             "ALTER TABLE deferrals ADD COLUMN done BOOLEAN NOT NULL DEFAULT FALSE",
         ),
+    ),
+    # A player's notification choices (``/notify``), in a table of their own so that columns other work adds to
+    # ``user_prefs`` never meet these: first-time hints (on/off, and how often each kind was shown), the daily
+    # digest's hour, quiet hours and the time zone both are read in.
+    Migration(
+        11,
+        "notification choices: hints, daily digest, quiet hours, time zone",
+        sqlite=_notify("INTEGER", "REAL", "INTEGER NOT NULL DEFAULT 1"),
+        postgres=_notify("BIGINT", "DOUBLE PRECISION", "BOOLEAN NOT NULL DEFAULT TRUE"),
     ),
     # Tables in threads (issue 29): a server's choice whether /start opens each game in a thread of its own (NULL:
     # whether the bot may create threads there decides), and each thread the bot opened for a game: the channel

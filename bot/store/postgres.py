@@ -28,6 +28,7 @@ from .base import (
     GuildSettings,
     KeepSettings,
     NoteRecord,
+    NotifyPrefs,
     SeatRecord,
     ThreadRecord,
     TimerRecord,
@@ -477,7 +478,7 @@ class PostgresStore:
                     text = sql.without_person(note["text"], user_id, known)
                     if text != note["text"]:
                         await conn.execute(sql.WRITE_NOTE_TEXT, note["id"], text)
-            for statement in (sql.FORGET_PREFS, sql.FORGET_DEFERRALS, sql.FORGET_DMS):
+            for statement in sql.FORGET_PERSONAL:
                 await conn.execute(statement, user_id)
         log.info("user forgotten seats=%s games=%s", seats, len(games))
         return seats
@@ -517,6 +518,41 @@ class PostgresStore:
         async with self._read() as conn:
             rows = await conn.fetch(sql.RECENT_GAMES_OF_USER, user_id, since)
             return [sql.game_from_row(r, await _seats(conn, r["id"])) for r in rows]
+
+    # ------------------------------------------------------------------ notification choices (migration 11)
+
+    async def notify_prefs(self, user_ids: Sequence[int]) -> dict[int, NotifyPrefs]:
+        """Several users' notification choices in one query; defaults for those never stored."""
+        if not user_ids:
+            return {}
+        async with self._read() as conn:
+            rows = await conn.fetch(sql.NOTIFY_PREFS_POSTGRES, [int(u) for u in user_ids])
+        return sql.notify_prefs_by_user(user_ids, rows)
+
+    async def set_notify_prefs(self, user_id: int, changes: dict[str, Any]) -> NotifyPrefs:
+        """Write only the named columns; the user's choices after the write."""
+        columns = list(changes)
+        async with self._transaction() as conn:
+            await conn.execute(sql.upsert_notify_prefs(columns), user_id, *(changes[c] for c in columns))
+            row = await conn.fetchrow(sql.NOTIFY_PREF, user_id)
+        return sql.notify_prefs_from_row(user_id, row)
+
+    async def notify_schedules(self) -> list[NotifyPrefs]:
+        """The users with a daily digest or quiet hours."""
+        async with self._read() as conn:
+            rows = await conn.fetch(sql.NOTIFY_SCHEDULES)
+        return [sql.notify_prefs_from_row(int(r["user_id"]), r) for r in rows]
+
+    async def note_hint(self, user_id: int, kind: str, prompt_key: str) -> int:
+        """Count one decision that showed the user a hint of ``kind``; how many have, this one included."""
+        async with self._transaction() as conn:
+            return int(await conn.fetchval(sql.NOTE_HINT, user_id, kind, prompt_key))
+
+    async def actions_since(self, game_id: int, first_index: int) -> list[ActionRecord]:
+        """The game's log from action ``first_index`` on."""
+        async with self._read() as conn:
+            rows = await conn.fetch(sql.ACTIONS_SINCE, game_id, first_index)
+        return [sql.action_from_row(r) for r in rows]
 
 
 # ---------------------------------------------------------------------- helpers (inside a transaction)

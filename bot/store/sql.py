@@ -19,6 +19,7 @@ from engine.core.errors import Conflict
 
 from .base import (
     FORMER_PLAYER,
+    NOTIFY_COLUMNS,
     ActionRecord,
     DeferralRecord,
     DeliveryRecord,
@@ -26,6 +27,7 @@ from .base import (
     GuildSettings,
     KeepSettings,
     NoteRecord,
+    NotifyPrefs,
     SeatRecord,
     ThreadRecord,
     TimerRecord,
@@ -631,8 +633,13 @@ WRITE_GAME_TEXTS = "UPDATE games SET result = $2, narration = $3, skip_votes = $
 NOTE_TEXTS = "SELECT id, text FROM game_notes WHERE game_id = $1"
 WRITE_NOTE_TEXT = "UPDATE game_notes SET text = $2 WHERE id = $1"
 FORGET_PREFS = "DELETE FROM user_prefs WHERE user_id = $1"
+FORGET_NOTIFY_PREFS = "DELETE FROM notify_prefs WHERE user_id = $1"
+FORGET_HINT_COUNTS = "DELETE FROM hint_counts WHERE user_id = $1"
 FORGET_DEFERRALS = "DELETE FROM deferrals WHERE user_id = $1"
 FORGET_DMS = "DELETE FROM deliveries WHERE user_id = $1"
+FORGET_PERSONAL = (FORGET_PREFS, FORGET_NOTIFY_PREFS, FORGET_HINT_COUNTS, FORGET_DEFERRALS, FORGET_DMS)
+"""What goes entirely when a person is forgotten ($1 their id): their choices (DMs, notifications, hint counts),
+their unanswered interactions and the DMs still owed to them."""
 
 
 def keep_from_row(guild_id: int, row: Row | None) -> KeepSettings:
@@ -728,3 +735,59 @@ def thread_from_row(row: Row) -> ThreadRecord:
         locked=bool(row["locked"]),
         created_at=row["created_at"],
     )
+
+
+# ------------------------------------------------------------------ notification choices (migration 11)
+
+_NOTIFY_SELECT = "SELECT user_id, hints, digest_hour, quiet_start, quiet_end, quiet_since, time_zone FROM notify_prefs"
+NOTIFY_PREFS_POSTGRES = f"{_NOTIFY_SELECT} WHERE user_id = ANY($1::BIGINT[])"
+NOTIFY_PREFS_SQLITE = f"{_NOTIFY_SELECT} WHERE user_id IN (SELECT value FROM json_each($1))"
+NOTIFY_PREF = f"{_NOTIFY_SELECT} WHERE user_id = $1"
+NOTIFY_SCHEDULES = f"{_NOTIFY_SELECT} WHERE digest_hour IS NOT NULL OR quiet_start IS NOT NULL ORDER BY user_id"
+# $1 the user, $2 the kind, $3 the decision: a decision already counted last (the same panel drawn again) adds 0.
+NOTE_HINT = (
+    "INSERT INTO hint_counts (user_id, kind, shown, last_prompt) VALUES ($1, $2, 1, $3) "
+    "ON CONFLICT (user_id, kind) DO UPDATE SET "
+    "shown = hint_counts.shown + CASE WHEN hint_counts.last_prompt = excluded.last_prompt THEN 0 ELSE 1 END, "
+    "last_prompt = excluded.last_prompt RETURNING shown"
+)
+
+
+def upsert_notify_prefs(columns: Sequence[str]) -> str:
+    """Write these columns only ($2…, in order), creating the user's row with the defaults for the others."""
+    unknown = set(columns) - set(NOTIFY_COLUMNS)
+    if unknown or not columns:
+        raise ValueError(f"no notification choice {sorted(unknown)!r}")
+    values = ", ".join(f"${i}" for i in range(2, len(columns) + 2))
+    updates = ", ".join(f"{c} = excluded.{c}" for c in columns)
+    return (
+        f"INSERT INTO notify_prefs (user_id, {', '.join(columns)}) VALUES ($1, {values}) "
+        f"ON CONFLICT (user_id) DO UPDATE SET {updates}"
+    )
+
+
+def notify_prefs_from_row(user_id: int, row: Row | None) -> NotifyPrefs:
+    """The stored choices, or the defaults when the user has none."""
+    if row is None:
+        return NotifyPrefs(user_id=user_id)
+    return NotifyPrefs(
+        user_id=int(row["user_id"]),
+        hints=bool(row["hints"]),
+        digest_hour=row["digest_hour"],
+        quiet_start=row["quiet_start"],
+        quiet_end=row["quiet_end"],
+        quiet_since=row["quiet_since"],
+        time_zone=row["time_zone"],
+    )
+
+
+def notify_prefs_by_user(user_ids: Sequence[int], rows: Iterable[Row]) -> dict[int, NotifyPrefs]:
+    """Every requested user's choices, the defaults for those without a row."""
+    found = {int(r["user_id"]): r for r in rows}
+    return {uid: notify_prefs_from_row(uid, found.get(uid)) for uid in user_ids}
+
+
+ACTIONS_SINCE = (
+    "SELECT game_id, idx, seat, user_id, prompt_id, choice_id, public, at FROM actions "
+    "WHERE game_id = $1 AND idx >= $2 ORDER BY idx"
+)

@@ -651,18 +651,30 @@ class HostCore:
         lines = []
         if intro:
             lines.append(intro)
-        lines.extend(in_private(line, record) for line in private_lines)
+        told = [in_private(line, record) for line in private_lines]
+        lines.extend(await self._since_lines(loaded, seat, told))
+        lines.extend(told)
         described = in_private(view.describe(), record)
         if described:
             lines.append(described)
         if prompts:
             lines.extend(f"**{p.question}**" for p in prompts)
+            lines.extend(await self._hint_lines(loaded, seat, prompts))
         elif loaded.record.status == "active":
             lines.append("Nothing is waiting on you right now.")
         drawn = for_images(view, record)
         image = await self._hand_image(spec, drawn)
         closeup = await self._closeup_image(spec, drawn) if prompts else None
         return Panel(text=clip("\n".join(lines)), prompts=prompts, image=image, closeup=closeup, game_id=record.id)
+
+    async def _since_lines(self, loaded: Loaded, seat: SeatRecord, told: Sequence[str]) -> list[str]:
+        """The lines a panel opens with: what happened since the seat's last decision, less ``told`` (the news the
+        panel carries anyway). Nothing here; ``SinceHost`` (``bot/tables/since.py``) writes them."""
+        return []
+
+    async def _hint_lines(self, loaded: Loaded, seat: SeatRecord, prompts: Sequence[Prompt]) -> list[str]:
+        """First-time hints on the decisions at hand. Nothing here; ``NotifyHost`` (``bot/tables/notify.py``)."""
+        return []
 
     async def _hand_image(self, spec: GameSpec[Any, Any], view: View) -> Attachment | None:
         renderer = self.renderers.get(spec.key)

@@ -7,15 +7,19 @@ from .deliveries import DeliveriesHost
 from .forget import ForgetHost
 from .lobby import LobbyHost
 from .moderation import ModerationHost
+from .notify import NotifyHost
 from .play import PlayHost
 from .reminders import RemindersHost
 from .retention import RetentionHost
 from .seatbots import SeatBotsHost
 from .settings import SettingsHost
+from .since import SinceHost
 from .skips import SkipsHost
 
 
 class Host(
+    NotifyHost,
+    SinceHost,
     LobbyHost,
     DeliveriesHost,
     SeatBotsHost,

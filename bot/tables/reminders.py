@@ -12,6 +12,7 @@ from ..outbox import ChannelPost, Outbox
 from ..store import GameRecord, TimerRecord
 from .common import MAX_REMINDERS, mention, relative_time
 from .core import HostCore
+from .zones import is_quiet
 
 log = logging.getLogger(__name__)
 
@@ -19,9 +20,11 @@ log = logging.getLogger(__name__)
 REMINDER = "reminder"
 """The timer kind of a reminder (``TimerRecord.kind``); its ``due_key`` is the wait and the reminder's number."""
 TIMER_BATCH = 50  # stale firings taken over per round
-FIRED_KEPT = 24 * 3600.0
-"""Seconds a fired reminder's row is kept: its key is never due again once the game's count moved past it,
-which the same round does; a day is ample for a process that claimed it and stalled."""
+FIRED_KEPT = 3 * 24 * 3600.0
+"""Seconds a fired timer's row is kept (every kind: the reminder round forgets older ones). A reminder's key is
+never due again once the game's count moved past it, which the same round does. A daily digest's key is its
+player's local date (``bot/tables/notify.py``), and time zones differ by up to 26 hours: a player who moves
+their clock back a day could meet the same date again within two days, so three are kept."""
 
 
 class RemindersHost(HostCore):
@@ -64,6 +67,7 @@ class RemindersHost(HostCore):
                 if state is not None:
                     seats = {p.seat for p in self.pending(record, spec, state)}
                     users = sorted({s.user_id for s in record.seats if s.seat in seats and not s.is_bot})  # bots: never
+            users = await self._awake(users)  # quiet hours hold the ping: a reminder to them alone waits
             if record is None or not users or record.reminders_sent not in (number, number + 1):
                 await self.store.release_timer(timer.key)
                 return None
@@ -88,6 +92,15 @@ class RemindersHost(HostCore):
             )
             log.info("reminder channel=%s id=%s n=%s", record.channel_id, record.id, record.reminders_sent)
             return out
+
+    async def _awake(self, users: list[int]) -> list[int]:
+        """``users`` less those in their quiet hours (``/notify quiet``): a reminder never pings them then; one
+        that would ping nobody else is given up for this round and fires at a later one, once they are awake."""
+        if not users:
+            return users
+        now = self.clock()
+        prefs = await self.store.notify_prefs(users)
+        return [u for u in users if not is_quiet(prefs[u], now)]
 
     @staticmethod
     def _reminder_text(record: GameRecord, spec: GameSpec[Any, Any], users: Sequence[int]) -> str:

@@ -22,7 +22,9 @@ the replay of the log it was stored with. Then:
   the actions since the channel's previous message (see ``hidden.Secrets``). Lines are checked the first time
   they appear in a channel: a board edited twenty times repeats its narration, which was checked once;
 - a channel image is never a hand image (by name, or byte for byte equal to an image sent by DM);
-- an autocomplete list offered to a user names no card hidden from that user's seat.
+- an autocomplete list offered to a user names no card hidden from that user's seat;
+- a DM's "since your last move" lines (``bot/tables/since.py``): each private one (🔒) is an event the game told
+  the DM's addressee's seat, replayed from the log of its moment; never another seat's news.
 
 Card names come from each game's catalog (``hidden.SECRETS``).
 """
@@ -30,6 +32,7 @@ Card names come from each game's catalog (``hidden.SECRETS``).
 from __future__ import annotations
 
 import json
+import re
 import sqlite3
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -42,6 +45,7 @@ from simcord.components import walk_components
 
 from engine.core import GameSpec, SeatSetup, State
 from engine.core.playout import LoggedAction
+from engine.core.words import name_seats
 from engine.registry import GAMES
 
 from .hidden import named_cards, secrets_of
@@ -61,6 +65,7 @@ class Moment:
     users: dict[int, int]  # user id → seat
     snapshot: str | None
     log: tuple[LoggedAction, ...]
+    names: dict[int, str] = field(default_factory=dict)  # seat → the name its player is shown by
 
 
 @dataclass
@@ -87,6 +92,16 @@ class Offered:
 
 
 @dataclass
+class News:
+    """The "since your last move" lines of one DM, who it went to, and the moment of its game."""
+
+    seq: int
+    user_ids: tuple[int, ...]
+    lines: list[str]
+    moment: Moment | None
+
+
+@dataclass
 class LeakScanner:
     """Records what everybody can see during a scenario, then scans it (see the module docstring)."""
 
@@ -96,6 +111,7 @@ class LeakScanner:
     shown: list[Shown] = field(default_factory=list)
     offered: list[Offered] = field(default_factory=list)
     dm_images: set[str] = field(default_factory=set)  # CDN urls of images sent by DM
+    news: list[News] = field(default_factory=list)  # DMs' "since your last move" lines
     _seq: int = 0
     _db: sqlite3.Connection | None = None
 
@@ -117,12 +133,25 @@ class LeakScanner:
         images = [(a.get("filename", ""), a.get("url", "")) for a in payload.get("attachments") or []]
         if payload.get("guild_id") is None:
             self.dm_images.update(url for _, url in images)
-            return  # a DM: only its addressee reads it
+            self._news(payload)
+            return  # a DM: only its addressee reads it (its news lines are checked against their seat)
         channel_id = int(payload["channel_id"])
         self._seq += 1
         self.shown.append(
             Shown(self._seq, channel_id, int(payload["id"]), _lines(payload), images, self._moment(channel_id))
         )
+
+    def _news(self, payload: dict[str, Any]) -> None:
+        """Record a DM's news lines (``bot/tables/since.py``), its addressee and its game's moment."""
+        content = payload.get("content") or ""
+        game = GAME_CHANNEL.search(content)
+        lines = news_lines(content)
+        if game is None or not lines:
+            return
+        channel = self.env.backend.channels.get(int(payload["channel_id"]))
+        users = tuple(getattr(channel, "recipient_ids", ()) or ())
+        self._seq += 1
+        self.news.append(News(self._seq, users, lines, self._moment(int(game.group(1)))))
 
     def public_answer(self, channel_id: int, messages: Sequence[discord.Message]) -> None:
         """Record an ephemeral answer whose content is public by design (a zoom, the full board): scanned like
@@ -165,7 +194,8 @@ class LeakScanner:
             return None
         game_id, key, status, version, options, seed, snapshot = row
         seats = db.execute(
-            "SELECT seat, user_id, role FROM seats WHERE game_id = ? ORDER BY position", (game_id,)
+            "SELECT seat, user_id, role, display_name, bot FROM seats WHERE game_id = ? ORDER BY position",
+            (game_id,),
         ).fetchall()
         log = db.execute(
             "SELECT seat, prompt_id, choice_id FROM actions WHERE game_id = ? ORDER BY idx", (game_id,)
@@ -177,8 +207,9 @@ class LeakScanner:
             version=version,
             options=json.loads(options),
             seed=seed,
-            roles=tuple(role for _, _, role in sorted(seats)),
-            users={user: seat for seat, user, _ in seats},
+            roles=tuple(role for _, _, role, _, _ in sorted(seats)),
+            users={user: seat for seat, user, _, _, _ in seats},
+            names={seat: (f"🤖 {name}" if bot else name) for seat, _, _, name, bot in seats},  # as DMs name them
             snapshot=snapshot,
             log=tuple(LoggedAction(s, p, c) for s, p, c in log),
         )
@@ -192,6 +223,7 @@ class LeakScanner:
         problems += self._scan_channels(states)
         problems += self._scan_images()
         problems += self._scan_autocomplete(states)
+        problems += self._scan_news()
         return problems
 
     def _replays(self, problems: list[str]) -> dict[tuple[int, tuple[LoggedAction, ...]], list[State]]:
@@ -273,6 +305,40 @@ class LeakScanner:
                 )
         return problems
 
+    def _scan_news(self) -> list[str]:
+        """Each private news line of a DM is an event its addressee's seat was told (by the log of its moment)."""
+        problems = []
+        told: dict[tuple[int, tuple[LoggedAction, ...]], dict[int, set[str]]] = {}
+        for news in self.news:
+            m = news.moment
+            if m is None or m.snapshot is None:
+                continue
+            if (m.game_id, m.log) not in told:
+                told[(m.game_id, m.log)] = self._told_by_seat(m)
+            readable = told[(m.game_id, m.log)]
+            seats = {m.users[u] for u in news.user_ids if u in m.users}
+            mine = set().union(*(readable.get(seat, set()) for seat in seats))
+            for line in news.lines:
+                if line.startswith(PRIVATE_NEWS) and line.removeprefix(PRIVATE_NEWS) not in mine:
+                    problems.append(
+                        f"a DM to {news.user_ids} (game {m.game_id} after {len(m.log)} actions) tells news that is "
+                        f"not theirs: {line!r}"
+                    )
+        return problems
+
+    def _told_by_seat(self, m: Moment) -> dict[int, set[str]]:
+        """Every private event text each seat was told in ``m``'s log, with people's names as a DM shows them."""
+        spec = self.games[m.game_key]
+        state: State = spec.setup([SeatSetup(role=r) for r in m.roles], spec.parse_options(m.options), m.seed)
+        readable: dict[int, set[str]] = {seat: set() for seat in m.users.values()}
+        for action in m.log:
+            state, events = spec.apply(state, action.seat, action.prompt_id, action.choice_id)
+            for e in events:
+                for seat in readable:
+                    if not e.is_public and e.readable_by(seat):
+                        readable[seat].add(name_seats(e.text, m.names))
+        return readable
+
     @property
     def messages(self) -> int:
         return len(self.shown)
@@ -280,6 +346,24 @@ class LeakScanner:
     @property
     def lists(self) -> int:
         return len(self.offered)
+
+
+GAME_CHANNEL = re.compile(r"<#(\d+)>")
+PRIVATE_NEWS = "🔒 "  # how the panel marks a line only its player was told (``bot.tables.since.PRIVATE_MARK``)
+
+
+def news_lines(content: str) -> list[str]:
+    """The "since your last move" lines a panel opens with (its title and "… and N more" left out)."""
+    lines = content.splitlines()
+    start = next((i for i, line in enumerate(lines) if line.startswith("**Since ")), None)
+    if start is None:
+        return []
+    found = []
+    for line in lines[start + 1 :]:
+        if not line.startswith("• "):
+            break
+        found.append(line.removeprefix("• "))
+    return found
 
 
 def _lines(payload: dict[str, Any]) -> list[str]:

@@ -160,6 +160,9 @@ async def test_forget_me_leaves_a_former_player_in_finished_games(host: Host, st
     handed = await finished_duel(host, 6502, replace_bob_by=CAROL)  # bob moved, then a moderator's note names him
     await host.set_notify(ALICE.user_id, True)
     await host.set_notify(BOB.user_id, True)
+    await store.set_notify_prefs(BOB.user_id, {"hints": False, "digest_hour": 8, "time_zone": "Europe/Paris"})
+    await store.set_notify_prefs(ALICE.user_id, {"hints": False})
+    await store.note_hint(BOB.user_id, "play", "t1.s0")
     history = History(store, host.games)
     before = (await history.public_log(6502)).text
     assert "bob" in before
@@ -183,6 +186,10 @@ async def test_forget_me_leaves_a_former_player_in_finished_games(host: Host, st
     assert "bob" not in log and f"<@{BOB.user_id}>" not in log and "a former player's seat" in log
     assert "a former player" in await host.status(6501) and f"<@{BOB.user_id}>" not in await host.status(6501)
     assert not (await store.user_prefs(BOB.user_id)).notify_dm and (await store.user_prefs(ALICE.user_id)).notify_dm
+    bob_told = (await store.notify_prefs([BOB.user_id]))[BOB.user_id]
+    assert bob_told.hints and bob_told.digest_hour is None and bob_told.time_zone is None, "notification choices go"
+    assert await store.note_hint(BOB.user_id, "play", "t2.s0") == 1, "and so do the hints already shown"
+    assert not (await store.notify_prefs([ALICE.user_id]))[ALICE.user_id].hints
 
     await host.forget_me(ALICE.user_id, ALICE.display_name)
     again = await store.get_game(plain)
