@@ -14,7 +14,7 @@ from engine.registry import GAMES
 from ..ui.common import host_of
 from ..ui.rules_pages import RulesPageButton, rules_page
 
-HELP = """**Space board games, one game per channel.** Games: {games}.
+HELP = """**Space board games, a table per thread.** Games: {games}.
 **New here?** `/start abordaje bots:1` plays ¡Abordaje! against the bot; `/rules game:abordaje` teaches it first.
 
 **Players**
@@ -39,7 +39,7 @@ or a reveal) · **Add a bot** / **Remove bot** in any lobby · `/forget game` de
 **Server managers** (Manage Server)
 `/settings reminders` `/settings skips` hours before a reminder or a skip · `/settings channels` where games \
 may be played · `/settings skipbot` whether a skip hands the seat to a bot · `/settings keep` \
-`/settings lobbies` keeping times
+`/settings lobbies` keeping times · `/settings threads` a thread per game
 
 Your hand comes by DM and in the panel; with DMs closed, the panel and `/hand` carry everything."""
 
