@@ -25,6 +25,7 @@ from .store import Store
 from .store.factory import open_store
 from .tables import Host
 from .ui import DYNAMIC_ITEMS
+from .ui.takeback import TakeBackButton
 
 log = logging.getLogger(__name__)
 
@@ -83,6 +84,7 @@ class SpaceBot(commands.Bot):
             self._host = Host(store, idle_hours=self.settings.idle_hours, reminder_hours=self.settings.reminder_hours)
         log.info("store %r", self._host.store)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
+        self.add_dynamic_items(TakeBackButton)  # **Take back** under a move (issue 28)
         for cog in COGS:
             await self.load_extension(cog)
         await self.sync_commands()

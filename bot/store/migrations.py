@@ -375,6 +375,42 @@ MIGRATIONS: tuple[Migration, ...] = (
             "ALTER TABLE deferrals ADD COLUMN done BOOLEAN NOT NULL DEFAULT FALSE",
         ),
     ),
+    # /away (issue 28): who stepped away on which server until when, and the seats a bot plays meanwhile; and
+    # each server's longest away (``/settings away``).
+    Migration(
+        12,
+        "players away, and each server's longest away",
+        sqlite=(
+            """
+            CREATE TABLE away (
+                user_id INTEGER NOT NULL,
+                guild_id INTEGER NOT NULL,
+                since REAL NOT NULL,
+                until REAL NOT NULL,
+                reason TEXT,
+                bot INTEGER NOT NULL DEFAULT 0,
+                handed TEXT NOT NULL DEFAULT '[]',
+                PRIMARY KEY (user_id, guild_id)
+            )""",
+            "CREATE INDEX away_by_until ON away (until)",
+            "CREATE TABLE away_limits (guild_id INTEGER PRIMARY KEY, max_days REAL NOT NULL)",
+        ),
+        postgres=(
+            """
+            CREATE TABLE away (
+                user_id BIGINT NOT NULL,
+                guild_id BIGINT NOT NULL,
+                since DOUBLE PRECISION NOT NULL,
+                until DOUBLE PRECISION NOT NULL,
+                reason TEXT,
+                bot BOOLEAN NOT NULL DEFAULT FALSE,
+                handed TEXT NOT NULL DEFAULT '[]',
+                PRIMARY KEY (user_id, guild_id)
+            )""",
+            "CREATE INDEX away_by_until ON away (until)",
+            "CREATE TABLE away_limits (guild_id BIGINT PRIMARY KEY, max_days DOUBLE PRECISION NOT NULL)",
+        ),
+    ),
 )
 
 

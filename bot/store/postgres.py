@@ -20,6 +20,7 @@ import asyncpg  # ships no type information: mypy treats it as Any (ignore_missi
 from . import sql
 from .base import (
     ActionRecord,
+    AwayRecord,
     DeferralRecord,
     DeliveryRecord,
     GameRecord,
@@ -410,6 +411,45 @@ class PostgresStore:
             status = await conn.execute(sql.UPSERT_GUILD_SETTINGS_AT, *sql.settings_params(settings), expected_version)
             if status != "INSERT 0 1":
                 raise sql.stale_settings()
+
+    # ------------------------------------------------------------------ players away (issue 28)
+
+    async def away_of(self, user_id: int, guild_id: int) -> AwayRecord | None:
+        """The user's away on this server, if stored."""
+        async with self._read() as conn:
+            row = await conn.fetchrow(sql.AWAY_OF, user_id, guild_id)
+        return None if row is None else sql.away_from_row(row)
+
+    async def set_away(self, away: AwayRecord) -> None:
+        """Store (or replace) the user's away."""
+        async with self._transaction() as conn:
+            await conn.execute(sql.UPSERT_AWAY, *sql.away_params(away))
+
+    async def end_away(self, user_id: int, guild_id: int) -> AwayRecord | None:
+        """Forget the user's away and return it (``None``: none stored, or another writer ended it first)."""
+        async with self._transaction() as conn:
+            row = await conn.fetchrow(sql.DELETE_AWAY + " RETURNING " + sql.AWAY_RETURNED, user_id, guild_id)
+        return None if row is None else sql.away_from_row(row)
+
+    async def aways_over(self, now: float) -> list[AwayRecord]:
+        """The stored aways whose time is up."""
+        async with self._read() as conn:
+            rows = await conn.fetch(sql.AWAYS_OVER, now)
+        return [sql.away_from_row(row) for row in rows]
+
+    async def away_limit(self, guild_id: int) -> float | None:
+        """The server's longest away in days, if set."""
+        async with self._read() as conn:
+            value = await conn.fetchval(sql.AWAY_LIMIT, guild_id)
+        return None if value is None else float(value)
+
+    async def set_away_limit(self, guild_id: int, days: float | None) -> None:
+        """Store (``None``: forget) the server's longest away."""
+        async with self._transaction() as conn:
+            if days is None:
+                await conn.execute(sql.DELETE_AWAY_LIMIT, guild_id)
+            else:
+                await conn.execute(sql.UPSERT_AWAY_LIMIT, guild_id, days)
 
 
 # ---------------------------------------------------------------------- helpers (inside a transaction)

@@ -19,10 +19,12 @@ from engine.core.errors import Conflict
 
 from .base import (
     ActionRecord,
+    AwayRecord,
     DeferralRecord,
     DeliveryRecord,
     GameRecord,
     GuildSettings,
+    HandedSeat,
     NoteRecord,
     SeatRecord,
     TimerRecord,
@@ -553,3 +555,42 @@ def not_the_last_action() -> Conflict:
 def duplicate_action() -> Conflict:
     """The refusal when the log already holds an action at this position (a second writer won)."""
     return Conflict("Somebody else moved first; look at the board again and retry.")
+
+
+# ------------------------------------------------------------------ players away (issue 28)
+
+_AWAY_COLUMNS = "user_id, guild_id, since, until, reason, bot, handed"
+AWAY_OF = f"SELECT {_AWAY_COLUMNS} FROM away WHERE user_id = $1 AND guild_id = $2"
+AWAYS_OVER = f"SELECT {_AWAY_COLUMNS} FROM away WHERE until <= $1 ORDER BY until"
+UPSERT_AWAY = (
+    f"INSERT INTO away ({_AWAY_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (user_id, guild_id) "
+    "DO UPDATE SET since = excluded.since, until = excluded.until, reason = excluded.reason, bot = excluded.bot, "
+    "handed = excluded.handed"
+)
+DELETE_AWAY = "DELETE FROM away WHERE user_id = $1 AND guild_id = $2"
+AWAY_RETURNED = _AWAY_COLUMNS  # what ``DELETE_AWAY ... RETURNING`` gives back (PostgreSQL)
+AWAY_LIMIT = "SELECT max_days FROM away_limits WHERE guild_id = $1"
+UPSERT_AWAY_LIMIT = (
+    "INSERT INTO away_limits (guild_id, max_days) VALUES ($1, $2) "
+    "ON CONFLICT (guild_id) DO UPDATE SET max_days = excluded.max_days"
+)
+DELETE_AWAY_LIMIT = "DELETE FROM away_limits WHERE guild_id = $1"
+
+
+def away_from_row(row: Row) -> AwayRecord:
+    """A stored away."""
+    return AwayRecord(
+        user_id=row["user_id"],
+        guild_id=row["guild_id"],
+        since=row["since"],
+        until=row["until"],
+        reason=row["reason"],
+        bot=bool(row["bot"]),
+        handed=[HandedSeat.model_validate(h) for h in json.loads(row["handed"])],
+    )
+
+
+def away_params(away: AwayRecord) -> tuple[Any, ...]:
+    """``UPSERT_AWAY`` parameters."""
+    handed = json.dumps([h.model_dump() for h in away.handed])
+    return (away.user_id, away.guild_id, away.since, away.until, away.reason, away.bot, handed)

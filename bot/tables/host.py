@@ -11,6 +11,7 @@ from .reminders import RemindersHost
 from .seatbots import SeatBotsHost
 from .settings import SettingsHost
 from .skips import SkipsHost
+from .takeback import TakeBackHost
 
 
 class Host(
@@ -19,6 +20,7 @@ class Host(
     SeatBotsHost,
     PlayHost,
     SkipsHost,
+    TakeBackHost,
     ModerationHost,
     SettingsHost,
     RemindersHost,
