@@ -39,6 +39,7 @@ COGS = (
     "bot.cogs.moderation",
     "bot.cogs.settings",
     "bot.cogs.help",
+    "bot.cogs.away",
 )
 
 

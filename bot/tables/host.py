@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from .away import AwayHost
 from .boards import BoardsHost
 from .deliveries import DeliveriesHost
 from .lobby import LobbyHost
@@ -21,6 +22,7 @@ class Host(
     PlayHost,
     SkipsHost,
     TakeBackHost,
+    AwayHost,
     ModerationHost,
     SettingsHost,
     RemindersHost,

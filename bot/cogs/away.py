@@ -1,0 +1,39 @@
+"""``/away <duration> [reason]`` and ``/away off``: a player steps away from this server's games for a while.
+
+The host keeps the away (``bot.tables.away``); the answer is private, and nothing is posted in any channel:
+the board says "away until <date>" next to the player the next time it is drawn.
+"""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from ..ui.common import actor_of, host_of
+
+OFF = "off"
+
+
+class Away(commands.Cog):
+    """Stepping away from a server's games, and coming back."""
+
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    @app_commands.command(name="away", description="Step away from this server's games for a while, or come back.")
+    @app_commands.describe(
+        duration="How long: `3d`, `12h`, `2w` (up to the server's maximum), or `off` when you are back",
+        reason="A word for the others (optional)",
+    )
+    async def away(self, interaction: discord.Interaction, duration: str, reason: str | None = None) -> None:
+        host, actor = host_of(interaction), actor_of(interaction)
+        if duration.strip().lower() == OFF:
+            text = await host.come_back(interaction.guild_id, actor)
+        else:
+            text = await host.step_away(interaction.guild_id, actor, duration, reason)
+        await interaction.response.send_message(text, ephemeral=True)
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(Away(bot))
