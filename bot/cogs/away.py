@@ -10,7 +10,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from ..ui.common import actor_of, host_of
+from ..ui.common import actor_of, client_of
+from .base import think_privately
 
 OFF = "off"
 
@@ -25,14 +26,20 @@ class Away(commands.Cog):
     @app_commands.describe(
         duration="How long: `3d`, `12h`, `2w` (up to the server's maximum), or `off` when you are back",
         reason="A word for the others (optional)",
+        bot="A bot plays your seats while you are away and gives them back when you return",
     )
-    async def away(self, interaction: discord.Interaction, duration: str, reason: str | None = None) -> None:
-        host, actor = host_of(interaction), actor_of(interaction)
+    async def away(
+        self, interaction: discord.Interaction, duration: str, reason: str | None = None, bot: bool = False
+    ) -> None:
+        client, actor = client_of(interaction), actor_of(interaction)
+        await think_privately(interaction)
         if duration.strip().lower() == OFF:
-            text = await host.come_back(interaction.guild_id, actor)
+            text, outs = await client.host.come_back(interaction.guild_id, actor)
         else:
-            text = await host.step_away(interaction.guild_id, actor, duration, reason)
-        await interaction.response.send_message(text, ephemeral=True)
+            text, outs = await client.host.step_away(interaction.guild_id, actor, duration, reason, bot)
+        for out in outs:
+            await client.deliver(out)
+        await interaction.followup.send(text, ephemeral=True)
 
 
 async def setup(bot: commands.Bot) -> None:

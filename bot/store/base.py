@@ -460,6 +460,7 @@ class HandedSeat(BaseModel):
     seat: int
     bot_user_id: int
     from_action: int
+    display_name: str = ""  # the person's name, given back with the seat
 
 
 class AwayRecord(BaseModel):
