@@ -18,7 +18,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import replace
 
-from engine.core import Event, IllegalAction, Prompt
+from engine.core import Event, IllegalAction, NotAllowed, Prompt
 from engine.core.words import count
 from engine.seatbots import seat_bot
 
@@ -30,6 +30,7 @@ from .moderation import ModerationHost
 from .names import in_private
 from .races import Attempt, retried
 from .seatbots import DEFAULT_LEVEL, new_bot_seat
+from .settings import SETTINGS_REFUSED
 
 DEFAULT_MAX_DAYS = 14.0
 SUMMARY_LINES = 10  # the last moves a bot made for someone away, in their summary
@@ -226,7 +227,7 @@ class AwayHost(ModerationHost):
     async def set_away_maximum(self, guild_id: int, actor: Actor, days: float | None) -> str:
         """``/settings away``: the server's longest away (Manage Server only); ``None``: back to 14 days."""
         if not actor.can_manage_server:
-            raise IllegalAction("Only members with Manage Server can change this server's game settings.")
+            raise NotAllowed(SETTINGS_REFUSED)
         if days is not None and not 1 <= days <= 90:
             raise IllegalAction("The longest away is between 1 and 90 days.")
         await self.store.set_away_limit(guild_id, days)
