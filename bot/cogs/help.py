@@ -22,7 +22,8 @@ HELP = """**Space board games, one game per channel.** Games: {games}.
 `/cancel` close the lobby
 **Your move** on the board opens your private panel (your hand, your choices) · `/act` take a decision (its \
 list shows your choices) · `/hand` your private view · `/skip` vote to skip a player gone quiet · \
-`/notify dm:on` also a DM when a game waits on you · `/games` the games you sit in here
+`/notify dm:on` also a DM when a game waits on you · `/games` the games you sit in here · `/undo` take back \
+your last move (or **Take back** under it) · `/away 3d` step away for a while (`bot:on`: a bot plays for you)
 
 **Everyone, onlookers too**
 `/rules` how to play this channel's game (or `game:`), in pages · `/cards` every card and what it does · \
@@ -36,7 +37,7 @@ or a reveal) · **Add a bot** / **Remove bot** in any lobby
 
 **Server managers** (Manage Server)
 `/settings reminders` `/settings skips` hours before a reminder or a skip · `/settings channels` where games \
-may be played · `/settings skipbot` whether a skip hands the seat to a bot
+may be played · `/settings skipbot` whether a skip hands the seat to a bot · `/settings away` the longest away
 
 Your hand comes by DM and in the panel; with DMs closed, the panel and `/hand` carry everything."""
 

@@ -99,6 +99,8 @@ class AwayHost(ModerationHost):
         """Step away on this server for ``how_long`` (``3d``, ``12h``), at most the server's maximum: the
         sentence the player reads, and what the channels are told (a bot taking a seat, with ``bot``). A second
         ``/away`` replaces the first (its bot seats stay with their bots)."""
+        if guild_id is None:
+            raise IllegalAction("You step away from a server's games: use `/away` in one of its channels.")
         seconds = parse_duration(how_long)
         maximum = await self.away_maximum(guild_id)
         if seconds > maximum * 86400:

@@ -197,9 +197,13 @@ def panel_message(panel: Panel, channel_id: int, *, in_dm: bool) -> dict[str, An
     return {"content": clip(text), "view": view}
 
 
-async def send_panel(interaction: discord.Interaction, panel: Panel, channel_id: int) -> None:
-    """Answer a deferred (ephemeral, thinking) interaction with a private panel."""
+async def send_panel(
+    interaction: discord.Interaction, panel: Panel, channel_id: int, extra: discord.ui.Item[Any] | None = None
+) -> None:
+    """Answer a deferred (ephemeral, thinking) interaction with a private panel (``extra``: as ``replace_panel``)."""
     message = panel_message(panel, channel_id, in_dm=interaction.guild_id is None)
+    if extra is not None:
+        message["view"] = with_item(message["view"], extra)
     files = [to_file(a) for a in panel.attachments()]
     view = message["view"]
     if view is None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from .conftest import Table
 from .players import begin_game, open_choices, open_panel, press
-from .sim import board, is_private, labels, prompt_choices, said
+from .sim import answers, board, is_private, labels, prompt_choices, said
 
 
 async def test_take_back_under_a_move_still_works_after_a_restart(table: Table) -> None:
@@ -41,3 +41,15 @@ async def test_away_is_private_and_the_board_and_status_say_until_when(table: Ta
     assert is_private(back) and "Welcome back" in said(back)
     status = await table.carol.slash(table.channel, "status")
     assert "(away until" not in said(status)
+
+
+async def test_act_answers_with_take_back_under_a_move_that_revealed_nothing(table: Table) -> None:
+    await begin_game(table)
+    player = table.alice if await open_choices(table, table.alice) else table.bob
+    before = await open_choices(table, player)
+    moved = await player.slash(table.channel, "act", choice=before[0])  # a face-down order: nobody saw it
+    reply = answers(moved)[-1]
+    assert is_private(moved) and "Take back" in labels(reply)
+    back = await player.click(reply, label="Take back")
+    assert back.response is not None and "took back your move" in back.response.content
+    assert await open_choices(table, player) == before
