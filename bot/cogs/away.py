@@ -10,10 +10,11 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from ..ui.common import actor_of, client_of
+from ..ui.common import actor_of, answering, client_of
 from .base import think_privately
 
 OFF = "off"
+SAID = "your `/away` is set; `/status` shows it."
 
 
 class Away(commands.Cog):
@@ -32,14 +33,17 @@ class Away(commands.Cog):
         self, interaction: discord.Interaction, duration: str, reason: str | None = None, bot: bool = False
     ) -> None:
         client, actor = client_of(interaction), actor_of(interaction)
-        await think_privately(interaction)
-        if duration.strip().lower() == OFF:
-            text, outs = await client.host.come_back(interaction.guild_id, actor)
-        else:
-            text, outs = await client.host.step_away(interaction.guild_id, actor, duration, reason, bot)
-        for out in outs:
-            await client.deliver(out)
-        await interaction.followup.send(text, ephemeral=True)
+        # Stored before the defer, as every command is: a process dying while a bot takes or gives back a seat
+        # (a board is drawn) leaves the next one to say whether it was done. Another `/away` is always safe.
+        async with answering(interaction, interaction.channel_id or 0, asked="/away", said=SAID):
+            await think_privately(interaction)
+            if duration.strip().lower() == OFF:
+                text, outs = await client.host.come_back(interaction.guild_id, actor)
+            else:
+                text, outs = await client.host.step_away(interaction.guild_id, actor, duration, reason, bot)
+            for out in outs:
+                await client.deliver(out)
+            await interaction.followup.send(text, ephemeral=True)
 
 
 async def setup(bot: commands.Bot) -> None:
