@@ -435,6 +435,9 @@ class Store(Protocol):
     async def away_of(self, user_id: int, guild_id: int) -> AwayRecord | None:
         """The user's away on this server (0: outside any server), if one is stored (ended or not)."""
 
+    async def aways_among(self, guild_id: int, user_ids: Sequence[int]) -> list[AwayRecord]:
+        """The stored aways of these users on this server, in one query (a game's seats, every move)."""
+
     async def set_away(self, away: AwayRecord) -> None:
         """Store (or replace) the user's away on its server."""
 

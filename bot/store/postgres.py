@@ -420,6 +420,14 @@ class PostgresStore:
             row = await conn.fetchrow(sql.AWAY_OF, user_id, guild_id)
         return None if row is None else sql.away_from_row(row)
 
+    async def aways_among(self, guild_id: int, user_ids: Sequence[int]) -> list[AwayRecord]:
+        """The stored aways of these users on this server, in one query."""
+        if not user_ids:
+            return []
+        async with self._read() as conn:
+            rows = await conn.fetch(sql.AWAYS_AMONG_POSTGRES, guild_id, [int(u) for u in user_ids])
+        return [sql.away_from_row(row) for row in rows]
+
     async def set_away(self, away: AwayRecord) -> None:
         """Store (or replace) the user's away."""
         async with self._transaction() as conn:

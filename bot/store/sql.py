@@ -561,6 +561,10 @@ def duplicate_action() -> Conflict:
 
 _AWAY_COLUMNS = "user_id, guild_id, since, until, reason, bot, handed"
 AWAY_OF = f"SELECT {_AWAY_COLUMNS} FROM away WHERE user_id = $1 AND guild_id = $2"
+AWAYS_AMONG_SQLITE = (
+    f"SELECT {_AWAY_COLUMNS} FROM away WHERE guild_id = $1 AND user_id IN (SELECT value FROM json_each($2))"
+)
+AWAYS_AMONG_POSTGRES = f"SELECT {_AWAY_COLUMNS} FROM away WHERE guild_id = $1 AND user_id = ANY($2::BIGINT[])"
 AWAYS_OVER = f"SELECT {_AWAY_COLUMNS} FROM away WHERE until <= $1 ORDER BY until"
 UPSERT_AWAY = (
     f"INSERT INTO away ({_AWAY_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (user_id, guild_id) "

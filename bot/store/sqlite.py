@@ -461,6 +461,15 @@ class SqliteStore:
             row = await _row(self._connection(), sql.AWAY_OF, (user_id, guild_id))
         return None if row is None else sql.away_from_row(row)
 
+    async def aways_among(self, guild_id: int, user_ids: Sequence[int]) -> list[AwayRecord]:
+        """The stored aways of these users on this server, in one query."""
+        if not user_ids:
+            return []
+        params = (guild_id, json.dumps([int(u) for u in user_ids]))
+        async with self._lock:  # one statement: atomic on its own
+            rows = await self._connection().execute_fetchall(sql.for_sqlite(sql.AWAYS_AMONG_SQLITE), params)
+        return [sql.away_from_row(row) for row in rows]
+
     async def set_away(self, away: AwayRecord) -> None:
         """Store (or replace) the user's away."""
         async with self._transaction() as db:

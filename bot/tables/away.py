@@ -236,9 +236,11 @@ class AwayHost(ModerationHost):
         return f"Players may step away for up to {DEFAULT_MAX_DAYS if days is None else days:g} days."
 
     async def _aways(self, guild_id: int | None, user_ids: Sequence[int]) -> dict[int, float]:
+        """Who of ``user_ids`` is away on this server now, and until when (one query; bots are never away)."""
         now = self.clock()
-        found = {u: await away_until(self.store, guild_id, u, now) for u in user_ids if u > 0}
-        return {u: until for u, until in found.items() if until is not None}
+        people = [u for u in user_ids if u > 0]
+        found = await self.store.aways_among(server_key(guild_id), people) if people else []
+        return {a.user_id: a.until for a in found if a.until > now}
 
     async def _owed(
         self,

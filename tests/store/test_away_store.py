@@ -15,6 +15,7 @@ async def test_an_away_is_stored_replaced_and_ended_once(store: Store) -> None:
     await store.set_away(away)
     assert await store.away_of(7, 1) == away
     assert await store.away_of(7, 2) is None, "an away is one server's"
+    assert await store.aways_among(1, [5, 7, 9]) == [away] and await store.aways_among(2, [7]) == []
     later = away.model_copy(update={"until": 900.0, "reason": None})
     await store.set_away(later)
     assert await store.away_of(7, 1) == later
