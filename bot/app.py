@@ -98,11 +98,14 @@ class SpaceBot(commands.Bot):
         """One query for every game due a reminder (stored timestamps: a restart loses none), then post them."""
         try:
             hours = self.settings.reminder_hours
-            due = await self.host.end_over_aways()  # seats handed back from bots to those back (/away)
-            due += await self.host.remind(hours * 3600 if hours > 0 else NEVER)
+            due = await self.host.remind(hours * 3600 if hours > 0 else NEVER)
         except Exception:
             log.exception("the reminder round failed; the next one tries again")
             return
+        try:
+            due += await self.host.end_over_aways()  # seats handed back from bots to those back (/away)
+        except Exception:
+            log.exception("handing seats back after an away failed; the next round tries again")
         for out in due:
             # A channel that refuses the post is logged by the deliverer and the reminder counts as sent; the
             # loop goes on with the others (an exception here would stop it for good).
