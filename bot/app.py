@@ -25,6 +25,7 @@ from .store import Store
 from .store.factory import open_store
 from .tables import Host
 from .ui import DYNAMIC_ITEMS
+from .ui.takeback import TakeBackButton
 
 log = logging.getLogger(__name__)
 
@@ -40,6 +41,7 @@ COGS = (
     "bot.cogs.settings",
     "bot.cogs.help",
     "bot.cogs.privacy",
+    "bot.cogs.away",
 )
 
 
@@ -85,6 +87,7 @@ class SpaceBot(commands.Bot):
             self._host = Host(store, idle_hours=self.settings.idle_hours, reminder_hours=self.settings.reminder_hours)
         log.info("store %r", self._host.store)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
+        self.add_dynamic_items(TakeBackButton)  # **Take back** under a move (issue 28)
         for cog in COGS:
             await self.load_extension(cog)
         await self.sync_commands()
@@ -102,6 +105,10 @@ class SpaceBot(commands.Bot):
         except Exception:
             log.exception("the reminder round failed; the next one tries again")
             return
+        try:
+            due += await self.host.end_over_aways()  # seats handed back from bots to those back (/away)
+        except Exception:
+            log.exception("handing seats back after an away failed; the next round tries again")
         for out in due:
             # A channel that refuses the post is logged by the deliverer and the reminder counts as sent; the
             # loop goes on with the others (an exception here would stop it for good).

@@ -18,30 +18,30 @@ HELP = """**Space board games, a table per thread.** Games: {games}.
 **New here?** `/start abordaje bots:1` plays ¡Abordaje! against the bot; `/rules game:abordaje` teaches it first.
 
 **Players**
-`/start <game>` open a lobby · `/join` `/leave` take or give up a seat · `/begin` deal (the opener) · \
-`/cancel` close the lobby
-**Your move** on the board opens your private panel (your hand, your choices) · `/act` take a decision (its \
-list shows your choices) · `/hand` your private view · `/skip` vote to skip a player gone quiet · \
-`/games` the games you sit in here · `/forget me`
-`/notify` how you are told: `dm:on` a DM at each turn · `digest:daily hour:8` one DM a day instead · \
-`quiet:22-8` no pings at night · `timezone:Europe/Paris` · `hints:off` no first-time tips
+`/start <game>` open a lobby · `/join` `/leave` a seat · `/begin` deal (the opener) · `/cancel` close the lobby
+**Your move** on the board opens your private panel · `/act` take a decision · `/hand` your private view · \
+`/skip` vote to skip a player gone quiet · \
+`/games` your games, and which wait on you · `/undo` take back your last move (or **Take back**) · \
+`/away 3d` step away (`bot:on`: a bot plays for you) · `/forget me`
+`/notify` how you are told: `dm:on` a DM each turn · `digest:daily hour:8` one DM a day · `quiet:22-8` no \
+pings at night · `timezone:Europe/Paris` · `hints:off` no tips
 
 **Everyone, onlookers too**
-`/rules` how to play this channel's game (or `game:`), in pages · `/cards` every card and what it does · \
-`/board` post the board again · `/status` who the game waits on · `/log` what happened (`/log private`: what \
-only you were told) · `/settings show` this server's times and game channels
+`/rules` how to play this channel's game (or `game:`), in pages · `/cards` every card, what it does · \
+`/board` post the board again · `/status` who the game waits on · `/log` what happened (`private`: what only \
+you were told) · `/settings show` this server's settings
 
 **Moderators** (Manage Channels or Manage Server)
-`/reset` wipe the game (asks first) · `/end` end it, no winner · `/kick` take a seat away in the lobby · \
-`/replace` give a seat to another member or a bot · `/undo` take back the last action (not after a draw, a roll \
-or a reveal) · **Add a bot** / **Remove bot** in any lobby · `/forget game` delete a finished game
+`/reset` wipe the game (asks first) · `/end` end it, no winner · `/kick` take a lobby seat away · \
+`/replace` give a seat to another member or a bot · `/undo` take back the last action (not a draw, roll or \
+reveal) · **Add a bot** / **Remove bot** in any lobby · `/forget game` delete a finished game
 
 **Server managers** (Manage Server)
 `/settings reminders` `/settings skips` hours before a reminder or a skip · `/settings channels` where games \
 may be played · `/settings skipbot` whether a skip hands the seat to a bot · `/settings keep` \
-`/settings lobbies` keeping times · `/settings threads` a thread per game
+`/settings lobbies` keeping times · `/settings threads` a thread per game · `/settings away` the longest away
 
-Your hand comes by DM and in the panel; with DMs closed, the panel and `/hand` carry everything."""
+Your hand comes by DM and in the panel (with DMs closed, in the panel and `/hand`)."""
 
 NO_GAME_HERE = "No game in this channel. Games you can `/start`: {games}. `/rules game:` shows how to play any of them."
 

@@ -18,9 +18,11 @@ from engine.core import IllegalAction
 from engine.core.seatbot import Level
 
 from ..tables import Actor
-from ..ui.common import actor_of, game_channel, host_of
+from ..ui.common import actor_of, answering, client_of, game_channel, host_of
 from ..ui.moderation import reset_view
-from .base import deliver_and_say
+from ..ui.prompts import send_panel
+from ..ui.takeback import TAKEN_BACK
+from .base import deliver_and_say, think_privately
 
 
 class Moderation(commands.Cog):
@@ -58,7 +60,7 @@ class Moderation(commands.Cog):
         player="Whose seat (an idle player, say)",
         by="Who takes it over, hand and all",
         bot="Hand the player's seat to a bot of this level instead (it plays until a moderator gives it back)",
-        seat="A bot's seat number (as the board lists the players) to give to the member in `by`",
+        seat="A bot's seat (start typing its name) to give to the member in `by`",
     )
     async def replace(
         self,
@@ -66,7 +68,7 @@ class Moderation(commands.Cog):
         player: discord.User | None = None,
         by: discord.User | None = None,
         bot: Level | None = None,
-        seat: app_commands.Range[int, 1, 8] | None = None,
+        seat: app_commands.Range[int, 1, 8] | None = None,  # offered by name (``bot_seats``); its number is sent
     ) -> None:
         host, channel, actor = host_of(interaction), game_channel(interaction), actor_of(interaction)
         if player is not None and bot is not None and by is None and seat is None:
@@ -76,23 +78,47 @@ class Moderation(commands.Cog):
         if by is None or (player is None) == (seat is None) or bot is not None:
             raise IllegalAction(
                 "Use `/replace player:@someone by:@member`, `/replace player:@someone bot:normal` to hand the seat "
-                "to a bot, or `/replace seat:<number> by:@member` to give a bot's seat to a person."
+                "to a bot, or `/replace seat:<bot> by:@member` to give a bot's seat to a person."
             )
         newcomer = Actor(user_id=by.id, display_name=by.display_name)
         if seat is not None:
+            named = dict((number, label) for label, number in await host.bot_seats(channel))
             step = host.give_back(channel, actor, seat, newcomer)
-            await deliver_and_say(interaction, step, f"{by.display_name} now holds seat {seat}.")
+            whose = f"the seat of {named[seat]}" if seat in named else "the bot's seat"
+            await deliver_and_say(interaction, step, f"{by.display_name} now plays {whose}.")
             return
         assert player is not None
         step = host.replace(channel, actor, player.id, newcomer)
         await deliver_and_say(interaction, step, f"{by.display_name} now holds {player.display_name}'s seat.")
 
+    @replace.autocomplete("seat")
+    async def replace_seats(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
+        """The running game's bot seats by name (the bot and its role), never as bare numbers."""
+        if interaction.channel_id is None:
+            return []
+        seats = await host_of(interaction).bot_seats(interaction.channel_id)
+        typed = current.casefold()
+        return [
+            app_commands.Choice(name=label[:100], value=number) for label, number in seats if typed in label.casefold()
+        ]
+
     @app_commands.command(
-        name="undo", description="Take back the game's last action, unless it drew, rolled or revealed."
+        name="undo", description="Take back your last move (moderators: the game's last action) if it revealed nothing."
     )
     async def undo(self, interaction: discord.Interaction) -> None:
-        step = host_of(interaction).undo(game_channel(interaction), actor_of(interaction))
-        await deliver_and_say(interaction, step, "The last action is undone; its player can decide again.")
+        channel_id, actor = game_channel(interaction), actor_of(interaction)
+        if actor.can_moderate:
+            step = host_of(interaction).undo(channel_id, actor)
+            await deliver_and_say(interaction, step, "The last action is undone; its player can decide again.")
+            return
+        # A player takes back their own last move (``Host.take_back``) and gets their panel as it was before it.
+        client = client_of(interaction)
+        async with answering(interaction, channel_id, asked="/undo", said=TAKEN_BACK):
+            await think_privately(interaction)
+            out = await client.host.take_back(channel_id, actor)
+            if out.reply is not None:
+                await send_panel(interaction, out.reply, channel_id)
+        await client.deliver(out, reply_shown_to=interaction.user.id if out.reply is not None else None)
 
 
 async def setup(bot: commands.Bot) -> None:

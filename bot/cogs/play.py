@@ -22,6 +22,7 @@ from engine.registry import GAMES
 
 from ..ui.common import actor_of, answering, client_of, clip, game_channel, host_of
 from ..ui.prompts import send_panel
+from ..ui.takeback import take_back_item
 from .base import deliver_and_say, think_privately
 
 log = logging.getLogger(__name__)
@@ -43,8 +44,8 @@ class Play(commands.Cog):
         async with answering(interaction, channel_id) as interaction_id:
             await think_privately(interaction)
             out = await client.host.act_typed(channel_id, actor_of(interaction), choice, interaction_id=interaction_id)
-            if out.reply is not None:
-                await send_panel(interaction, out.reply, channel_id)
+            if out.reply is not None:  # with **Take back** under it when the move may be taken back
+                await send_panel(interaction, out.reply, channel_id, await take_back_item(interaction, channel_id))
             else:
                 await interaction.followup.send("Done.", ephemeral=True)
         await client.deliver(out, reply_shown_to=interaction.user.id if out.reply is not None else None)

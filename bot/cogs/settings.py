@@ -100,6 +100,12 @@ class Settings(commands.GroupCog, group_name="settings", group_description="This
         text = await host_of(interaction).set_threads(server_of(interaction), actor_of(interaction), on)
         await interaction.response.send_message(text, ephemeral=True)
 
+    @app_commands.command(name="away", description="The longest a player may step away with `/away`, in days.")
+    @app_commands.describe(days="Days, from 1 to 90 (14 unless set)")
+    async def away(self, interaction: discord.Interaction, days: app_commands.Range[float, 1, 90]) -> None:
+        text = await host_of(interaction).set_away_maximum(server_of(interaction), actor_of(interaction), days)
+        await interaction.response.send_message(text, ephemeral=True)
+
 
 async def setup(bot: commands.Bot) -> None:
     await bot.add_cog(Settings(bot))

@@ -507,6 +507,30 @@ class Store(Protocol):
     async def actions_since(self, game_id: int, first_index: int) -> list[ActionRecord]:
         """The game's log from action number ``first_index`` on, in order (what happened since a point)."""
 
+    # ------------------------------------------------------------------ players away (issue 28, migration 12)
+
+    async def away_of(self, user_id: int, guild_id: int) -> AwayRecord | None:
+        """The user's away on this server (0: outside any server), if one is stored (ended or not)."""
+
+    async def aways_among(self, guild_id: int, user_ids: Sequence[int]) -> list[AwayRecord]:
+        """The stored aways of these users on this server, in one query (a game's seats, every move)."""
+
+    async def set_away(self, away: AwayRecord) -> None:
+        """Store (or replace) the user's away on its server."""
+
+    async def end_away(self, user_id: int, guild_id: int) -> AwayRecord | None:
+        """Forget the user's away on this server and return it; ``None`` when there was none (of two processes
+        ending it at once, exactly one gets it)."""
+
+    async def aways_over(self, now: float) -> list[AwayRecord]:
+        """The stored aways whose ``until`` has passed (``now`` or earlier): the ones a sweep ends."""
+
+    async def away_limit(self, guild_id: int) -> float | None:
+        """The server's longest away in days (``/settings away``); ``None``: the default."""
+
+    async def set_away_limit(self, guild_id: int, days: float | None) -> None:
+        """Store the server's longest away in days; ``None`` goes back to the default."""
+
 
 class KeepSettings(BaseModel):
     """How long a server keeps things (``/settings keep``, ``/settings lobbies``); ``None``: the default.
@@ -570,3 +594,27 @@ class NotifyPrefs(BaseModel):
     quiet_end: int | None = None
     quiet_since: float | None = None  # when the quiet hours were set: only pings held after that are owed
     time_zone: str | None = None
+
+
+class HandedSeat(BaseModel):
+    """A seat a bot plays while its person is away: the game, the seat, the bot's user id, and the log's
+    length when the bot took it (its moves since are the summary its person reads on return)."""
+
+    game_id: int
+    seat: int
+    bot_user_id: int
+    from_action: int
+    display_name: str = ""  # the person's name, given back with the seat
+
+
+class AwayRecord(BaseModel):
+    """A player who stepped away (``/away``) on one server: no reminders or DMs, skip votes against them wait,
+    and, with ``bot``, a seat bot plays their seats (``handed``) until they are back."""
+
+    user_id: int
+    guild_id: int  # 0: outside any server
+    since: float
+    until: float
+    reason: str | None = None
+    bot: bool = False
+    handed: list[HandedSeat] = Field(default_factory=list)

@@ -412,6 +412,42 @@ MIGRATIONS: tuple[Migration, ...] = (
         sqlite=_notify("INTEGER", "REAL", "INTEGER NOT NULL DEFAULT 1"),
         postgres=_notify("BIGINT", "DOUBLE PRECISION", "BOOLEAN NOT NULL DEFAULT TRUE"),
     ),
+    # /away (issue 28): who stepped away on which server until when, and the seats a bot plays meanwhile; and
+    # each server's longest away (``/settings away``).
+    Migration(
+        12,
+        "players away, and each server's longest away",
+        sqlite=(
+            """
+            CREATE TABLE away (
+                user_id INTEGER NOT NULL,
+                guild_id INTEGER NOT NULL,
+                since REAL NOT NULL,
+                until REAL NOT NULL,
+                reason TEXT,
+                bot INTEGER NOT NULL DEFAULT 0,
+                handed TEXT NOT NULL DEFAULT '[]',
+                PRIMARY KEY (user_id, guild_id)
+            )""",
+            "CREATE INDEX away_by_until ON away (until)",
+            "CREATE TABLE away_limits (guild_id INTEGER PRIMARY KEY, max_days REAL NOT NULL)",
+        ),
+        postgres=(
+            """
+            CREATE TABLE away (
+                user_id BIGINT NOT NULL,
+                guild_id BIGINT NOT NULL,
+                since DOUBLE PRECISION NOT NULL,
+                until DOUBLE PRECISION NOT NULL,
+                reason TEXT,
+                bot BOOLEAN NOT NULL DEFAULT FALSE,
+                handed TEXT NOT NULL DEFAULT '[]',
+                PRIMARY KEY (user_id, guild_id)
+            )""",
+            "CREATE INDEX away_by_until ON away (until)",
+            "CREATE TABLE away_limits (guild_id BIGINT PRIMARY KEY, max_days DOUBLE PRECISION NOT NULL)",
+        ),
+    ),
     # Tables in threads (issue 29): a server's choice whether /start opens each game in a thread of its own (NULL:
     # whether the bot may create threads there decides), and each thread the bot opened for a game: the channel
     # it hangs from, its starter message, its name and the times of its last renames (Discord allows two per ten

@@ -22,6 +22,7 @@ from .base import (
     FORMER_BASE,
     FORMER_PLAYER,
     ActionRecord,
+    AwayRecord,
     DeferralRecord,
     DeliveryRecord,
     GameRecord,
@@ -553,6 +554,53 @@ class PostgresStore:
         async with self._read() as conn:
             rows = await conn.fetch(sql.ACTIONS_SINCE, game_id, first_index)
         return [sql.action_from_row(r) for r in rows]
+
+    # ------------------------------------------------------------------ players away (issue 28)
+
+    async def away_of(self, user_id: int, guild_id: int) -> AwayRecord | None:
+        """The user's away on this server, if stored."""
+        async with self._read() as conn:
+            row = await conn.fetchrow(sql.AWAY_OF, user_id, guild_id)
+        return None if row is None else sql.away_from_row(row)
+
+    async def aways_among(self, guild_id: int, user_ids: Sequence[int]) -> list[AwayRecord]:
+        """The stored aways of these users on this server, in one query."""
+        if not user_ids:
+            return []
+        async with self._read() as conn:
+            rows = await conn.fetch(sql.AWAYS_AMONG_POSTGRES, guild_id, [int(u) for u in user_ids])
+        return [sql.away_from_row(row) for row in rows]
+
+    async def set_away(self, away: AwayRecord) -> None:
+        """Store (or replace) the user's away."""
+        async with self._transaction() as conn:
+            await conn.execute(sql.UPSERT_AWAY, *sql.away_params(away))
+
+    async def end_away(self, user_id: int, guild_id: int) -> AwayRecord | None:
+        """Forget the user's away and return it (``None``: none stored, or another writer ended it first)."""
+        async with self._transaction() as conn:
+            row = await conn.fetchrow(sql.DELETE_AWAY + " RETURNING " + sql.AWAY_RETURNED, user_id, guild_id)
+        return None if row is None else sql.away_from_row(row)
+
+    async def aways_over(self, now: float) -> list[AwayRecord]:
+        """The stored aways whose time is up."""
+        async with self._read() as conn:
+            rows = await conn.fetch(sql.AWAYS_OVER, now)
+        return [sql.away_from_row(row) for row in rows]
+
+    async def away_limit(self, guild_id: int) -> float | None:
+        """The server's longest away in days, if set."""
+        async with self._read() as conn:
+            value = await conn.fetchval(sql.AWAY_LIMIT, guild_id)
+        return None if value is None else float(value)
+
+    async def set_away_limit(self, guild_id: int, days: float | None) -> None:
+        """Store (``None``: forget) the server's longest away."""
+        async with self._transaction() as conn:
+            if days is None:
+                await conn.execute(sql.DELETE_AWAY_LIMIT, guild_id)
+            else:
+                await conn.execute(sql.UPSERT_AWAY_LIMIT, guild_id, days)
 
 
 # ---------------------------------------------------------------------- helpers (inside a transaction)

@@ -21,10 +21,12 @@ from .base import (
     FORMER_PLAYER,
     NOTIFY_COLUMNS,
     ActionRecord,
+    AwayRecord,
     DeferralRecord,
     DeliveryRecord,
     GameRecord,
     GuildSettings,
+    HandedSeat,
     KeepSettings,
     NoteRecord,
     NotifyPrefs,
@@ -635,10 +637,12 @@ WRITE_NOTE_TEXT = "UPDATE game_notes SET text = $2 WHERE id = $1"
 FORGET_PREFS = "DELETE FROM user_prefs WHERE user_id = $1"
 FORGET_NOTIFY_PREFS = "DELETE FROM notify_prefs WHERE user_id = $1"
 FORGET_HINT_COUNTS = "DELETE FROM hint_counts WHERE user_id = $1"
+FORGET_AWAY = "DELETE FROM away WHERE user_id = $1"
 FORGET_DEFERRALS = "DELETE FROM deferrals WHERE user_id = $1"
 FORGET_DMS = "DELETE FROM deliveries WHERE user_id = $1"
-FORGET_PERSONAL = (FORGET_PREFS, FORGET_NOTIFY_PREFS, FORGET_HINT_COUNTS, FORGET_DEFERRALS, FORGET_DMS)
-"""What goes entirely when a person is forgotten ($1 their id): their choices (DMs, notifications, hint counts),
+FORGET_PERSONAL = (FORGET_PREFS, FORGET_NOTIFY_PREFS, FORGET_HINT_COUNTS, FORGET_AWAY, FORGET_DEFERRALS, FORGET_DMS)
+"""What goes entirely when a person is forgotten ($1 their id): their choices (DMs, notifications, hint counts,
+an `/away`),
 their unanswered interactions and the DMs still owed to them."""
 
 
@@ -791,3 +795,45 @@ ACTIONS_SINCE = (
     "SELECT game_id, idx, seat, user_id, prompt_id, choice_id, public, at FROM actions "
     "WHERE game_id = $1 AND idx >= $2 ORDER BY idx"
 )
+
+# ------------------------------------------------------------------ players away (issue 28)
+
+_AWAY_COLUMNS = "user_id, guild_id, since, until, reason, bot, handed"
+AWAY_OF = f"SELECT {_AWAY_COLUMNS} FROM away WHERE user_id = $1 AND guild_id = $2"
+AWAYS_AMONG_SQLITE = (
+    f"SELECT {_AWAY_COLUMNS} FROM away WHERE guild_id = $1 AND user_id IN (SELECT value FROM json_each($2))"
+)
+AWAYS_AMONG_POSTGRES = f"SELECT {_AWAY_COLUMNS} FROM away WHERE guild_id = $1 AND user_id = ANY($2::BIGINT[])"
+AWAYS_OVER = f"SELECT {_AWAY_COLUMNS} FROM away WHERE until <= $1 ORDER BY until"
+UPSERT_AWAY = (
+    f"INSERT INTO away ({_AWAY_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (user_id, guild_id) "
+    "DO UPDATE SET since = excluded.since, until = excluded.until, reason = excluded.reason, bot = excluded.bot, "
+    "handed = excluded.handed"
+)
+DELETE_AWAY = "DELETE FROM away WHERE user_id = $1 AND guild_id = $2"
+AWAY_RETURNED = _AWAY_COLUMNS  # what ``DELETE_AWAY ... RETURNING`` gives back (PostgreSQL)
+AWAY_LIMIT = "SELECT max_days FROM away_limits WHERE guild_id = $1"
+UPSERT_AWAY_LIMIT = (
+    "INSERT INTO away_limits (guild_id, max_days) VALUES ($1, $2) "
+    "ON CONFLICT (guild_id) DO UPDATE SET max_days = excluded.max_days"
+)
+DELETE_AWAY_LIMIT = "DELETE FROM away_limits WHERE guild_id = $1"
+
+
+def away_from_row(row: Row) -> AwayRecord:
+    """A stored away."""
+    return AwayRecord(
+        user_id=row["user_id"],
+        guild_id=row["guild_id"],
+        since=row["since"],
+        until=row["until"],
+        reason=row["reason"],
+        bot=bool(row["bot"]),
+        handed=[HandedSeat.model_validate(h) for h in json.loads(row["handed"])],
+    )
+
+
+def away_params(away: AwayRecord) -> tuple[Any, ...]:
+    """``UPSERT_AWAY`` parameters."""
+    handed = json.dumps([h.model_dump() for h in away.handed])
+    return (away.user_id, away.guild_id, away.since, away.until, away.reason, away.bot, handed)

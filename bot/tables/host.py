@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from .away import AwayHost
 from .boards import BoardsHost
 from .deliveries import DeliveriesHost
 from .forget import ForgetHost
@@ -15,6 +16,7 @@ from .seatbots import SeatBotsHost
 from .settings import SettingsHost
 from .since import SinceHost
 from .skips import SkipsHost
+from .takeback import TakeBackHost
 
 
 class Host(
@@ -25,6 +27,8 @@ class Host(
     SeatBotsHost,
     PlayHost,
     SkipsHost,
+    TakeBackHost,
+    AwayHost,
     ModerationHost,
     SettingsHost,
     RetentionHost,

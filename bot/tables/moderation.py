@@ -7,8 +7,9 @@ its log (that is what it is for): its channel notice names the moderator.
 from __future__ import annotations
 
 import logging
+from typing import Any
 
-from engine.core import IllegalAction, LobbyError, NoGameHere, NotAllowed
+from engine.core import GameSpec, IllegalAction, LobbyError, NoGameHere, NotAllowed
 from engine.core.seatbot import Level
 
 from ..outbox import ChannelPost, Outbox, PostKind
@@ -190,11 +191,29 @@ class ModerationHost(HostCore):
             attempt.saw(loaded.record)
             seat = loaded.record.user_of(seat_number - 1)
             if seat is None or not seat.is_bot:
-                bots = ", ".join(f"{s.seat + 1} ({s.display_name})" for s in loaded.record.seats if s.is_bot)
-                raise LobbyError(f"Seat {seat_number} is not a bot's. Bot seats: {bots or 'none'}.")
+                bots = [self.seat_label(loaded.spec, s) for s in loaded.record.seats if s.is_bot]
+                whose = f"{seat.display_name}'s seat is" if seat is not None else "That seat is"
+                if not bots:
+                    raise LobbyError(f"{whose} not a bot's, and no bot plays in this game.")
+                raise LobbyError(f"{whose} not a bot's. The bots here: {', '.join(bots)}.")
             return await self._hand_seat(loaded, seat, actor, new)
 
         return await retried(self.store, self.lock(channel_id), run)
+
+    def seat_label(self, spec: GameSpec[Any, Any], seat: SeatRecord) -> str:
+        """How a moderator reads a seat: its player's name, with its role when the game has roles
+        ("Bot 1 (Commander Vale)"); never a seat number."""
+        role = self._role_label(spec, seat.role)
+        return f"{seat.display_name} ({role})" if role else seat.display_name
+
+    async def bot_seats(self, channel_id: int) -> list[tuple[str, int]]:
+        """The bot seats of the channel's running game, each as ``seat_label`` names it and its number (from 1)
+        as ``give_back`` takes it: what ``/replace``'s ``seat`` option offers. Empty when there is none."""
+        record = await self.store.live_game(channel_id)
+        if record is None or record.status != "active":
+            return []
+        spec = self.spec(record.game_key)
+        return [(self.seat_label(spec, s), s.seat + 1) for s in record.seats if s.is_bot]
 
     async def undo(self, channel_id: int, actor: Actor) -> Outbox:
         """Take back the game's last action (moderators only), unless it drew, rolled, shuffled or uncovered

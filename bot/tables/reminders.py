@@ -10,6 +10,7 @@ from engine.core import Conflict, GameSpec
 
 from ..outbox import ChannelPost, Outbox
 from ..store import GameRecord, TimerRecord
+from . import away  # a module, not its function: away imports settings, which comes back here
 from .common import MAX_REMINDERS, mention, relative_time
 from .core import HostCore
 from .zones import is_quiet
@@ -67,6 +68,7 @@ class RemindersHost(HostCore):
                 if state is not None:
                     seats = {p.seat for p in self.pending(record, spec, state)}
                     users = sorted({s.user_id for s in record.seats if s.seat in seats and not s.is_bot})  # bots: never
+                    users = await away.present(self.store, record.guild_id, users, self.clock())  # not those away
             users = await self._awake(users)  # quiet hours hold the ping: a reminder to them alone waits
             if record is None or not users or record.reminders_sent not in (number, number + 1):
                 await self.store.release_timer(timer.key)

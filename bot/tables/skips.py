@@ -19,6 +19,7 @@ from engine.core import Conflict, Event, GameSpec, IllegalAction, NotAllowed, Pr
 from engine.seatbots import seat_bot
 
 from ..outbox import ChannelPost, Outbox
+from .away import skip_waits
 from .common import Actor, Committed, Telling, duration, people
 from .core import posts_owed, with_nonces
 from .moderation import ModerationHost
@@ -65,6 +66,8 @@ class SkipsHost(ModerationHost):
                 raise IllegalAction(f"{idle_name} is a bot: it plays within a few seconds, no vote needed.")
             if voter.seat == idle_seat:
                 raise IllegalAction("The game is waiting on you: make your move (**Your move** or `/act`).")
+            if idle is not None:  # someone away (``/away``) is not skipped until they are back
+                await skip_waits(self.store, record.guild_id, idle.user_id, idle_name, self.clock())
             waited = self.clock() - record.waiting_since
             needed_wait = await self.idle_seconds(record.guild_id)
             if waited < needed_wait:

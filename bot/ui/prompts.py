@@ -26,6 +26,7 @@ from engine.core import Prompt, StaleChoice
 from ..errors import guarded
 from ..outbox import Panel
 from .common import PREFIX, actor_of, answering, client_of, clip, to_file
+from .takeback import take_back_item, with_item
 
 log = logging.getLogger(__name__)
 
@@ -196,9 +197,13 @@ def panel_message(panel: Panel, channel_id: int, *, in_dm: bool) -> dict[str, An
     return {"content": clip(text), "view": view}
 
 
-async def send_panel(interaction: discord.Interaction, panel: Panel, channel_id: int) -> None:
-    """Answer a deferred (ephemeral, thinking) interaction with a private panel."""
+async def send_panel(
+    interaction: discord.Interaction, panel: Panel, channel_id: int, extra: discord.ui.Item[Any] | None = None
+) -> None:
+    """Answer a deferred (ephemeral, thinking) interaction with a private panel (``extra``: as ``replace_panel``)."""
     message = panel_message(panel, channel_id, in_dm=interaction.guild_id is None)
+    if extra is not None:
+        message["view"] = with_item(message["view"], extra)
     files = [to_file(a) for a in panel.attachments()]
     view = message["view"]
     if view is None:
@@ -207,9 +212,14 @@ async def send_panel(interaction: discord.Interaction, panel: Panel, channel_id:
         await interaction.followup.send(message["content"], files=files, view=view, ephemeral=True)
 
 
-async def replace_panel(interaction: discord.Interaction, panel: Panel, channel_id: int) -> None:
-    """Edit the message a control was clicked on (a panel or a DM) into ``panel``; never raises on HTTP."""
+async def replace_panel(
+    interaction: discord.Interaction, panel: Panel, channel_id: int, extra: discord.ui.Item[Any] | None = None
+) -> None:
+    """Edit the message a control was clicked on (a panel or a DM) into ``panel``; never raises on HTTP.
+    ``extra``: one more control under it (**Take back** under a move, ``bot.ui.takeback``), when there is room."""
     message = panel_message(panel, channel_id, in_dm=interaction.guild_id is None)
+    if extra is not None:
+        message["view"] = with_item(message["view"], extra)
     files = [to_file(a) for a in panel.attachments()]
     try:
         await interaction.edit_original_response(content=message["content"], attachments=files, view=message["view"])
@@ -240,5 +250,5 @@ async def answer(
             )
             return
         if out.reply is not None:
-            await replace_panel(interaction, out.reply, channel_id)
+            await replace_panel(interaction, out.reply, channel_id, await take_back_item(interaction, channel_id))
     await client.deliver(out, reply_shown_to=interaction.user.id if out.reply is not None else None)

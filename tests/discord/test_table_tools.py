@@ -7,18 +7,19 @@ from __future__ import annotations
 import discord
 
 from .conftest import Table
-from .players import begin_game, open_choices
-from .sim import board, bot_messages, is_private, labels, said
+from .players import begin_game, open_choices, open_panel, press
+from .sim import board, bot_messages, is_private, labels, prompt_choices, said
 
 
-async def test_a_moderator_undoes_a_face_down_order_and_a_player_cannot(table: Table) -> None:
+async def test_a_moderator_undoes_a_face_down_order_and_a_player_cannot_undo_another_s(table: Table) -> None:
     await begin_game(table)
     player = table.alice if await open_choices(table, table.alice) else table.bob
+    other = table.bob if player is table.alice else table.alice
     before = await open_choices(table, player)
     await player.slash(table.channel, "act", choice=before[0])
 
-    refused = await table.alice.slash(table.channel, "undo")
-    assert is_private(refused) and "Only moderators" in said(refused)
+    refused = await other.slash(table.channel, "undo")  # a player's /undo takes back their own move only
+    assert is_private(refused) and "not made a move" in said(refused)
     done = await table.mod.slash(table.channel, "undo")
     assert is_private(done) and "undone" in said(done)
     assert await open_choices(table, player) == before, "the same choices as before the order"
@@ -63,3 +64,28 @@ async def test_only_the_current_board_carries_the_your_move_button(table: Table)
     assert current.id != first.id
     with_buttons = [m for m in bot_messages(table.channel, table.env) if "Your move" in labels(m)]
     assert [m.id for m in with_buttons] == [current.id], "the old board's button is retired"
+
+
+async def test_a_player_takes_back_a_face_down_order_under_it_and_the_board_is_edited_not_posted(
+    table: Table,
+) -> None:
+    await begin_game(table)
+    player = table.alice if await open_choices(table, table.alice) else table.bob
+    before = await open_choices(table, player)
+    panel = await open_panel(table, player)
+    assert panel.response is not None
+    value = next(v for v in before if v in prompt_choices(panel.response))
+    moved = await press(player, panel.response, value)
+    assert moved.response is not None and "Take back" in labels(moved.response), "the move can be taken back"
+    posted = len(bot_messages(table.channel, table.env))
+    board_id = board(table.channel, table.env).id
+
+    back = await player.click(moved.response, label="Take back")
+
+    assert back.response is not None and back.response.ephemeral and "took back your move" in back.response.content
+    assert await open_choices(table, player) == before, "the same choices as before the order"
+    assert len(bot_messages(table.channel, table.env)) == posted, "no new channel message, no ping"
+    edited = board(table.channel, table.env)
+    assert edited.id == board_id and "took back their move" in edited.content
+    again = await player.slash(table.channel, "undo")
+    assert is_private(again) and "not made a move" in said(again)
