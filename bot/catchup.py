@@ -92,7 +92,8 @@ class CatchUp:
     async def deliver(self, item: DeliveryRecord) -> None:
         """Deliver one stored item; forgotten once Discord took it or refused it for good."""
         out = await self.bot.host.redeliver(item)
-        # Refused by the channel's permissions: logged by the deliverer, and forgotten like a success.
+        # Failed again (Discord's trouble, or a channel that still refuses): the deliverer keeps it owed on its
+        # schedule (``bot.backoff``); nobody waits on an answer here, so there is nobody to tell.
         with contextlib.suppress(CannotPost):
             await self.bot.deliver(out)  # forgets the item once done
         self.delivered += 1

@@ -429,3 +429,16 @@ class Store(Protocol):
 
         With ``expected_version`` (the ``version`` the caller read; 0 for a server never stored), only if
         nobody changed them since: ``Conflict`` otherwise, and nothing is written."""
+
+    # ------------------------------------------------------------------ deliveries Discord failed (issue 31)
+
+    async def postpone_deliveries(self, keys: Sequence[tuple[int, int, int]], claimed_by: str, until: float) -> None:
+        """Keep items Discord failed (a 5xx, a timeout, a refused post) owed, held by ``claimed_by`` until ``until``:
+        their claim is stale, and the catch-up tries them again, ``claim_seconds`` after that."""
+
+    async def resume_channel_deliveries(self, channel_id: int, now: float) -> int:
+        """Make every item of a channel held into the future (``postpone_deliveries``) claimable at once (the
+        channel works again: ``/board``, or a post went through); how many."""
+
+    async def drop_channel_deliveries(self, channel_ids: Sequence[int]) -> int:
+        """Forget every item owed to these channels (deleted, or their server removed the bot); how many."""

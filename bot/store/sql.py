@@ -553,3 +553,12 @@ def not_the_last_action() -> Conflict:
 def duplicate_action() -> Conflict:
     """The refusal when the log already holds an action at this position (a second writer won)."""
     return Conflict("Somebody else moved first; look at the board again and retry.")
+
+
+# ------------------------------------------------------------------ deliveries Discord failed (issue 31)
+
+POSTPONE_DELIVERY = (
+    "UPDATE deliveries SET claimed_by = $1, claimed_at = $2 WHERE game_id = $3 AND version = $4 AND seq = $5"
+)
+RESUME_CHANNEL_DELIVERIES = "UPDATE deliveries SET claimed_at = 0 WHERE channel_id = $1 AND claimed_at > $2"
+DROP_CHANNEL_DELIVERIES = "DELETE FROM deliveries WHERE channel_id = $1"
