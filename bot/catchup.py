@@ -11,7 +11,9 @@ its claims went stale otherwise), and:
 
 One item at a time, in one task: the sends queue behind one another and discord.py's HTTP client waits out
 any rate limit (429) before the next, so a few hundred owed items never burst; the bot answers interactions
-all along. Start-up itself does not wait: the first round runs once the bot is ready.
+all along. An item Discord fails is held on ``bot.backoff``'s schedule by the deliverer, and the round holds
+every later item of the same channel behind it, untried, so a channel's items go out in order. Start-up
+itself does not wait: the first round runs once the bot is ready.
 """
 
 from __future__ import annotations
@@ -63,9 +65,21 @@ class CatchUp:
         while deferrals := await host.claim_deferrals():
             for deferral in deferrals:
                 await self.answer(deferral)
+        held: set[int] = set()  # channels where an item failed this round: their later items wait behind it
         while items := await host.claim_deliveries():
             for item in items:
+                if item.channel_id in held:
+                    await self.hold(item)
+                    continue
                 await self.deliver(item)
+                if item.key in self.bot.delivery.backoff.attempts:  # Discord failed it: held for a later round
+                    held.add(item.channel_id)
+
+    async def hold(self, item: DeliveryRecord) -> None:
+        """Keep ``item`` owed, untried, behind an older item of its channel that Discord just failed: every owed
+        item goes out once and in order per channel."""
+        until = self.bot.delivery.backoff.next_try(item.key, item.channel_id)
+        await self.bot.host.postpone([item.key], until)
 
     async def answer(self, deferral: DeferralRecord) -> None:
         """Complete one cut-off interaction by its token; forgotten whatever Discord says (it may have expired)."""

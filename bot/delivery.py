@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Awaitable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
@@ -134,8 +135,10 @@ class Delivery:
     async def _settle(self, out: Outbox, held: set[str]) -> None:
         """Forget what was sent (or refused for good); keep the rest owed, held by ``bot.backoff``'s schedule."""
         nonces = {key: f"{key[0]}.{key[1]}.{key[2]}"[-25:] for key in out.owed}
-        keep = [key for key in out.owed if nonces[key] in held]
-        done = [key for key in out.owed if nonces[key] not in held]
+        # An edit drawn again by the catch-up carries no nonce (Discord needs none for an edit): a held message
+        # without one holds every item of its outbox (a catch-up outbox carries one).
+        keep = [key for key in out.owed if nonces[key] in held or "" in held]
+        done = [key for key in out.owed if key not in keep]
         for key in done:
             self.backoff.sent(key)
         host = self.bot.host
@@ -317,6 +320,14 @@ class Delivery:
             log.warning("dm timed out user=%s (it will be tried again): %r", dm.user_id, exc)
             return None
         return True
+
+
+async def asked_for(step: Awaitable[Outbox]) -> Outbox:
+    """The outbox of a step someone asked for (``/board``): sent even while its channel is left alone after a
+    refusal, and what the channel held goes with it (``Outbox.retry_now``)."""
+    out = await step
+    out.retry_now = True
+    return out
 
 
 class _Failed(Exception):

@@ -25,6 +25,7 @@ from engine.core import GameSpec
 from engine.core.seatbot import Level
 from engine.seatbots import seat_bot
 
+from ..cooldowns import pace
 from ..tables.seatbots import DEFAULT_LEVEL
 from ..ui.common import actor_of, client_of, game_channel, host_of
 from ..ui.permissions import require_posting
@@ -105,6 +106,7 @@ def start_command(spec: GameSpec[Any, Any]) -> app_commands.Command[Any, Any, No
         options = {k: _to_model_value(v, fields[k]) for k, v in chosen.items() if v is not None}
         channel_id = game_channel(interaction)
         require_posting(interaction)
+        pace(interaction, "start")
         client = client_of(interaction)
         step = client.host.start(
             interaction.guild_id, channel_id, actor_of(interaction), spec.key, options, bots=bot_count, level=level

@@ -436,9 +436,10 @@ class Store(Protocol):
         """Keep items Discord failed (a 5xx, a timeout, a refused post) owed, held by ``claimed_by`` until ``until``:
         their claim is stale, and the catch-up tries them again, ``claim_seconds`` after that."""
 
-    async def resume_channel_deliveries(self, channel_id: int, now: float) -> int:
-        """Make every item of a channel held into the future (``postpone_deliveries``) claimable at once (the
-        channel works again: ``/board``, or a post went through); how many."""
+    async def resume_channel_deliveries(self, channel_id: int, claimed_by: str, since: float) -> int:
+        """Make every item of a channel that ``claimed_by`` holds, claimed after ``since`` (``postpone_deliveries``
+        holds them into the future), claimable at once: the channel works again (``/board``, or a post went
+        through); how many."""
 
     async def drop_channel_deliveries(self, channel_ids: Sequence[int]) -> int:
         """Forget every item owed to these channels (deleted, or their server removed the bot); how many."""

@@ -418,10 +418,10 @@ class PostgresStore:
         async with self._transaction() as conn:
             await conn.executemany(sql.POSTPONE_DELIVERY, [(claimed_by, until, *k) for k in keys])
 
-    async def resume_channel_deliveries(self, channel_id: int, now: float) -> int:
+    async def resume_channel_deliveries(self, channel_id: int, claimed_by: str, since: float) -> int:
         """Make a channel's held items claimable at once."""
         async with self._transaction() as conn:
-            status: str = await conn.execute(sql.RESUME_CHANNEL_DELIVERIES, channel_id, now)
+            status: str = await conn.execute(sql.RESUME_CHANNEL_DELIVERIES, channel_id, claimed_by, since)
         return int(status.split()[-1])
 
     async def drop_channel_deliveries(self, channel_ids: Sequence[int]) -> int:

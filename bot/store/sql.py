@@ -560,5 +560,7 @@ def duplicate_action() -> Conflict:
 POSTPONE_DELIVERY = (
     "UPDATE deliveries SET claimed_by = $1, claimed_at = $2 WHERE game_id = $3 AND version = $4 AND seq = $5"
 )
-RESUME_CHANNEL_DELIVERIES = "UPDATE deliveries SET claimed_at = 0 WHERE channel_id = $1 AND claimed_at > $2"
+RESUME_CHANNEL_DELIVERIES = (
+    "UPDATE deliveries SET claimed_at = 0 WHERE channel_id = $1 AND claimed_by = $2 AND claimed_at > $3"
+)
 DROP_CHANNEL_DELIVERIES = "DELETE FROM deliveries WHERE channel_id = $1"

@@ -459,10 +459,10 @@ class SqliteStore:
         async with self._transaction() as db:
             await db.executemany(sql.for_sqlite(sql.POSTPONE_DELIVERY), [(claimed_by, until, *k) for k in keys])
 
-    async def resume_channel_deliveries(self, channel_id: int, now: float) -> int:
+    async def resume_channel_deliveries(self, channel_id: int, claimed_by: str, since: float) -> int:
         """Make a channel's held items claimable at once."""
         async with self._transaction() as db:
-            cursor = await db.execute(sql.for_sqlite(sql.RESUME_CHANNEL_DELIVERIES), (channel_id, now))
+            cursor = await db.execute(sql.for_sqlite(sql.RESUME_CHANNEL_DELIVERIES), (channel_id, claimed_by, since))
             return cursor.rowcount
 
     async def drop_channel_deliveries(self, channel_ids: Sequence[int]) -> int:

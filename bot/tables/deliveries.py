@@ -266,7 +266,8 @@ class DeliveriesHost(PlayHost):
 
     async def resume_channel(self, channel_id: int) -> int:
         """The channel works again: whatever it held (``postpone``) is claimable at once."""
-        resumed = await self.store.resume_channel_deliveries(channel_id, self.clock())
+        since = self.clock() - self.claim_seconds  # not stale yet: held (or being sent by this process now)
+        resumed = await self.store.resume_channel_deliveries(channel_id, self.owner, since)
         if resumed:
             log.info("channel %s works again: %d owed item(s) resumed", channel_id, resumed)
         return resumed

@@ -63,6 +63,7 @@ class Fault:
     is_global: bool = False
     hang: bool = False
     times: int | None = 1  # None: until ``stop``
+    after: int = 0  # matching calls that go through before this fault starts
     hits: int = 0
 
     def matches(self, method: str, path: str) -> bool:
@@ -109,9 +110,18 @@ class FaultPlan:
         return fault
 
     def rate_limit(
-        self, method: str, path: str, retry_after: float = 0.2, *, is_global: bool = False, times: int | None = 1
+        self,
+        method: str,
+        path: str,
+        retry_after: float = 0.2,
+        *,
+        is_global: bool = False,
+        times: int | None = 1,
+        after: int = 0,
     ) -> Fault:
-        return self.add(Fault(method, path, 429, retry_after=retry_after, is_global=is_global, times=times))
+        return self.add(
+            Fault(method, path, 429, retry_after=retry_after, is_global=is_global, times=times, after=after)
+        )
 
     def server_error(self, method: str, path: str, status: int = 500, *, times: int | None = 1) -> Fault:
         return self.add(Fault(method, path, status, times=times))
@@ -149,6 +159,9 @@ class FaultPlan:
     def _take(self, method: str, path: str) -> Fault | None:
         for fault in list(self.faults):
             if fault.matches(method, path):
+                if fault.after > 0:
+                    fault.after -= 1
+                    continue
                 fault.hits += 1
                 if fault.times is not None and fault.hits >= fault.times:
                     self.faults.remove(fault)
