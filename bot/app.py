@@ -196,10 +196,15 @@ class SpaceBot(commands.Bot):
         """Removed from a server: its games wait as stored (nothing is posted there any more, so they pause);
         what was owed there is dropped. Added back, ``/board`` in a game's channel resumes it."""
         channels = [c.id for c in guild.channels] + [t.id for t in guild.threads]
+        self.delivery.away.update(channels)
         try:
             await self.host.drop_owed(channels, f"removed from server {guild.id}")
         except Exception:
             log.exception("could not drop what was owed in server %s", guild.id)
+
+    async def on_guild_join(self, guild: discord.Guild) -> None:
+        """Back in a server: its games' channels may be posted in again (``/board`` there resumes a game)."""
+        self.delivery.away.difference_update([c.id for c in guild.channels] + [t.id for t in guild.threads])
 
     async def on_app_command_completion(self, interaction: discord.Interaction, command: Any) -> None:
         """A moderator's next command in a channel where the bot may not post: tell them once what is missing."""

@@ -67,6 +67,7 @@ class Delivery:
         self.bot = bot
         self._channels: dict[int, asyncio.Lock] = {}
         self.backoff = Backoff(lambda: bot.host.clock())
+        self.away: set[int] = set()  # channels of servers that removed the bot (``SpaceBot.on_guild_remove``)
 
     def _lock(self, channel_id: int) -> asyncio.Lock:
         """One post at a time per channel in this process: a board is aimed, sent and recorded before the next
@@ -83,6 +84,10 @@ class Delivery:
         ``/board``) is sent even while its channel is left alone. Raises ``CannotPost`` with the sentence for
         whoever acted, once per trouble (``Backoff.tell_once``)."""
         channel_id = out.channel_id
+        if channel_id in self.away:  # a server that removed the bot: its games wait, what they owe is dropped
+            log.info("channel %s is in a server without the bot: %d owed item(s) dropped", channel_id, len(out.owed))
+            await self.bot.host.delivered(out)
+            return
         held: set[str] = set()  # nonces of the owed items not sent
         trouble: str | None = None  # "refused" or "later": what the acting user is told
         stopped = self.backoff.blocked(channel_id) and not out.retry_now

@@ -329,3 +329,44 @@ async def test_a_deleted_channel_ends_its_game_readable_and_drops_what_was_owed(
     assert any("was deleted" in r.getMessage() and "dropped" in r.getMessage() for r in caplog.records)
     still_there = await table.mod.slash(table.guild.create_text_channel("lounge"), "status")
     assert is_private(still_there), "the bot goes on everywhere else"
+
+
+async def test_the_bot_removed_from_a_server_keeps_its_games_and_drops_what_was_owed(
+    table: Table, plan: FaultPlan, caplog: pytest.LogCaptureFixture
+) -> None:
+    await begin_game(table)
+    plan.server_error("*", messages(table), 503, times=None)
+    _, player, choices = await acting_player(table)
+    await player.slash(table.channel, "act", choice=choices[0])  # type: ignore[attr-defined]
+    assert owed(table) >= 1
+
+    with caplog.at_level(logging.INFO, logger="bot"):
+        table.env.backend.remove_guild(table.guild.id)
+        await table.env.settle()
+
+    game = await table.next_store.live_game(table.channel.id)
+    assert game is not None and game.status == "active", "the game waits as stored (paused)"
+    assert owed(table) == 0
+    assert any("removed from server" in r.getMessage() and "dropped" in r.getMessage() for r in caplog.records)
+
+
+# ------------------------------------------------------------------------------------------------- seat bots
+
+
+async def test_one_channel_refusing_does_not_stop_the_seat_bots_elsewhere(table: Table, plan: FaultPlan) -> None:
+    other = table.guild.create_text_channel("other-games")
+    await table.alice.slash(table.channel, "start abordaje", bots=1)
+    await table.alice.slash(table.channel, "begin")
+    await table.bob.slash(other, "start abordaje", bots=1)
+    await table.bob.slash(other, "begin")
+    plan.forbid("*", messages(table))  # the first channel refuses every post from now on
+    before = [m.content for m in bot_messages(other, table.env)]
+
+    for _ in range(3):
+        await table.bot.seat_bots()
+        await table.env.settle()
+
+    after = [m.content for m in bot_messages(other, table.env)]
+    assert after != before, "the other channel's bot moved and its board was delivered"
+    refused = plan.count("POST", messages(table), "403") + plan.count("PATCH", messages(table), "403")
+    assert refused <= 1, "the refusing channel is left alone after its first 403"
