@@ -58,6 +58,7 @@ UNKNOWN_MESSAGE = 10008
 UNKNOWN_CHANNEL = 10003
 UNKNOWN_GUILD = 10004
 CANNOT_DM = 50007
+LEFT = "{name} has left this server: a moderator can give the seat to someone else with `/replace`."
 
 
 class Delivery:
@@ -93,6 +94,8 @@ class Delivery:
         stopped = self.backoff.blocked(channel_id) and not out.retry_now
         if out.retry_now and (self.backoff.cleared(channel_id) | self.backoff.released(channel_id)):
             await self.bot.host.resume_channel(channel_id)
+        if out.timers:  # a reminder: say so when someone it waits on has left the server
+            out.posts = [await self._with_leavers(channel_id, post) for post in out.posts]
         for post in out.posts:
             if stopped:  # the channel is left alone: behind the first held post, every later one waits too
                 held.add(post.nonce or "")
@@ -136,6 +139,25 @@ class Delivery:
             return
         if trouble == "later" or self.backoff.tell_once(channel_id, reply_shown_to):
             raise CannotPost(self._sentence(channel_id, trouble))
+
+    async def _with_leavers(self, channel_id: int, post: ChannelPost) -> ChannelPost:
+        """A reminder that also tells the table who of those it waits on has left the server, and what a
+        moderator can do about it (one member look-up per person reminded; the bot has no member list)."""
+        channel = self.bot.get_channel(channel_id)
+        guild = getattr(channel, "guild", None)
+        if not isinstance(guild, discord.Guild) or not post.pings:
+            return post
+        record = await self.bot.host.store.live_game(channel_id)
+        names = {s.user_id: s.display_name for s in record.seats} if record is not None else {}
+        lines = []
+        for user_id in post.pings:
+            try:
+                await guild.fetch_member(user_id)
+            except discord.NotFound:
+                lines.append(LEFT.format(name=names.get(user_id, "A player")))
+            except (discord.HTTPException, *PASSING):
+                continue  # Discord's trouble: the reminder goes out as it is
+        return replace(post, text=clip("\n".join([post.text, *lines]))) if lines else post
 
     async def _settle(self, out: Outbox, held: set[str]) -> None:
         """Forget what was sent (or refused for good); keep the rest owed, held by ``bot.backoff``'s schedule."""
@@ -278,7 +300,8 @@ class Delivery:
         try:
             old = await channel.fetch_message(message_id)
             await old.edit(content=as_history(old.content), view=None, allowed_mentions=discord.AllowedMentions.none())
-        except discord.HTTPException as exc:  # deleted, or no permission: the old buttons still open the panel
+        except (discord.HTTPException, *PASSING) as exc:  # deleted, no permission, Discord's trouble: the old
+            # buttons still open the panel
             log.info("could not retire board %s in channel %s: %s", message_id, channel_id, exc)
 
     async def _controls(self, channel_id: int, post: ChannelPost) -> discord.ui.View | None:

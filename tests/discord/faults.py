@@ -93,7 +93,7 @@ class Attempt:
 class FaultPlan:
     """Which Discord calls fail in one test. Add faults with the verbs below, ``stop`` to heal Discord."""
 
-    scale: float = 0.05  # discord.py's own waits (1 + 2 × try seconds after a 5xx) times this
+    scale: float = 0.01  # discord.py's own waits (1 + 2 × try seconds after a 5xx) times this
     hang_seconds: float = 0.3  # how long a hung request waits before its timeout
     faults: list[Fault] = field(default_factory=list)
     attempts: list[Attempt] = field(default_factory=list)

@@ -16,6 +16,7 @@ from collections.abc import Iterator
 
 import discord
 import pytest
+import simcord
 
 from bot.backoff import RETRY_DELAYS
 from bot.catchup import CatchUp
@@ -67,29 +68,29 @@ def messages(table: Table) -> str:
     return f"/channels/{table.channel.id}/messages*"
 
 
-async def acting_player(table: Table) -> tuple[discord.Member | None, object, list[str]]:
+async def acting_player(table: Table) -> tuple[simcord.MemberActor, list[str]]:
     """Whoever the game waits on (Alice or Bob) and what they may choose."""
     for player in (table.alice, table.bob):
         choices = await open_choices(table, player)
         if choices:
-            return None, player, choices
+            return player, choices
     raise AssertionError("nobody is waited on")
 
 
 # ------------------------------------------------------------------------------------------------- 5xx
 
 
-@pytest.mark.parametrize(("method", "status"), [("PATCH", 502), ("PATCH", 500), ("*", 503)])
+@pytest.mark.parametrize(("method", "status"), [("PATCH", 502), ("*", 503)])
 async def test_a_board_discord_fails_stays_owed_and_follows_later_and_the_player_is_told_once(
     table: Table, plan: FaultPlan, later: Later, method: str, status: int
 ) -> None:
     await begin_game(table)
-    _, player, choices = await acting_player(table)
+    player, choices = await acting_player(table)
     before = board(table.channel, table.env).content
     # Five in a row: discord.py's own retries of a 500/502 all fail too (a 503 it does not retry at all).
     fault = plan.server_error(method, messages(table), status, times=None)
 
-    result = await player.slash(table.channel, "act", choice=random.Random(1).choice(choices))  # type: ignore[attr-defined]
+    result = await player.slash(table.channel, "act", choice=random.Random(1).choice(choices))
 
     assert is_private(result)
     assert said(result).count("the board will follow by itself") == 1
@@ -137,10 +138,10 @@ async def test_a_follow_up_discord_fails_is_answered_with_a_sentence_and_the_mov
     table: Table, plan: FaultPlan, later: Later, caplog: pytest.LogCaptureFixture
 ) -> None:
     await begin_game(table)
-    _, player, choices = await acting_player(table)
+    player, choices = await acting_player(table)
     plan.server_error("POST", "/webhooks/*", 503, times=1)  # the answer after the defer
 
-    result = await player.slash(table.channel, "act", choice=choices[0])  # type: ignore[attr-defined]
+    result = await player.slash(table.channel, "act", choice=choices[0])
 
     assert "Discord is having trouble" in said(result)
     assert not any(r.exc_info for r in caplog.records), "Discord's trouble is no bug: no traceback"
@@ -160,11 +161,11 @@ async def test_a_rate_limited_route_during_a_move_waits_and_sends_each_message_o
     table: Table, plan: FaultPlan
 ) -> None:
     await begin_game(table)
-    _, player, choices = await acting_player(table)
+    player, choices = await acting_player(table)
     plan.rate_limit("*", messages(table), retry_after=0.5, times=2)
     edits_before = plan.count("PATCH", messages(table)) + plan.count("POST", messages(table))
 
-    result = await player.slash(table.channel, "act", choice=choices[0])  # type: ignore[attr-defined]
+    result = await player.slash(table.channel, "act", choice=choices[0])
 
     assert is_private(result) and "trouble" not in said(result)
     tried = plan.count("PATCH", messages(table)) + plan.count("POST", messages(table)) - edits_before
@@ -178,10 +179,10 @@ async def test_a_global_rate_limit_holds_every_call_but_the_interaction_is_answe
     table: Table, plan: FaultPlan
 ) -> None:
     await begin_game(table)
-    _, player, choices = await acting_player(table)
+    player, choices = await acting_player(table)
     plan.rate_limit("*", "/channels/*", retry_after=1.0, is_global=True, times=1)
 
-    result = await player.slash(table.channel, "act", choice=choices[0])  # type: ignore[attr-defined]
+    result = await player.slash(table.channel, "act", choice=choices[0])
 
     assert is_private(result)
     assert (table.timing_of(result).elapsed or 0) < 3.0
@@ -235,17 +236,17 @@ async def test_a_permission_lost_mid_game_is_named_once_the_game_goes_on_and_the
     deny_the_bot(table, discord.Permissions(send_messages=True))
     plan.forbid("*", messages(table))  # what Discord answers without Send Messages, edits included
 
-    _, first, choices = await acting_player(table)
-    told = await first.slash(table.channel, "act", choice=choices[0])  # type: ignore[attr-defined]
+    first, choices = await acting_player(table)
+    told = await first.slash(table.channel, "act", choice=choices[0])
     assert "**Send Messages**" in said(told)
     refused_once = plan.count("*", messages(table), "403") + plan.count("PATCH", messages(table), "403")
 
-    _, second, choices = await acting_player(table)
+    second, choices = await acting_player(table)
     if second is first:
-        again = await first.slash(table.channel, "act", choice=choices[0])  # type: ignore[attr-defined]
+        again = await first.slash(table.channel, "act", choice=choices[0])
         assert "Send Messages" not in said(again), "told once"
     else:
-        other = await second.slash(table.channel, "act", choice=choices[0])  # type: ignore[attr-defined]
+        other = await second.slash(table.channel, "act", choice=choices[0])
         assert "**Send Messages**" in said(other), "the acting player is told"
     refused = plan.count("POST", messages(table), "403") + plan.count("PATCH", messages(table), "403")
     assert refused == refused_once, "the channel is left alone after a 403: no second refused request"
@@ -271,8 +272,8 @@ async def test_a_channel_that_keeps_refusing_is_tried_on_a_capped_schedule(
 ) -> None:
     await begin_game(table)
     plan.forbid("*", messages(table))
-    _, player, choices = await acting_player(table)
-    await player.slash(table.channel, "act", choice=choices[0])  # type: ignore[attr-defined]
+    player, choices = await acting_player(table)
+    await player.slash(table.channel, "act", choice=choices[0])
 
     items = owed(table)
 
@@ -300,10 +301,10 @@ async def test_a_channel_that_keeps_refusing_is_tried_on_a_capped_schedule(
 async def test_a_deleted_board_message_is_posted_again_on_the_next_update(table: Table, plan: FaultPlan) -> None:
     await begin_game(table)
     plan.missing("PATCH", messages(table), code=10008, times=None)
-    _, player, choices = await acting_player(table)
+    player, choices = await acting_player(table)
     posts_before = len(bot_messages(table.channel, table.env))
 
-    result = await player.slash(table.channel, "act", choice=choices[0])  # type: ignore[attr-defined]
+    result = await player.slash(table.channel, "act", choice=choices[0])
 
     assert "trouble" not in said(result)
     assert len(bot_messages(table.channel, table.env)) == posts_before + 1, "a new board"
@@ -315,8 +316,8 @@ async def test_a_deleted_channel_ends_its_game_readable_and_drops_what_was_owed(
 ) -> None:
     await begin_game(table)
     plan.server_error("*", messages(table), 503, times=None)
-    _, player, choices = await acting_player(table)
-    await player.slash(table.channel, "act", choice=choices[0])  # type: ignore[attr-defined]
+    player, choices = await acting_player(table)
+    await player.slash(table.channel, "act", choice=choices[0])
     assert owed(table) >= 1
 
     with caplog.at_level(logging.INFO, logger="bot"):
@@ -336,8 +337,8 @@ async def test_the_bot_removed_from_a_server_keeps_its_games_and_drops_what_was_
 ) -> None:
     await begin_game(table)
     plan.server_error("*", messages(table), 503, times=None)
-    _, player, choices = await acting_player(table)
-    await player.slash(table.channel, "act", choice=choices[0])  # type: ignore[attr-defined]
+    player, choices = await acting_player(table)
+    await player.slash(table.channel, "act", choice=choices[0])
     assert owed(table) >= 1
 
     with caplog.at_level(logging.INFO, logger="bot"):
@@ -370,3 +371,17 @@ async def test_one_channel_refusing_does_not_stop_the_seat_bots_elsewhere(table:
     assert after != before, "the other channel's bot moved and its board was delivered"
     refused = plan.count("POST", messages(table), "403") + plan.count("PATCH", messages(table), "403")
     assert refused <= 1, "the refusing channel is left alone after its first 403"
+
+
+async def test_a_reminder_tells_the_table_when_a_player_it_waits_on_left_the_server(table: Table, later: Later) -> None:
+    await begin_game(table)
+    player, _ = await acting_player(table)
+    table.guild.remove_member(player)
+    later.offset += 3 * 3600
+
+    for out in await table.bot.host.remind(3600):
+        await table.bot.deliver(out)
+
+    reminder = bot_messages(table.channel, table.env)[-1].content
+    assert reminder.startswith("⏰")
+    assert f"{player.user.name} has left this server" in reminder and "`/replace`" in reminder
