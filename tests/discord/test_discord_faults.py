@@ -229,30 +229,34 @@ async def test_a_catch_up_of_300_owed_items_under_rate_limits_sends_each_once_in
 # ------------------------------------------------------------------------------------------------- 403
 
 
+@pytest.mark.parametrize(
+    ("permission", "name"),
+    [("send_messages", "Send Messages"), ("attach_files", "Attach Files"), ("view_channel", "View Channel")],
+)
 async def test_a_permission_lost_mid_game_is_named_once_the_game_goes_on_and_the_board_follows_once_back(
-    table: Table, plan: FaultPlan, later: Later
+    table: Table, plan: FaultPlan, later: Later, permission: str, name: str
 ) -> None:
     await begin_game(table)
-    deny_the_bot(table, discord.Permissions(send_messages=True))
-    plan.forbid("*", messages(table))  # what Discord answers without Send Messages, edits included
+    deny_the_bot(table, discord.Permissions(**{permission: True}))
+    plan.forbid("*", messages(table))  # what Discord answers a post or an edit without it
 
     first, choices = await acting_player(table)
     told = await first.slash(table.channel, "act", choice=choices[0])
-    assert "**Send Messages**" in said(told)
+    assert f"**{name}**" in said(told)
     refused_once = plan.count("*", messages(table), "403") + plan.count("PATCH", messages(table), "403")
 
     second, choices = await acting_player(table)
     if second is first:
         again = await first.slash(table.channel, "act", choice=choices[0])
-        assert "Send Messages" not in said(again), "told once"
+        assert name not in said(again), "told once"
     else:
         other = await second.slash(table.channel, "act", choice=choices[0])
-        assert "**Send Messages**" in said(other), "the acting player is told"
+        assert f"**{name}**" in said(other), "the acting player is told"
     refused = plan.count("POST", messages(table), "403") + plan.count("PATCH", messages(table), "403")
     assert refused == refused_once, "the channel is left alone after a 403: no second refused request"
 
     note = await table.mod.slash(table.channel, "status")
-    assert "A note for moderators" in said(note) and "**Send Messages**" in said(note)
+    assert "A note for moderators" in said(note) and f"**{name}**" in said(note)
     quiet = await table.mod.slash(table.channel, "status")
     assert "A note for moderators" not in said(quiet), "a moderator is told once"
     assert owed(table) >= 1, "what the moves owe waits"
@@ -385,3 +389,24 @@ async def test_a_reminder_tells_the_table_when_a_player_it_waits_on_left_the_ser
     reminder = bot_messages(table.channel, table.env)[-1].content
     assert reminder.startswith("⏰")
     assert f"{player.user.name} has left this server" in reminder and "`/replace`" in reminder
+
+
+async def test_a_reminder_sweep_under_rate_limits_sends_each_reminder_once(
+    table: Table, plan: FaultPlan, later: Later
+) -> None:
+    channels = [table.channel, table.guild.create_text_channel("second"), table.guild.create_text_channel("third")]
+    for channel in channels:
+        await table.alice.slash(channel, "start abordaje")
+        await table.bob.slash(channel, "join")
+        await table.alice.slash(channel, "begin")
+    later.offset += 3 * 3600
+    plan.rate_limit("POST", "/channels/*/messages", retry_after=0.2, times=2)
+    plan.rate_limit("POST", "/channels/*/messages", retry_after=0.2, is_global=True, times=1, after=2)
+
+    for out in await table.bot.host.remind(3600):
+        await table.bot.deliver(out)
+
+    for channel in channels:
+        reminders = [m for m in bot_messages(channel, table.env) if m.content.startswith("⏰")]
+        assert len(reminders) == 1, f"#{channel.name} got {len(reminders)} reminders"
+    assert owed(table) == 0

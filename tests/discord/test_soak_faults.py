@@ -22,6 +22,7 @@ from typing import Any
 import pytest
 import simcord
 
+from bot.cooldowns import LIMITS
 from bot.errors import is_discord_trouble
 from bot.tables import Loaded
 from engine.registry import GAMES
@@ -92,12 +93,27 @@ async def test_two_hundred_moves_in_ten_games_with_one_call_in_ten_failing(
         )
 
     plan.at_random(0.1, rate_limited, bad_gateway, server_error, timed_out, refused, gone)
-    made = 0
+    made = restarted = 0
+    monkeypatch.setitem(LIMITS, "start", 1000)  # the soak opens a new game wherever one ends, not a person
     with caplog.at_level(logging.INFO):
         for _ in range(MOVES * 10):
             if made == MOVES:
                 break
             channel = rng.choice(channels)
+            live = await table.next_store.live_game(channel.id)
+            if live is None:  # that game is over: the next one begins in its channel
+                await table.alice.slash(channel, "start abordaje")
+                await table.bob.slash(channel, "join")
+                await table.alice.slash(channel, "begin")
+                live = await table.next_store.live_game(channel.id)
+                if live is None or live.status != "active" or live.snapshot is None:
+                    continue
+                restarted += 1
+                spec = GAMES[live.game_key]
+                seats = {p.seat for p in spec.prompts(spec.load_state(live.snapshot))}
+                for seat in live.seats:  # its first board pings whoever it waits on
+                    if seat.seat in seats and not seat.is_bot:
+                        expected[seat.user_id] += 1
             offered = {p.user.id: await waiting_on(table, channel, p) for p in players}
             movers = [p for p in players if offered[p.user.id]]
             if not movers:
@@ -114,9 +130,11 @@ async def test_two_hundred_moves_in_ten_games_with_one_call_in_ten_failing(
                 made += 1
                 for user_id in owed:
                     expected[user_id] += 1
+                if made % 10 == 0:  # the catch-up's loop runs every 20 s, faults or not
+                    await catch_up_after(table, later, 20)
 
         plan.stop()
-        for seconds in (16, 31, 61, 121):  # past every retry and channel delay a failure can have started
+        for seconds in (16, 31, 61, 121, 241, 601):  # past every retry and channel delay a failure can have started
             await catch_up_after(table, later, seconds)
 
     assert made == MOVES
