@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from .delivery import PASSING, is_passing
 from .errors import CannotPost
 from .store import DeferralRecord, DeliveryRecord
 from .ui.common import to_file
@@ -99,7 +100,12 @@ class CatchUp:
         try:
             await webhook.send(text[:2000], **kwargs)
             self.answered += 1
-        except discord.HTTPException as exc:
+        except (discord.HTTPException, *PASSING) as exc:
+            if not isinstance(exc, discord.HTTPException) or is_passing(exc):
+                # Discord's trouble: still claimed by this process, the answer is tried again once the claim is
+                # stale (while Discord still accepts one).
+                log.warning("could not answer interaction %s yet: %r", deferral.interaction_id, exc)
+                return
             log.info("could not answer interaction %s after a restart: %s", deferral.interaction_id, exc)
         await self.bot.host.answered(deferral.interaction_id)
 
