@@ -28,7 +28,7 @@ from __future__ import annotations
 import asyncio
 import fnmatch
 import random
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -102,6 +102,7 @@ class FaultPlan:
     rng: random.Random = field(default_factory=lambda: random.Random(31))
     spare: tuple[str, ...] = ("/interactions/*",)  # never failed at random: an interaction's first answer
     _global_over: asyncio.Event | None = None
+    hooks: list[tuple[str, str, Callable[[], Awaitable[None]]]] = field(default_factory=list)
 
     # ------------------------------------------------------------------ verbs
 
@@ -136,6 +137,10 @@ class FaultPlan:
     def missing(self, method: str, path: str, code: int = 10008, *, times: int | None = 1) -> Fault:
         """404 Unknown Message (10008) by default; 10003 is Unknown Channel."""
         return self.add(Fault(method, path, 404, code=code, times=times))
+
+    def on_call(self, method: str, path: str, action: Callable[[], Awaitable[None]]) -> None:
+        """Run ``action`` once, just before the next matching call goes out (a gateway drop mid-delivery)."""
+        self.hooks.append((method, path, action))
 
     def at_random(self, rate: float, *kinds: Callable[[str, str], Fault]) -> None:
         """From now on, each call fails with probability ``rate``, with one of ``kinds`` (the soak)."""
@@ -177,6 +182,9 @@ class FaultPlan:
             self._global_over = asyncio.Event()
             self._global_over.set()
         last: Fault | None = None
+        for hook in [h for h in self.hooks if h[0] in (method, "*") and fnmatch.fnmatch(path, h[1])]:
+            self.hooks.remove(hook)
+            await hook[2]()
         for tries in range(TRIES):
             await self._global_over.wait()
             fault = self._take(method, path)
