@@ -16,13 +16,23 @@ Order: channel posts first (the board everybody reads), then DMs. The rules of t
   once (``Host.dm_failed``), which remembers it in the store and tells the channel once without anything
   hidden; the host stops addressing DMs to that user, and this deliverer never retries inside one outbox.
   The player keeps playing from the "Your move" panel and ``/hand``.
-- A channel post Discord refuses (missing permissions) or fails does not undo the game: the step stands (it
-  was committed before delivery), the user who acted is told why the board did not move (``CannotPost``),
-  and the log gets a warning.
-- What an action owes is stored with its commit; once an outbox is delivered (or refused for good) its stored
-  deliveries are forgotten (``Host.delivered``). A crash before that leaves them to the catch-up
-  (``bot.catchup``). Every new message and DM of a stored delivery is sent with its nonce, so sending it again
-  after a crash never makes a second message (see ``bot.tables.deliveries``).
+- When Discord fails (issue 31; the schedules are ``bot.backoff``'s): the step stands either way (it was
+  committed before delivery).
+  - Discord's own trouble (a 5xx after discord.py's retries, a 429 it gave up on, a hung connection, a 404 on
+    a send): the item stays owed, held in the store, and the catch-up tries it again after 15 s, 30 s, 1, 2,
+    5 and 10 minutes; then it waits for the next post that goes through in its channel, or a ``/board``.
+    The player who acted reads once that the board will follow (``CannotPost``).
+  - A refusal (403: a permission taken away): the same, and the bot leaves the channel alone for a while
+    (30 s, doubling to 10 minutes), holding what the channel is owed behind the refused item, untried: one
+    refused request per channel per delay, never one per move. The acting player, and a moderator on their
+    next command (``SpaceBot.on_app_command_completion``), read once which permission is missing (read
+    fresh with one channel fetch). ``/board`` (``Outbox.retry_now``) tries at once and frees what was held.
+  - The channel gone (Unknown Channel): its game ends (``Host.channel_gone``), what it was owed is dropped;
+    a server that removed the bot (``away``): its games wait as stored, what they owe there is dropped.
+- What an action owes is stored with its commit; once Discord took an item (or refused it for good: a 400)
+  it is forgotten (``Host.delivered``). A crash before that leaves it to the catch-up (``bot.catchup``).
+  Every new message and DM of a stored delivery is sent with its nonce, so sending it again after a crash or
+  a failure never makes a second message (see ``bot.tables.deliveries``).
 """
 
 from __future__ import annotations
