@@ -39,7 +39,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
@@ -360,10 +360,11 @@ class Delivery:
         return True
 
 
-async def asked_for(step: Awaitable[Outbox]) -> Outbox:
+async def asked_for(step: Callable[[], Awaitable[Outbox]]) -> Outbox:
     """The outbox of a step someone asked for (``/board``): sent even while its channel is left alone after a
-    refusal, and what the channel held goes with it (``Outbox.retry_now``)."""
-    out = await step
+    refusal, and what the channel held goes with it (``Outbox.retry_now``). The step is started here, so a
+    caller that never awaits this (its defer failed) leaves no step un-awaited."""
+    out = await step()
     out.retry_now = True
     return out
 

@@ -73,7 +73,7 @@ class Play(commands.Cog):
         channel_id = game_channel(interaction)
         pace(interaction, "board")
         await deliver_and_say(
-            interaction, asked_for(host_of(interaction).board(channel_id)), "The board is posted below."
+            interaction, asked_for(lambda: host_of(interaction).board(channel_id)), "The board is posted below."
         )
 
     @app_commands.command(name="status", description="Whose decision this channel's game is waiting for.")
