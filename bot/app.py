@@ -112,8 +112,12 @@ class SpaceBot(commands.Bot):
         for out in due:
             # A channel that refuses the post is logged by the deliverer and the reminder counts as sent; the
             # loop goes on with the others (an exception here would stop it for good).
-            with contextlib.suppress(CannotPost):
+            try:
                 await self.deliver(out)
+            except CannotPost:
+                pass
+            except Exception:
+                log.exception("delivering a reminder in channel %s failed", out.channel_id)
 
     @reminders.before_loop
     async def _reminders_wait_until_ready(self) -> None:
@@ -133,10 +137,17 @@ class SpaceBot(commands.Bot):
         """Play every seat bot move that is due (one query: ``bot/tables/seatbots.py``) and deliver what each
         move says."""
         try:
-            for out in await self.host.bot_round():
-                await self.deliver(out)
+            due = await self.host.bot_round()
         except Exception:
             log.exception("the seat bots' round failed; the next one tries again")
+            return
+        for out in due:
+            try:  # one channel's refusal never stops the others' (the deliverer keeps what it owes)
+                await self.deliver(out)
+            except CannotPost:
+                pass
+            except Exception:
+                log.exception("delivering a seat bot's move in channel %s failed", out.channel_id)
 
     @seat_bots.before_loop
     async def _seat_bots_wait_until_ready(self) -> None:
@@ -193,6 +204,50 @@ class SpaceBot(commands.Bot):
         self.cleaning_up.cancel()
         await super().close()
         await self.close_store()
+
+    # ------------------------------------------------------------------ a server changing under a game (issue 31)
+
+    async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
+        """A game's channel was deleted: its game ends (readable by ``/games``), what it was owed is dropped."""
+        await self._channel_gone(channel.id)
+
+    async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
+        await self._channel_gone(payload.thread_id)
+
+    async def _channel_gone(self, channel_id: int) -> None:
+        try:
+            await self.host.channel_gone(channel_id)
+        except Exception:
+            log.exception("could not end the game of deleted channel %s", channel_id)
+        self.delivery.backoff.cleared(channel_id)
+
+    async def on_guild_remove(self, guild: discord.Guild) -> None:
+        """Removed from a server: its games wait as stored (nothing is posted there any more, so they pause);
+        what was owed there is dropped. Added back, ``/board`` in a game's channel resumes it."""
+        channels = [c.id for c in guild.channels] + [t.id for t in guild.threads]
+        self.delivery.away.update(channels)
+        try:
+            await self.host.drop_owed(channels, f"removed from server {guild.id}")
+        except Exception:
+            log.exception("could not drop what was owed in server %s", guild.id)
+
+    async def on_guild_join(self, guild: discord.Guild) -> None:
+        """Back in a server: its games' channels may be posted in again (``/board`` there resumes a game)."""
+        self.delivery.away.difference_update([c.id for c in guild.channels] + [t.id for t in guild.threads])
+
+    async def on_app_command_completion(self, interaction: discord.Interaction, command: Any) -> None:
+        """A moderator's next command in a channel where the bot may not post: tell them once what is missing."""
+        if interaction.channel_id is None or not isinstance(interaction.user, discord.Member):
+            return
+        perms = interaction.permissions
+        if not (perms.manage_channels or perms.manage_guild):
+            return
+        note = self.delivery.moderator_note(interaction.channel_id)
+        if note is not None:
+            try:
+                await interaction.followup.send(note, ephemeral=True)
+            except discord.HTTPException:
+                log.info("could not tell moderator %s about channel %s", interaction.user.id, interaction.channel_id)
 
     async def on_ready(self) -> None:
         user = self.user

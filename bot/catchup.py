@@ -11,7 +11,9 @@ its claims went stale otherwise), and:
 
 One item at a time, in one task: the sends queue behind one another and discord.py's HTTP client waits out
 any rate limit (429) before the next, so a few hundred owed items never burst; the bot answers interactions
-all along. Start-up itself does not wait: the first round runs once the bot is ready.
+all along. An item Discord fails is held on ``bot.backoff``'s schedule by the deliverer, and the round holds
+every later item of the same channel behind it, untried, so a channel's items go out in order. Start-up
+itself does not wait: the first round runs once the bot is ready.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from .delivery import PASSING, is_passing
 from .errors import CannotPost
 from .store import DeferralRecord, DeliveryRecord
 from .ui.common import to_file
@@ -63,9 +66,21 @@ class CatchUp:
         while deferrals := await host.claim_deferrals():
             for deferral in deferrals:
                 await self.answer(deferral)
+        held: set[int] = set()  # channels where an item failed this round: their later items wait behind it
         while items := await host.claim_deliveries():
             for item in items:
+                if item.channel_id in held:
+                    await self.hold(item)
+                    continue
                 await self.deliver(item)
+                if item.key in self.bot.delivery.backoff.attempts:  # Discord failed it: held for a later round
+                    held.add(item.channel_id)
+
+    async def hold(self, item: DeliveryRecord) -> None:
+        """Keep ``item`` owed, untried, behind an older item of its channel that Discord just failed: every owed
+        item goes out once and in order per channel."""
+        until = self.bot.delivery.backoff.next_try(item.key, item.channel_id)
+        await self.bot.host.postpone([item.key], until)
 
     async def answer(self, deferral: DeferralRecord) -> None:
         """Complete one cut-off interaction by its token; forgotten whatever Discord says (it may have expired)."""
@@ -85,14 +100,20 @@ class CatchUp:
         try:
             await webhook.send(text[:2000], **kwargs)
             self.answered += 1
-        except discord.HTTPException as exc:
+        except (discord.HTTPException, *PASSING) as exc:
+            if not isinstance(exc, discord.HTTPException) or is_passing(exc):
+                # Discord's trouble: still claimed by this process, the answer is tried again once the claim is
+                # stale (while Discord still accepts one).
+                log.warning("could not answer interaction %s yet: %r", deferral.interaction_id, exc)
+                return
             log.info("could not answer interaction %s after a restart: %s", deferral.interaction_id, exc)
         await self.bot.host.answered(deferral.interaction_id)
 
     async def deliver(self, item: DeliveryRecord) -> None:
         """Deliver one stored item; forgotten once Discord took it or refused it for good."""
         out = await self.bot.host.redeliver(item)
-        # Refused by the channel's permissions: logged by the deliverer, and forgotten like a success.
+        # Failed again (Discord's trouble, or a channel that still refuses): the deliverer keeps it owed on its
+        # schedule (``bot.backoff``); nobody waits on an answer here, so there is nobody to tell.
         with contextlib.suppress(CannotPost):
             await self.bot.deliver(out)  # forgets the item once done
         self.delivered += 1

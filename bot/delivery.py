@@ -16,27 +16,41 @@ Order: channel posts first (the board everybody reads), then DMs. The rules of t
   once (``Host.dm_failed``), which remembers it in the store and tells the channel once without anything
   hidden; the host stops addressing DMs to that user, and this deliverer never retries inside one outbox.
   The player keeps playing from the "Your move" panel and ``/hand``.
-- A channel post Discord refuses (missing permissions) or fails does not undo the game: the step stands (it
-  was committed before delivery), the user who acted is told why the board did not move (``CannotPost``),
-  and the log gets a warning.
+- When Discord fails (issue 31; the schedules are ``bot.backoff``'s): the step stands either way (it was
+  committed before delivery).
+  - Discord's own trouble (a 5xx after discord.py's retries, a 429 it gave up on, a hung connection, a 404 on
+    a send): the item stays owed, held in the store, and the catch-up tries it again after 15 s, 30 s, 1, 2,
+    5 and 10 minutes; then it waits for the next post that goes through in its channel, or a ``/board``.
+    The player who acted reads once that the board will follow (``CannotPost``).
+  - A refusal (403: a permission taken away): the same, and the bot leaves the channel alone for a while
+    (30 s, doubling to 10 minutes), holding what the channel is owed behind the refused item, untried: one
+    refused request per channel per delay, never one per move. The acting player, and a moderator on their
+    next command (``SpaceBot.on_app_command_completion``), read once which permission is missing (read
+    fresh with one channel fetch). ``/board`` (``Outbox.retry_now``) tries at once and frees what was held.
+  - The channel gone (Unknown Channel): its game ends (``Host.channel_gone``), what it was owed is dropped;
+    a server that removed the bot (``away``): its games wait as stored, what they owe there is dropped.
 - A game played in a thread (``bot.threads``): a post or edit refused because Discord archived the thread is
   sent again once the thread is reopened; one refused because a moderator locked it ends the game, untried again.
-- What an action owes is stored with its commit; once an outbox is delivered (or refused for good) its stored
-  deliveries are forgotten (``Host.delivered``). A crash before that leaves them to the catch-up
-  (``bot.catchup``). Every new message and DM of a stored delivery is sent with its nonce, so sending it again
-  after a crash never makes a second message (see ``bot.tables.deliveries``).
+- What an action owes is stored with its commit; once Discord took an item (or refused it for good: a 400)
+  it is forgotten (``Host.delivered``). A crash before that leaves it to the catch-up (``bot.catchup``).
+  Every new message and DM of a stored delivery is sent with its nonce, so sending it again after a crash or
+  a failure never makes a second message (see ``bot.tables.deliveries``).
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Awaitable, Callable
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
+import aiohttp
 import discord
 
 from engine.core import Role
 
+from .backoff import LATER, MODERATOR, PARKED, REFUSED, Backoff, missing_sentence
 from .errors import CannotPost
 from .outbox import ChannelPost, DirectMessage, Outbox
 from .tables.liveboard import as_history
@@ -44,6 +58,7 @@ from .threads import closed_thread
 from .ui.board import board_view
 from .ui.common import clip, to_file
 from .ui.lobby import lobby_view
+from .ui.permissions import IN_A_THREAD, POSTING
 from .ui.prompts import panel_message
 from .ui.zoom import zoom_areas
 
@@ -53,7 +68,10 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 UNKNOWN_MESSAGE = 10008
+UNKNOWN_CHANNEL = 10003
+UNKNOWN_GUILD = 10004
 CANNOT_DM = 50007
+LEFT = "{name} has left this server: a moderator can give the seat to someone else with `/replace`."
 
 
 class Delivery:
@@ -62,6 +80,8 @@ class Delivery:
     def __init__(self, bot: SpaceBot) -> None:
         self.bot = bot
         self._channels: dict[int, asyncio.Lock] = {}
+        self.backoff = Backoff(lambda: bot.host.clock())
+        self.away: set[int] = set()  # channels of servers that removed the bot (``SpaceBot.on_guild_remove``)
 
     def _lock(self, channel_id: int) -> asyncio.Lock:
         """One post at a time per channel in this process: a board is aimed, sent and recorded before the next
@@ -72,30 +92,152 @@ class Delivery:
         return lock
 
     async def deliver(self, out: Outbox, *, reply_shown_to: int | None = None) -> None:
-        """Everything in ``out`` except ``out.reply``, which the caller shows to whoever asked."""
-        refused: CannotPost | None = None
+        """Everything in ``out`` except ``out.reply``, which the caller shows to whoever asked.
+
+        What Discord fails stays owed (see "When Discord fails" above); an outbox asked for (``retry_now``:
+        ``/board``) is sent even while its channel is left alone. Raises ``CannotPost`` with the sentence for
+        whoever acted, once per trouble (``Backoff.tell_once``)."""
+        channel_id = out.channel_id
+        if channel_id in self.away:  # a server that removed the bot: its games wait, what they owe is dropped
+            log.info("channel %s is in a server without the bot: %d owed item(s) dropped", channel_id, len(out.owed))
+            await self.bot.host.delivered(out)
+            return
+        held: set[str] = set()  # nonces of the owed items not sent
+        trouble: str | None = None  # "refused" or "later": what the acting user is told
+        stopped = self.backoff.blocked(channel_id) and not out.retry_now
+        if out.retry_now and (self.backoff.cleared(channel_id) | self.backoff.released(channel_id)):
+            await self.bot.host.resume_channel(channel_id)
+        if out.timers:  # a reminder: say so when someone it waits on has left the server
+            out.posts = [await self._with_leavers(channel_id, post) for post in out.posts]
         for post in out.posts:
+            if stopped:  # the channel is left alone: behind the first held post, every later one waits too
+                held.add(post.nonce or "")
+                trouble = trouble or ("refused" if self._refusing(channel_id) else "later")
+                continue
             try:
-                await self.post(out.channel_id, post)
-            except CannotPost as exc:
-                refused = refused or exc
+                await self.post(channel_id, post)
+            except _ChannelGone:
+                await self.bot.host.channel_gone(channel_id)
+                self.backoff.cleared(channel_id)
+                return
+            except _Failed as exc:
+                stopped = True
+                held.add(post.nonce or "")
+                trouble = "refused" if exc.refused else "later"
+                await self._troubled(channel_id, exc)
         failed: set[int] = set()
         for dm in out.dms:
             if dm.user_id in failed:
                 continue
             if reply_shown_to == dm.user_id and out.reply is not None and dm.panel == out.reply:
                 continue  # they are looking at this very panel already (the panel or DM they clicked in)
-            if not await self.direct_message(dm):
+            sent = await self.direct_message(dm)
+            if sent is None:
+                held.add(dm.nonce or "")
+                continue
+            if not sent:
                 failed.add(dm.user_id)
                 notice = await self.bot.host.dm_failed(dm.channel_id, dm.user_id)
                 for post in notice.posts:
+                    if stopped:
+                        continue
                     try:
                         await self.post(notice.channel_id, post)
-                    except CannotPost as exc:
-                        refused = refused or exc
-        await self.bot.host.delivered(out)
-        if refused is not None:
-            raise refused
+                    except (_Failed, _ChannelGone):
+                        stopped = True
+        await self._settle(out, held)
+        if not held and (self.backoff.cleared(channel_id) | self.backoff.released(channel_id)):
+            await self.bot.host.resume_channel(channel_id)
+        if trouble is None or reply_shown_to is None:
+            return
+        if trouble == "later" or self.backoff.tell_once(channel_id, reply_shown_to):
+            raise CannotPost(self._sentence(channel_id, trouble))
+
+    async def _with_leavers(self, channel_id: int, post: ChannelPost) -> ChannelPost:
+        """A reminder that also tells the table who of those it waits on has left the server, and what a
+        moderator can do about it (one member look-up per person reminded; the bot has no member list)."""
+        channel = self.bot.get_channel(channel_id)
+        guild = getattr(channel, "guild", None)
+        if not isinstance(guild, discord.Guild) or not post.pings:
+            return post
+        record = await self.bot.host.store.live_game(channel_id)
+        names = {s.user_id: s.display_name for s in record.seats} if record is not None else {}
+        lines = []
+        for user_id in post.pings:
+            try:
+                await guild.fetch_member(user_id)
+            except discord.NotFound:
+                lines.append(LEFT.format(name=names.get(user_id, "A player")))
+            except (discord.HTTPException, *PASSING):
+                continue  # Discord's trouble: the reminder goes out as it is
+        return replace(post, text=clip("\n".join([post.text, *lines]))) if lines else post
+
+    async def _settle(self, out: Outbox, held: set[str]) -> None:
+        """Forget what was sent (or refused for good); keep the rest owed, held by ``bot.backoff``'s schedule."""
+        nonces = {key: f"{key[0]}.{key[1]}.{key[2]}"[-25:] for key in out.owed}
+        # An edit drawn again by the catch-up carries no nonce (Discord needs none for an edit): a held message
+        # without one holds every item of its outbox (a catch-up outbox carries one).
+        keep = [key for key in out.owed if nonces[key] in held or "" in held]
+        done = [key for key in out.owed if key not in keep]
+        for key in done:
+            self.backoff.sent(key)
+        host = self.bot.host
+        if keep:
+            self.backoff.holding.add(out.channel_id)
+        for key in keep:
+            until = self.backoff.next_try(key, out.channel_id)
+            await host.postpone([key], until)
+            if until >= PARKED:
+                log.warning("delivery %s in channel %s waits for the next action or /board", key, out.channel_id)
+        await host.delivered(replace(out, owed=done))
+
+    def _refusing(self, channel_id: int) -> bool:
+        trouble = self.backoff.channels.get(channel_id)
+        return trouble is not None and trouble.refused
+
+    async def _troubled(self, channel_id: int, exc: _Failed) -> None:
+        """After a refusal, leave the channel alone a while and find which permission is missing (one fetch).
+        Discord's own failure holds only the items it failed: the next post in the channel is tried as usual."""
+        if not exc.refused:
+            return
+        missing = await self.missing_permissions(channel_id)
+        trouble = self.backoff.troubled(channel_id, missing)
+        trouble.refused = True
+        log.warning("cannot post in channel %s (missing %s): leaving it alone a while", channel_id, missing or "?")
+
+    def _sentence(self, channel_id: int, trouble: str) -> str:
+        if trouble == "refused":
+            state = self.backoff.channels.get(channel_id)
+            return REFUSED.format(why=missing_sentence(state.missing if state is not None else ()))
+        return LATER
+
+    def moderator_note(self, channel_id: int) -> str | None:
+        """What a moderator reads once, on their next command in a channel where the bot may not post."""
+        trouble = self.backoff.channels.get(channel_id)
+        if trouble is None or not trouble.refused or trouble.moderator_told:
+            return None
+        trouble.moderator_told = True
+        return MODERATOR.format(why=missing_sentence(trouble.missing))
+
+    async def missing_permissions(self, channel_id: int) -> tuple[str, ...]:
+        """The posting permissions the bot lacks in the channel, read fresh from Discord (an overwrite change
+        may not have reached the cache); View Channel when Discord will not even show the channel."""
+        try:
+            channel = await self.bot.fetch_channel(channel_id)
+        except discord.Forbidden:
+            return ("View Channel",)
+        except (discord.HTTPException, TimeoutError, OSError, aiohttp.ClientError):
+            return ()
+        if not isinstance(channel, discord.abc.GuildChannel | discord.Thread):
+            return ()
+        me = channel.guild.me
+        if me is None:
+            return ()
+        granted = channel.permissions_for(me)
+        needed = [
+            IN_A_THREAD if k == "send_messages" and isinstance(channel, discord.Thread) else (k, n) for k, n in POSTING
+        ]
+        return tuple(name for key, name in needed if not getattr(granted, key))
 
     # ------------------------------------------------------------------ channel
 
@@ -122,7 +264,9 @@ class Delivery:
                         allowed_mentions=mentions,
                     )
                     return
-                except discord.NotFound:
+                except discord.NotFound as exc:
+                    if exc.code == UNKNOWN_CHANNEL:
+                        raise
                     if not post.live:
                         return  # the message of a closed lobby or an ended game is gone: nothing to update
                     log.info(
@@ -148,12 +292,20 @@ class Delivery:
                 return None
             if isinstance(exc, discord.Forbidden):
                 log.warning("cannot post in channel %s: %s", channel_id, exc)
-                raise CannotPost(
-                    "Done, but I am not allowed to post in this channel (I need View Channel, Send Messages and "
-                    "Attach Files); ask a moderator to fix my permissions, then use `/board`."
-                ) from None
-            log.warning("posting in channel %s failed: %s", channel_id, exc)
-            raise CannotPost("Done, but Discord failed to update the board; `/board` posts it again.") from None
+                raise _Failed(refused=True) from None
+            if isinstance(exc, discord.NotFound):
+                if exc.code in (UNKNOWN_CHANNEL, UNKNOWN_GUILD):
+                    raise _ChannelGone from None
+                log.warning("posting in channel %s failed (it will be tried again): %s", channel_id, exc)
+                raise _Failed(refused=False) from None
+            if not is_passing(exc):
+                log.warning("Discord refused a post in channel %s for good: %s", channel_id, exc)
+                return None
+            log.warning("posting in channel %s failed (it will be tried again): %s", channel_id, exc)
+            raise _Failed(refused=False) from None
+        except PASSING as exc:
+            log.warning("posting in channel %s timed out (it will be tried again): %r", channel_id, exc)
+            raise _Failed(refused=False) from None
         if post.supersedes is not None and message.id <= post.supersedes:
             return  # a nonce's resend answered with a message older than the newest board: it stays the newest
         if post.kind in ("lobby", "board") and post.live:
@@ -168,7 +320,8 @@ class Delivery:
         try:
             old = await channel.fetch_message(message_id)
             await old.edit(content=as_history(old.content), view=None, allowed_mentions=discord.AllowedMentions.none())
-        except discord.HTTPException as exc:  # deleted, or no permission: the old buttons still open the panel
+        except (discord.HTTPException, *PASSING) as exc:  # deleted, no permission, Discord's trouble: the old
+            # buttons still open the panel
             log.info("could not retire board %s in channel %s: %s", message_id, channel_id, exc)
 
     async def _controls(self, channel_id: int, post: ChannelPost) -> discord.ui.View | None:
@@ -188,8 +341,9 @@ class Delivery:
 
     # ------------------------------------------------------------------ direct messages
 
-    async def direct_message(self, dm: DirectMessage) -> bool:
-        """Send one private panel by DM; ``False`` when Discord refuses (closed DMs), ``True`` otherwise."""
+    async def direct_message(self, dm: DirectMessage) -> bool | None:
+        """Send one private panel by DM; ``False`` when Discord refuses (closed DMs), ``None`` when it failed for
+        now (to try again later), ``True`` otherwise."""
         message = panel_message(dm.panel, dm.channel_id, in_dm=True)
         kwargs: dict[str, Any] = {}
         if dm.nonce is not None:
@@ -205,6 +359,43 @@ class Delivery:
             log.info("dm refused user=%s code=%s", dm.user_id, exc.code)
             return False
         except discord.HTTPException as exc:
-            # Not a closed door (a hiccup, an unknown user): the panel still works; do not mark DMs closed.
+            if is_passing(exc):
+                log.warning("dm failed user=%s (it will be tried again): %s", dm.user_id, exc)
+                return None
+            # Not a closed door (an unknown user): the panel still works; do not mark DMs closed.
             log.warning("dm failed user=%s: %s", dm.user_id, exc)
+        except PASSING as exc:
+            log.warning("dm timed out user=%s (it will be tried again): %r", dm.user_id, exc)
+            return None
         return True
+
+
+async def asked_for(step: Callable[[], Awaitable[Outbox]]) -> Outbox:
+    """The outbox of a step someone asked for (``/board``): sent even while its channel is left alone after a
+    refusal, and what the channel held goes with it (``Outbox.retry_now``). The step is started here, so a
+    caller that never awaits this (its defer failed) leaves no step un-awaited."""
+    out = await step()
+    out.retry_now = True
+    return out
+
+
+class _Failed(Exception):
+    """A channel post Discord did not take: ``refused`` (403: a permission) or its own trouble (5xx, 429 after
+    discord.py's retries, a timeout, a 404 on a send that is not the channel's)."""
+
+    def __init__(self, *, refused: bool) -> None:
+        super().__init__("refused" if refused else "failed")
+        self.refused = refused
+
+
+class _ChannelGone(Exception):
+    """The channel (or its server) is gone: Unknown Channel."""
+
+
+PASSING = (TimeoutError, OSError, aiohttp.ClientError)
+"""Failures outside ``discord.HTTPException``: a hung or dropped connection (discord.py lets them through)."""
+
+
+def is_passing(exc: discord.HTTPException) -> bool:
+    """Discord's own trouble, worth trying again later: a rate limit discord.py gave up on, or a 5xx."""
+    return exc.status == 429 or exc.status >= 500

@@ -8,6 +8,9 @@ In order:
 3. Anything else is a bug: the user reads an apology, the log gets one ERROR line with the channel, the user
    and the command or custom id, with the traceback. The host changed nothing (it commits before it answers,
    and refuses before it commits), so the apology can say the game is unchanged.
+4. Discord's own trouble while answering (``is_discord_trouble``: a 5xx, a 429 discord.py gave up on, a
+   timeout) is no bug: a WARNING without traceback, a sentence, and the interaction stays stored, so the
+   catch-up says later whether the move was taken. Checked first: a sentence of case 1 never is one of these.
 
 A deferred interaction stored for the catch-up (``bot.ui.common.answering``) is forgotten only once its
 sentence was said here: a process that dies in between leaves it to the next one, which says nothing changed.
@@ -77,9 +80,35 @@ async def tell(interaction: discord.Interaction, text: str) -> None:
         log.warning("could not answer interaction channel=%s user=%s", interaction.channel_id, interaction.user.id)
 
 
+DISCORD_TROUBLE = (
+    "Discord is having trouble right now, so I could not answer properly. If your move was taken, the board "
+    "will show it shortly; I will tell you here too."
+)
+
+
+def is_discord_trouble(error: BaseException) -> bool:
+    """Discord's own failure while answering (a 5xx after discord.py's retries, a rate limit it gave up on, a
+    hung connection): not a bug of ours, and worth no traceback."""
+    if isinstance(error, discord.HTTPException):
+        return error.status == 429 or error.status >= 500
+    return isinstance(error, TimeoutError | ConnectionError)
+
+
 async def report(interaction: discord.Interaction, error: BaseException) -> None:
     """Apply the policy above to one failed interaction."""
     original = error.original if isinstance(error, app_commands.CommandInvokeError) else error
+    if is_discord_trouble(original):
+        # 4. Discord failed us mid-answer: a warning, a sentence, and the stored deferral is kept, so the
+        # catch-up tells the player later whether their move (or command) was taken.
+        log.warning(
+            "Discord failed while answering channel=%s user=%s %s: %r",
+            interaction.channel_id,
+            interaction.user.id,
+            _where(interaction),
+            original,
+        )
+        await tell(interaction, DISCORD_TROUBLE)
+        return
     if isinstance(original, GameError) or (
         isinstance(original, app_commands.AppCommandError) and not isinstance(original, app_commands.CommandInvokeError)
     ):

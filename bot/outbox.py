@@ -98,6 +98,7 @@ class Outbox:
     reply: Panel | None = None
     owed: list[tuple[int, int, int]] = field(default_factory=list)
     timers: list[tuple[int, str, str]] = field(default_factory=list)
+    retry_now: bool = False  # asked for (``/board``): sent even while its channel is left alone (``bot.backoff``)
 
     def public_texts(self) -> list[str]:
         """Every text that reaches the channel (for leak checks)."""

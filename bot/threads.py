@@ -19,7 +19,7 @@ archived it, and ending its game when a moderator locked it (the host's part is 
 
 **Known limit.** A process that dies between opening a thread and storing its lobby leaves an empty thread
 (its record is stored, no game): the opener's ``/start`` was not answered as done, and running it again opens a
-new thread. A deleted thread is the fault handling's (``ThreadsHost.thread_gone`` marks the place).
+new thread. A deleted thread ends its game like any deleted channel (``Host.channel_gone``).
 """
 
 from __future__ import annotations

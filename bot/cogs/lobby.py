@@ -25,6 +25,7 @@ from engine.core import GameSpec, NoGameHere, NotAllowed
 from engine.core.seatbot import Level
 from engine.seatbots import seat_bot
 
+from ..cooldowns import pace
 from ..tables.seatbots import DEFAULT_LEVEL
 from ..threads import end_locked, follow_name, may_open_threads, missing_for_threads, open_thread
 from ..ui.common import GameClient, actor_of, answering, asked_of, client_of, game_channel, host_of
@@ -105,6 +106,7 @@ def start_command(spec: GameSpec[Any, Any]) -> app_commands.Command[Any, Any, No
         level = chosen.pop("level", None) or DEFAULT_LEVEL
         options = {k: _to_model_value(v, fields[k]) for k, v in chosen.items() if v is not None}
         channel_id = game_channel(interaction)
+        pace(interaction, "start")
         client = client_of(interaction)
         channel = interaction.channel
         if isinstance(channel, discord.TextChannel) and await client.host.threads_wanted(

@@ -20,6 +20,8 @@ from discord.ext import commands
 from engine.core.words import pages
 from engine.registry import GAMES
 
+from ..cooldowns import pace
+from ..delivery import asked_for
 from ..ui.common import actor_of, answering, client_of, clip, game_channel, host_of
 from ..ui.prompts import send_panel
 from ..ui.takeback import take_back_item
@@ -73,7 +75,10 @@ class Play(commands.Cog):
     @app_commands.command(name="board", description="Post this channel's board again.")
     async def board(self, interaction: discord.Interaction) -> None:
         channel_id = game_channel(interaction)
-        await deliver_and_say(interaction, host_of(interaction).board(channel_id), "The board is posted below.")
+        pace(interaction, "board")
+        await deliver_and_say(
+            interaction, asked_for(lambda: host_of(interaction).board(channel_id)), "The board is posted below."
+        )
 
     @app_commands.command(name="status", description="Whose decision this channel's game is waiting for.")
     async def status(self, interaction: discord.Interaction) -> None:

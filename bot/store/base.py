@@ -531,6 +531,20 @@ class Store(Protocol):
     async def set_away_limit(self, guild_id: int, days: float | None) -> None:
         """Store the server's longest away in days; ``None`` goes back to the default."""
 
+    # ------------------------------------------------------------------ deliveries Discord failed (issue 31)
+
+    async def postpone_deliveries(self, keys: Sequence[tuple[int, int, int]], claimed_by: str, until: float) -> None:
+        """Keep items Discord failed (a 5xx, a timeout, a refused post) owed, held by ``claimed_by`` until ``until``:
+        their claim is stale, and the catch-up tries them again, ``claim_seconds`` after that."""
+
+    async def resume_channel_deliveries(self, channel_id: int, claimed_by: str, since: float) -> int:
+        """Make every item of a channel that ``claimed_by`` holds, claimed after ``since`` (``postpone_deliveries``
+        holds them into the future), claimable at once: the channel works again (``/board``, or a post went
+        through); how many."""
+
+    async def drop_channel_deliveries(self, channel_ids: Sequence[int]) -> int:
+        """Forget every item owed to these channels (deleted, or their server removed the bot); how many."""
+
 
 class KeepSettings(BaseModel):
     """How long a server keeps things (``/settings keep``, ``/settings lobbies``); ``None``: the default.

@@ -602,6 +602,28 @@ class PostgresStore:
             else:
                 await conn.execute(sql.UPSERT_AWAY_LIMIT, guild_id, days)
 
+    # ------------------------------------------------------------------ deliveries Discord failed (issue 31)
+
+    async def postpone_deliveries(self, keys: Sequence[tuple[int, int, int]], claimed_by: str, until: float) -> None:
+        """Keep failed items owed, held until ``until``."""
+        async with self._transaction() as conn:
+            await conn.executemany(sql.POSTPONE_DELIVERY, [(claimed_by, until, *k) for k in keys])
+
+    async def resume_channel_deliveries(self, channel_id: int, claimed_by: str, since: float) -> int:
+        """Make a channel's held items claimable at once."""
+        async with self._transaction() as conn:
+            status: str = await conn.execute(sql.RESUME_CHANNEL_DELIVERIES, channel_id, claimed_by, since)
+        return int(status.split()[-1])
+
+    async def drop_channel_deliveries(self, channel_ids: Sequence[int]) -> int:
+        """Forget every item owed to these channels."""
+        dropped = 0
+        async with self._transaction() as conn:
+            for channel_id in channel_ids:
+                status: str = await conn.execute(sql.DROP_CHANNEL_DELIVERIES, channel_id)
+                dropped += int(status.split()[-1])
+        return dropped
+
 
 # ---------------------------------------------------------------------- helpers (inside a transaction)
 

@@ -837,3 +837,14 @@ def away_params(away: AwayRecord) -> tuple[Any, ...]:
     """``UPSERT_AWAY`` parameters."""
     handed = json.dumps([h.model_dump() for h in away.handed])
     return (away.user_id, away.guild_id, away.since, away.until, away.reason, away.bot, handed)
+
+
+# ------------------------------------------------------------------ deliveries Discord failed (issue 31)
+
+POSTPONE_DELIVERY = (
+    "UPDATE deliveries SET claimed_by = $1, claimed_at = $2 WHERE game_id = $3 AND version = $4 AND seq = $5"
+)
+RESUME_CHANNEL_DELIVERIES = (
+    "UPDATE deliveries SET claimed_at = 0 WHERE channel_id = $1 AND claimed_by = $2 AND claimed_at > $3"
+)
+DROP_CHANNEL_DELIVERIES = "DELETE FROM deliveries WHERE channel_id = $1"

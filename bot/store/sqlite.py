@@ -652,6 +652,28 @@ class SqliteStore:
             else:
                 await db.execute(sql.for_sqlite(sql.UPSERT_AWAY_LIMIT), (guild_id, days))
 
+    # ------------------------------------------------------------------ deliveries Discord failed (issue 31)
+
+    async def postpone_deliveries(self, keys: Sequence[tuple[int, int, int]], claimed_by: str, until: float) -> None:
+        """Keep failed items owed, held until ``until``."""
+        async with self._transaction() as db:
+            await db.executemany(sql.for_sqlite(sql.POSTPONE_DELIVERY), [(claimed_by, until, *k) for k in keys])
+
+    async def resume_channel_deliveries(self, channel_id: int, claimed_by: str, since: float) -> int:
+        """Make a channel's held items claimable at once."""
+        async with self._transaction() as db:
+            cursor = await db.execute(sql.for_sqlite(sql.RESUME_CHANNEL_DELIVERIES), (channel_id, claimed_by, since))
+            return cursor.rowcount
+
+    async def drop_channel_deliveries(self, channel_ids: Sequence[int]) -> int:
+        """Forget every item owed to these channels."""
+        dropped = 0
+        async with self._transaction() as db:
+            for channel_id in channel_ids:
+                cursor = await db.execute(sql.for_sqlite(sql.DROP_CHANNEL_DELIVERIES), (channel_id,))
+                dropped += cursor.rowcount
+        return dropped
+
 
 # ---------------------------------------------------------------------- helpers (inside a transaction)
 

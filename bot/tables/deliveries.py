@@ -256,3 +256,38 @@ class DeliveriesHost(PlayHost):
         new = item.new_post and (unchanged or (fresh and bool(item.pings)))
         post = await self._board_post(loaded, prompts, new=new, ping_seats=set())
         return replace(post, pings=tuple(item.pings), nonce=item.nonce) if new else post
+
+    # ------------------------------------------------------------------ when Discord fails (issue 31)
+
+    async def postpone(self, keys: Sequence[tuple[int, int, int]], until: float) -> None:
+        """Keep items Discord failed owed: the catch-up claims them again at ``until`` (``bot.backoff``)."""
+        if keys:
+            await self.store.postpone_deliveries(keys, self.owner, until - self.claim_seconds)
+
+    async def resume_channel(self, channel_id: int) -> int:
+        """The channel works again: whatever it held (``postpone``) is claimable at once."""
+        since = self.clock() - self.claim_seconds  # not stale yet: held (or being sent by this process now)
+        resumed = await self.store.resume_channel_deliveries(channel_id, self.owner, since)
+        if resumed:
+            log.info("channel %s works again: %d owed item(s) resumed", channel_id, resumed)
+        return resumed
+
+    async def channel_gone(self, channel_id: int) -> None:
+        """The channel (or thread) was deleted: its running game ends, stored and readable by ``/games``; what
+        was owed to the channel is dropped, with a log line. A lobby there is closed the same way."""
+        async with self.lock(channel_id):
+            record = await self.store.live_game(channel_id)
+            if record is not None:
+                record.status = "ended"
+                record.result = "Ended because its channel was deleted."
+                record.narration = []
+                record.updated_at = self.clock()
+                await self._save(record, record.version)
+        dropped = await self.store.drop_channel_deliveries([channel_id])
+        log.info("channel %s was deleted: game ended, %d owed item(s) dropped", channel_id, dropped)
+
+    async def drop_owed(self, channel_ids: Sequence[int], why: str) -> int:
+        """Forget what is owed to these channels (the bot was removed from their server), with a log line."""
+        dropped = await self.store.drop_channel_deliveries(channel_ids)
+        log.info("%s: %d owed item(s) dropped over %d channel(s)", why, dropped, len(channel_ids))
+        return dropped

@@ -143,7 +143,3 @@ class ThreadsHost(HostCore):
         if thread is not None and not thread.locked:
             await self.store.save_thread(thread.model_copy(update={"locked": True}))
         return ended
-
-    def thread_gone(self, thread_id: int) -> None:
-        """Hook for a thread deleted by a moderator: that is the fault handling's work (a deleted channel or
-        thread in general), not done here. Named so that work finds where threads meet it."""

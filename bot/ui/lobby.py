@@ -15,6 +15,7 @@ import discord
 
 from engine.core import Role
 
+from ..cooldowns import pace
 from ..errors import guarded
 from ..outbox import Outbox
 from ..tables import Actor, Host
@@ -72,6 +73,7 @@ class LobbyButton(
     async def _run(self, interaction: discord.Interaction) -> None:
         label, _, step = ACTIONS[self.action]
         require_same_channel(interaction, self.channel_id)
+        pace(interaction, "lobby")
         if self.action == "begin":
             require_posting(interaction)
         client = client_of(interaction)
@@ -117,6 +119,7 @@ class RoleSelect(
         if not values:
             return
         require_same_channel(interaction, self.channel_id)
+        pace(interaction, "lobby")
         client = client_of(interaction)
         async with answering(interaction, self.channel_id, asked="your role pick", said="Your role is picked."):
             await interaction.response.defer()
