@@ -159,6 +159,7 @@ class DeliveryRecord(BaseModel):
     board_message_id: int | None = None  # the board when committed: another one since means the post was made
     text: str | None = None  # a notice's or a closing's words
     lobby: bool = False  # a ``board`` row of an open lobby: its message, drawn again from the stored lobby
+    recap: bool = False  # a ``notice`` row of a finished game's recap: drawn again from the stored game
 
     @property
     def key(self) -> tuple[int, int, int]:

@@ -54,6 +54,7 @@ from ..store import ActionRecord, DeferralRecord, DeliveryRecord, GameRecord
 from .common import Loaded, clip
 from .names import in_private
 from .play import PlayHost
+from .recap import owed_recap
 
 log = logging.getLogger(__name__)
 
@@ -194,6 +195,9 @@ class DeliveriesHost(PlayHost):
     async def redeliver(self, item: DeliveryRecord) -> Outbox:
         """The outbox of one stored delivery, drawn from the game as stored now (see the module docstring)."""
         out = Outbox(item.channel_id, owed=[item.key])
+        if item.recap:  # a finished game's recap: its story drawn again from the stored game
+            out.posts.append(await owed_recap(self, item))
+            return out
         if item.kind in ("notice", "closing"):  # their own words: told even when the game is gone (a reset)
             out.posts.append(self._stored_post(item, fresh=self.clock() - item.created_at <= NONCE_WINDOW))
             return out
