@@ -35,6 +35,7 @@ COGS = (
     "bot.cogs.lobby",
     "bot.cogs.play",
     "bot.cogs.history",
+    "bot.cogs.story",
     "bot.cogs.moderation",
     "bot.cogs.settings",
     "bot.cogs.help",

@@ -12,6 +12,7 @@
 ``sh:zoom:<channel>``                      **Zoom** on a board: one area enlarged, privately
 ``sh:full:<channel>``                      **Full board** on a board: the detailed board, privately
 ``sh:rules:<game key>:<page>:<prev|next>`` the pages of ``/rules``
+``sh:replay:<channel>:<game>:<board>:<step>`` ``/replay``'s First / Previous / Next / Last (of that game)
 =========================================  ==========================================
 
 A prompt control sent before controls named their game (no ``g<game>:``) still answers the channel's game.
@@ -27,6 +28,7 @@ from .board import YourMoveButton
 from .lobby import LobbyButton, RoleSelect
 from .moderation import ResetButton
 from .prompts import PromptButton, PromptSelect
+from .replay import ReplayButton
 from .zoom import FullBoardButton, ZoomSelect
 
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
@@ -38,6 +40,7 @@ DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     ResetButton,
     ZoomSelect,
     FullBoardButton,
+    ReplayButton,
 )
 
 __all__ = ["DYNAMIC_ITEMS"]
