@@ -28,7 +28,6 @@ from render.registry import Renderer
 from .outbox import Attachment
 from .replay import first_state
 from .store import ActionRecord, GameRecord, Store
-from .tables.names import for_images, in_private, named_view
 
 ROUTINE = 3
 """A headline seen this often (its numbers and names aside) marks a turn passing ("End of turn 4."), not a
@@ -252,6 +251,8 @@ class Storyteller:
         index = min(max(0, index), len(story.frames) - 1)
         frame = story.frames[index]
         spec = self._spec(record)
+        from .tables.names import in_private, named_view  # here: ``bot.tables`` imports this module's readers
+
         view = named_view(spec.view(frame.state, None), record)
         where = f"board {index + 1} of {len(story.frames)}"
         lines = [
@@ -270,6 +271,8 @@ class Storyteller:
         if renderer is None:
             return None
         spec = self._spec(record)
+        from .tables.names import for_images
+
         view = for_images(spec.view(state, None), record)
         data = await asyncio.to_thread(renderer.board, view)
         return Attachment(f"{record.game_key}-replay.png", data, name_seats(renderer.alt(view), view.names))
