@@ -18,6 +18,7 @@ import simcord
 
 from bot.history import _told_only_to
 from bot.local_replay import Player, final_state, read_replay
+from bot.story import stories_of
 from engine.core import State
 from engine.core.words import name_seats
 from engine.registry import GAMES
@@ -106,6 +107,7 @@ async def test_replay_buttons_page_every_board_and_survive_a_restart(table: Tabl
     [page] = answers(result)
     seen = [decisions_in(page.content)]
     message = page
+    told = stories_of(table.bot.host.store).told  # the game was replayed once for /replay
     for _ in range(50):
         if "Next" not in enabled(message):
             break
@@ -115,6 +117,7 @@ async def test_replay_buttons_page_every_board_and_survive_a_restart(table: Tabl
         seen.append(decisions_in(message.content))
         assert public_text(states[seen[-1]], names) in message.content, "only the public view, even for a player"
     assert seen == sorted(seen) and seen[0] == 0 and seen[-1] == len(states) - 1
+    assert stories_of(table.bot.host.store).told == told, "a click draws one board and replays nothing"
     await table.restart()
     back = await table.bob.click(message, label="First")
     assert back.response is not None and decisions_in(back.response.content) == 0
