@@ -29,6 +29,9 @@ change; their notices (the seat handed over, the reset) and the closing edit of 
 carry their own words (``notice``, ``closing``), so a reset, which deletes the game, still has its messages
 delivered. A late notice (past ``NONCE_WINDOW``) is posted without its pings.
 
+The move that finishes a game stores its recap the same way (a ``notice`` row marked ``recap``, after the
+move's board and DMs: ``bot.tables.recap``), drawn again from the stored game when it is sent.
+
 **Known limit (not fixed).** Past ``NONCE_WINDOW`` Discord no longer deduplicates: a new board posted in the
 instant before a crash (after Discord took it, before ``board_posted`` recorded it) is posted again, and its
 pings ping twice, when the catch-up gets to it more than two minutes later. The board of a game that is over
