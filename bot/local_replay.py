@@ -163,8 +163,10 @@ def _label(prompts: Sequence[Any], prompt_id: str, choice_id: str) -> str:
     return choice_id
 
 
-def play_back(path: Path, out_dir: Path | None = None, ask: Callable[[str], str] = input) -> int:
-    """``--local --replay FILE``: play the file back; 0 when it played, 2 with a sentence when it cannot."""
+def play_back(path: Path, out_dir: Path | None = None, ask: Callable[[str], str] | None = None) -> int:
+    """``--local --replay FILE``: play the file back (asking ``ask``, by default the keyboard, between steps);
+    0 when it played, 2 with a sentence when it cannot."""
+    ask = ask if ask is not None else input  # looked up now, so a test's keyboard is the one read
     try:
         replay = read_replay(path)
         folder = out_dir if out_dir is not None else Path("boards") / path.stem

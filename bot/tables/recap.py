@@ -5,8 +5,10 @@ that decided it.
 with it (``recap_owed``), in the same transaction as the last move, so a crash after that commit leaves the
 recap owed; the catch-up draws it again from the stored game (``DeliveriesHost.redeliver``) and sends it with
 the row's nonce, so a resend after a crash that came after Discord took it is one message (within
-``NONCE_WINDOW``, as for every stored notice). A row rather than a new delivery kind: no migration, and a
-process of an older release that claims it posts its words (the result) as a plain notice.
+``NONCE_WINDOW``, as for every stored notice). Past the window it is posted again all the same: a crash in the
+very instant after Discord took it (before the row was forgotten) then shows it twice, which is rarer and
+milder than a game left without its story (a recap pings nobody). A row rather than a new delivery kind: no
+migration, and a process of an older release that claims it posts its words (the result) as a plain notice.
 
 **Drawn off the event loop.** The story is replayed and the GIF encoded in a worker thread
 (``bot.story``, ``render.recap``), so every other channel is answered meanwhile.

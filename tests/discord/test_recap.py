@@ -70,6 +70,7 @@ async def test_a_crash_right_after_the_last_moves_commit_still_posts_the_recap_o
     [recap] = recaps(table)
     record, _ = await stored(table)
     assert record.result is not None and record.result in recap.content
+    assert "Decisive moments:" in recap.content, "the moments that decided the game are named"
     [gif] = recap.attachments
     assert gif.filename.endswith(".gif") and gif.description
     image = Image.open(io.BytesIO(await gif.read()))
