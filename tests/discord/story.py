@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 
+import discord
 import simcord
 
 from engine.registry import GAMES
@@ -51,3 +52,14 @@ async def last_decision(table: Table, players: list[simcord.MemberActor]) -> tup
                 player = next(x for x in players if x.user.id == seat.user_id)
                 return player, f"{p.id}|{c.id}"
     raise AssertionError("no decision ends the game now")
+
+
+RECAP_MARK = "📜"
+
+
+def without_recap(messages: list[discord.Message]) -> tuple[list[discord.Message], discord.Message]:
+    """A finished game's channel messages but its recap, and the recap: the last message, an animated GIF."""
+    recap = messages[-1]
+    assert recap.content.startswith(RECAP_MARK), f"the last message is the game's recap, not {recap.content[:80]!r}"
+    assert [a.filename for a in recap.attachments] == ["recap.gif"], recap.attachments
+    return messages[:-1], recap
