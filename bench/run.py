@@ -32,6 +32,9 @@ from .database import describe, empty_database, stored_games
 from .durable import CUT_OFF, OWED, DurableResult, measure_durable
 from .load import CONCURRENCY, LoadRun, measure_load_scaling
 from .process import LoadResult, StartupResult, measure_load, measure_memory, measure_startup
+from .recap import RECAP_GAME, measure_recap
+from .recap import describe as recap_figures
+from .recap import targets as recap_targets
 from .seatbots import MAX_DECISIONS, decision_times, summary
 from .seatbots import TARGET_MS as SEATBOT_P95_MS
 from .stats import Dist, kb, ms
@@ -319,6 +322,14 @@ def zoom_rows(report: GameReport, zooms: Dist | None) -> None:
         f"{ms(zooms.p95, 1)} (n={zooms.n})",
         _verdict(zooms.p95, ZOOM_P95_MS),
     )
+
+
+def recap_rows(report: GameReport, spec: GameSpec[Any, Any], renderer: Any, seeds: range) -> None:
+    """The recap of the longest of ``seeds``' random games (``bench.recap``): its drawing time and size."""
+    result = measure_recap(spec, renderer, seeds)
+    report.row("recap", "a finished game's recap: story replayed, boards drawn, GIF encoded", recap_figures(result))
+    for text, measured, ok in recap_targets(result):
+        report.target(text, measured, ok)
 
 
 def cache_rows(report: GameReport, res: ActionResult) -> None:
@@ -609,6 +620,8 @@ def measure_game(
     )
     action_rows(report, res, spec, config.seeds, config.row_samples)
     zoom_rows(report, measure_zoom(spec, renderer, seeds, 20 if config.quick else 200))
+    if spec.key == RECAP_GAME and renderer is not None:  # issue 29: the recap of a long game
+        recap_rows(report, spec, renderer, range(1, 2 if config.quick else 6))
     throughput_rows(report, measure_throughput(spec, config.throughput_s))
     if spec.key in SEAT_BOTS:
         seatbot_rows(report, Dist.of([t * 1000 for t in decision_times(spec.key, *config.seatbot_games)]))

@@ -37,6 +37,7 @@ COGS = (
     "bot.cogs.lobby",
     "bot.cogs.play",
     "bot.cogs.history",
+    "bot.cogs.story",
     "bot.cogs.moderation",
     "bot.cogs.settings",
     "bot.cogs.help",

@@ -3,6 +3,7 @@
     bash scripts/run --local abordaje --option variant=advanced      (or: python -m bot.local abordaje …)
     bash scripts/run --local derelict --players 1 --bots 2           (one person against two seat bots)
     bash scripts/run --local --db derelict.db                        (go on with the game kept in that file)
+    bash scripts/run --local --replay abordaje-7-replay.json         (play back a finished game: /export)
 
 Players take turns at one keyboard, so the table must hide one seat from the next. When the terminal passes to
 another person, the one leaving presses Enter, the screen *and its scroll-back* are cleared, and only then does
@@ -414,11 +415,16 @@ def parser() -> argparse.ArgumentParser:
     made.add_argument("--images", action="store_true", help="also write each player's hand image (own folder each)")
     made.add_argument("--no-hints", action="store_true", help="no first-time hint on each kind of decision")
     made.add_argument("--db", default=None, help="keep the game in this file; run again with it to go on")
+    made.add_argument("--replay", type=Path, default=None, help="play back a finished game's /export replay file")
     return made
 
 
 async def main(argv: list[str] | None = None) -> int:
     args = parser().parse_args(argv)
+    if args.replay is not None:  # a finished game played back, no table (``bot.local_replay``)
+        from .local_replay import play_back
+
+        return play_back(args.replay, args.out)
     with tempfile.TemporaryDirectory() as tmp:
         db = args.db or str(Path(tmp) / "local.db")
         store = await open_store(db)

@@ -143,7 +143,9 @@ class DeliveryRecord(BaseModel):
     Two kinds carry their own words (``text``), because what they tell may outlive the game (a reset deletes
     it): a ``notice`` is a new channel message pinging ``pings`` (a seat handed to someone, a reset); a
     ``closing`` edits the message ``board_message_id`` to ``text`` and takes its buttons off (the board of a
-    game reset, the message of a lobby closed), or posts ``text`` when the game had no message.
+    game reset, the message of a lobby closed), or posts ``text`` when the game had no message. A ``notice``
+    marked ``recap`` is a finished game's recap (``bot.tables.recap``): its ``text`` is the result, and its
+    story and animated board are drawn again from the stored game when it is sent.
     """
 
     game_id: int
@@ -159,6 +161,7 @@ class DeliveryRecord(BaseModel):
     board_message_id: int | None = None  # the board when committed: another one since means the post was made
     text: str | None = None  # a notice's or a closing's words
     lobby: bool = False  # a ``board`` row of an open lobby: its message, drawn again from the stored lobby
+    recap: bool = False  # a ``notice`` row of a finished game's recap: drawn again from the stored game
 
     @property
     def key(self) -> tuple[int, int, int]:

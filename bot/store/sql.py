@@ -188,7 +188,7 @@ UPSERT_GUILD_SETTINGS_AT = f"{UPSERT_GUILD_SETTINGS} WHERE guild_settings.versio
 
 # A delivery's key and addressing are columns; what to draw and whom to ping is one JSON payload.
 _DELIVERY_KEYS = ("game_id", "version", "seq", "channel_id", "kind", "user_id", "created_at")
-_DELIVERY_PAYLOAD = ("new_post", "pings", "lines", "board_message_id", "text", "lobby")
+_DELIVERY_PAYLOAD = ("new_post", "pings", "lines", "board_message_id", "text", "lobby", "recap")
 _DELIVERY_COLUMNS = ", ".join((*_DELIVERY_KEYS, "payload"))
 if set(DeliveryRecord.model_fields) != {*_DELIVERY_KEYS, *_DELIVERY_PAYLOAD}:  # a new field must be stored too
     raise AssertionError("DeliveryRecord's fields and the deliveries table's columns and payload disagree.")

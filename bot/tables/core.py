@@ -41,6 +41,7 @@ from .common import (
 )
 from .liveboard import CALL_TO_ACTION, WAITING, board_key
 from .names import display_names, for_images, in_channel, in_private, named_prompts, named_view
+from .recap import finishing_recap, recap_owed
 
 log = logging.getLogger(__name__)
 
@@ -315,6 +316,8 @@ class HostCore:
             told_events = [*tell.events, *events]
             owed = await self._owed(record, told_before, after, told_events, headline or tell.headline, tell.actor_seat)
             deliveries = owed_records(record, version + 1, owed, tell.actor_seat, now)
+            if outcome is not None:  # the game's recap, owed from its last move's commit (``bot.tables.recap``)
+                deliveries += recap_owed(spec, record, version + 1, now, len(deliveries))
             deliveries += posts_owed(record, version + 1, tell.notices, now, len(deliveries))
         record.action_count += 1
         record = await self.store.record_action(
@@ -500,12 +503,13 @@ class HostCore:
         # The board, the actor's panel and the others' DMs are drawn at once, each image in its own thread
         # (encoding releases the lock): the acting player waits for the longest of them rather than their sum.
         acting = [] if actor_seat.is_bot else [actor_seat]  # a bot reads no panel: none is drawn for it
-        board, drawn = await asyncio.gather(
+        board, drawn, recap = await asyncio.gather(
             self._board_post(loaded, after, new=owed.new_post, ping_seats=set(owed.ping_seats)),
             asyncio.gather(
                 *(self._panel(loaded, seat, owed.actor_lines, pending=after) for seat in acting),
                 *(self._panel(loaded, seat, lines, pending=after) for seat, lines in owed.told),
             ),
+            finishing_recap(self, loaded, len(nonces)),  # the game's last move: its recap, stored after the DMs
         )
         actor_panel, panels = (drawn[0], drawn[1:]) if acting else (None, drawn)
         out.posts.append(replace(board, nonce=nonces[0]))
@@ -517,6 +521,9 @@ class HostCore:
         if owed.actor_dm and actor_panel is not None:
             out.dms.append(DirectMessage(actor_seat.user_id, record.channel_id, actor_panel, nonces[-1]))
         out.owed = [(record.id, record.version, seq) for seq in range(len(nonces))]
+        if recap is not None:
+            out.posts.append(recap)
+            out.owed.append((record.id, record.version, len(nonces)))
         return out
 
     async def _changed(

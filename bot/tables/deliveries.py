@@ -29,6 +29,9 @@ change; their notices (the seat handed over, the reset) and the closing edit of 
 carry their own words (``notice``, ``closing``), so a reset, which deletes the game, still has its messages
 delivered. A late notice (past ``NONCE_WINDOW``) is posted without its pings.
 
+The move that finishes a game stores its recap the same way (a ``notice`` row marked ``recap``, after the
+move's board and DMs: ``bot.tables.recap``), drawn again from the stored game when it is sent.
+
 **Known limit (not fixed).** Past ``NONCE_WINDOW`` Discord no longer deduplicates: a new board posted in the
 instant before a crash (after Discord took it, before ``board_posted`` recorded it) is posted again, and its
 pings ping twice, when the catch-up gets to it more than two minutes later. The board of a game that is over
@@ -54,6 +57,7 @@ from ..store import ActionRecord, DeferralRecord, DeliveryRecord, GameRecord
 from .common import Loaded, clip
 from .names import in_private
 from .play import PlayHost
+from .recap import owed_recap
 
 log = logging.getLogger(__name__)
 
@@ -194,6 +198,9 @@ class DeliveriesHost(PlayHost):
     async def redeliver(self, item: DeliveryRecord) -> Outbox:
         """The outbox of one stored delivery, drawn from the game as stored now (see the module docstring)."""
         out = Outbox(item.channel_id, owed=[item.key])
+        if item.recap:  # a finished game's recap: its story drawn again from the stored game
+            out.posts.append(await owed_recap(self, item))
+            return out
         if item.kind in ("notice", "closing"):  # their own words: told even when the game is gone (a reset)
             out.posts.append(self._stored_post(item, fresh=self.clock() - item.created_at <= NONCE_WINDOW))
             return out

@@ -13,6 +13,7 @@
 ``sh:zoom:<channel>``                      **Zoom** on a board: one area enlarged, privately
 ``sh:full:<channel>``                      **Full board** on a board: the detailed board, privately
 ``sh:rules:<game key>:<page>:<prev|next>`` the pages of ``/rules``
+``sh:replay:<channel>:<game>:<board>:<step>`` ``/replay``'s First / Previous / Next / Last (of that game)
 =========================================  ==========================================
 
 A prompt control sent before controls named their game (no ``g<game>:``) still answers the channel's game.
@@ -29,6 +30,7 @@ from .forget import ForgetMeButton
 from .lobby import LobbyButton, RoleSelect
 from .moderation import ResetButton
 from .prompts import PromptButton, PromptSelect
+from .replay import ReplayButton
 from .zoom import FullBoardButton, ZoomSelect
 
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
@@ -41,6 +43,7 @@ DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     ZoomSelect,
     FullBoardButton,
     ForgetMeButton,
+    ReplayButton,
 )
 
 __all__ = ["DYNAMIC_ITEMS"]

@@ -34,7 +34,7 @@ from __future__ import annotations
 import json
 import re
 import sqlite3
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -102,6 +102,17 @@ class News:
 
 
 @dataclass
+class Exported:
+    """The files of one ``/export``, answered to one user alone, and its moment."""
+
+    seq: int
+    channel_id: int
+    user_id: int
+    texts: list[str]
+    moment: Moment | None
+
+
+@dataclass
 class LeakScanner:
     """Records what everybody can see during a scenario, then scans it (see the module docstring)."""
 
@@ -110,6 +121,7 @@ class LeakScanner:
     games: dict[str, GameSpec[Any, Any]] = field(default_factory=lambda: dict(GAMES))
     shown: list[Shown] = field(default_factory=list)
     offered: list[Offered] = field(default_factory=list)
+    exported: list[Exported] = field(default_factory=list)
     dm_images: set[str] = field(default_factory=set)  # CDN urls of images sent by DM
     news: list[News] = field(default_factory=list)  # DMs' "since your last move" lines
     _seq: int = 0
@@ -162,6 +174,13 @@ class LeakScanner:
             images = [(a.filename, a.url) for a in message.attachments]
             self._seq += 1
             self.shown.append(Shown(self._seq, channel_id, message.id, lines, images, self._moment(channel_id)))
+
+    def private_answer(self, channel_id: int, user_id: int, files: Mapping[str, bytes]) -> None:
+        """Record the files answered to one user alone (``/export``): scanned for any card hidden from their seat
+        that they were never shown, and, while the game runs, for the game's seed (which would deal it again)."""
+        texts = [data.decode("utf-8", "replace") for data in files.values()]
+        self._seq += 1
+        self.exported.append(Exported(self._seq, channel_id, user_id, texts, self._moment(channel_id)))
 
     def _autocompleted(self, record: Any, choices: list[dict[str, Any]]) -> None:
         self._seq += 1
@@ -224,13 +243,42 @@ class LeakScanner:
         problems += self._scan_images()
         problems += self._scan_autocomplete(states)
         problems += self._scan_news()
+        problems += self._scan_exports(states)
+        return problems
+
+    def _scan_exports(self, states: dict[tuple[int, tuple[LoggedAction, ...]], list[State]]) -> list[str]:
+        """An export names no card hidden from its asker that their seat never saw (their own past lines may
+        name a card they held and passed on), and holds no seed of a game still running."""
+        problems = []
+        for exported in self.exported:
+            m = exported.moment
+            if m is None or m.snapshot is None:
+                continue
+            text = "\n".join(exported.texts)
+            if m.status not in ("finished", "ended") and str(m.seed) in text:
+                problems.append(f"user {exported.user_id}'s export of running game {m.game_id} holds its seed")
+            secrets = secrets_of(m.game_key)
+            replayed = states[(m.game_id, m.log)]
+            seat = m.users.get(exported.user_id)
+            seen: set[str] = set()
+            for i, state in enumerate(replayed):
+                seen |= secrets.known_to(state, seat)
+                if i:
+                    seen |= secrets.shown_between(replayed[i - 1], state)
+            leaked = named_cards(text, secrets) & (secrets.hidden(replayed[-1]) - seen)
+            if leaked:
+                problems.append(
+                    f"user {exported.user_id}'s export of game {m.game_id} names hidden {sorted(leaked)} "
+                    "their seat never saw"
+                )
         return problems
 
     def _replays(self, problems: list[str]) -> dict[tuple[int, tuple[LoggedAction, ...]], list[State]]:
         """Each recorded moment's states after 0, 1, … actions of its own log, keyed by game and log (a log
         is not always a prefix of a later one: a moderator's undo takes its last action back); each recorded
         snapshot checked against its replay."""
-        moments = [m for m in (*(s.moment for s in self.shown), *(o.moment for o in self.offered)) if m]
+        shown = (*(s.moment for s in self.shown), *(o.moment for o in self.offered), *(e.moment for e in self.exported))
+        moments = [m for m in shown if m]
         states: dict[tuple[int, tuple[LoggedAction, ...]], list[State]] = {}
         for m in moments:
             if m.snapshot is None or (m.game_id, m.log) in states:

@@ -23,6 +23,7 @@ from engine.registry import GAMES
 from .conftest import Table
 from .players import ROADS, answer, begin_game, open_choices
 from .sim import bot_messages, close_dms, dms, png_images
+from .story import RECAP_MARK
 from .test_pioneers import names_people
 from .turns import Played, check_dm_prompts, play_until_turn, seat_of, stored
 
@@ -115,6 +116,7 @@ async def checks(table: Table, players: list[simcord.MemberActor], played: Playe
     assert {"panel", "act"} <= set(played.roads), f"clicking and /act were both used: {played.roads}"
     assert dms(players[-1]) == [], "Dave's DMs are closed"
     check_dm_prompts(table, record, players, played)
-    await png_images(bot_messages(table.channel, table.env))
+    boards = [m for m in bot_messages(table.channel, table.env) if not m.content.startswith(RECAP_MARK)]
+    await png_images(boards)  # a finished game's recap is a GIF (``test_recap``)
     for player in players[:2]:
         await png_images(dms(player))

@@ -18,6 +18,7 @@ import simcord
 from .conftest import Table
 from .players import ROADS, begin_game, open_choices, open_panel, play_one, press
 from .sim import bot_messages, dms, labels, png_images, prompt_choices, said
+from .story import without_recap
 from .turns import stored
 
 SEAT_CODE = re.compile(r"⟦|\bP[1-4] (?:takes|places|raises|wins)\b|\bSeat [1-5]\b|\(seat [1-5]\)|\bPlayer [1-7]\b")
@@ -98,10 +99,11 @@ async def test_a_whole_game_played_through_panel_dms_and_act_ends_with_its_resul
     record, state = await stored(table)
     assert state.phase == "over" and record.status == "finished"
     assert set(used) == set(ROADS), used
-    final = bot_messages(table.channel, table.env)[-1]
+    messages, _ = without_recap(bot_messages(table.channel, table.env))  # the recap follows the result
+    final = messages[-1]
     assert "The game is over." in final.content
     assert any(word in final.content for word in ("wins", "share the win", "ties")), final.content
     assert "Your move" not in labels(final), "a finished game's board has no controls"
     assert f"<@{table.alice.id}>" in final.content or f"<@{table.bob.id}>" in final.content, final.content
     names_people(table, [table.alice, table.bob])
-    await png_images(bot_messages(table.channel, table.env))
+    await png_images(messages)
