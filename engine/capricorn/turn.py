@@ -70,6 +70,7 @@ def action_step(s: Script) -> None:
     the other characters' closing window (CAP-G-REP-2)."""
     crew = s.crew
     me = crew.active
+    waited = False  # whether the off-turn window was held open for the others while the active had nothing left
     while True:
         c = crew.current
         choices: list[Choice] = []
@@ -79,7 +80,18 @@ def action_step(s: Script) -> None:
         if len(c.hand) <= 1:
             choices.append(Choice(id="done", label="End your actions"))
         question = Question(key="a", character=me, question="Your action step: what do you do next?", choices=choices)
-        key, answer = s.ask_any([question, *off_turn_questions(crew)])
+        others = off_turn_questions(crew)
+        if s.answers_forced and [ch.id for ch in choices] == ["done"]:
+            # Nothing left but to end: the active player is not asked; the others' off-turn window stays open
+            # until each has played or said "Not now", then the step ends by itself, and the log says so.
+            if others:
+                key, answer = s.ask_any(others)
+                off_turn_play(s, int(key.removeprefix("c")), answer)
+                waited = True
+                continue
+            if waited:  # the channel saw the others asked: it reads why the step goes on without an answer
+                s.say(f"The {c.name} has nothing else to do and ends the action step.")
+        key, answer = s.ask_any([question, *others])
         if key != "a":
             off_turn_play(s, int(key.removeprefix("c")), answer)
         elif answer == "done":
