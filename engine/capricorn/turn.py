@@ -28,12 +28,13 @@ from .actions import (
 from .aliens import aliens_step
 from .board import SHIP
 from .catalog import CATALOG
+from .details import as_sentence, card_detail, symbol_detail
 from .effects import damage_space, heal, hurt, rotate
 from .events import events_step
 from .repair import can_open_repair, close_repair, flip, open_repair
 from .script import GameOver, Question, Script
 from .state import Crew
-from .terms import POD, Variant
+from .terms import POD, RoleKey, Variant
 
 NO_EFFECT = "none"
 
@@ -75,7 +76,7 @@ def action_step(s: Script) -> None:
         c = crew.current
         choices: list[Choice] = []
         if len(c.hand) > 1:
-            choices += play_choices(sorted(c.hand, key=card_order))
+            choices += play_choices(sorted(c.hand, key=card_order), c.role)
         choices += free_actions(crew)
         if len(c.hand) <= 1:
             choices.append(Choice(id="done", label="End your actions"))
@@ -105,17 +106,19 @@ def action_step(s: Script) -> None:
             free_action(s, answer)
 
 
-def play_choices(cards: list[str]) -> list[Choice]:
+def play_choices(cards: list[str], role: RoleKey | None = None) -> list[Choice]:
     """``Play <card>`` for each card, but once for cards alike (same name and actions: a common card from two
     starter decks): playing either leaves the same hand, so offering both would be a choice that changes
-    nothing."""
+    nothing. Each says what its action types do (``card_detail``; Power as ``role``'s)."""
     seen: set[str] = set()
     choices = []
     for card_id in cards:
-        label = f"Play {CATALOG.action(card_id).label}"[:80]
+        card = CATALOG.action(card_id)
+        label = f"Play {card.label}"[:80]
         if label not in seen:
             seen.add(label)
-            choices.append(Choice(id=f"play.{card_id}", label=label))
+            detail = card_detail([o.symbol for o in card.options], role)
+            choices.append(Choice(id=f"play.{card_id}", label=label, detail=detail))
     return choices
 
 
@@ -132,7 +135,11 @@ def play_card(s: Script, card_id: str) -> None:
     card = CATALOG.action(card_id)
     c.hand.remove(card_id)
     c.used.append(card_id)
-    choices = [Choice(id=o.symbol, label=o.label) for o in card.options if usable(s, o.symbol)]
+    choices = [
+        Choice(id=o.symbol, label=o.label, detail=as_sentence(symbol_detail(o.symbol, c.role)))
+        for o in card.options
+        if usable(s, o.symbol)
+    ]
     choices.append(Choice(id=NO_EFFECT, label="No effect: discard it"))
     answer = s.ask(me, f"Which action of {card.name} do you use?", choices)
     if answer == NO_EFFECT:

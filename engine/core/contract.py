@@ -26,13 +26,21 @@ MAX_CHOICE_ID = 24
 MAX_LABEL = 80
 
 
+MAX_DETAIL = 100  # a Discord select option's description
+
+
 class Choice(BaseModel):
-    """One answer to a prompt: a stable short id and a label a player reads."""
+    """One answer to a prompt: a stable short id, a label a player reads and, where the label alone does not say
+    what the choice does, a ``detail`` (a card's effect, an action's cost), shown under the label in a select.
+
+    A detail is read only by the prompt's own seat, like its choices: it may name what that seat holds.
+    """
 
     model_config = ConfigDict(frozen=True)
 
     id: str
     label: str
+    detail: str | None = None
 
 
 class Prompt(BaseModel):
