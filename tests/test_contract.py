@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from engine.core import MAX_CHOICE_ID, MAX_LABEL, MAX_PROMPT_ID, GameSpec, Prompt, SeatSetup, is_forced
+from engine.core import MAX_CHOICE_ID, MAX_DETAIL, MAX_LABEL, MAX_PROMPT_ID, GameSpec, Prompt, SeatSetup, is_forced
 from engine.core.playout import LoggedAction, random_playout, replay
 from engine.registry import GAMES
 
@@ -78,6 +78,7 @@ def test_random_playouts_keep_the_contract(key: str, seed: int) -> None:
                 well_formed = 0 < len(c.id) <= MAX_CHOICE_ID and "|" not in c.id and ":" not in c.id
                 assert well_formed, f"choice {c.id!r}: {where}"
                 assert 0 < len(c.label) <= MAX_LABEL, f"label {c.label!r}: {where}"
+                assert c.detail is None or 0 < len(c.detail) <= MAX_DETAIL, f"detail {c.detail!r}: {where}"
         for e in step.events:
             assert isinstance(e.audience, str) or all(0 <= s < players for s in e.audience), (
                 f"event audience {e.audience}: {where}"
