@@ -112,13 +112,15 @@ def turn_prompts(state: DerelictState) -> list[Prompt]:
                     choices=tuple(param.choices(state, player, step.params)),
                 )
             ]
-    cards = list(dict.fromkeys(pay_options(player, action)))
+    paying: dict[str, str] = {}  # cards the player cannot tell apart (unscanned infection cards): one choice
+    for c in dict.fromkeys(pay_options(player, action)):
+        paying.setdefault(card_name(player, c), c)
     return [
         Prompt(
             id=prompt_id(state, "pay"),
             seat=player.seat,
             question=f"{action.label}: which card pays ({cost_words(step.cost)} still to pay)?",
-            choices=tuple(Choice(id=c, label=card_name(player, c)) for c in cards),
+            choices=tuple(Choice(id=c, label=label) for label, c in paying.items()),
         )
     ]
 
