@@ -27,12 +27,12 @@ import sys
 import tempfile
 import textwrap
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 from engine.core import GameError, GameSpec, Prompt
-from engine.core.words import and_list
+from engine.core.words import and_list, count
 from engine.registry import GAMES
 
 from .guides import allowed_values, options_text
@@ -65,8 +65,10 @@ class LocalTable:
         hot_seat: bool = True,
         images: bool = False,
         hints: bool = True,
+        player_names: Sequence[str] = (),
     ) -> None:
         self.host = host
+        self.player_names = list(player_names)  # the people at the keyboard, in seat order ("Player n" past them)
         self.hints = hints
         self.hinted: dict[int, set[str]] = {}  # user id -> the kinds of decision they were given a hint on
         self.game_key = ""
@@ -88,8 +90,9 @@ class LocalTable:
         self.at_terminal: int | None = None  # the user id of the person holding the terminal
 
     def actor(self, index: int) -> Actor:
-        """The ``index``-th person at the keyboard (0-based), named "Player n"."""
-        actor = Actor(PLAYER_BASE_ID + index, f"Player {index + 1}", can_moderate=True)
+        """The ``index``-th person at the keyboard (0-based), by the name the table gave them, else "Player n"."""
+        named = self.player_names[index] if index < len(self.player_names) else ""
+        actor = Actor(PLAYER_BASE_ID + index, named or default_name(index), can_moderate=True)
         self.names[actor.user_id] = actor.display_name
         self.people.add(actor.user_id)
         return actor
@@ -314,6 +317,43 @@ _DISCORD_WORDS = (
 )
 
 
+MAX_NAME = 32  # a Discord display name's length, which every text and image is made to hold
+
+
+def default_name(index: int) -> str:
+    """The name of the ``index``-th person at the keyboard (0-based) when nobody gave one."""
+    return f"Player {index + 1}"
+
+
+def parse_names(raw: str | None) -> list[str]:
+    """``--names Ana,Ben,Caro`` as names in seat order; an empty one keeps its default ("Ana,,Caro"). Refuses a
+    name said twice or longer than a Discord display name, with a sentence."""
+    if not raw:
+        return []
+    names = [name.strip() for name in raw.split(",")]
+    for name in names:
+        if len(name) > MAX_NAME:
+            raise Refusal(f"The name {name!r} is too long: at most {MAX_NAME} characters.")
+    filled = [name or default_name(i) for i, name in enumerate(names)]
+    twice = sorted({name for name in filled if filled.count(name) > 1})
+    if twice:
+        raise Refusal(f"Two players cannot share a name ({and_list(twice)}): give each their own.")
+    return names
+
+
+def ask_names(players: int, ask: Callable[[str], str]) -> list[str]:
+    """Each person's name, asked once at the start; Enter keeps "Player n", a name already taken is asked again."""
+    names: list[str] = []
+    for index in range(players):
+        while True:
+            name = ask(f"Name of player {index + 1} (Enter: {default_name(index)})> ").strip()[:MAX_NAME]
+            chosen = name or default_name(index)
+            if chosen not in [n or default_name(i) for i, n in enumerate(names)]:
+                break
+        names.append(name)
+    return names
+
+
 def terminal_text(text: str, names: Mapping[int, str], now: float | None = None) -> str:
     """Discord markup made readable in a terminal: mentions as names, timestamps as words, no markdown."""
     for discord_words, terminal_words in _DISCORD_WORDS:
@@ -416,6 +456,10 @@ def parser() -> argparse.ArgumentParser:
     made.add_argument("--no-hints", action="store_true", help="no first-time hint on each kind of decision")
     made.add_argument("--db", default=None, help="keep the game in this file; run again with it to go on")
     made.add_argument("--replay", type=Path, default=None, help="play back a finished game's /export replay file")
+    made.add_argument(
+        "--names", default=None, metavar="ANA,BEN", help='the players\' names in seat order (default: "Player 1", …)'
+    )
+    made.add_argument("--ask-names", action="store_true", help="ask each player's name at the start (Enter: default)")
     return made
 
 
@@ -451,13 +495,19 @@ async def _run(args: argparse.Namespace, store: Any, db: str) -> int:
         raise Refusal(f"Name a game to play: {and_list(sorted(GAMES))}.")
     spec = GAMES[key]
     options = _parse_options(args.option)
-    players = args.players if args.players is not None else max(1, spec.min_players - args.bots)
+    names = parse_names(args.names)
+    default_players = max(1, len(names), spec.min_players - args.bots)
+    players = args.players if args.players is not None else default_players
     if live is None:
         check_option_names(spec, options)
         if players < 1 or args.bots < 0:
             raise Refusal("At least one person plays at the terminal (--players 1 or more; --bots 0 or more).")
+        if len(names) > players:
+            raise Refusal(f"{count(len(names), 'name')} for {count(players, 'player')}: give one name a player.")
+        if args.ask_names:
+            names = ask_names(players, input)
     out_dir = args.out if args.out is not None else fresh_run_folder(Path("boards"), key)
-    table = LocalTable(host, out_dir, images=args.images, hints=not args.no_hints)
+    table = LocalTable(host, out_dir, images=args.images, hints=not args.no_hints, player_names=names)
     hands = " (hands in its hands/ folder, one per player)" if args.images else ""
     print(f"Images of this game go to {out_dir}/{hands}.")
     try:

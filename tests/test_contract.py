@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from engine.core import MAX_CHOICE_ID, MAX_LABEL, MAX_PROMPT_ID, GameSpec, SeatSetup, is_forced
+from engine.core import MAX_CHOICE_ID, MAX_DETAIL, MAX_LABEL, MAX_PROMPT_ID, GameSpec, Prompt, SeatSetup, is_forced
 from engine.core.playout import LoggedAction, random_playout, replay
 from engine.registry import GAMES
 
@@ -22,10 +22,21 @@ from .host.duel_game import SPEC as DUEL
 SPECS: dict[str, GameSpec[Any, Any]] = {**GAMES, DUEL.key: DUEL}
 SEEDS = range(6)
 MAX_STEPS = 3000
-ASKS_ONLY_REAL_QUESTIONS = {"derelict", "jupiter", "pioneers"}
-"""The games that answer a question with one answer themselves (``answering_forced``). ¡Abordaje! and Capricorn
-are to follow, each with its engine version bumped (a stored game's log then replays differently) and its rigged
-rules tests rewritten: many place an order from a hand of one card, which the game would then place itself."""
+ASKS_ONLY_REAL_QUESTIONS = {"abordaje", "capricorn", "derelict", "jupiter", "pioneers"}
+"""The games that ask no question with one answer: Pioneers, Jupiter, Derelict and Capricorn answer them
+themselves (``answering_forced``, Capricorn's turn script); ¡Abordaje!'s resolution answers its own."""
+
+
+def kept_for_secrecy(key: str, prompt: Prompt) -> bool:
+    """A question with one answer a game asks anyway because not asking would tell the channel a secret:
+    ¡Abordaje!'s placement from a hand of cards all alike (the channel sees who is asked, never the hands;
+    docs/rules/abordaje.md, ABO-GAP-11)."""
+    return key == "abordaje" and ".as" in prompt.id and prompt.private
+
+
+def asks_one_answer(key: str, prompt: Prompt) -> bool:
+    """Whether ``prompt`` is a question with one answer that ``key`` should not have asked."""
+    return key in ASKS_ONLY_REAL_QUESTIONS and is_forced(prompt) and not kept_for_secrecy(key, prompt)
 
 
 def seats_for(spec: GameSpec[Any, Any], players: int, seed: int) -> list[SeatSetup]:
@@ -59,8 +70,7 @@ def test_random_playouts_keep_the_contract(key: str, seed: int) -> None:
             assert 0 <= p.seat < players, f"prompt to unseated seat {p.seat}: {where}"
             assert len(p.id) <= MAX_PROMPT_ID and "|" not in p.id and ":" not in p.id, f"prompt id {p.id!r}: {where}"
             assert p.choices, f"prompt {p.id} has no choices: {where}"
-            if key in ASKS_ONLY_REAL_QUESTIONS:
-                assert not is_forced(p), f"{p.question!r} has one answer, {p.choices[0].label!r}: {where}"
+            assert not asks_one_answer(key, p), f"{p.question!r} has one answer, {p.choices[0].label!r}: {where}"
             assert len(p.choices) <= 25 * 8, f"prompt {p.id} too long: {where}"
             cids = [c.id for c in p.choices]
             assert len(cids) == len(set(cids)), f"duplicate choice ids in {p.id}: {where}"
@@ -68,6 +78,7 @@ def test_random_playouts_keep_the_contract(key: str, seed: int) -> None:
                 well_formed = 0 < len(c.id) <= MAX_CHOICE_ID and "|" not in c.id and ":" not in c.id
                 assert well_formed, f"choice {c.id!r}: {where}"
                 assert 0 < len(c.label) <= MAX_LABEL, f"label {c.label!r}: {where}"
+                assert c.detail is None or 0 < len(c.detail) <= MAX_DETAIL, f"detail {c.detail!r}: {where}"
         for e in step.events:
             assert isinstance(e.audience, str) or all(0 <= s < players for s in e.audience), (
                 f"event audience {e.audience}: {where}"

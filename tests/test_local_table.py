@@ -21,7 +21,7 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from bot.local import CLEAR_ALL, LocalTable, terminal_text
+from bot.local import CLEAR_ALL, LocalTable, ask_names, parse_names, terminal_text
 from bot.outbox import ChannelPost, Outbox
 from bot.store.factory import open_store
 from bot.tables import Host
@@ -231,3 +231,26 @@ def test_discord_markup_reads_as_words() -> None:
     assert waiting == "Player 2 waits (since 2 hours ago)."
     assert terminal_text("`T07` ~~conquered~~ by **Pirates**", names) == "T07 conquered (crossed out) by Pirates"
     assert terminal_text("Your game in <#1> has begun.", names) == "Your game at this table has begun."
+
+
+def test_the_table_names_its_players_everywhere_it_prints(tmp_path: Path) -> None:
+    done = run_local(tmp_path, 40, "--names", "Ana,Ben", game="derelict")
+    assert done.returncode == 0, done.stderr
+    assert "Pass the terminal to Ana" in done.stdout and "Pass the terminal to Ben" in done.stdout
+    assert re.search(r"^Ana .*\.$", done.stdout, re.M), "the narration names the players"
+    assert "Player 1" not in done.stdout and "Player 2" not in done.stdout
+    twice = run_local(tmp_path, 5, "--names", "Ana,Ana", game="derelict")
+    assert twice.returncode == 2 and "cannot share a name" in twice.stderr and "Traceback" not in twice.stderr
+
+
+def test_names_asked_at_the_start_keep_a_default_on_enter_and_ask_again_for_a_name_taken() -> None:
+    answers = iter(["Caro", "Caro", "", "Dan"])
+    asked: list[str] = []
+
+    def ask(question: str) -> str:
+        asked.append(question)
+        return next(answers)
+
+    assert ask_names(3, ask) == ["Caro", "", "Dan"]  # the second "Caro" is asked again; Enter keeps Player 2
+    assert asked[0] == "Name of player 1 (Enter: Player 1)> " and len(asked) == 4
+    assert parse_names("Ana,,Caro") == ["Ana", "", "Caro"]

@@ -18,12 +18,12 @@ from typing import Any
 
 import pytest
 
-from engine.core import MAX_LABEL, Prompt, is_forced
+from engine.core import MAX_LABEL, Prompt
 from engine.core.playout import random_playout
 from engine.core.words import SEAT_REF, name_seats
 from engine.registry import GAMES
 from tests.playthroughs.cases import CASES
-from tests.test_contract import ASKS_ONLY_REAL_QUESTIONS, seats_for
+from tests.test_contract import asks_one_answer, seats_for
 
 PLAYOUTS = 200  # short random games per game: each starts from its own deal
 PLAYOUT_STEPS = 6  # steps of each: the deal, the draft, the first decisions, where most texts are first said
@@ -109,7 +109,7 @@ def check_game(
         for prompt in step.prompts:
             for what, text in prompt_texts(prompt):
                 check(where, what, text)
-            if key in ASKS_ONLY_REAL_QUESTIONS and is_forced(prompt):
+            if asks_one_answer(key, prompt):
                 found.append(f"{where}: a question with one answer: {prompt.question} {prompt.choices[0].label}")
             for choice in prompt.choices:
                 named = name_seats(choice.label, dict.fromkeys(range(players), LONG_NAME))

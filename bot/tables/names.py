@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, TypeVar
 
-from engine.core import MAX_LABEL, Choice, Prompt, View
+from engine.core import MAX_LABEL, Prompt, View
 from engine.core.words import name_seats
 
 from ..store import GameRecord, SeatRecord
@@ -48,9 +48,17 @@ def in_private(text: str, record: GameRecord) -> str:
 def named_prompt(prompt: Prompt, names: Mapping[int, str]) -> Prompt:
     """``prompt`` with its question and labels naming people; a label stays within Discord's 80 characters (a
     long display name is what can push it over)."""
-    if "⟦" not in prompt.question and not any("⟦" in c.label for c in prompt.choices):
+    if "⟦" not in prompt.question and not any("⟦" in c.label + (c.detail or "") for c in prompt.choices):
         return prompt
-    choices = tuple(Choice(id=c.id, label=clip_label(name_seats(c.label, names))) for c in prompt.choices)
+    choices = tuple(
+        c.model_copy(
+            update={
+                "label": clip_label(name_seats(c.label, names)),
+                "detail": None if c.detail is None else name_seats(c.detail, names),
+            }
+        )
+        for c in prompt.choices
+    )
     return prompt.model_copy(update={"question": name_seats(prompt.question, names), "choices": choices})
 
 

@@ -21,7 +21,7 @@ from typing import Any
 
 import discord
 
-from engine.core import Prompt, StaleChoice
+from engine.core import MAX_DETAIL, Prompt, StaleChoice
 
 from ..errors import guarded
 from ..outbox import Panel
@@ -177,13 +177,23 @@ def prompt_view(
         for page, chunk in enumerate(pages):
             if used >= MAX_ROWS:
                 return view, False
-            options = [discord.SelectOption(label=c.label[:100], value=c.id) for c in chunk]
+            options = [
+                discord.SelectOption(label=c.label[:100], value=c.id, description=described(c.detail)) for c in chunk
+            ]
             suffix = f" ({page + 1}/{len(pages)})" if len(pages) > 1 else ""
             view.add_item(
                 PromptSelect(channel_id, p.id, page, options, placeholder=(p.question[:140] + suffix), game_id=game_id)
             )
             used += 1
     return view, complete
+
+
+def described(detail: str | None) -> str | None:
+    """A choice's detail as a select option's description: within Discord's 100 characters, ending in "…" when
+    clipped; ``None`` (no description line) without one."""
+    if not detail:
+        return None
+    return detail if len(detail) <= MAX_DETAIL else detail[: MAX_DETAIL - 1] + "…"
 
 
 def panel_message(panel: Panel, channel_id: int, *, in_dm: bool) -> dict[str, Any]:

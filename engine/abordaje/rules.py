@@ -11,6 +11,7 @@ from engine.core import Choice, Event, Outcome, Prompt, check_choice
 
 from .assignment import advance, both_placed, is_last_card, place, place_forced, start_turn
 from .catalog import CATALOG, SIDES
+from .reference import ORDER_TEXT
 from .resolution import begin_resolution, run_resolution
 from .state import AbordajeState, other
 from .view import AbordajeView, CardKind, DeckView, Phase, ShipDeckCardView, SideView, SlotView
@@ -32,7 +33,8 @@ def prompts(state: AbordajeState) -> list[Prompt]:
                     seat=state.seats[side],
                     question=f"Which order do you place face down on ship-deck card {number}?",
                     choices=tuple(
-                        Choice(id=k, label=f"{CATALOG.name(k)} (priority {CATALOG.priority(k)})") for k in kinds
+                        Choice(id=k, label=f"{CATALOG.name(k)} (priority {CATALOG.priority(k)})", detail=ORDER_TEXT[k])
+                        for k in kinds
                     ),
                     private=True,
                 )

@@ -12,7 +12,7 @@ scares), ``repair`` (attempts and the repair deck), ``actions`` (each card actio
 
 from __future__ import annotations
 
-from engine.core import GameSpec, Role
+from engine.core import GameSpec, Role, answering_forced, dealing_forced
 
 from .board import SHIP, Ship
 from .catalog import CATALOG, Catalog, DataError
@@ -24,7 +24,9 @@ from .setup import setup
 from .state import CapricornState
 from .view import CapricornView, view
 
-ENGINE_VERSION = "capricorn-5"  # 5: the printed difficulty table by default, the tuned one as `table: tuned`
+# 6: a question with one answer is answered by the game (CapricornState.answers_forced); 5: the printed difficulty
+# table by default, the tuned one as `table: tuned`
+ENGINE_VERSION = "capricorn-6"
 
 SPEC: GameSpec[CapricornState, CapricornOptions] = GameSpec(
     key="capricorn",
@@ -34,9 +36,9 @@ SPEC: GameSpec[CapricornState, CapricornOptions] = GameSpec(
     options_model=CapricornOptions,
     state_model=CapricornState,
     engine_version=ENGINE_VERSION,
-    setup=setup,
+    setup=dealing_forced(setup, prompts, apply),
     prompts=prompts,
-    apply=apply,
+    apply=answering_forced(prompts, apply, when=lambda state: state.answers_forced),
     view=view,
     outcome=outcome,
     rules_text=RULES_TEXT,

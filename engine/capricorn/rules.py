@@ -22,7 +22,7 @@ def run(state: CapricornState) -> list[Event]:
         log = state.log
         crew = Crew.model_validate_json(log.start.model_dump_json())
         rng = log.rng.model_copy(deep=True)
-        s = Script(crew, rng, state.turn, log.answers)
+        s = Script(crew, rng, state.turn, log.answers, answers_forced=state.answers_forced)
         try:
             run_turn(s, state.variant)
         except AwaitAnswers as pause:

@@ -54,8 +54,9 @@ class Question(BaseModel):
 class Script:
     """One run of a turn over a working copy of the table."""
 
-    def __init__(self, crew: Crew, rng: Rng, turn: int, answers: list[Answer]) -> None:
+    def __init__(self, crew: Crew, rng: Rng, turn: int, answers: list[Answer], answers_forced: bool = False) -> None:
         self.crew = crew
+        self.answers_forced = answers_forced  # capricorn-6: the turn asks no question with one answer
         self.rng = rng
         self.turn = turn
         self.events: list[Event] = []

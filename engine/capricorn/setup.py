@@ -119,6 +119,7 @@ def setup(seats: Sequence[SeatSetup], options: CapricornOptions, seed: int) -> C
         rng=rng,
         crew=crew,
         log=TurnLog(start=crew.model_copy(deep=True), rng=rng.model_copy(deep=True)),
+        answers_forced=True,
     )
     from .rules import run  # the turn machinery imports this module's neighbours; setup only starts it
 

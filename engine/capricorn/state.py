@@ -234,6 +234,9 @@ class CapricornState(State):
     log: TurnLog  # the turn in progress: its starting table, generator and answers
     result: Literal["win", "loss"] | None = None
     summary: str = ""
+    # capricorn-6: a question with one answer ("End your actions" alone) is answered by the game; a game stored
+    # before it has none of this field and keeps asking (docs/rules/capricorn.md)
+    answers_forced: bool = False
 
     def clone(self) -> CapricornState:
         """An independent copy for ``apply`` to work on; a test's ``RiggedRng`` keeps its queued draws."""

@@ -28,12 +28,13 @@ from .actions import (
 from .aliens import aliens_step
 from .board import SHIP
 from .catalog import CATALOG
+from .details import as_sentence, card_detail, symbol_detail
 from .effects import damage_space, heal, hurt, rotate
 from .events import events_step
 from .repair import can_open_repair, close_repair, flip, open_repair
 from .script import GameOver, Question, Script
 from .state import Crew
-from .terms import POD, Variant
+from .terms import POD, RoleKey, Variant
 
 NO_EFFECT = "none"
 
@@ -70,16 +71,28 @@ def action_step(s: Script) -> None:
     the other characters' closing window (CAP-G-REP-2)."""
     crew = s.crew
     me = crew.active
+    waited = False  # whether the off-turn window was held open for the others while the active had nothing left
     while True:
         c = crew.current
         choices: list[Choice] = []
         if len(c.hand) > 1:
-            choices += play_choices(sorted(c.hand, key=card_order))
+            choices += play_choices(sorted(c.hand, key=card_order), c.role)
         choices += free_actions(crew)
         if len(c.hand) <= 1:
             choices.append(Choice(id="done", label="End your actions"))
         question = Question(key="a", character=me, question="Your action step: what do you do next?", choices=choices)
-        key, answer = s.ask_any([question, *off_turn_questions(crew)])
+        others = off_turn_questions(crew)
+        if s.answers_forced and [ch.id for ch in choices] == ["done"]:
+            # Nothing left but to end: the active player is not asked; the others' off-turn window stays open
+            # until each has played or said "Not now", then the step ends by itself, and the log says so.
+            if others:
+                key, answer = s.ask_any(others)
+                off_turn_play(s, int(key.removeprefix("c")), answer)
+                waited = True
+                continue
+            if waited:  # the channel saw the others asked: it reads why the step goes on without an answer
+                s.say(f"The {c.name} has nothing else to do and ends the action step.")
+        key, answer = s.ask_any([question, *others])
         if key != "a":
             off_turn_play(s, int(key.removeprefix("c")), answer)
         elif answer == "done":
@@ -93,17 +106,19 @@ def action_step(s: Script) -> None:
             free_action(s, answer)
 
 
-def play_choices(cards: list[str]) -> list[Choice]:
+def play_choices(cards: list[str], role: RoleKey | None = None) -> list[Choice]:
     """``Play <card>`` for each card, but once for cards alike (same name and actions: a common card from two
     starter decks): playing either leaves the same hand, so offering both would be a choice that changes
-    nothing."""
+    nothing. Each says what its action types do (``card_detail``; Power as ``role``'s)."""
     seen: set[str] = set()
     choices = []
     for card_id in cards:
-        label = f"Play {CATALOG.action(card_id).label}"[:80]
+        card = CATALOG.action(card_id)
+        label = f"Play {card.label}"[:80]
         if label not in seen:
             seen.add(label)
-            choices.append(Choice(id=f"play.{card_id}", label=label))
+            detail = card_detail([o.symbol for o in card.options], role)
+            choices.append(Choice(id=f"play.{card_id}", label=label, detail=detail))
     return choices
 
 
@@ -120,7 +135,11 @@ def play_card(s: Script, card_id: str) -> None:
     card = CATALOG.action(card_id)
     c.hand.remove(card_id)
     c.used.append(card_id)
-    choices = [Choice(id=o.symbol, label=o.label) for o in card.options if usable(s, o.symbol)]
+    choices = [
+        Choice(id=o.symbol, label=o.label, detail=as_sentence(symbol_detail(o.symbol, c.role)))
+        for o in card.options
+        if usable(s, o.symbol)
+    ]
     choices.append(Choice(id=NO_EFFECT, label="No effect: discard it"))
     answer = s.ask(me, f"Which action of {card.name} do you use?", choices)
     if answer == NO_EFFECT:

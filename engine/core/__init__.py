@@ -2,6 +2,7 @@
 
 from .contract import (
     MAX_CHOICE_ID,
+    MAX_DETAIL,
     MAX_LABEL,
     MAX_PROMPT_ID,
     Choice,
@@ -34,6 +35,7 @@ from .rng import RiggedRng, Rng
 
 __all__ = [
     "MAX_CHOICE_ID",
+    "MAX_DETAIL",
     "MAX_LABEL",
     "MAX_PROMPT_ID",
     "BadOptions",

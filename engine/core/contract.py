@@ -26,13 +26,21 @@ MAX_CHOICE_ID = 24
 MAX_LABEL = 80
 
 
+MAX_DETAIL = 100  # a Discord select option's description
+
+
 class Choice(BaseModel):
-    """One answer to a prompt: a stable short id and a label a player reads."""
+    """One answer to a prompt: a stable short id, a label a player reads and, where the label alone does not say
+    what the choice does, a ``detail`` (a card's effect, an action's cost), shown under the label in a select.
+
+    A detail is read only by the prompt's own seat, like its choices: it may name what that seat holds.
+    """
 
     model_config = ConfigDict(frozen=True)
 
     id: str
     label: str
+    detail: str | None = None
 
 
 class Prompt(BaseModel):
@@ -253,17 +261,26 @@ def is_forced(prompt: Prompt) -> bool:
 
 
 def answering_forced(
-    prompts: Callable[[S], list[Prompt]], apply: Callable[[S, int, str, str], tuple[S, list[Event]]], limit: int = 500
+    prompts: Callable[[S], list[Prompt]],
+    apply: Callable[[S, int, str, str], tuple[S, list[Event]]],
+    limit: int = 500,
+    *,
+    when: Callable[[S], bool] | None = None,
 ) -> Callable[[S, int, str, str], tuple[S, list[Event]]]:
     """``apply`` followed by the game answering, in order, every question with one answer (``is_forced``) that
     falls due, each with a line in the log saying what was done: nobody is asked what they cannot choose, and
     nobody waits for them to answer it. A private prompt's answer is told to its seat only (its label may name a
     hidden card); the channel reads the game's own narration of it ("Pilot Okafor passes."). Rules pages
-    promise it: "a parameter with one possible answer is not asked"."""
+    promise it: "a parameter with one possible answer is not asked".
+
+    ``when(state)``, if given, says whether this state's game answers them: a game that learnt it later keeps a
+    stored game, dealt before, asking as it always did (a state flag its ``setup`` sets from then on)."""
     from .words import seat_ref
 
     def answered(state: S, seat: int, prompt_id: str, choice_id: str) -> tuple[S, list[Event]]:
         state, events = apply(state, seat, prompt_id, choice_id)
+        if when is not None and not when(state):
+            return state, events
         for _ in range(limit):
             forced = next((p for p in prompts(state) if is_forced(p)), None)
             if forced is None:

@@ -10,8 +10,9 @@ checks), ``rules`` (the contract functions), ``view`` (what a viewer sees), ``se
 
 Registered and playable with ``/start derelict`` (docs/rules/derelict.md). Engine versions: ``derelict-0``
 was the untuned design; ``derelict-1`` dealt games under balance tuning 1 (ship.toml ``tunings``);
-``derelict-2`` deals them under tuning 2, the rulebook's endurance check for every intruder. A stored game
-keeps the tuning it was dealt under and plays on as it was.
+``derelict-2`` deals them under tuning 2, the rulebook's endurance check for every intruder; ``derelict-3``
+(same tuning) offers no exchange that moves nothing. A stored game keeps the tuning it was dealt under and plays
+on as it was.
 """
 
 from __future__ import annotations
@@ -26,8 +27,9 @@ from .setup import setup
 from .state import DerelictState
 from .view import view
 
-# 1: balance tuning 1; 2: one endurance check (DER-COMBAT-5), and questions with one answer answered by the game
-ENGINE_VERSION = "derelict-2"
+# 1: balance tuning 1; 2: one endurance check (DER-COMBAT-5), and questions with one answer answered by the game;
+# 3: every exchange offer moves something (DerelictState.offers_move)
+ENGINE_VERSION = "derelict-3"
 
 RULES_TEXT = (
     "Derelict: survive a ship full of intruders. Each player secretly keeps 1 of 2 tasks. Each round: draw to "

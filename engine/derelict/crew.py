@@ -200,7 +200,10 @@ def do_focus(state: DerelictState, player: Player, params: Params, out: list[Eve
 def hand_choices(state: DerelictState, player: Player, params: Params) -> list[Choice]:
     from .cards import card_name
 
-    return [Choice(id=c, label=f"Discard {card_name(player, c)}") for c in dict.fromkeys(player.hand)]
+    by_label: dict[str, str] = {}  # cards the player cannot tell apart (unscanned infection cards): one choice
+    for c in dict.fromkeys(player.hand):
+        by_label.setdefault(f"Discard {card_name(player, c)}", c)
+    return [Choice(id=c, label=label) for label, c in by_label.items()]
 
 
 def finish_discard(state: DerelictState, player: Player, params: Params, out: list[Event]) -> None:

@@ -89,22 +89,28 @@ def exchange_prompts(state: DerelictState) -> list[Prompt]:
             continue  # waiting for an answer (DER-ACT-EXCHANGE-6: one pending offer each)
         if seat in ex.drafts:
             draft = ex.drafts[seat]
+            other = state.players[draft.to]
             if draft.stage == "give":
-                options = [Choice(id=NOTHING, label="Give nothing")]
+                options = [Choice(id=NOTHING, label="Give nothing")] if may_give_nothing(state, other) else []
                 options += [Choice(id=short_id(t), label=f"Give {thing_name(state, t)}") for t in gives(player)]
-                result.append(Prompt(id=pid, seat=seat, question="What do you give?", choices=tuple(options)))
+                question = "What do you give?"
             else:
-                other = state.players[draft.to]
-                options = [Choice(id=NOTHING, label="Ask nothing")]
+                options = [Choice(id=NOTHING, label="Ask nothing")] if may_ask_nothing(state, draft) else []
                 options += [Choice(id=short_id(t), label=f"Ask for the {thing_name(state, t)}") for t in asks(other)]
-                result.append(Prompt(id=pid, seat=seat, question="What do you ask for?", choices=tuple(options)))
+                question = "What do you ask for?"
+            if not options:  # what the offer was to move changed hands meanwhile (another trade in the room)
+                options = [Choice(id=WITHDRAW, label="Withdraw your offer")]
+            result.append(Prompt(id=pid, seat=seat, question=question, choices=tuple(options)))
             continue
         if seat in ex.done:
             continue
         options = [
             Choice(id=f"to{s}", label=f"Offer a trade to {character_name(state.players[s])}")
             for s in ex.seats
-            if s != seat and s not in ex.offers and state.players[s].status == "active"
+            if s != seat
+            and s not in ex.offers
+            and state.players[s].status == "active"
+            and can_trade(state, player, state.players[s])
         ]
         options.append(Choice(id="done", label="Done trading"))
         if seat == ex.initiator:
@@ -128,7 +134,10 @@ def answer_exchange(state: DerelictState, seat: int, choice: str, out: list[Even
             out.append(Event(text=f"{character_name(player)} declines {character_name(state.players[frm])}'s offer."))
     elif seat in ex.drafts:
         draft = ex.drafts[seat]
-        if draft.stage == "give":
+        if choice == WITHDRAW:
+            del ex.drafts[seat]
+            out.append(Event(text="You withdraw your offer: what it was to move changed hands.", audience=(seat,)))
+        elif draft.stage == "give":
             draft.give = full_id(gives(player), choice)
             draft.stage = "ask"
         else:
@@ -153,6 +162,25 @@ def answer_exchange(state: DerelictState, seat: int, choice: str, out: list[Even
         ex.drafts = {}
         ex.done = list(ex.seats)
         out.append(Event(text=f"{character_name(player)} ends the exchange."))
+
+
+WITHDRAW = "withdraw"  # a draft left with nothing to give or ask for (derelict-3)
+
+
+def can_trade(state: DerelictState, player: Player, other: Player) -> bool:
+    """Whether ``player`` can make ``other`` an offer that moves something: one of them holds a thing to trade
+    (derelict-3; a game stored before offered a trade to anyone, nothing for nothing included)."""
+    return not state.offers_move or bool(gives(player) or asks(other))
+
+
+def may_give_nothing(state: DerelictState, other: Player) -> bool:
+    """ "Give nothing" only when something can then be asked for, else the offer would move nothing."""
+    return not state.offers_move or bool(asks(other))
+
+
+def may_ask_nothing(state: DerelictState, draft: Offer) -> bool:
+    """ "Ask nothing" only after giving something: a gift, never nothing for nothing."""
+    return not state.offers_move or draft.give != NOTHING
 
 
 def short_id(thing: str) -> str:

@@ -12,6 +12,7 @@ from engine.core import Choice, Event, Outcome, Prompt, check_choice
 from engine.core.words import seat_ref
 
 from .catalog import CATALOG
+from .details import clipped
 from .endgame import end_checks, outcome_of
 from .ending import GameOver
 from .phase import event_phase
@@ -30,7 +31,10 @@ def setup_prompts(state: DerelictState) -> list[Prompt]:
                 id=f"draft{p.seat}",
                 seat=p.seat,
                 question="Which character do you play?",
-                choices=tuple(Choice(id=c, label=CATALOG.character[c].name) for c in p.offered),
+                choices=tuple(
+                    Choice(id=c, label=CATALOG.character[c].name, detail=clipped(CATALOG.character[c].trait))
+                    for c in p.offered
+                ),
             )
         )
     for p in state.players:
@@ -40,7 +44,9 @@ def setup_prompts(state: DerelictState) -> list[Prompt]:
                     id=f"task{p.seat}",
                     seat=p.seat,
                     question="Which of your two secret tasks do you keep?",
-                    choices=tuple(Choice(id=t, label=task_label(t)) for t in p.dealt_tasks),
+                    choices=tuple(
+                        Choice(id=t, label=task_label(t), detail=clipped(CATALOG.task[t].text)) for t in p.dealt_tasks
+                    ),
                 )
             )
     return sorted(result, key=lambda pr: pr.seat)

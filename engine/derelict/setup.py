@@ -134,6 +134,7 @@ def setup(seats: Sequence[SeatSetup], options: DerelictOptions, seed: int) -> De
         character_pool=pool,
         turn=0,
         tuning=CATALOG.ship.tunings[-1].id,
+        offers_move=True,
     )
     offer_characters(state, 0)
     return state

@@ -205,6 +205,9 @@ class DerelictState(State):
     # The balance tuning the game was dealt under (ship.toml ``tunings``); a game stored by engine
     # derelict-0 has none, and plays on as tuning 0.
     tuning: int = 0
+    # derelict-3: every offer of an exchange moves something (no "give nothing" for "ask nothing"); a game
+    # stored before has none of this field and keeps offering as it did (docs/rules/derelict.md)
+    offers_move: bool = False
 
     def clone(self) -> DerelictState:
         """An independent deep copy (keeps a rigged generator a rigged one)."""

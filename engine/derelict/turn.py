@@ -12,6 +12,7 @@ from engine.core import Choice, Event, Prompt
 from .actions import action_by_id, available, discard_named, pay_options
 from .board import character_name, is_awake, room_name
 from .cards import card_name
+from .details import action_detail
 from .exchange import answer_exchange, exchange_over, exchange_prompts
 from .harm import has_wound, light_wound
 from .pods import launch
@@ -61,7 +62,8 @@ def turn_prompts(state: DerelictState) -> list[Prompt]:
         ]
     if step.kind == "turn":
         choices = [
-            Choice(id=a.id, label=f"{a.label} ({cost_words(a.cost(state, player))})") for a in available(state, player)
+            Choice(id=a.id, label=f"{a.label} ({cost_words(a.cost(state, player))})", detail=action_detail(player, a))
+            for a in available(state, player)
         ]
         choices.append(Choice(id=PASS, label="Pass"))
         which = "first" if player.actions == 0 else "second"
@@ -110,13 +112,15 @@ def turn_prompts(state: DerelictState) -> list[Prompt]:
                     choices=tuple(param.choices(state, player, step.params)),
                 )
             ]
-    cards = list(dict.fromkeys(pay_options(player, action)))
+    paying: dict[str, str] = {}  # cards the player cannot tell apart (unscanned infection cards): one choice
+    for c in dict.fromkeys(pay_options(player, action)):
+        paying.setdefault(card_name(player, c), c)
     return [
         Prompt(
             id=prompt_id(state, "pay"),
             seat=player.seat,
             question=f"{action.label}: which card pays ({cost_words(step.cost)} still to pay)?",
-            choices=tuple(Choice(id=c, label=card_name(player, c)) for c in cards),
+            choices=tuple(Choice(id=c, label=label) for label, c in paying.items()),
         )
     ]
 

@@ -128,12 +128,19 @@ class DerelictView(View):
     def rooms_on_fire(self) -> set[str]:
         return {r.id for r in self.rooms if r.fire}
 
+    def room_words(self, room: str) -> str:
+        """A room as the board names it ("Cryo Bay", "Lab (S05)", "unexplored room S05"), never its code alone."""
+        found = next((r for r in self.rooms if r.id == room), None)
+        if found is None or found.name is None:
+            return f"unexplored room {room}"
+        return found.name if not room.startswith("S") else f"{found.name} ({room})"
+
     def describe(self) -> str:
         lines = [f"Round {self.round} · time {self.time}/{self.time_spaces} · course {self.course}"]
         if self.self_destruct is not None:
             lines.append(f"Self-destruct armed: space {self.self_destruct}")
         for s in self.seats:
-            where = s.room or s.status
+            where = self.room_words(s.room) if s.room else s.status
             lines.append(
                 f"{s.name}: {where}, hand {s.hand_size}, {count(s.infection_cards, 'infection card')}, "
                 f"{count(s.light_wounds, 'light wound')}, {count(len(s.serious_wounds), 'serious wound')}"

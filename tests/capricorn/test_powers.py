@@ -143,5 +143,7 @@ def test_questions_never_name_a_hand_card_only_the_private_choices_do() -> None:
 def test_one_seat_plays_two_characters_in_turn() -> None:
     play = Play(rig(new_game("soldier"), hands={0: ["S1", "S2"]}))
     assert [c.seat for c in play.crew.characters] == [0, 0]
-    play.act("play.S1", "none").end_actions("trash")
+    play.act("play.S1", "none")
+    play.answer(0, "notnow", character=1)  # the Soldier has only his last card: his Engineer's window closes
+    play.end_actions("trash")
     assert play.crew.active == 1 and all(p.seat == 0 for p in rules.prompts(play.state))

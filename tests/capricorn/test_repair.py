@@ -150,3 +150,26 @@ def test_not_now_silences_an_off_turn_offer_for_the_rest_of_the_turn() -> None:
     play = repair_game(active=1, hands={0: ["E5", "E1"], 1: ["S1", "S2", "S3"]})
     play.answer(0, "notnow")
     assert play.questions(0) == [] and play.crew.characters[0].hand == ["E5", "E1"]
+
+
+@pytest.mark.rule("CAP-ACT-7")
+@pytest.mark.rule("CAP-ROLE-ENGINEER-2")
+def test_a_player_with_nothing_left_but_to_end_is_not_asked_and_the_off_turn_window_stays_open() -> None:
+    """capricorn-6: the Soldier, down to his last card, is not asked "End your actions" alone; the Engineer's
+    off-turn offer stands until she answers it, then the step ends by itself and the channel reads why."""
+    play = repair_game(active=1, hands={0: ["E5", "E6", "E1"], 1: ["S1", "S2"]})
+    play.act("play.S1", "none")
+    assert play.questions(1) == []  # nothing to choose: not asked
+    assert play.questions(0) == ["Off-turn: Engineer, play a card to rotate a ring?"]
+    play.answer(0, "notnow")
+    assert "The Soldier has nothing else to do and ends the action step." in play.text()
+    assert play.questions(1) == ["Your last card: pass it on or trash it?"]
+
+
+def test_a_game_stored_before_capricorn_6_still_asks_end_your_actions() -> None:
+    """A stored game has no ``answers_forced``: its turns replay the questions they were answered with."""
+    state = repair_game(active=1, hands={0: ["E5", "E6", "E1"], 1: ["S1", "S2"]}).state
+    state.answers_forced = False
+    play = Play(rig(state))
+    play.act("play.S1", "none")
+    assert [c.label for c in play.prompts()[0].choices] == ["End your actions"]

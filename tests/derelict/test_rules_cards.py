@@ -170,3 +170,12 @@ def test_torn_leg_makes_an_escape_dearer_but_evasive_roll_avoids_the_attacks() -
     play = Play(state)
     play.act(0, "card_evasive_roll", "S06")
     assert play.state.players[0].room == "S06" and play.state.players[0].light == 0
+
+
+def test_two_unscanned_infection_cards_are_one_choice_to_discard() -> None:
+    """Issue 25: a player cannot tell two unscanned infection cards apart, so Focus's discard offers one
+    "Discard infection card", not two buttons alike."""
+    play = Play(game("pilot", hands={0: ["focus", "rest", "inf1", "inf2"], 1: ["rest"]}))
+    play.act(0, "card_focus")
+    labels = [c.label for c in play.pending(0).choices]
+    assert labels.count("Discard infection card") == 1 and "Discard Rest" in labels

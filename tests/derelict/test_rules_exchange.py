@@ -56,7 +56,7 @@ def test_the_exchange_ends_when_all_are_done_and_the_turn_goes_on() -> None:
     play = Play(trading_game())
     play.act(0, "exchange", "search")
     play.act(1, "done")
-    play.act(0, "to1", "-", "-")
+    play.act(0, "to1", "-", "h.egg")
     assert [p.seat for p in play.prompts()] == [1]  # the offerer waits; the recipient answers
     play.act(1, "decline")
     play.act(0, "done")
@@ -65,3 +65,33 @@ def test_the_exchange_ends_when_all_are_done_and_the_turn_goes_on() -> None:
     ended = Play(trading_game())
     ended.act(0, "exchange", "search", "end")
     assert ended.state.exchange is None and SPEC.prompts(ended.state)[0].seat == 0
+
+
+@pytest.mark.rule("DER-ACT-EXCHANGE-4")
+def test_every_offer_moves_something() -> None:
+    """derelict-3: "Give nothing" is followed by no "Ask nothing", and nobody is offered a trade that could
+    move nothing (issue 25: "What do you give? Give nothing", then nothing asked)."""
+    play = Play(trading_game())
+    play.act(0, "exchange", "search")
+    play.act(0, "to1", "-")
+    assert "-" not in play.choices(0) and "h.egg" in play.choices(0)
+    gift = Play(trading_game())
+    gift.act(0, "exchange", "search")
+    gift.act(0, "to1", "i.medkit")
+    assert "-" in gift.choices(0)  # a gift asks nothing back
+    empty = trading_game()
+    for player in empty.players[:2]:  # neither holds a thing to trade
+        player.items, player.held, player.weapons = [], [], []
+    bare = Play(empty)
+    bare.act(0, "exchange", "search")
+    assert "to1" not in bare.choices(0)
+    assert [p.seat for p in bare.prompts()] == [0]  # the Medic could only be done trading: the game said so
+
+
+def test_a_game_stored_before_derelict_3_still_offers_nothing_for_nothing() -> None:
+    state = trading_game()
+    state.offers_move = False
+    play = Play(state)
+    play.act(0, "exchange", "search")
+    play.act(0, "to1", "-")
+    assert "-" in play.choices(0)

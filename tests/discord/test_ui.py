@@ -50,3 +50,15 @@ def test_a_dm_panel_names_the_channel_of_its_game() -> None:
     message = panel_message(Panel(text="Your hand: …"), CHANNEL, in_dm=True)
 
     assert f"<#{CHANNEL}>" in message["content"]
+
+
+def test_a_select_shows_each_choice_detail_under_its_label_within_100_characters() -> None:
+    choices = [Choice(id=f"c{i}", label=f"Card {i}", detail=f"Does thing {i}." if i % 2 else None) for i in range(29)]
+    choices.append(Choice(id="long", label="Long card", detail="A very long effect. " * 10))
+    view, _ = prompt_view(CHANNEL, [Prompt(id="t1.p", seat=0, question="Which card?", choices=tuple(choices))])
+
+    assert view is not None
+    selects = [i.item for i in view.children if isinstance(i.item, discord.ui.Select)]
+    options = {o.value: o.description for s in selects for o in s.options}
+    assert options["c1"] == "Does thing 1." and options["c2"] is None
+    assert options["long"] is not None and len(options["long"]) == 100 and options["long"].endswith("…")
