@@ -21,7 +21,8 @@ from typing import Any
 from engine.core import Event, GameSpec, LobbyError, NoGameHere, Prompt, State, View
 from engine.core.words import count, name_seats
 from engine.registry import GAMES
-from render.registry import RENDERERS, CloseUp, Renderer
+from render.core.changes import changed_line
+from render.registry import RENDERERS, CloseUp, MarksChanges, Renderer
 
 from ..outbox import Attachment, ChannelPost, DirectMessage, Outbox, Panel, PostKind
 from ..store import ActionRecord, DeliveryRecord, GameRecord, GuildSettings, NoteRecord, SeatRecord, Store
@@ -39,7 +40,7 @@ from .common import (
     relative_time,
     seat_name,
 )
-from .liveboard import CALL_TO_ACTION, WAITING, board_key
+from .liveboard import CALL_TO_ACTION, WAITING, ShownBoards, board_key
 from .names import display_names, for_images, in_channel, in_private, named_prompts, named_view
 
 log = logging.getLogger(__name__)
@@ -166,6 +167,7 @@ class HostCore:
         # part tells a restarted process from the one it replaces), and how long a claim holds.
         self.owner = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
         self.claim_seconds = CLAIM_SECONDS
+        self.shown = ShownBoards()  # what each game's last boards showed: the next one rings what changed
 
     @staticmethod
     def seat_cap(spec: GameSpec[Any, Any], record: GameRecord) -> int:
@@ -547,7 +549,10 @@ class HostCore:
     ) -> ChannelPost:
         record = loaded.record
         text = self.board_text(loaded, prompts)
-        image = await self._board_image(loaded)
+        image, changed = await self._board_drawing(loaded)
+        if changed:  # the "Changed" line, just above whom the game waits on
+            lines = text.split("\n")
+            text = "\n".join([*lines[:-1], changed_line(changed), lines[-1]])
         pings = tuple(s.user_id for s in record.seats if s.seat in ping_seats and not s.is_bot)
         return ChannelPost(
             kind="board",
@@ -563,12 +568,23 @@ class HostCore:
         )
 
     async def _board_image(self, loaded: Loaded) -> Attachment | None:
+        return (await self._board_drawing(loaded))[0]
+
+    async def _board_drawing(self, loaded: Loaded) -> tuple[Attachment | None, list[str]]:
+        """The board image and what it rings as changed since the last board drawn (``ShownBoards``), in words;
+        a finished game's result screen rings nothing."""
         renderer = self.renderers.get(loaded.spec.key)
         if renderer is None or loaded.state is None:
-            return None
-        view = for_images(loaded.spec.view(loaded.state, None), loaded.record)
-        data = await asyncio.to_thread(renderer.board, view)
-        return Attachment(f"{loaded.spec.key}-board.png", data, name_seats(renderer.alt(view), view.names))
+            return None, []
+        record = loaded.record
+        view = for_images(loaded.spec.view(loaded.state, None), record)
+        previous = self.shown.since(record.id, record.version, view) if record.id is not None else None
+        changed: list[str] = []
+        if previous is not None and record.status == "active" and isinstance(renderer, MarksChanges):
+            data, changed = await asyncio.to_thread(renderer.marked, view, previous)
+        else:
+            data = await asyncio.to_thread(renderer.board, view)
+        return Attachment(f"{loaded.spec.key}-board.png", data, name_seats(renderer.alt(view), view.names)), changed
 
     async def public_view(self, channel_id: int) -> tuple[GameRecord, View]:
         """The channel's running or latest game as everybody sees it, named for drawing (the zoom and the full

@@ -12,6 +12,10 @@ from __future__ import annotations
 
 import hashlib
 import json
+import threading
+from collections import OrderedDict
+
+from engine.core import View
 
 from ..store import GameRecord
 
@@ -45,3 +49,32 @@ def as_history(text: str) -> str:
     lines = text.split("\n")
     kept = [HISTORY if line.startswith(WAITING) else line.replace(CALL_TO_ACTION, "").rstrip() for line in lines]
     return "\n".join(kept)
+
+
+class ShownBoards:
+    """The public view each game's last boards were drawn from, so the next board can ring what changed since
+    (``render.core.changes``): a board of version ``v`` is compared with the newest one drawn before ``v``.
+
+    Kept in memory for the ``games`` most recently drawn games, two versions each (a board drawn again for the
+    same version, a repost or a stale delivery aimed again, compares with the same one as before). After a
+    restart the first board of a game rings nothing: what changed is still in its narration.
+    """
+
+    def __init__(self, games: int = 512) -> None:
+        self.games = games
+        self._shown: OrderedDict[int, list[tuple[int, View]]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def since(self, game_id: int, version: int, view: View) -> View | None:
+        """The view the newest board drawn before ``version`` showed (``None``: none drawn in this process),
+        noting ``view`` as the one ``version`` shows."""
+        with self._lock:
+            drawn = self._shown.pop(game_id, [])
+            earlier = [(v, seen) for v, seen in drawn if v < version]
+            previous = max(earlier, key=lambda item: item[0])[1] if earlier else None
+            kept = {v: seen for v, seen in drawn}
+            kept[version] = view
+            self._shown[game_id] = sorted(kept.items())[-2:]
+            while len(self._shown) > self.games:
+                self._shown.popitem(last=False)
+            return previous

@@ -22,7 +22,7 @@ from PIL import Image, ImageDraw
 from engine.jupiter.view import JupiterView, RobotView, TileView
 from render.core import Font, Ink, font, new_canvas, rounded, text_width, wrap
 from render.core.canvas import shortened as clip
-from render.core.sheet import Paint, Sheet, say
+from render.core.sheet import Paint, Sheet, Token, say
 from render.core.sheet import place as _place
 
 from .panel import card_name, report_sections, track_steps
@@ -199,6 +199,13 @@ def _super(draw: ImageDraw.ImageDraw, at: tuple[int, int]) -> None:
 
 def _robot(draw: ImageDraw.ImageDraw, at: tuple[int, int], *, info: RobotView) -> None:
     robot(draw, at, info.colour, info.letter, PIECE // 2)
+
+
+def piece_words(token: Token) -> str | None:
+    """A changed piece in words: "colonist on T08" (a robot's own line: "robot B")."""
+    if token.space.startswith("robot "):
+        return token.space
+    return f"{token.what} on {token.space}"
 
 
 def robots_on(view: JupiterView, tile: TileView) -> list[RobotView]:

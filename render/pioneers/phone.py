@@ -20,7 +20,7 @@ from PIL import Image, ImageDraw
 from engine.pioneers.view import PioneersView, SectorView
 from render.core import Ink, disc, fitted, font, new_canvas, rounded, text_width, wrap
 from render.core.canvas import shortened as clip
-from render.core.sheet import Sheet, say
+from render.core.sheet import Sheet, Token, say
 from render.core.sheet import place as _place
 
 from .board import COLOUR_INK, COLOUR_TEXT, GOOD_LETTER, PLAYER_INK
@@ -252,6 +252,16 @@ def _footer(draw: ImageDraw.ImageDraw, view: PioneersView, sheet: Sheet | None) 
     lines = [*wrap(line, face, WIDTH - 2 * MARGIN)[:2], KEY][-3:]
     for i, words in enumerate(lines):
         say(draw, sheet, (MARGIN, y + i * 28), words, face, Ink.CHARCOAL, "la")
+
+
+def piece_words(token: Token) -> str | None:
+    """A changed piece in words: "ship at 13 Pyra", "colonist on 13 Pyra" (a captain's own disc: not named)."""
+    if token.space.startswith("captain "):
+        return None
+    sector = token.space.split(".")[0].removesuffix(" orbit").split(" goods ")[0]
+    if token.what == "holder":
+        return f"{sector} held"
+    return f"{token.what} {'at' if token.what.endswith('ship') else 'on'} {sector}"
 
 
 KEY = "disc: colonist · arrow: ship · square: alien · diamond: good"

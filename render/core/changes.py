@@ -1,0 +1,218 @@
+"""What changed since the last board, found on the drawings themselves and ringed on the new one (issue 26).
+
+A phone player glances at the new board and must see at once what moved. The engines are not asked: a board's
+``layout`` (``render.core.sheet``) already lists every piece it draws, with the place it stands on, and every
+text a player reads, with its box. So the change between two boards is the change between their sheets:
+
+- a piece is *new* where the new board has more pieces of that kind on that place than the last one had (a
+  piece that moved shows on the place it moved to; one that appeared, where it appeared);
+- a text is *changed* where the new board prints another text in the same place (a count, a track's number,
+  a line of the panel), or prints one where the last board printed none.
+
+Each game names what its header says (whose turn, which phase: it changes every board) as ``steady``: those
+texts are not ringed. What changed is ringed in ``MARK`` with a solid corner flag (a shape, never colour
+alone), and said in words for the board message (``changed_line``).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import TypeVar
+
+from PIL import Image, ImageDraw
+from pydantic import BaseModel
+
+from .cache import RenderCache, view_key
+from .canvas import Box
+from .palette import Ink
+from .png import encode_png
+from .sheet import Sheet, Token, overlap
+
+V = TypeVar("V", bound=BaseModel)
+
+MARK = Ink.PURPLE
+"""The ring's ink, edged in black: a hollow double frame with a corner flag, a shape no piece has."""
+RING = 5
+"""The ring's width, and how far outside what changed it is drawn (2.5 px on a phone: seen, not covering)."""
+FLAG = 18
+"""The side of the solid triangle in a ring's top-left corner (10 px on a phone)."""
+JOIN = 6
+"""Changes closer than this are ringed together (a piece and the count printed beside it)."""
+LONGEST = 48
+"""A changed line is named by its first ``LONGEST`` characters."""
+SHOWN_WORDS = 6
+"""At most this many changes are named in the message; the rest are counted."""
+
+
+@dataclass(frozen=True)
+class Change:
+    """One thing that changed: where it is on the new board and how the message names it."""
+
+    box: Box
+    words: str
+
+
+def token_words(token: Token) -> str:
+    """How a changed piece is named by default: what it is and the place it stands on."""
+    return f"{token.what} on {token.space}"
+
+
+def compare(
+    before: Sheet,
+    after: Sheet,
+    *,
+    steady: Box | None = None,
+    name: Callable[[Token], str | None] = token_words,
+) -> list[Change]:
+    """What ``after`` (the new board's sheet) shows that ``before`` (the last board's) did not.
+
+    ``steady``: a part of the board whose texts change every time (the header) and are not ringed; ``name``:
+    how a new piece is named in words (``None``: ringed, not named, e.g. a roster line's own disc).
+    """
+    found: list[Change] = []
+    had = Counter((t.space, t.what) for t in before.tokens)
+    for token in after.tokens:
+        key = (token.space, token.what)
+        if had[key] > 0:
+            had[key] -= 1
+            continue
+        found.append(Change(token.box, name(token) or ""))
+    printed = {(m.text, m.box) for m in before.marks}
+    for mark in after.marks:
+        if (mark.text, mark.box) in printed or (steady is not None and overlap(mark.box, steady)):
+            continue
+        same_place = [m for m in before.marks if m.size == mark.size and overlap(m.box, mark.box)]
+        if any(m.text == mark.text for m in same_place):
+            continue  # the same text, a pixel or two away (a centred text beside a wider neighbour)
+        found.append(Change(mark.box, _text_words(mark.text, mark.box, after, name)))
+    return found
+
+
+def _text_words(words: str, box: Box, after: Sheet, name: Callable[[Token], str | None]) -> str:
+    """How a changed text is named: itself, cut to ``LONGEST``; a bare number (a count printed beside its
+    piece) with the piece it counts, found on its line just before it ("pirate crew on p4: 3")."""
+    if any(ch.isalpha() for ch in words):
+        return words if len(words) <= LONGEST else words[: LONGEST - 1].rstrip() + "…"
+    beside = [
+        t
+        for t in after.tokens
+        if t.box[2] <= box[0] + 2 and box[0] - t.box[2] <= 2 * JOIN and t.box[1] < box[3] and box[1] < t.box[3]
+    ]
+    if not beside:
+        return ""
+    piece = name(max(beside, key=lambda t: t.box[2]))
+    return f"{piece}: {words}" if piece else ""
+
+
+def joined(changes: Sequence[Change]) -> list[Box]:
+    """The boxes to ring: the changes' boxes, those within ``JOIN`` of each other merged into one."""
+    boxes = [c.box for c in changes]
+    merged = True
+    while merged:
+        merged = False
+        for i in range(len(boxes)):
+            for j in range(i + 1, len(boxes)):
+                a, b = boxes[i], boxes[j]
+                near = (a[0] - JOIN, a[1] - JOIN, a[2] + JOIN, a[3] + JOIN)
+                if overlap(near, b):
+                    boxes[i] = (min(a[0], b[0]), min(a[1], b[1]), max(a[2], b[2]), max(a[3], b[3]))
+                    del boxes[j]
+                    merged = True
+                    break
+            if merged:
+                break
+    return boxes
+
+
+def ring(image: Image.Image, changes: Sequence[Change]) -> Image.Image:
+    """``image`` with every change ringed in ``MARK`` (``RING`` px outside it) and flagged in its corner."""
+    draw = ImageDraw.Draw(image)
+    width, height = image.size
+    for x0, y0, x1, y1 in joined(changes):
+        box = (
+            max(0, x0 - 2 * RING),
+            max(0, y0 - 2 * RING),
+            min(width - 1, x1 + 2 * RING),
+            min(height - 1, y1 + 2 * RING),
+        )
+        draw.rectangle(box, outline=int(Ink.BLACK), width=1)
+        inner = (box[0] + 1, box[1] + 1, box[2] - 1, box[3] - 1)
+        draw.rectangle(inner, outline=int(MARK), width=RING - 1)
+        left, top = box[0], box[1]
+        draw.polygon([(left, top), (left + FLAG, top), (left, top + FLAG)], fill=int(MARK), outline=int(Ink.BLACK))
+    return image
+
+
+def changed_words(changes: Sequence[Change]) -> list[str]:
+    """What changed in words, each named once, in the order found (pieces first, then texts)."""
+    seen: list[str] = []
+    for change in changes:
+        words = change.words
+        if not words or words in seen:
+            continue
+        counted = [i for i, said in enumerate(seen) if words.startswith(f"{said}:")]
+        if counted:  # "creep on T05" then "creep on T05: 1": the piece once, with its count
+            seen[counted[0]] = words
+        else:
+            seen.append(words)
+    return seen
+
+
+def changed_line(words: Sequence[str]) -> str:
+    """The board message's line: "Changed (ringed on the board): …", or ``""`` when nothing changed."""
+    if not words:
+        return ""
+    shown = list(words[:SHOWN_WORDS])
+    rest = len(words) - len(shown)
+    if rest:
+        shown.append(f"{rest} more")
+    return "🟪 Changed (ringed on the board): " + "; ".join(shown) + "."
+
+
+def marked(
+    draw: Callable[[Sheet], Image.Image],
+    before: Sheet,
+    *,
+    steady: Box | None = None,
+    name: Callable[[Token], str | None] = token_words,
+    extra: Sequence[Change] = (),
+) -> tuple[Image.Image, list[str]]:
+    """The new board drawn by ``draw`` (measured as it is drawn) with what changed since ``before`` ringed, and
+    what changed in words. ``extra``: changes the sheets cannot show (a track's filled cell, whose number
+    stays), found by the game's renderer from the two views."""
+    after = Sheet()
+    image = draw(after)
+    found = [*extra, *compare(before, after, steady=steady, name=name)]
+    return ring(image, found), changed_words(found)
+
+
+def marked_board(
+    cache: RenderCache,
+    purpose: str,
+    view: V,
+    previous: V,
+    draw: Callable[[V, Sheet | None], Image.Image],
+    *,
+    steady: Box | None = None,
+    name: Callable[[Token], str | None] = token_words,
+    extra: Callable[[V, V], Sequence[Change]] = lambda previous, view: (),
+) -> tuple[bytes, list[str]]:
+    """The PNG of ``view``'s board (``draw``, a game's phone drawing) with what changed since ``previous``
+    ringed, and what changed in words; kept in ``cache`` (words and image in one entry) by both views."""
+    key = f"{view_key(purpose, view)}:{view_key(purpose, previous)}"
+
+    def render() -> bytes:
+        before = Sheet()
+        draw(previous, before)
+        image, words = marked(
+            lambda sheet: draw(view, sheet), before, steady=steady, name=name, extra=extra(previous, view)
+        )
+        said = "\n".join(words).encode()
+        return len(said).to_bytes(4, "big") + said + encode_png(image)
+
+    data = cache.get_or_render(key, render)
+    size = int.from_bytes(data[:4], "big")
+    said = data[4 : 4 + size].decode()
+    return data[4 + size :], said.split("\n") if said else []
