@@ -16,7 +16,8 @@ alone), and said in words for the board message (``changed_line``).
 
 from __future__ import annotations
 
-from collections import Counter
+import threading
+from collections import Counter, OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TypeVar
@@ -35,7 +36,7 @@ V = TypeVar("V", bound=BaseModel)
 MARK = Ink.PURPLE
 """The ring's ink, edged in black: a hollow double frame with a corner flag, a shape no piece has."""
 RING = 5
-"""The ring's width, and how far outside what changed it is drawn (2.5 px on a phone: seen, not covering)."""
+"""How far outside what changed its ring is drawn, and the ring's width with its black edge (3 px on a phone)."""
 FLAG = 18
 """The side of the solid triangle in a ring's top-left corner (10 px on a phone)."""
 JOIN = 6
@@ -126,22 +127,27 @@ def joined(changes: Sequence[Change]) -> list[Box]:
     return boxes
 
 
-def ring(image: Image.Image, changes: Sequence[Change]) -> Image.Image:
-    """``image`` with every change ringed in ``MARK`` (``RING`` px outside it) and flagged in its corner."""
-    draw = ImageDraw.Draw(image)
+def ring(image: Image.Image, changes: Sequence[Change], around: Sheet | None = None) -> Image.Image:
+    """``image`` with every change ringed in ``MARK`` (just outside it) and flagged in its corner. ``around``: the
+    board's sheet; a ring never covers another text or piece on it (it is broken where it would pass over one),
+    so what a player reads stays as clean as the unmarked board."""
     width, height = image.size
+    ringed = image.copy()
+    draw = ImageDraw.Draw(ringed)
     for x0, y0, x1, y1 in joined(changes):
-        box = (
-            max(0, x0 - 2 * RING),
-            max(0, y0 - 2 * RING),
-            min(width - 1, x1 + 2 * RING),
-            min(height - 1, y1 + 2 * RING),
-        )
+        box = (max(0, x0 - RING), max(0, y0 - RING), min(width - 1, x1 + RING), min(height - 1, y1 + RING))
         draw.rectangle(box, outline=int(Ink.BLACK), width=1)
         inner = (box[0] + 1, box[1] + 1, box[2] - 1, box[3] - 1)
-        draw.rectangle(inner, outline=int(MARK), width=RING - 1)
+        draw.rectangle(inner, outline=int(MARK), width=RING - 2)
         left, top = box[0], box[1]
         draw.polygon([(left, top), (left + FLAG, top), (left, top + FLAG)], fill=int(MARK), outline=int(Ink.BLACK))
+    allowed = Image.new("L", image.size, 255)
+    if around is not None:
+        for mark in around.marks:  # what changed is kept clear too: its ring and flag lie around it
+            allowed.paste(0, mark.reach)
+        for token in around.tokens:
+            allowed.paste(0, token.box)
+    image.paste(ringed, (0, 0), allowed)
     return image
 
 
@@ -178,14 +184,41 @@ def marked(
     steady: Box | None = None,
     name: Callable[[Token], str | None] = token_words,
     extra: Sequence[Change] = (),
-) -> tuple[Image.Image, list[str]]:
-    """The new board drawn by ``draw`` (measured as it is drawn) with what changed since ``before`` ringed, and
-    what changed in words. ``extra``: changes the sheets cannot show (a track's filled cell, whose number
-    stays), found by the game's renderer from the two views."""
+) -> tuple[Image.Image, list[str], Sheet]:
+    """The new board drawn by ``draw`` (measured as it is drawn) with what changed since ``before`` ringed, what
+    changed in words, and the new board's sheet (the next board compares with it). ``extra``: changes the
+    sheets cannot show (a track's filled cell, whose number stays), found by the game's renderer from the views."""
     after = Sheet()
     image = draw(after)
     found = [*extra, *compare(before, after, steady=steady, name=name)]
-    return ring(image, found), changed_words(found)
+    return ring(image, found, after), changed_words(found), after
+
+
+class SheetCache:
+    """The sheets of the last boards marked, by view key: a game's next board compares with the sheet its last
+    board was drawn with, so a marked board costs one measured drawing, not two. Thread-safe, bounded."""
+
+    def __init__(self, max_entries: int = 64) -> None:
+        self.max_entries = max_entries
+        self._sheets: OrderedDict[str, Sheet] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key: str) -> Sheet | None:
+        with self._lock:
+            sheet = self._sheets.get(key)
+            if sheet is not None:
+                self._sheets.move_to_end(key)
+            return sheet
+
+    def put(self, key: str, sheet: Sheet) -> None:
+        with self._lock:
+            self._sheets[key] = sheet
+            self._sheets.move_to_end(key)
+            while len(self._sheets) > self.max_entries:
+                self._sheets.popitem(last=False)
+
+
+SHEETS = SheetCache()
 
 
 def marked_board(
@@ -201,18 +234,21 @@ def marked_board(
 ) -> tuple[bytes, list[str]]:
     """The PNG of ``view``'s board (``draw``, a game's phone drawing) with what changed since ``previous``
     ringed, and what changed in words; kept in ``cache`` (words and image in one entry) by both views."""
-    key = f"{view_key(purpose, view)}:{view_key(purpose, previous)}"
+    new, old = view_key(purpose, view), view_key(purpose, previous)
 
     def render() -> bytes:
-        before = Sheet()
-        draw(previous, before)
-        image, words = marked(
+        before = SHEETS.get(old)
+        if before is None:  # the last board was not a marked one (the first board, or a restart)
+            before = Sheet()
+            draw(previous, before)
+        image, words, after = marked(
             lambda sheet: draw(view, sheet), before, steady=steady, name=name, extra=extra(previous, view)
         )
+        SHEETS.put(new, after)
         said = "\n".join(words).encode()
         return len(said).to_bytes(4, "big") + said + encode_png(image)
 
-    data = cache.get_or_render(key, render)
+    data = cache.get_or_render(f"{new}:{old}", render)
     size = int.from_bytes(data[:4], "big")
     said = data[4 : 4 + size].decode()
     return data[4 + size :], said.split("\n") if said else []

@@ -22,6 +22,8 @@ from engine.registry import GAMES
 from render.core.changes import MARK, RING, Change, changed_line, compare
 from render.registry import RENDERERS, MarksChanges
 
+from .checks import readable
+
 
 def png(data: bytes) -> Image.Image:
     return Image.open(io.BytesIO(data))
@@ -72,6 +74,7 @@ def test_a_move_rings_the_pieces_it_moved_and_names_them(game: str) -> None:
         around = (x0 - 3 * RING, y0 - 3 * RING, x1 + 3 * RING, y1 + 3 * RING)
         assert ink_count(marked, around) > ink_count(plain, around), f"{game}: {token.what} on {token.space}"
     assert any(token.space.split(".")[0].split(" ")[0] in " ".join(words) for token in moved), (game, words)
+    readable(f"{game} marked", new, marked, pieces=True)  # no ring covers a text or a piece
     line = changed_line(words)
     assert line.startswith("🟪 Changed (ringed on the board): ") and len(line) < 500
 
