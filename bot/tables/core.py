@@ -21,7 +21,7 @@ from typing import Any
 from engine.core import Event, GameSpec, LobbyError, NoGameHere, Prompt, State, View
 from engine.core.words import count, name_seats
 from engine.registry import GAMES
-from render.core.changes import changed_line
+from render.core.changes import changed_alt
 from render.registry import RENDERERS, CloseUp, MarksChanges, Renderer
 
 from ..outbox import Attachment, ChannelPost, DirectMessage, Outbox, Panel, PostKind
@@ -549,10 +549,7 @@ class HostCore:
     ) -> ChannelPost:
         record = loaded.record
         text = self.board_text(loaded, prompts)
-        image, changed = await self._board_drawing(loaded)
-        if changed:  # the "Changed" line, just above whom the game waits on
-            lines = text.split("\n")
-            text = "\n".join([*lines[:-1], changed_line(changed), lines[-1]])
+        image = await self._board_image(loaded)
         pings = tuple(s.user_id for s in record.seats if s.seat in ping_seats and not s.is_bot)
         return ChannelPost(
             kind="board",
@@ -568,14 +565,12 @@ class HostCore:
         )
 
     async def _board_image(self, loaded: Loaded) -> Attachment | None:
-        return (await self._board_drawing(loaded))[0]
-
-    async def _board_drawing(self, loaded: Loaded) -> tuple[Attachment | None, list[str]]:
-        """The board image and what it rings as changed since the last board drawn (``ShownBoards``), in words;
-        a finished game's result screen rings nothing."""
+        """The board image, framing what changed since the last board this process drew (``ShownBoards``) and
+        saying so in its alt text; a finished game's result screen frames nothing. The message's text stays
+        ``board_text`` (its story says what happened in words), the same whichever process draws it."""
         renderer = self.renderers.get(loaded.spec.key)
         if renderer is None or loaded.state is None:
-            return None, []
+            return None
         record = loaded.record
         view = for_images(loaded.spec.view(loaded.state, None), record)
         previous = self.shown.since(record.id, record.version, view) if record.id is not None else None
@@ -584,7 +579,8 @@ class HostCore:
             data, changed = await asyncio.to_thread(renderer.marked, view, previous)
         else:
             data = await asyncio.to_thread(renderer.board, view)
-        return Attachment(f"{loaded.spec.key}-board.png", data, name_seats(renderer.alt(view), view.names)), changed
+        alt = name_seats(renderer.alt(view), view.names)
+        return Attachment(f"{loaded.spec.key}-board.png", data, changed_alt(alt, changed))
 
     async def public_view(self, channel_id: int) -> tuple[GameRecord, View]:
         """The channel's running or latest game as everybody sees it, named for drawing (the zoom and the full

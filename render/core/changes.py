@@ -11,7 +11,8 @@ text a player reads, with its box. So the change between two boards is the chang
 
 Each game names what its header says (whose turn, which phase: it changes every board) as ``steady``: those
 texts are not ringed. What changed is ringed in ``MARK`` with a solid corner flag (a shape, never colour
-alone), and said in words for the board message (``changed_line``).
+alone), and said in words in the board's alt text (``changed_alt``); the board message's own text tells the
+move's story in words (its narration), the same whichever process draws the board.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from typing import TypeVar
 from PIL import Image, ImageDraw
 from pydantic import BaseModel
 
+from .alt import ALT_LIMIT, clipped
 from .cache import RenderCache, view_key
 from .canvas import Box
 from .palette import Ink
@@ -166,15 +168,24 @@ def changed_words(changes: Sequence[Change]) -> list[str]:
     return seen
 
 
-def changed_line(words: Sequence[str]) -> str:
-    """The board message's line: "Changed (ringed on the board): …", or ``""`` when nothing changed."""
+CHANGED = "Framed as changed since the last board: "
+"""How the alt text of a board that frames what changed begins its list."""
+
+
+def changed_alt(alt: str, words: Sequence[str]) -> str:
+    """``alt`` (a board's alt text) with what the board frames as changed said after it, within Discord's
+    limit (``render.core.alt``; ``alt`` is shortened first); ``alt`` itself when nothing is framed."""
     if not words:
-        return ""
+        return alt
     shown = list(words[:SHOWN_WORDS])
     rest = len(words) - len(shown)
     if rest:
         shown.append(f"{rest} more")
-    return "🟪 Changed (ringed on the board): " + "; ".join(shown) + "."
+    said = CHANGED + "; ".join(shown) + "."
+    room = ALT_LIMIT - len(said) - 1
+    if len(alt) > room:  # the board's own description is cut, not what changed
+        alt = alt[: max(0, room - 1)].rstrip() + "…"
+    return clipped(f"{alt} {said}")
 
 
 def marked(

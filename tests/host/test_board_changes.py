@@ -1,8 +1,9 @@
-"""Issue 26 in the host: the board after a move rings what the move changed and says it in its text.
+"""Issue 26 in the host: the board after a move frames what the move changed and its alt text says what.
 
 The host remembers the public view each game's last board showed (``ShownBoards``) and draws the next board
-with what changed since ringed (``MarksChanges.marked``); the board message carries a "Changed" line just
-above whom the game waits on. The first board of a game, and a finished game's result screen, ring nothing.
+with what changed since framed (``MarksChanges.marked``); the image's alt text lists it, and the message's
+text stays ``board_text`` (its story tells the move in words, the same in every process). The first board of a
+game frames nothing.
 """
 
 from __future__ import annotations
@@ -15,9 +16,10 @@ from PIL import Image
 
 from bot.outbox import ChannelPost, Outbox
 from bot.store import Store
-from bot.tables import Actor, Host
+from bot.tables import Actor, Host, Loaded
+from engine.core.words import name_seats
 from engine.registry import GAMES
-from render.core.changes import MARK
+from render.core.changes import CHANGED, MARK
 
 from .conftest import CHANNEL, GUILD, Clock, make_host
 
@@ -50,22 +52,23 @@ async def begun(host: Host, game: str) -> ChannelPost:
 async def test_the_board_after_a_move_rings_what_changed_and_says_so(store: Store, clock: Clock, game: str) -> None:
     host = make_host(store, clock, images=True)
     first = await begun(host, game)
-    assert "Changed (ringed on the board)" not in first.text, "the first board has nothing to compare with"
+    assert first.image is not None and CHANGED not in first.image.description, "the first board compares to none"
     for _ in range(40):  # moves until one changes the board (a setup step may change no piece)
         choosing = [(p, await host.choices_for(CHANNEL, p.user_id)) for p in PEOPLE]
         person, offered = next((p, c) for p, c in choosing if c)
         out = await host.act_typed(CHANNEL, person, offered[0][1])
         await host.delivered(out)
         board = board_of(out)
-        if "Changed (ringed on the board)" in board.text:
+        assert board.image is not None
+        if CHANGED in board.image.description:
             break
     else:
-        raise AssertionError(f"{game}: 40 moves and no board rang a change")
-    lines = board.text.split("\n")
-    changed = next(i for i, line in enumerate(lines) if line.startswith("🟪 Changed (ringed on the board): "))
-    assert changed == len(lines) - 2, "the changed line sits just above whom the game waits on"
-    _, view = await host.public_view(CHANNEL)
+        raise AssertionError(f"{game}: 40 moves and no board framed a change")
+    record, view = await host.public_view(CHANNEL)
     renderer: Any = host.renderers[game]
     plain = Image.open(io.BytesIO(renderer.board(view)))
-    assert marking_ink(board) > plain.histogram()[int(MARK)], "the board rings nothing"
-    assert board.image is not None and board.image.description, "the marked board keeps its alt text"
+    assert marking_ink(board) > plain.histogram()[int(MARK)], "the board frames nothing"
+    assert board.image.description.startswith(name_seats(renderer.alt(view), view.names)[:40])
+    spec = host.spec(game)
+    state = spec.load_state(record.snapshot or "")
+    assert board.text == host.board_text(Loaded(record, spec, state), spec.prompts(state)), "the text is the story"

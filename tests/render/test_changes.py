@@ -19,7 +19,8 @@ from PIL import Image
 from engine.core import SeatSetup, View
 from engine.core.playout import random_playout
 from engine.registry import GAMES
-from render.core.changes import MARK, RING, Change, changed_line, compare
+from render.core.alt import ALT_LIMIT
+from render.core.changes import CHANGED, MARK, RING, Change, changed_alt, compare
 from render.registry import RENDERERS, MarksChanges
 
 from .checks import readable
@@ -75,8 +76,8 @@ def test_a_move_rings_the_pieces_it_moved_and_names_them(game: str) -> None:
         assert ink_count(marked, around) > ink_count(plain, around), f"{game}: {token.what} on {token.space}"
     assert any(token.space.split(".")[0].split(" ")[0] in " ".join(words) for token in moved), (game, words)
     readable(f"{game} marked", new, marked, pieces=True)  # no ring covers a text or a piece
-    line = changed_line(words)
-    assert line.startswith("🟪 Changed (ringed on the board): ") and len(line) < 500
+    alt = changed_alt(renderer.alt(after), words)
+    assert alt.startswith(renderer.alt(after)[:40]) and CHANGED in alt and len(alt) <= ALT_LIMIT
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))
@@ -114,3 +115,10 @@ def test_a_track_that_advanced_is_ringed_though_its_numbers_stay(game: str) -> N
     before = after.model_copy(update={field: getattr(after, field) - step})  # the track one step back
     _, words = renderer.marked(after, before)
     assert f"{field} {getattr(before, field)} → {getattr(after, field)}" in words
+
+
+def test_a_long_alt_text_is_shortened_before_what_changed_is() -> None:
+    words = [f"crew {n} on p{n}" for n in range(9)]
+    alt = changed_alt("A board. " * 200, words)
+    assert len(alt) <= ALT_LIMIT and alt.endswith("; 3 more.") and f"{CHANGED}crew 0 on p0; " in alt
+    assert changed_alt("A board.", []) == "A board."
