@@ -131,25 +131,25 @@ def joined(changes: Sequence[Change]) -> list[Box]:
 
 def ring(image: Image.Image, changes: Sequence[Change], around: Sheet | None = None) -> Image.Image:
     """``image`` with every change ringed in ``MARK`` (just outside it) and flagged in its corner. ``around``: the
-    board's sheet; a ring never covers another text or piece on it (it is broken where it would pass over one),
-    so what a player reads stays as clean as the unmarked board."""
+    board's sheet; a ring never covers a text or piece on it (it is broken where it would pass over one), so
+    what a player reads stays as clean as on the unmarked board. Only each ring's own box is redrawn."""
     width, height = image.size
-    ringed = image.copy()
-    draw = ImageDraw.Draw(ringed)
+    kept = [] if around is None else [m.reach for m in around.marks] + [t.box for t in around.tokens]
     for x0, y0, x1, y1 in joined(changes):
         box = (max(0, x0 - RING), max(0, y0 - RING), min(width - 1, x1 + RING), min(height - 1, y1 + RING))
-        draw.rectangle(box, outline=int(Ink.BLACK), width=1)
-        inner = (box[0] + 1, box[1] + 1, box[2] - 1, box[3] - 1)
-        draw.rectangle(inner, outline=int(MARK), width=RING - 2)
         left, top = box[0], box[1]
-        draw.polygon([(left, top), (left + FLAG, top), (left, top + FLAG)], fill=int(MARK), outline=int(Ink.BLACK))
-    allowed = Image.new("L", image.size, 255)
-    if around is not None:
-        for mark in around.marks:  # what changed is kept clear too: its ring and flag lie around it
-            allowed.paste(0, mark.reach)
-        for token in around.tokens:
-            allowed.paste(0, token.box)
-    image.paste(ringed, (0, 0), allowed)
+        area = (left, top, box[2] + 1, box[3] + 1)
+        part = image.crop(area)
+        draw = ImageDraw.Draw(part)
+        size = (area[2] - left - 1, area[3] - top - 1)
+        draw.rectangle((0, 0, *size), outline=int(Ink.BLACK), width=1)
+        draw.rectangle((1, 1, size[0] - 1, size[1] - 1), outline=int(MARK), width=RING - 2)
+        draw.polygon([(0, 0), (FLAG, 0), (0, FLAG)], fill=int(MARK), outline=int(Ink.BLACK))
+        allowed = Image.new("L", part.size, 255)
+        for kx0, ky0, kx1, ky1 in kept:  # what changed is kept clear too: its ring and flag lie around it
+            if overlap((kx0, ky0, kx1, ky1), area):
+                allowed.paste(0, (kx0 - left, ky0 - top, kx1 - left, ky1 - top))
+        image.paste(part, area[:2], allowed)
     return image
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import lru_cache, partial
 
 from PIL import Image, ImageChops, ImageDraw, ImageFilter, ImageFont
 
@@ -158,13 +158,52 @@ Paint = Callable[[ImageDraw.ImageDraw, tuple[int, int]], None]
 
 def drawn(paint: Paint, at: tuple[int, int]) -> tuple[Box, Image.Image]:
     """The box of what ``paint`` inks when asked to draw at ``at`` (in board pixels), and its pixels there."""
+    (left, top, right, bottom), pixels = _drawn_once(paint)
+    dx, dy = at[0] - REACH, at[1] - REACH
+    return (left + dx, top + dy, right + dx, bottom + dy), pixels
+
+
+INKED = [0 if value == BLANK else 255 for value in range(256)]
+"""The lookup table that turns a scratch canvas into the mask of what was inked on it."""
+
+
+def _drawn_once(paint: Paint) -> tuple[Box, Image.Image]:
+    """What ``paint`` inks around the scratch canvas's centre: measured once per look when ``paint`` is a
+    ``functools.partial`` of hashable arguments (a piece's look: its side, letter, size), else every time.
+    The pixels are shared and read only, as a mark's masks are."""
+    key = _look(paint)
+    if key is None:
+        return _measure(paint)
+    return _measured_look(key)
+
+
+Look = tuple[Callable[..., None], tuple[object, ...], tuple[tuple[str, object], ...]]
+"""A piece's look: the drawing function of a ``partial`` paint and its arguments."""
+
+
+def _look(paint: Paint) -> Look | None:
+    if not isinstance(paint, partial):
+        return None
+    key: Look = (paint.func, paint.args, tuple(sorted(paint.keywords.items())))
+    try:
+        hash(key)
+    except TypeError:
+        return None
+    return key
+
+
+@lru_cache(maxsize=1024)
+def _measured_look(key: Look) -> tuple[Box, Image.Image]:
+    func, args, keywords = key
+    return _measure(partial(func, *args, **dict(keywords)))
+
+
+def _measure(paint: Paint) -> tuple[Box, Image.Image]:
     image = Image.new("L", (2 * REACH, 2 * REACH), BLANK)  # inks are palette indices, all below BLANK
     paint(ImageDraw.Draw(image), (REACH, REACH))
-    inked = image.point(lambda v: 0 if v == BLANK else 255)
+    inked = image.point(INKED)
     box = inked.getbbox() or (REACH, REACH, REACH, REACH)
-    left, top, right, bottom = box
-    dx, dy = at[0] - REACH, at[1] - REACH
-    return (left + dx, top + dy, right + dx, bottom + dy), inked.crop(box)
+    return box, inked.crop(box)
 
 
 def overlap(a: Box, b: Box) -> bool:
