@@ -86,7 +86,7 @@ class MarksChanges(Protocol):
 
     def marked(self, view: View, previous: View) -> tuple[bytes, list[str]]:
         """The board of ``view`` (as ``board`` draws it) with what changed since the board of ``previous`` (the
-        public view the last board showed) ringed, and what changed in words for the board message."""
+        public view the last board showed) ringed, and what changed in words for the image's alt text."""
         ...
 
 

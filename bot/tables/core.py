@@ -167,7 +167,7 @@ class HostCore:
         # part tells a restarted process from the one it replaces), and how long a claim holds.
         self.owner = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
         self.claim_seconds = CLAIM_SECONDS
-        self.shown = ShownBoards()  # what each game's last boards showed: the next one rings what changed
+        self.shown = ShownBoards(PARSED_GAMES)  # what each game's last boards showed: the next frames what changed
 
     @staticmethod
     def seat_cap(spec: GameSpec[Any, Any], record: GameRecord) -> int:

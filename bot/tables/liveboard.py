@@ -57,10 +57,11 @@ class ShownBoards:
 
     Kept in memory for the ``games`` most recently drawn games, two versions each (a board drawn again for the
     same version, a repost or a stale delivery aimed again, compares with the same one as before). After a
-    restart the first board of a game rings nothing: what changed is still in its narration.
+    restart the first board of a game rings nothing: what changed is still in its narration. Each view is a few
+    tens of kilobytes, so ``games`` is kept as small as the host's cache of parsed states.
     """
 
-    def __init__(self, games: int = 512) -> None:
+    def __init__(self, games: int = 64) -> None:
         self.games = games
         self._shown: OrderedDict[int, list[tuple[int, View]]] = OrderedDict()
         self._lock = threading.Lock()

@@ -17,6 +17,8 @@ from PIL import Image
 from bot.outbox import ChannelPost, Outbox
 from bot.store import Store
 from bot.tables import Actor, Host, Loaded
+from bot.tables.liveboard import ShownBoards
+from engine.core import View
 from engine.core.words import name_seats
 from engine.registry import GAMES
 from render.core.changes import CHANGED, MARK
@@ -72,3 +74,17 @@ async def test_the_board_after_a_move_rings_what_changed_and_says_so(store: Stor
     spec = host.spec(game)
     state = spec.load_state(record.snapshot or "")
     assert board.text == host.board_text(Loaded(record, spec, state), spec.prompts(state)), "the text is the story"
+
+
+def test_a_board_compares_with_the_newest_board_drawn_before_it_even_when_drawn_again() -> None:
+    """A repost (the same version drawn again) frames what the first drawing framed; a game let go (more games
+    drawn since than are kept) compares with nothing, as after a restart."""
+    views = [View(names={0: f"seat name {n}"}) for n in range(4)]
+    shown = ShownBoards(games=2)
+    assert shown.since(1, 5, views[0]) is None
+    assert shown.since(1, 6, views[1]) == views[0]
+    assert shown.since(1, 6, views[1]) == views[0], "drawn again: the same comparison"
+    assert shown.since(1, 8, views[2]) == views[1]
+    shown.since(2, 1, views[3])
+    shown.since(3, 1, views[3])
+    assert shown.since(1, 9, views[3]) is None, "let go: nothing to compare with"
