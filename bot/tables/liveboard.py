@@ -52,30 +52,50 @@ def as_history(text: str) -> str:
 
 
 class ShownBoards:
-    """The public view each game's last boards were drawn from, so the next board can ring what changed since
-    (``render.core.changes``): a board of version ``v`` is compared with the newest one drawn before ``v``.
+    """The public views boards were drawn from, and which of them reached the channel, so the next board can
+    frame what changed since the board the players last saw (``render.core.changes``).
 
-    Kept in memory for the ``games`` most recently drawn games, two versions each (a board drawn again for the
-    same version, a repost or a stale delivery aimed again, compares with the same one as before). After a
-    restart the first board of a game rings nothing: what changed is still in its narration. Each view is a few
-    tens of kilobytes, so ``games`` is kept as small as the host's cache of parsed states.
+    A board is drawn when its commit is made and delivered later (``BoardsHost.aim`` says when): a bots' round
+    draws several boards before any is delivered, and a stale one is drawn again for the newest game. So a
+    board of version ``v`` is compared with the newest board *delivered* before ``v`` (``delivered``), or,
+    where this process delivered none (tests that deliver without aiming), with the newest drawn before ``v``.
+    A board drawn again for the same version (a repost, a stale delivery aimed again) compares with the same
+    one as before. Kept in memory for the ``games`` most recently drawn games (each view is a few tens of
+    kilobytes: as many games as the host keeps parsed states), a few versions each. After a restart the first
+    board of a game frames nothing: what changed is still in its narration.
     """
+
+    KEPT = 3
+    """Drawn versions kept a game besides the delivered ones."""
 
     def __init__(self, games: int = 64) -> None:
         self.games = games
-        self._shown: OrderedDict[int, list[tuple[int, View]]] = OrderedDict()
+        self._drawn: OrderedDict[int, dict[int, View]] = OrderedDict()
+        self._delivered: dict[int, list[int]] = {}
         self._lock = threading.Lock()
 
     def since(self, game_id: int, version: int, view: View) -> View | None:
-        """The view the newest board drawn before ``version`` showed (``None``: none drawn in this process),
-        noting ``view`` as the one ``version`` shows."""
+        """The view of the board to compare a board of ``version`` with (``None``: none in this process), noting
+        ``view`` as the one ``version`` shows."""
         with self._lock:
-            drawn = self._shown.pop(game_id, [])
-            earlier = [(v, seen) for v, seen in drawn if v < version]
-            previous = max(earlier, key=lambda item: item[0])[1] if earlier else None
-            kept = {v: seen for v, seen in drawn}
-            kept[version] = view
-            self._shown[game_id] = sorted(kept.items())[-2:]
-            while len(self._shown) > self.games:
-                self._shown.popitem(last=False)
-            return previous
+            drawn = self._drawn.pop(game_id, {})
+            delivered = [v for v in self._delivered.get(game_id, []) if v < version and v in drawn]
+            earlier = [v for v in drawn if v < version]
+            before = max(delivered) if delivered else max(earlier) if earlier else None
+            drawn[version] = view
+            keep = set(sorted(drawn)[-self.KEPT :]) | set(self._delivered.get(game_id, []))
+            self._drawn[game_id] = {v: seen for v, seen in drawn.items() if v in keep}
+            while len(self._drawn) > self.games:
+                gone, _ = self._drawn.popitem(last=False)
+                self._delivered.pop(gone, None)
+            return None if before is None else drawn[before]
+
+    def delivered(self, game_id: int, version: int) -> None:
+        """A board showing the game at ``version`` is about to reach the channel: the newest board drawn at or
+        before ``version`` is what the players see next, the one later boards compare with."""
+        with self._lock:
+            drawn = [v for v in self._drawn.get(game_id, {}) if v <= version]
+            if not drawn:
+                return
+            shown = sorted({*self._delivered.get(game_id, []), max(drawn)})
+            self._delivered[game_id] = shown[-2:]

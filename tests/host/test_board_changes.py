@@ -88,3 +88,17 @@ def test_a_board_compares_with_the_newest_board_drawn_before_it_even_when_drawn_
     shown.since(2, 1, views[3])
     shown.since(3, 1, views[3])
     assert shown.since(1, 9, views[3]) is None, "let go: nothing to compare with"
+
+
+def test_a_bots_round_frames_everything_since_the_board_the_players_last_saw() -> None:
+    """Boards drawn for versions 10, 11 and 12 before any is delivered (a bots' round) all compare with the
+    board delivered last (9); once 12 reaches the channel, the next compares with 12."""
+    views = {v: View(names={0: f"version {v}"}) for v in range(9, 14)}
+    shown = ShownBoards()
+    shown.since(1, 9, views[9])
+    shown.delivered(1, 9)
+    assert [shown.since(1, v, views[v]) for v in (10, 11, 12)] == [views[9]] * 3
+    assert shown.since(1, 12, views[12]) == views[9], "a stale board aimed again at 12 compares with 9 too"
+    shown.delivered(1, 12)
+    assert shown.since(1, 12, views[12]) == views[9], "a repost of 12 still frames what 12 changed"
+    assert shown.since(1, 13, views[13]) == views[12]
