@@ -43,6 +43,8 @@ FLAG = 18
 """The side of the solid triangle in a ring's top-left corner (10 px on a phone)."""
 JOIN = 6
 """Changes closer than this are ringed together (a piece and the count printed beside it)."""
+TAG = 12
+"""A changed text in capitals up to this long is a tag, not named on its own."""
 LONGEST = 48
 """A changed line is named by its first ``LONGEST`` characters."""
 SHOWN_WORDS = 6
@@ -95,7 +97,10 @@ def compare(
 
 def _text_words(words: str, box: Box, after: Sheet, name: Callable[[Token], str | None]) -> str:
     """How a changed text is named: itself, cut to ``LONGEST``; a bare number (a count printed beside its
-    piece) with the piece it counts, found on its line just before it ("pirate crew on p4: 3")."""
+    piece) with the piece it counts, found on its line just before it ("pirate crew on p4: 3"); a tag in
+    capitals ("INVASION") not at all (the line it heads is named)."""
+    if words.isupper() and len(words) <= TAG:
+        return ""  # a section's tag ("INVASION", "TURN 8"): ringed with its line, which says what changed
     if any(ch.isalpha() for ch in words):
         return words if len(words) <= LONGEST else words[: LONGEST - 1].rstrip() + "…"
     beside = [
