@@ -66,7 +66,7 @@ class ShownBoards:
     """
 
     KEPT = 3
-    """Drawn versions kept a game besides the delivered ones."""
+    """Distinct boards kept a game besides the delivered ones."""
 
     def __init__(self, games: int = 64) -> None:
         self.games = games
@@ -76,19 +76,23 @@ class ShownBoards:
 
     def since(self, game_id: int, version: int, view: View) -> View | None:
         """The view of the board to compare a board of ``version`` with (``None``: none in this process), noting
-        ``view`` as the one ``version`` shows."""
+        ``view`` as the one ``version`` shows. Boards that show the same as ``view`` (a repost after a change
+        that draws nothing new) are passed over, so a repost frames what the board it repeats framed."""
         with self._lock:
             drawn = self._drawn.pop(game_id, {})
-            delivered = [v for v in self._delivered.get(game_id, []) if v < version and v in drawn]
-            earlier = [v for v in drawn if v < version]
-            before = max(delivered) if delivered else max(earlier) if earlier else None
-            drawn[version] = view
+            other = {v for v, seen in drawn.items() if v < version and seen != view}
+            delivered = [v for v in self._delivered.get(game_id, []) if v in other]
+            before = max(delivered) if delivered else max(other) if other else None
+            previous = None if before is None else drawn[before]
+            newest = max(drawn) if drawn else None
+            if newest is None or drawn[newest] != view or newest > version:
+                drawn[version] = view  # a distinct board; one equal to the newest is kept under its first version
             keep = set(sorted(drawn)[-self.KEPT :]) | set(self._delivered.get(game_id, []))
             self._drawn[game_id] = {v: seen for v, seen in drawn.items() if v in keep}
             while len(self._drawn) > self.games:
                 gone, _ = self._drawn.popitem(last=False)
                 self._delivered.pop(gone, None)
-            return None if before is None else drawn[before]
+            return previous
 
     def delivered(self, game_id: int, version: int) -> None:
         """A board showing the game at ``version`` is about to reach the channel: the newest board drawn at or

@@ -102,3 +102,13 @@ def test_a_bots_round_frames_everything_since_the_board_the_players_last_saw() -
     shown.delivered(1, 12)
     assert shown.since(1, 12, views[12]) == views[9], "a repost of 12 still frames what 12 changed"
     assert shown.since(1, 13, views[13]) == views[12]
+
+
+def test_a_repost_showing_the_same_board_frames_what_that_board_framed() -> None:
+    """``/board`` stores a new version that shows the same game: it compares with the board before the move,
+    as the move's own board did (the same image, taken from the cache, never drawn again)."""
+    before, after = View(names={0: "before"}), View(names={0: "after"})
+    shown = ShownBoards()
+    shown.since(1, 5, before)
+    assert shown.since(1, 6, after) == before
+    assert [shown.since(1, v, after) for v in (7, 8, 9, 10)] == [before] * 4
