@@ -204,7 +204,7 @@ def marked(
     """The new board drawn by ``draw`` (measured as it is drawn) with what changed since ``before`` ringed, what
     changed in words, and the new board's sheet (the next board compares with it). ``extra``: changes the
     sheets cannot show (a track's filled cell, whose number stays), found by the game's renderer from the views."""
-    after = Sheet()
+    after = Sheet(boxes_only=True)
     image = draw(after)
     found = [*extra, *compare(before, after, steady=steady, name=name)]
     return ring(image, found, after), changed_words(found), after
@@ -255,7 +255,7 @@ def marked_board(
     def render() -> bytes:
         before = SHEETS.get(old)
         if before is None:  # the last board was not a marked one (the first board, or a restart)
-            before = Sheet()
+            before = Sheet(boxes_only=True)
             draw(previous, before)
         image, words, after = marked(
             lambda sheet: draw(view, sheet), before, steady=steady, name=name, extra=extra(previous, view)

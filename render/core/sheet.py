@@ -62,10 +62,16 @@ class Sheet:
 
     marks: list[Mark] = field(default_factory=list)
     tokens: list[Token] = field(default_factory=list)
+    boxes_only: bool = False
+    """Record where each text is, not its letters' masks (``render.core.changes`` compares texts and boxes only:
+    the masks, a filter over every new text, are for the legibility tests)."""
 
     def mark(self, xy: tuple[float, float], words: str, size: int, *, bold: bool = False, anchor: str = "la") -> None:
         """Record ``words`` drawn as ``label(draw, xy, words, size, …, anchor=anchor)`` draws them."""
         x, y = xy
+        if self.boxes_only:
+            self.marks.append(Mark(words, size, _text_box(words, size, bold, anchor, (x, y)), NO_MASK, NO_MASK))
+            return
         if float(x).is_integer() and float(y).is_integer():  # the usual case: the masks are the same anywhere
             (left, top, right, bottom), letters, halo = _masks(words, size, bold, anchor, (0, 0))
             box = (left + int(x), top + int(y), right + int(x), bottom + int(y))
@@ -130,6 +136,17 @@ def _whole_masks(words: str, size: int, bold: bool, anchor: str) -> tuple[Box, I
     """``_draw_masks`` at the origin, drawn once per text: at any whole-pixel point only the box moves (the
     images are shared, read only)."""
     return _draw_masks(words, size, bold, anchor, (0, 0))
+
+
+NO_MASK = Image.new("L", (1, 1), 0)
+"""The masks of a text recorded by a sheet that keeps boxes only (shared, read only)."""
+
+
+def _text_box(words: str, size: int, bold: bool, anchor: str, xy: tuple[float, float]) -> Box:
+    """The box ``_draw_masks`` gives ``words`` drawn at ``xy``, without drawing them."""
+    left, top, right, bottom = font(size, bold=bold).getbbox(words, anchor=anchor)
+    x, y = xy
+    return (math.floor(x + left), math.floor(y + top), math.ceil(x + right), math.ceil(y + bottom))
 
 
 def _draw_masks(
