@@ -144,9 +144,18 @@ NO_MASK = Image.new("L", (1, 1), 0)
 
 def _text_box(words: str, size: int, bold: bool, anchor: str, xy: tuple[float, float]) -> Box:
     """The box ``_draw_masks`` gives ``words`` drawn at ``xy``, without drawing them."""
-    left, top, right, bottom = font(size, bold=bold).getbbox(words, anchor=anchor)
     x, y = xy
+    if float(x).is_integer() and float(y).is_integer():
+        x0, y0, x1, y1 = _origin_box(words, size, bold, anchor)
+        return (x0 + int(x), y0 + int(y), x1 + int(x), y1 + int(y))
+    left, top, right, bottom = font(size, bold=bold).getbbox(words, anchor=anchor)
     return (math.floor(x + left), math.floor(y + top), math.ceil(x + right), math.ceil(y + bottom))
+
+
+@lru_cache(maxsize=8192)
+def _origin_box(words: str, size: int, bold: bool, anchor: str) -> Box:
+    left, top, right, bottom = font(size, bold=bold).getbbox(words, anchor=anchor)
+    return (math.floor(left), math.floor(top), math.ceil(right), math.ceil(bottom))
 
 
 def _draw_masks(
