@@ -316,7 +316,7 @@ def zoom_rows(report: GameReport, zooms: Dist | None) -> None:
     if zooms is None:
         return
     figures = f"{zooms.n} zooms, median {ms(zooms.median, 1)}, p95 {ms(zooms.p95, 1)}, max {ms(zooms.max, 1)}"
-    report.row("zoom", "a Zoom answered: public view, area cut from the detailed board, PNG", figures)
+    report.row("zoom", "a Zoom answered: public view, one area enlarged (cut or drawn), PNG", figures)
     report.target(
         f"a zoom answered p95 < {ZOOM_P95_MS:.0f} ms",
         f"{ms(zooms.p95, 1)} (n={zooms.n})",

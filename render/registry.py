@@ -78,6 +78,18 @@ class Zoomable(Protocol):
         ...
 
 
+@runtime_checkable
+class MarksChanges(Protocol):
+    """A renderer whose channel board can ring what changed since the last board (``render.core.changes``):
+    the pieces that moved or appeared, the counts and tracks that changed. The engines are not asked: both
+    boards are drawn from public views, so the marking shows nothing either board does not."""
+
+    def marked(self, view: View, previous: View) -> tuple[bytes, list[str]]:
+        """The board of ``view`` (as ``board`` draws it) with what changed since the board of ``previous`` (the
+        public view the last board showed) ringed, and what changed in words for the image's alt text."""
+        ...
+
+
 def _renderers() -> dict[str, Renderer]:
     # Imported here so a renderer module can import ``Renderer`` from this one without a cycle.
     from render.abordaje import RENDERER as ABORDAJE

@@ -18,6 +18,7 @@ SECTIONS = (
     "cache",
     "floor",
     "png",
+    "zoom",
     "autocomplete",
     "engine",
     "seatbot",

@@ -33,17 +33,19 @@ class BoardsHost(HostCore):
             post = replace(post, edit_message_id=newest or post.edit_message_id)
         else:
             post = replace(post, supersedes=newest)
-        if board_key(record) == post.drawn:
-            return post
-        spec = self.spec(record.game_key)
-        loaded = Loaded(record, spec, self._state_of(record, spec))
-        assert loaded.state is not None
-        prompts = self.pending(record, spec, loaded.state) if record.status == "active" else []
-        fresh = await self._board_post(loaded, prompts, new=not post.is_edit, ping_seats=set())
-        return replace(
-            fresh,
-            edit_message_id=post.edit_message_id,
-            supersedes=post.supersedes,
-            pings=post.pings,
-            nonce=post.nonce,
-        )
+        if board_key(record) != post.drawn:
+            spec = self.spec(record.game_key)
+            loaded = Loaded(record, spec, self._state_of(record, spec))
+            assert loaded.state is not None
+            prompts = self.pending(record, spec, loaded.state) if record.status == "active" else []
+            fresh = await self._board_post(loaded, prompts, new=not post.is_edit, ping_seats=set())
+            post = replace(
+                fresh,
+                edit_message_id=post.edit_message_id,
+                supersedes=post.supersedes,
+                pings=post.pings,
+                nonce=post.nonce,
+            )
+        if record.id is not None:  # what the players see next: later boards frame what changed since this one
+            self.shown.delivered(record.id, record.version)
+        return post

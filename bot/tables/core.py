@@ -21,7 +21,8 @@ from typing import Any
 from engine.core import Event, GameSpec, LobbyError, NoGameHere, Prompt, State, View
 from engine.core.words import count, name_seats
 from engine.registry import GAMES
-from render.registry import RENDERERS, CloseUp, Renderer
+from render.core.changes import changed_alt
+from render.registry import RENDERERS, CloseUp, MarksChanges, Renderer
 
 from ..outbox import Attachment, ChannelPost, DirectMessage, Outbox, Panel, PostKind
 from ..store import ActionRecord, DeliveryRecord, GameRecord, GuildSettings, NoteRecord, SeatRecord, Store
@@ -39,7 +40,7 @@ from .common import (
     relative_time,
     seat_name,
 )
-from .liveboard import CALL_TO_ACTION, WAITING, board_key
+from .liveboard import CALL_TO_ACTION, WAITING, ShownBoards, board_key
 from .names import display_names, for_images, in_channel, in_private, named_prompts, named_view
 from .recap import finishing_recap, recap_owed
 
@@ -167,6 +168,7 @@ class HostCore:
         # part tells a restarted process from the one it replaces), and how long a claim holds.
         self.owner = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
         self.claim_seconds = CLAIM_SECONDS
+        self.shown = ShownBoards(PARSED_GAMES)  # what each game's last boards showed: the next frames what changed
 
     @staticmethod
     def seat_cap(spec: GameSpec[Any, Any], record: GameRecord) -> int:
@@ -585,12 +587,22 @@ class HostCore:
         )
 
     async def _board_image(self, loaded: Loaded) -> Attachment | None:
+        """The board image, framing what changed since the last board this process drew (``ShownBoards``) and
+        saying so in its alt text; a finished game's result screen frames nothing. The message's text stays
+        ``board_text`` (its story says what happened in words), the same whichever process draws it."""
         renderer = self.renderers.get(loaded.spec.key)
         if renderer is None or loaded.state is None:
             return None
-        view = for_images(loaded.spec.view(loaded.state, None), loaded.record)
-        data = await asyncio.to_thread(renderer.board, view)
-        return Attachment(f"{loaded.spec.key}-board.png", data, name_seats(renderer.alt(view), view.names))
+        record = loaded.record
+        view = for_images(loaded.spec.view(loaded.state, None), record)
+        previous = self.shown.since(record.id, record.version, view) if record.id is not None else None
+        changed: list[str] = []
+        if previous is not None and record.status == "active" and isinstance(renderer, MarksChanges):
+            data, changed = await asyncio.to_thread(renderer.marked, view, previous)
+        else:
+            data = await asyncio.to_thread(renderer.board, view)
+        alt = name_seats(renderer.alt(view), view.names)
+        return Attachment(f"{loaded.spec.key}-board.png", data, changed_alt(alt, changed))
 
     async def public_view(self, channel_id: int) -> tuple[GameRecord, View]:
         """The channel's running or latest game as everybody sees it, named for drawing (the zoom and the full

@@ -12,6 +12,10 @@ from __future__ import annotations
 
 import hashlib
 import json
+import threading
+from collections import OrderedDict
+
+from engine.core import View
 
 from ..store import GameRecord
 
@@ -45,3 +49,57 @@ def as_history(text: str) -> str:
     lines = text.split("\n")
     kept = [HISTORY if line.startswith(WAITING) else line.replace(CALL_TO_ACTION, "").rstrip() for line in lines]
     return "\n".join(kept)
+
+
+class ShownBoards:
+    """The public views boards were drawn from, and which of them reached the channel, so the next board can
+    frame what changed since the board the players last saw (``render.core.changes``).
+
+    A board is drawn when its commit is made and delivered later (``BoardsHost.aim`` says when): a bots' round
+    draws several boards before any is delivered, and a stale one is drawn again for the newest game. So a
+    board of version ``v`` is compared with the newest board *delivered* before ``v`` (``delivered``), or,
+    where this process delivered none (tests that deliver without aiming), with the newest drawn before ``v``.
+    A board drawn again for the same version (a repost, a stale delivery aimed again) compares with the same
+    one as before. Kept in memory for the ``games`` most recently drawn games (each view is a few tens of
+    kilobytes: as many games as the host keeps parsed states), a few versions each. After a restart the first
+    board of a game frames nothing: what changed is still in its narration.
+    """
+
+    KEPT = 3
+    """Distinct boards kept a game besides the delivered ones."""
+
+    def __init__(self, games: int = 64) -> None:
+        self.games = games
+        self._drawn: OrderedDict[int, dict[int, View]] = OrderedDict()
+        self._delivered: dict[int, list[int]] = {}
+        self._lock = threading.Lock()
+
+    def since(self, game_id: int, version: int, view: View) -> View | None:
+        """The view of the board to compare a board of ``version`` with (``None``: none in this process), noting
+        ``view`` as the one ``version`` shows. Boards that show the same as ``view`` (a repost after a change
+        that draws nothing new) are passed over, so a repost frames what the board it repeats framed."""
+        with self._lock:
+            drawn = self._drawn.pop(game_id, {})
+            other = {v for v, seen in drawn.items() if v < version and seen != view}
+            delivered = [v for v in self._delivered.get(game_id, []) if v in other]
+            before = max(delivered) if delivered else max(other) if other else None
+            previous = None if before is None else drawn[before]
+            newest = max(drawn) if drawn else None
+            if newest is None or drawn[newest] != view or newest > version:
+                drawn[version] = view  # a distinct board; one equal to the newest is kept under its first version
+            keep = set(sorted(drawn)[-self.KEPT :]) | set(self._delivered.get(game_id, []))
+            self._drawn[game_id] = {v: seen for v, seen in drawn.items() if v in keep}
+            while len(self._drawn) > self.games:
+                gone, _ = self._drawn.popitem(last=False)
+                self._delivered.pop(gone, None)
+            return previous
+
+    def delivered(self, game_id: int, version: int) -> None:
+        """A board showing the game at ``version`` is about to reach the channel: the newest board drawn at or
+        before ``version`` is what the players see next, the one later boards compare with."""
+        with self._lock:
+            drawn = [v for v in self._drawn.get(game_id, {}) if v <= version]
+            if not drawn:
+                return
+            shown = sorted({*self._delivered.get(game_id, []), max(drawn)})
+            self._delivered[game_id] = shown[-2:]

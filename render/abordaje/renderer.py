@@ -14,6 +14,7 @@ from engine.abordaje.view import AbordajeView
 from engine.core import View
 from render.core import LayerCache, RenderCache, encode_png, view_key
 from render.core.alt import clipped, image_alt
+from render.core.changes import marked_board
 from render.core.sheet import Sheet
 from render.core.zoom import Area, enlarge_part, part_box, part_sheet, widest_for
 
@@ -21,7 +22,7 @@ from .board import board_sheet, draw_board, draw_static
 from .hand import draw_hand, hand_key, has_private
 from .layout import BAND, BOARD_X0, PIRATE_ROW, SPANISH_ROW, Layout, layout_for
 from .layout import WIDTH as FULL_WIDTH
-from .phone import draw_phone
+from .phone import HEADER, draw_phone
 from .pieces import SIDE_LETTER, SIDE_NAME, SIDES
 
 ZOOM_MARGIN = 8
@@ -55,6 +56,13 @@ class AbordajeRenderer:
         board_view = _public(view)
         key = view_key("abordaje.board", board_view)
         return self.cache.get_or_render(key, lambda: encode_png(draw_phone(board_view)))
+
+    def marked(self, view: View, previous: View) -> tuple[bytes, list[str]]:
+        """The phone board with what changed since ``previous`` ringed (``render.core.changes``): crews,
+        captains, markers and orders that appeared or moved, the numbers that changed; and those in words."""
+        return marked_board(
+            self.cache, "abordaje.board.marked", _public(view), _public(previous), draw_phone, steady=HEADER
+        )
 
     def full(self, view: View) -> bytes:
         """The detailed board (1280 × 800, both ships side by side), for a desktop's **Full board**."""

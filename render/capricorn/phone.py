@@ -23,7 +23,8 @@ from engine.capricorn.terms import POD
 from engine.capricorn.view import CapricornView
 from render.core import Box, Ink, font, new_canvas, rounded, wrap
 from render.core.canvas import shortened
-from render.core.sheet import Sheet
+from render.core.changes import Change
+from render.core.sheet import Sheet, Token
 from render.core.sheet import say_sized as _say
 
 from .pieces import crew
@@ -105,18 +106,35 @@ def _header(draw: ImageDraw.ImageDraw, view: CapricornView, sheet: Sheet | None)
 def _threat(draw: ImageDraw.ImageDraw, view: CapricornView, sheet: Sheet | None) -> None:
     """The threat track: the current step filled (and its number white), passed steps tinted."""
     _say(draw, sheet, (14, THREAT_TOP + 24), "Threat", TEXT, Ink.BLACK, bold=True, anchor="lm")
-    cells = CATALOG.rules.threat_max + 1
-    left = 100
-    width = (WIDTH - 10 - left) // cells
-    for i in range(cells):
-        x0 = left + i * width
+    for i in range(CATALOG.rules.threat_max + 1):
+        x0, y0, x1, y1 = threat_cell(i)
         now = i == view.threat
         fill = Ink.VERMILLION if now else Ink.VERMILLION_TINT if i < view.threat else Ink.WHITE
-        draw.rectangle(
-            (x0, THREAT_TOP, x0 + width - 6, THREAT_TOP + 48), fill=int(fill), outline=int(Ink.BLACK), width=2
-        )
+        draw.rectangle((x0, y0, x1, y1), fill=int(fill), outline=int(Ink.BLACK), width=2)
         ink = Ink.WHITE if now else Ink.BLACK
-        _say(draw, sheet, (x0 + (width - 6) // 2, THREAT_TOP + 24), str(i), 22, ink, bold=True, anchor="mm")
+        _say(draw, sheet, ((x0 + x1) // 2, THREAT_TOP + 24), str(i), 22, ink, bold=True, anchor="mm")
+
+
+def threat_cell(step: int) -> Box:
+    """The threat track's cell for ``step``."""
+    left = 100
+    width = (WIDTH - 10 - left) // (CATALOG.rules.threat_max + 1)
+    x0 = left + step * width
+    return (x0, THREAT_TOP, x0 + width - 6, THREAT_TOP + 48)
+
+
+def track_changes(previous: CapricornView, view: CapricornView) -> list[Change]:
+    """What the sheets cannot show changed: the threat track's filled cell (its number stays the same)."""
+    if previous.threat == view.threat:
+        return []
+    return [Change(threat_cell(view.threat), f"threat {previous.threat} → {view.threat}")]
+
+
+def piece_words(token: Token) -> str | None:
+    """A changed piece in words: "crew E in BRIDGE" (a crew line's own disc is not named)."""
+    if token.space == "crew":
+        return None
+    return f"{token.what} in {token.space}"
 
 
 def _lines(draw: ImageDraw.ImageDraw, view: CapricornView, sheet: Sheet | None) -> None:
@@ -179,10 +197,17 @@ def _room(
         at = (x - left, y)
         paint(draw, at)
         if sheet is not None:
-            sheet.token(room, kind, at, paint)
+            sheet.token(room, piece_name(kind, data), at, paint)
         x += right - left + 6
     if not pieces:
         _say(draw, sheet, (x0 + 10, y), "empty", TEXT, Ink.GREY, anchor="lm")
+
+
+def piece_name(kind: str, data: tuple[object, ...]) -> str:
+    """What a piece in a room is, as the changes name it: "crew E", "red alien", "black Mother"."""
+    if kind == "crew":
+        return f"crew {data[0]}"
+    return f"{data[0]} {'Mother' if kind == 'mother' else kind}"
 
 
 def _crew(draw: ImageDraw.ImageDraw, view: CapricornView, sheet: Sheet | None) -> None:

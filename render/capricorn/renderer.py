@@ -23,6 +23,7 @@ from engine.core import View
 from render.core import Ink, LayerCache, RenderCache, encode_png, new_canvas, view_key
 from render.core.alt import closeup_alt, image_alt
 from render.core.cache import view_keys
+from render.core.changes import marked_board
 from render.core.closeup import BOARDS_KEPT
 from render.core.sheet import Sheet
 from render.core.zoom import Area, enlarge_part, part_sheet
@@ -31,7 +32,7 @@ from .closeup import closeup_where, draw_closeup
 from .hand import draw_hand, hand_key, own_characters
 from .layout import CX, CY, HEIGHT, WIDTH
 from .panel import draw_legend, draw_panel, draw_panel_static, draw_result
-from .phone import draw_phone
+from .phone import HEADER, draw_phone, piece_words, track_changes
 from .ship import draw_ring, draw_ship_base, draw_ship_joints, draw_ship_pieces, ring_reach, ship_sheet
 from .zoom import ROOM_AREAS, room_alt, room_box
 
@@ -141,6 +142,20 @@ class CapricornRenderer:
         public = _public(_capricorn(view))
         key = view_key("capricorn.phone", public)
         return self.cache.get_or_render(key, lambda: encode_png(draw_phone(public)))
+
+    def marked(self, view: View, previous: View) -> tuple[bytes, list[str]]:
+        """The phone board with what changed since ``previous`` ringed (``render.core.changes``): the pieces
+        that moved or appeared, the threat track, the counts and lines that changed; and those in words."""
+        return marked_board(
+            self.cache,
+            "capricorn.phone.marked",
+            _public(_capricorn(view)),
+            _public(_capricorn(previous)),
+            draw_phone,
+            steady=HEADER,
+            name=piece_words,
+            extra=track_changes,
+        )
 
     def full(self, view: View) -> bytes:
         """The detailed round ship with its panel (1400 × 900), for a desktop's **Full board**."""

@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import lru_cache, partial
 
 from PIL import Image, ImageChops, ImageDraw, ImageFilter, ImageFont
 
@@ -62,10 +62,16 @@ class Sheet:
 
     marks: list[Mark] = field(default_factory=list)
     tokens: list[Token] = field(default_factory=list)
+    boxes_only: bool = False
+    """Record where each text is, not its letters' masks (``render.core.changes`` compares texts and boxes only:
+    the masks, a filter over every new text, are for the legibility tests)."""
 
     def mark(self, xy: tuple[float, float], words: str, size: int, *, bold: bool = False, anchor: str = "la") -> None:
         """Record ``words`` drawn as ``label(draw, xy, words, size, …, anchor=anchor)`` draws them."""
         x, y = xy
+        if self.boxes_only:
+            self.marks.append(Mark(words, size, _text_box(words, size, bold, anchor, (x, y)), NO_MASK, NO_MASK))
+            return
         if float(x).is_integer() and float(y).is_integer():  # the usual case: the masks are the same anywhere
             (left, top, right, bottom), letters, halo = _masks(words, size, bold, anchor, (0, 0))
             box = (left + int(x), top + int(y), right + int(x), bottom + int(y))
@@ -132,6 +138,26 @@ def _whole_masks(words: str, size: int, bold: bool, anchor: str) -> tuple[Box, I
     return _draw_masks(words, size, bold, anchor, (0, 0))
 
 
+NO_MASK = Image.new("L", (1, 1), 0)
+"""The masks of a text recorded by a sheet that keeps boxes only (shared, read only)."""
+
+
+def _text_box(words: str, size: int, bold: bool, anchor: str, xy: tuple[float, float]) -> Box:
+    """The box ``_draw_masks`` gives ``words`` drawn at ``xy``, without drawing them."""
+    x, y = xy
+    if float(x).is_integer() and float(y).is_integer():
+        x0, y0, x1, y1 = _origin_box(words, size, bold, anchor)
+        return (x0 + int(x), y0 + int(y), x1 + int(x), y1 + int(y))
+    left, top, right, bottom = font(size, bold=bold).getbbox(words, anchor=anchor)
+    return (math.floor(x + left), math.floor(y + top), math.ceil(x + right), math.ceil(y + bottom))
+
+
+@lru_cache(maxsize=8192)
+def _origin_box(words: str, size: int, bold: bool, anchor: str) -> Box:
+    left, top, right, bottom = font(size, bold=bold).getbbox(words, anchor=anchor)
+    return (math.floor(left), math.floor(top), math.ceil(right), math.ceil(bottom))
+
+
 def _draw_masks(
     words: str, size: int, bold: bool, anchor: str, xy: tuple[float, float]
 ) -> tuple[Box, Image.Image, Image.Image]:
@@ -158,13 +184,52 @@ Paint = Callable[[ImageDraw.ImageDraw, tuple[int, int]], None]
 
 def drawn(paint: Paint, at: tuple[int, int]) -> tuple[Box, Image.Image]:
     """The box of what ``paint`` inks when asked to draw at ``at`` (in board pixels), and its pixels there."""
+    (left, top, right, bottom), pixels = _drawn_once(paint)
+    dx, dy = at[0] - REACH, at[1] - REACH
+    return (left + dx, top + dy, right + dx, bottom + dy), pixels
+
+
+INKED = [0 if value == BLANK else 255 for value in range(256)]
+"""The lookup table that turns a scratch canvas into the mask of what was inked on it."""
+
+
+def _drawn_once(paint: Paint) -> tuple[Box, Image.Image]:
+    """What ``paint`` inks around the scratch canvas's centre: measured once per look when ``paint`` is a
+    ``functools.partial`` of hashable arguments (a piece's look: its side, letter, size), else every time.
+    The pixels are shared and read only, as a mark's masks are."""
+    key = _look(paint)
+    if key is None:
+        return _measure(paint)
+    return _measured_look(key)
+
+
+Look = tuple[Callable[..., None], tuple[object, ...], tuple[tuple[str, object], ...]]
+"""A piece's look: the drawing function of a ``partial`` paint and its arguments."""
+
+
+def _look(paint: Paint) -> Look | None:
+    if not isinstance(paint, partial):
+        return None
+    key: Look = (paint.func, paint.args, tuple(sorted(paint.keywords.items())))
+    try:
+        hash(key)
+    except TypeError:
+        return None
+    return key
+
+
+@lru_cache(maxsize=1024)
+def _measured_look(key: Look) -> tuple[Box, Image.Image]:
+    func, args, keywords = key
+    return _measure(partial(func, *args, **dict(keywords)))
+
+
+def _measure(paint: Paint) -> tuple[Box, Image.Image]:
     image = Image.new("L", (2 * REACH, 2 * REACH), BLANK)  # inks are palette indices, all below BLANK
     paint(ImageDraw.Draw(image), (REACH, REACH))
-    inked = image.point(lambda v: 0 if v == BLANK else 255)
+    inked = image.point(INKED)
     box = inked.getbbox() or (REACH, REACH, REACH, REACH)
-    left, top, right, bottom = box
-    dx, dy = at[0] - REACH, at[1] - REACH
-    return (left + dx, top + dy, right + dx, bottom + dy), inked.crop(box)
+    return box, inked.crop(box)
 
 
 def overlap(a: Box, b: Box) -> bool:

@@ -189,23 +189,48 @@ STRIP_LINE = 20
 
 def object_lines(things: list[str], width: int, second: int | None = None) -> list[str]:
     """The objects lying in a room on at most two lines of ``width`` pixels (the second ``second`` wide, clear
-    of the exit numbers), broken between objects; what the second line (drawn down to 12 px) cannot hold is
-    counted at its end (``+2 more``)."""
-    rest = list(things)
-    lines: list[list[str]] = []
+    of the exit numbers), wrapped between words as a sentence is ("gun, corpse of Commander" / "Vale"), so an
+    object longer than a line is still read whole; what the second line (drawn down to 12 px) cannot hold is
+    counted at its end (``+2 more``). The first line is filled at 14 px when that shows as much as 12 px."""
+    words: list[tuple[str, int]] = []  # each word with the object it belongs to; an object's last word has its comma
+    for index, thing in enumerate(things):
+        parts = thing.split(" ")
+        for n, part in enumerate(parts):
+            closes = n == len(parts) - 1 and index < len(things) - 1
+            words.append((part + ("," if closes else ""), index))
     widths = (width, second or width)
-    for face, room in zip((font(14), font(12)), widths, strict=True):
-        line: list[str] = []
-        while rest and (not line or text_width(", ".join([*line, rest[0]]) + ",", face) <= room):
-            line.append(rest.pop(0))
+    best: list[list[tuple[str, int]]] = []
+    for first in (font(14), font(12)):
+        lines = _fill(words, ((first, widths[0]), (font(12), widths[1])))
+        if not best or sum(map(len, lines)) > sum(map(len, best)):
+            best = lines
+    shown = sum(map(len, best))
+    if shown < len(words):
+        last = best[-1]
+        cut = words[shown][1]  # the first object not shown whole: it and the rest are counted
+        while last and last[-1][1] >= cut:
+            last.pop()
+        more = len(things) - cut
+        while last and text_width(" ".join([*(w for w, _ in last), f"+{more} more"]), font(12)) > widths[1]:
+            cut = last[-1][1]
+            while last and last[-1][1] >= cut:
+                last.pop()
+            more = len(things) - cut
+        last.append((f"+{more} more", cut))
+    return [" ".join(w for w, _ in line) for line in best if line]
+
+
+def _fill(words: list[tuple[str, int]], rows: Sequence[tuple[Font, int]]) -> list[list[tuple[str, int]]]:
+    """``words`` laid greedily on ``rows`` (each a face and a width), as many as fit, in order."""
+    lines: list[list[tuple[str, int]]] = []
+    at = 0
+    for face, room in rows:
+        line: list[tuple[str, int]] = []
+        while at < len(words) and text_width(" ".join([*(w for w, _ in line), words[at][0]]), face) <= room:
+            line.append(words[at])
+            at += 1
         lines.append(line)
-    last = lines[-1]
-    while rest and last and text_width(", ".join([*last, f"+{len(rest)} more"]), font(12)) > widths[1]:
-        rest.insert(0, last.pop())
-    if rest:
-        last.append(f"+{len(rest)} more")
-    words = [", ".join(line) for line in lines if line]
-    return [w + "," for w in words[:-1]] + words[-1:]
+    return lines
 
 
 def turn_words(view: DerelictView, seat: SeatView) -> str:

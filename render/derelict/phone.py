@@ -23,8 +23,9 @@ from engine.derelict.catalog import CATALOG
 from engine.derelict.view import DerelictView, IntruderView, RoomView, SeatView
 from render.core import Box, Ink, disc, new_canvas, polygon, rounded, star_points, text_width, wrap
 from render.core.canvas import label
+from render.core.changes import Change
 from render.core.fonts import font
-from render.core.sheet import Paint, Sheet
+from render.core.sheet import Paint, Sheet, Token
 
 from .places import SEAT_INKS, fitting
 
@@ -46,7 +47,10 @@ PIECE_R = 12  # 24-25 px pieces: 16 px on a phone
 ROSTER_LINE = 32
 RESULT_LINE = 56  # a seat's two lines on the result screen
 NAME_FACES = ((20, True), (19, True), (18, True), (20, False), (19, False), (18, False))
-HEADER_LINES = (92, 118, 144, 170)  # the middles of the header's text lines under the time track
+HEADER_LINES = (92, 118, 144, 170)
+TITLE: Box = (0, 0, WIDTH, 36)
+"""The title line (whose turn): it changes every board, so it is not ringed as a change."""
+TIME_LEFT, TIME_TOP, TIME_BOTTOM = 68, 40, 72  # the middles of the header's text lines under the time track
 
 
 def height(view: DerelictView) -> int:
@@ -203,14 +207,12 @@ def title(view: DerelictView) -> str:
 
 def draw_header(board: Board, view: DerelictView) -> None:
     board.words((MARGIN, 8), fitting(title(view), WIDTH - 2 * MARGIN, LARGE, bold=True), LARGE, Ink.BLACK, bold=True)
-    left = 68
-    step = min(40, (WIDTH - MARGIN - left) // max(1, view.time_spaces))
     for space in range(1, view.time_spaces + 1):
         now = space == view.time
         fill = Ink.ORANGE if now else Ink.SKY if space >= view.cryo_open else Ink.WHITE
-        x = left + (space - 1) * step
-        board.draw.rectangle((x, 40, x + step - 3, 72), fill=int(fill), outline=int(Ink.BLACK), width=4 if now else 1)
-        board.words((x + (step - 3) // 2, 56), str(space), SMALL, Ink.BLACK, bold=now, anchor="mm")
+        x0, y0, x1, y1 = time_cell(view, space)
+        board.draw.rectangle((x0, y0, x1, y1), fill=int(fill), outline=int(Ink.BLACK), width=4 if now else 1)
+        board.words(((x0 + x1) // 2, 56), str(space), SMALL, Ink.BLACK, bold=now, anchor="mm")
     armed = "off" if view.self_destruct is None else f"armed, {view.self_destruct} of 6"
     lines = [
         f"F fire {view.fires}/8 · X malfunction {view.malfunctions}/8 · self-destruct {armed}",
@@ -226,6 +228,27 @@ def draw_header(board: Board, view: DerelictView) -> None:
         board.words(
             (MARGIN, y), fitting(line, WIDTH - 2 * MARGIN, SMALL, bold=bold), SMALL, ink, bold=bold, anchor="lm"
         )
+
+
+def time_cell(view: DerelictView, space: int) -> Box:
+    """The time track's cell for ``space`` (1 first)."""
+    step = min(40, (WIDTH - MARGIN - TIME_LEFT) // max(1, view.time_spaces))
+    x = TIME_LEFT + (space - 1) * step
+    return (x, TIME_TOP, x + step - 3, TIME_BOTTOM)
+
+
+def track_changes(previous: DerelictView, view: DerelictView) -> list[Change]:
+    """What the sheets cannot show changed: the time track's marked cell (its number stays the same)."""
+    if previous.time == view.time or not 1 <= view.time <= view.time_spaces:
+        return []
+    return [Change(time_cell(view, view.time), f"time {previous.time} → {view.time}")]
+
+
+def piece_words(token: Token) -> str | None:
+    """A changed piece in words: "intruder on S03", "noise in DU" (a roster line's own disc is not named)."""
+    if token.space.startswith("seat "):
+        return None
+    return f"{token.what} in {token.space}"
 
 
 def result_lines(view: DerelictView) -> list[str]:

@@ -8,6 +8,7 @@ from engine.core import View
 from engine.derelict.view import DerelictView
 from render.core import LayerCache, RenderCache, encode_png, view_key
 from render.core.alt import clipped
+from render.core.changes import marked_board
 from render.core.sheet import Sheet
 from render.core.zoom import Area
 
@@ -43,6 +44,21 @@ class DerelictRenderer:
         board_view = _public(view)
         key = view_key("derelict.board", board_view)
         return self.cache.get_or_render(key, lambda: encode_png(self._phone(board_view)))
+
+    def marked(self, view: View, previous: View) -> tuple[bytes, list[str]]:
+        """The phone board with what changed since ``previous`` ringed (``render.core.changes``): characters,
+        intruders, fires, malfunctions and noise that appeared or moved, the time track and the lines that
+        changed; and those in words."""
+        return marked_board(
+            self.cache,
+            "derelict.board.marked",
+            _public(view),
+            _public(previous),
+            phone.draw_phone,
+            steady=phone.TITLE,
+            name=phone.piece_words,
+            extra=phone.track_changes,
+        )
 
     def full(self, view: View) -> bytes:
         """The detailed board (every room's exits, items and objects, every seat's strip), for a desktop."""

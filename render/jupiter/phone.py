@@ -22,7 +22,7 @@ from PIL import Image, ImageDraw
 from engine.jupiter.view import JupiterView, RobotView, TileView
 from render.core import Font, Ink, font, new_canvas, rounded, text_width, wrap
 from render.core.canvas import shortened as clip
-from render.core.sheet import Paint, Sheet, say
+from render.core.sheet import Paint, Sheet, Token, say
 from render.core.sheet import place as _place
 
 from .panel import card_name, report_sections, track_steps
@@ -110,8 +110,33 @@ POD_H = LINE + 12
 
 
 def height(view: JupiterView) -> int:
-    """Header, track, colony, numbers (two lines), key, report, pod line and one row per robot."""
-    return panel_top(view) + NUMBERS_H + KEY_H + REPORT_H + POD_H + _robot_rows(view) * ROBOT_H + MARGIN
+    """Header, track, colony, numbers (two lines), key, report, pod line and one row per robot; at the end, the
+    result box under them all (covering nothing)."""
+    rows = panel_top(view) + NUMBERS_H + KEY_H + REPORT_H + POD_H + _robot_rows(view) * ROBOT_H + MARGIN
+    return rows + result_height(view)
+
+
+RESULT_LINES = 3
+"""The result's own sentence, wrapped to at most this many lines."""
+
+
+def over(view: JupiterView) -> bool:
+    return view.phase in ("won", "lost")
+
+
+def result_height(view: JupiterView) -> int:
+    """The result box: a title, the facts line, the game's own sentence, the lost and destroyed line."""
+    return 0 if not over(view) else 12 + (3 + len(result_lines(view))) * LINE + 12 + MARGIN
+
+
+def result_lines(view: JupiterView) -> list[str]:
+    """The game's own sentence on how it ended, wrapped to at most ``RESULT_LINES`` lines."""
+    plain, width = font(TEXT), WIDTH - 2 * MARGIN - 12
+    said = view.result or ("The colony is saved!" if view.phase == "won" else "The colony is lost.")
+    lines = wrap(said, plain, width)
+    if len(lines) > RESULT_LINES:
+        lines = [*lines[: RESULT_LINES - 1], clip(" ".join(lines[RESULT_LINES - 1 :]), plain, width)]
+    return lines
 
 
 def draw_overview(view: JupiterView, sheet: Sheet | None = None) -> Image.Image:
@@ -126,7 +151,45 @@ def draw_overview(view: JupiterView, sheet: Sheet | None = None) -> Image.Image:
     y = _report(draw, view, y, sheet)
     y = _pod(draw, view, y, sheet)
     _robots(draw, view, y, sheet)
+    _result(draw, view, sheet)
     return image
+
+
+def result_facts(view: JupiterView) -> tuple[str, str]:
+    """The result screen's title and the decisive numbers: colonists saved against the target, and how many
+    were lost, after how many turns."""
+    title = "The colony is saved!" if view.phase == "won" else "The colony is lost"
+    facts = f"Saved {view.saved} of {view.needed} · lost {view.lost} · turn {view.turn}"
+    return title, facts
+
+
+def _result(draw: ImageDraw.ImageDraw, view: JupiterView, sheet: Sheet | None) -> None:
+    """At the end, under everything (no piece covered): how the game ended, the colonists saved of the target
+    and lost, the game's own sentence, and the tiles destroyed."""
+    if not over(view):
+        return
+    bottom = height(view) - MARGIN
+    top = bottom - result_height(view) + MARGIN
+    rounded(draw, (MARGIN - 6, top, WIDTH - MARGIN + 6, bottom), Ink.WHITE, Ink.BLACK, radius=10, width=3)
+    title, facts = result_facts(view)
+    bold, face = font(26, bold=True), font(TEXT, bold=True)
+    x, y = MARGIN + 6, top + 12 + LINE // 2
+    say(draw, sheet, (x, y), title, bold, Ink.GREEN if view.phase == "won" else Ink.VERMILLION, "lm")
+    say(draw, sheet, (x, y + LINE), clip(facts, face, WIDTH - 2 * MARGIN - 12), face, Ink.BLACK, "lm")
+    plain = font(TEXT)
+    lines = result_lines(view)
+    for i, line in enumerate(lines):
+        say(draw, sheet, (x, y + (2 + i) * LINE), line, plain, Ink.BLACK, "lm")
+    gone = "Tiles destroyed: " + (", ".join(view.destroyed) if view.destroyed else "none")
+    say(
+        draw,
+        sheet,
+        (x, y + (2 + len(lines)) * LINE),
+        clip(gone, plain, WIDTH - 2 * MARGIN - 12),
+        plain,
+        Ink.CHARCOAL,
+        "lm",
+    )
 
 
 # ------------------------------------------------------------------------------------------ header and track
@@ -174,7 +237,7 @@ def _track(draw: ImageDraw.ImageDraw, view: JupiterView, sheet: Sheet | None) ->
             "now": (Ink.ORANGE, Ink.BLACK, Ink.BLACK),
             "alert": (Ink.VERMILLION, Ink.WHITE, Ink.BLACK),
             "next": (Ink.WHITE, Ink.CHARCOAL, Ink.SILVER),
-        }[state]
+        }["done" if over(view) else state]
         if x + width > WIDTH - MARGIN:
             break
         rounded(draw, (x, y - 17, x + width, y + 17), fill, outline, radius=8, width=2 if state != "next" else 1)
@@ -199,6 +262,13 @@ def _super(draw: ImageDraw.ImageDraw, at: tuple[int, int]) -> None:
 
 def _robot(draw: ImageDraw.ImageDraw, at: tuple[int, int], *, info: RobotView) -> None:
     robot(draw, at, info.colour, info.letter, PIECE // 2)
+
+
+def piece_words(token: Token) -> str | None:
+    """A changed piece in words: "colonist on T08" (a robot's own line: "robot B")."""
+    if token.space.startswith("robot "):
+        return token.space
+    return f"{token.what} on {token.space}"
 
 
 def robots_on(view: JupiterView, tile: TileView) -> list[RobotView]:

@@ -22,6 +22,7 @@ from engine.jupiter.view import JupiterView, TileView
 from render.core import Ink, LayerCache, RenderCache, encode_png, new_canvas, view_key
 from render.core.alt import clipped, closeup_alt, image_alt
 from render.core.cache import view_keys
+from render.core.changes import marked_board
 from render.core.closeup import BOARDS_KEPT
 from render.core.sheet import Sheet
 from render.core.zoom import Area
@@ -31,7 +32,8 @@ from .closeup import acting_robot, closeup_where, robot_tile
 from .colony import colony_sheet, dome_key_corner, draw_colony_pieces, draw_colony_static, names_fit
 from .layout import HEIGHT, WIDTH, Layout, Placement, layout_for
 from .panel import draw_frame, draw_header, draw_panel, draw_result, draw_track
-from .phone import draw_overview
+from .phone import HEADER_H, draw_overview, piece_words
+from .phone import WIDTH as OVERVIEW_WIDTH
 
 
 def _jupiter(view: View) -> JupiterView:
@@ -94,6 +96,19 @@ class JupiterRenderer:
         board_view = _public(view)
         key = view_key("jupiter.board", board_view)
         return self.cache.get_or_render(key, lambda: encode_png(draw_overview(board_view)))
+
+    def marked(self, view: View, previous: View) -> tuple[bytes, list[str]]:
+        """The phone board with what changed since ``previous`` ringed (``render.core.changes``): colonists,
+        creeps and robots that appeared or moved, the counts and numbers that changed; and those in words."""
+        return marked_board(
+            self.cache,
+            "jupiter.board.marked",
+            _public(view),
+            _public(previous),
+            draw_overview,
+            steady=(0, 0, OVERVIEW_WIDTH, HEADER_H),
+            name=piece_words,
+        )
 
     def full(self, view: View) -> bytes:
         """The detailed board for a desktop: every dome, bridge and piece, the panel with every robot's cards.

@@ -17,10 +17,11 @@ from functools import partial
 
 from PIL import Image, ImageDraw
 
+from engine.core.words import count
 from engine.pioneers.view import PioneersView, SectorView
 from render.core import Ink, disc, fitted, font, new_canvas, rounded, text_width, wrap
 from render.core.canvas import shortened as clip
-from render.core.sheet import Sheet, say
+from render.core.sheet import Sheet, Token, say
 from render.core.sheet import place as _place
 
 from .board import COLOUR_INK, COLOUR_TEXT, GOOD_LETTER, PLAYER_INK
@@ -48,8 +49,18 @@ def rows(view: PioneersView) -> int:
 
 
 def height(view: PioneersView) -> int:
-    """The overview's height: header, captains, ring, footer (fixed for a game: its ring and captains)."""
-    return ring_top(view) + rows(view) * (CELL_H + GAP) + FOOTER_H
+    """The overview's height: header, captains, ring, footer (fixed for a game: its ring and captains), and the
+    result's standings once the game is over."""
+    return ring_top(view) + rows(view) * (CELL_H + GAP) + FOOTER_H + result_height(view)
+
+
+def result_height(view: PioneersView) -> int:
+    """The standings box under the footer at the end: a title, a line a captain, the deciding fact."""
+    return 0 if view.phase != "over" else RESULT_PAD + (len(view.players) + 2) * RESULT_LINE + RESULT_PAD
+
+
+RESULT_LINE = 30
+RESULT_PAD = 14
 
 
 def ring_top(view: PioneersView) -> int:
@@ -68,7 +79,7 @@ def cell_box(view: PioneersView, slot: int) -> tuple[int, int, int, int]:
 def status(view: PioneersView) -> str:
     """Whose turn it is, in words, naming the captain."""
     if view.phase == "over":
-        return "Game over"
+        return winners_words(view)
     if view.phase != "play":
         return {
             "commander": "Setup: commanders",
@@ -92,7 +103,71 @@ def draw_overview(view: PioneersView, sheet: Sheet | None = None) -> Image.Image
     for sector in view.ring:
         _cell(draw, view, sector, cell_box(view, sector.slot), sheet)
     _footer(draw, view, sheet)
+    _result(draw, view, sheet)
     return image
+
+
+def standing(view: PioneersView, seat: int) -> tuple[int, int, int, int]:
+    """What decides the winner, in order: points, then planets held, then colonists on planets, then credits."""
+    player = view.players[seat]
+    return player.vp, player.controlled, player.colonists, player.credits
+
+
+TIE_BREAKS = ("points", "planets held", "colonists on planets", "credits")
+
+
+def winners(view: PioneersView) -> list[int]:
+    best = max(standing(view, p.seat) for p in view.players)
+    return [p.seat for p in view.players if standing(view, p.seat) == best]
+
+
+def winners_words(view: PioneersView) -> str:
+    """Who won, by name: "Alice wins", "Alice and Cy share the win", "Everybody ties"."""
+    won = winners(view)
+    if len(won) == len(view.players) > 1:
+        return "Game over · everybody ties"
+    names = " and ".join(view.seat_name(seat) for seat in won)
+    return f"{names} {'share the win' if len(won) > 1 else 'wins'}"
+
+
+def deciding_words(view: PioneersView) -> str:
+    """The decisive fact: by what the winner beat the runner-up (points, or the tie-break that split them)."""
+    ranked = sorted(view.players, key=lambda p: standing(view, p.seat), reverse=True)
+    if len(ranked) < 2:
+        return ""
+    first, second = standing(view, ranked[0].seat), standing(view, ranked[1].seat)
+    if first == second:
+        return "Level on points, planets, colonists and credits: the win is shared."
+    which = next(i for i in range(len(TIE_BREAKS)) if first[i] != second[i])
+    if which == 0:
+        return f"Won by {first[0] - second[0]} VP over {view.seat_name(ranked[1].seat)}."
+    return f"Decided by {TIE_BREAKS[which]}: level on VP with {view.seat_name(ranked[1].seat)}."
+
+
+def _result(draw: ImageDraw.ImageDraw, view: PioneersView, sheet: Sheet | None) -> None:
+    """The result screen's standings, under the footer (no piece is covered): each captain's place, points,
+    planets held, colonists and credits, best first, and what decided the win."""
+    if view.phase != "over":
+        return
+    top = height(view) - result_height(view)
+    rounded(draw, (MARGIN - 4, top, WIDTH - MARGIN + 4, height(view) - 6), Ink.WHITE, Ink.BLACK, width=3)
+    bold, face = font(TEXT, bold=True), font(TEXT)
+    y = top + RESULT_PAD + RESULT_LINE // 2
+    say(draw, sheet, (MARGIN + 6, y), clip(f"Result: {winners_words(view)}", bold, WIDTH - 40), bold, Ink.BLACK, "lm")
+    won = set(winners(view))
+    ranked = sorted(view.players, key=lambda p: standing(view, p.seat), reverse=True)
+    for place, player in enumerate(ranked, start=1):
+        y += RESULT_LINE
+        vp, held, colonists, credits = standing(view, player.seat)
+        tail = f"{vp} VP · {count(held, 'planet')} · {count(colonists, 'colonist')} · {credits} cr"
+        tail_w = text_width(tail, face)
+        say(draw, sheet, (WIDTH - MARGIN - 6, y), tail, face, Ink.BLACK, "rm")
+        head = clip(f"{place}. {view.seat_name(player.seat)}", bold, WIDTH - 2 * MARGIN - 24 - tail_w)
+        say(draw, sheet, (MARGIN + 6, y), head, bold if player.seat in won else face, Ink.BLACK, "lm")
+    y += RESULT_LINE
+    decided = deciding_words(view)
+    if decided:
+        say(draw, sheet, (MARGIN + 6, y), clip(decided, face, WIDTH - 40), face, Ink.CHARCOAL, "lm")
 
 
 def _header(draw: ImageDraw.ImageDraw, view: PioneersView, sheet: Sheet | None) -> None:
@@ -248,10 +323,20 @@ def _footer(draw: ImageDraw.ImageDraw, view: PioneersView, sheet: Sheet | None) 
     if view.pool or view.belts_left:
         line += f" · to place {len(view.pool)} planets, {view.belts_left} belts"
     face = font(TEXT)
-    y = height(view) - FOOTER_H + 4
+    y = height(view) - result_height(view) - FOOTER_H + 4
     lines = [*wrap(line, face, WIDTH - 2 * MARGIN)[:2], KEY][-3:]
     for i, words in enumerate(lines):
         say(draw, sheet, (MARGIN, y + i * 28), words, face, Ink.CHARCOAL, "la")
+
+
+def piece_words(token: Token) -> str | None:
+    """A changed piece in words: "ship at 13 Pyra", "colonist on 13 Pyra" (a captain's own disc: not named)."""
+    if token.space.startswith("captain "):
+        return None
+    sector = token.space.split(".")[0].removesuffix(" orbit").split(" goods ")[0]
+    if token.what == "holder":
+        return f"{sector} held"
+    return f"{token.what} {'at' if token.what.endswith('ship') else 'on'} {sector}"
 
 
 KEY = "disc: colonist · arrow: ship · square: alien · diamond: good"

@@ -13,13 +13,14 @@ from engine.core import View
 from engine.pioneers.view import PioneersView
 from render.core import LayerCache, RenderCache, encode_png, view_key
 from render.core.alt import clipped, image_alt
+from render.core.changes import marked_board
 from render.core.closeup import BOARDS_KEPT
 from render.core.sheet import Sheet
 from render.core.zoom import Area
 
 from . import zoom as zooms
 from .board import draw_board, draw_static, ring_key
-from .phone import draw_overview
+from .phone import HEADER_H, WIDTH, draw_overview, piece_words
 
 
 def _pioneers(view: View) -> PioneersView:
@@ -46,6 +47,19 @@ class PioneersRenderer:
         board_view = _public(view)
         key = view_key("pioneers.board", board_view)
         return self.cache.get_or_render(key, lambda: encode_png(draw_overview(board_view)))
+
+    def marked(self, view: View, previous: View) -> tuple[bytes, list[str]]:
+        """The phone board with what changed since ``previous`` ringed (``render.core.changes``): colonists,
+        ships, aliens and goods that appeared or moved, the points and credits that changed; and in words."""
+        return marked_board(
+            self.cache,
+            "pioneers.board.marked",
+            _public(view),
+            _public(previous),
+            draw_overview,
+            steady=(0, 0, WIDTH, HEADER_H),
+            name=piece_words,
+        )
 
     def full(self, view: View) -> bytes:
         """The detailed board for a desktop: every sector's table, spot numbers and each captain's strip."""

@@ -167,3 +167,23 @@ def test_objects_in_a_room_take_two_lines_and_count_what_they_cannot_show(count:
     shown = sum(line.count("corpse of") for line in lines)
     more = int(lines[-1].rsplit("+", 1)[1].split()[0]) if "more" in lines[-1] else 0
     assert shown + more == count
+
+
+@pytest.mark.parametrize(
+    "objects",
+    [["corpse of Commander Vale"], ["egg", "corpse of Commander Vale"], ["corpse of Commander Vale", "egg", "egg x2"]],
+)
+def test_an_object_longer_than_its_line_goes_on_below_and_is_read_whole(objects: list[str]) -> None:
+    """ "corpse of Commander Vale" does not fit a room's line even at 12 px: it is broken between its words onto
+    the second line rather than cut, and every line fits its width at 12 px or more."""
+    from render.derelict.board import OBJECTS_INDENT, room_box
+
+    x0, _, x1, _ = room_box("S01")
+    widths = (x1 - x0 - 16, x1 - x0 - 2 * OBJECTS_INDENT)
+    lines = object_lines(objects, *widths)
+    assert len(lines) <= 2 and not any("…" in line for line in lines)
+    for line, width in zip(lines, widths, strict=False):
+        assert text_width(line, fitted(line, width, 14, smallest=12)) <= width, line
+    said = " ".join(lines)
+    assert "corpse of Commander Vale" in said.replace(",", "") or "more" in said
+    assert "Commander Vale" in said

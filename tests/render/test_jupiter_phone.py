@@ -155,3 +155,34 @@ def test_the_full_board_is_the_detailed_landscape_board() -> None:
 def test_an_unknown_area_is_refused() -> None:
     with pytest.raises(KeyError):
         RENDERER.zoom(views()[0], "T99")
+
+
+def final_view(seed: int) -> JupiterView:
+    """The last public view of a seeded random game (random play loses the colony)."""
+    from engine.core import SeatSetup
+    from engine.core.playout import random_playout
+    from engine.registry import GAMES
+
+    spec = GAMES["jupiter"]
+    options = spec.options_model()
+    seats = [SeatSetup() for _ in range(spec.max_seats(options))]
+    steps = list(random_playout(spec, seats, options, seed))
+    return named(spec.view(steps[-1].after, None))
+
+
+def test_the_end_is_a_result_screen_with_the_colonists_saved_lost_and_why() -> None:
+    """How the colony ended, the colonists saved of the target and lost, the turn and the game's own sentence,
+    in a box under the robots (covering no piece), readable on a phone, with nobody acting any more."""
+    view = final_view(1)
+    assert view.phase == "lost"
+    sheet = RENDERER.layout(view)
+    readable("lost result", sheet, decode(RENDERER.board(view)), pieces=True)
+    said = [mark.text for mark in sheet.marks]
+    assert "The colony is lost" in said
+    assert f"Saved {view.saved} of {view.needed} · lost {view.lost} · turn {view.turn}" in said
+    assert any(text.startswith(view.result.split(":")[0]) for text in said)
+    assert sum(text.startswith("Tiles destroyed: ") for text in said) == 1
+    won = view.model_copy(update={"phase": "won", "result": "Every robot is aboard with 28 colonists saved."})
+    won_said = [mark.text for mark in RENDERER.layout(won).marks]
+    assert "The colony is saved!" in won_said and "Every robot is aboard with 28 colonists saved." in won_said
+    readable("won result", RENDERER.layout(won), decode(RENDERER.board(won)), pieces=True)

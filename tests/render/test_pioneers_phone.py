@@ -116,3 +116,47 @@ def test_the_full_board_is_the_detailed_landscape_board() -> None:
 def test_an_unknown_area_is_refused() -> None:
     with pytest.raises(KeyError):
         RENDERER.zoom(views()[0], "sector-99")
+
+
+def final_view(seed: int) -> PioneersView:
+    """The last public view of a seeded random game: its result screen."""
+    from engine.core import SeatSetup
+    from engine.core.playout import random_playout
+    from engine.registry import GAMES
+
+    spec = GAMES["pioneers"]
+    options = spec.options_model()
+    seats = [SeatSetup() for _ in range(spec.max_seats(options))]
+    steps = list(random_playout(spec, seats, options, seed))
+    return named(spec.view(steps[-1].after, None))
+
+
+def test_the_end_is_a_result_screen_naming_the_winner_the_standings_and_what_decided() -> None:
+    """The header names the winner; a box under the ring (covering no piece) ranks every captain with their
+    points, planets, colonists and credits, and says what decided the win; nobody is "to play" any more."""
+    view = final_view(1)
+    assert view.phase == "over"
+    sheet = RENDERER.layout(view)
+    readable("result", sheet, decode(RENDERER.board(view)), pieces=True)
+    said = [mark.text for mark in sheet.marks]
+    best = max(view.players, key=lambda p: (p.vp, p.controlled, p.colonists, p.credits))
+    winner = NAMES[best.seat]
+    assert f"{winner} wins" in said and f"Result: {winner} wins" in said
+    assert f"1. {winner}" in said
+    assert f"{best.vp} VP · {best.controlled} planet{'s' if best.controlled != 1 else ''}" in " ".join(said)
+    assert any(text.startswith("Won by ") and text.endswith(" VP over " + text.split(" over ")[-1]) for text in said)
+    assert not any("to play" in text for text in said)
+
+
+def test_a_tie_on_points_says_which_tie_break_decided() -> None:
+    view = final_view(1)
+    first, second = view.players[0], view.players[1]
+    level = [
+        first.model_copy(update={"vp": 30, "controlled": 3}),
+        second.model_copy(update={"vp": 30, "controlled": 2}),
+        *(p.model_copy(update={"vp": 1}) for p in view.players[2:]),
+    ]
+    tied = view.model_copy(update={"players": level})
+    said = [mark.text for mark in RENDERER.layout(tied).marks]
+    assert any(text.startswith("Decided by planets held: level on VP with Barth") for text in said), said
+    assert f"{NAMES[0]} wins" in said
