@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import logging
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
 from engine.core import GameSpec, LobbyError, NoGameHere, NotAllowed, SeatSetup
 
 from ..outbox import Outbox
-from ..store import DeliveryRecord, GameRecord, SeatRecord
+from ..store import DeliveryRecord, GameRecord, NoteRecord, SeatRecord
 from .common import BEGUN, Actor, Loaded, Owed, asking, mention, people
 from .core import owed_records, posts_owed, with_nonces
 from .races import Attempt, retried
@@ -101,13 +101,16 @@ class LobbyHost(ThreadsHost):
         await self.check_channel(guild_id, channel_id)
         return parsed
 
-    async def _lobby_saved(self, record: GameRecord, version: int, spec: GameSpec[Any, Any]) -> Outbox:
-        """Write a lobby step over ``version`` (``Conflict`` otherwise) with the lobby message's edit stored in
-        the same transaction, and return that edit carrying its row's nonce."""
+    async def _lobby_saved(
+        self, record: GameRecord, version: int, spec: GameSpec[Any, Any], notes: Sequence[NoteRecord] = ()
+    ) -> Outbox:
+        """Write a lobby step over ``version`` (``Conflict`` otherwise) with the lobby message's edit (and a
+        moderator's ``/log`` line, if any) stored in the same transaction, and return that edit carrying its row's
+        nonce."""
         now = self.clock()
         record.updated_at = now  # also the row's claim: this process delivers it from now
         row = lobby_row(record, version + 1, now)
-        record = await self._save(record, version, [row])
+        record = await self._save(record, version, [row], notes)
         return self._lobby_owed(record, spec, row)
 
     def _lobby_owed(self, record: GameRecord, spec: GameSpec[Any, Any], row: DeliveryRecord) -> Outbox:
@@ -230,17 +233,20 @@ class LobbyHost(ThreadsHost):
                 why = f"{actor.display_name} removed {seat.display_name}, who opened it, so the lobby is closed."
                 return await self._close_lobby(record, spec, why)
             log.info("kicked channel=%s id=%s user=%s by=%s", channel_id, record.id, user_id, actor.user_id)
-            out = await self._unseat(record, spec, user_id)  # noted once the seat is gone: a lost race notes nothing
-            await self._note(record, actor.user_id, f"🚪 {actor.display_name} (moderator) removed {seat.display_name}.")
-            return out
+            note = self._noted(
+                record, actor.user_id, f"🚪 {actor.display_name} (moderator) removed {seat.display_name}."
+            )
+            return await self._unseat(record, spec, user_id, [note])  # the /log line is written with the step
 
         return await retried(self.store, self.lock(channel_id), run)
 
-    async def _unseat(self, record: GameRecord, spec: GameSpec[Any, Any], user_id: int) -> Outbox:
+    async def _unseat(
+        self, record: GameRecord, spec: GameSpec[Any, Any], user_id: int, notes: Sequence[NoteRecord] = ()
+    ) -> Outbox:
         version = record.version
         remaining = [s for s in record.seats if s.user_id != user_id]
         record.seats = [s.model_copy(update={"seat": i}) for i, s in enumerate(remaining)]
-        return await self._lobby_saved(record, version, spec)
+        return await self._lobby_saved(record, version, spec, notes)
 
     async def pick_role(self, channel_id: int, actor: Actor, role: str) -> Outbox:
         """Take a role in the lobby; if another player holds it, the two of you swap."""

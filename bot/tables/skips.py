@@ -91,8 +91,7 @@ class SkipsHost(ModerationHost):
                 # The vote's notice is stored with it, so a crash before it is posted loses no vote's news.
                 notice = [ChannelPost(kind="notice", text=text, game_id=record.id, game_key=record.game_key)]
                 rows = posts_owed(record, version + 1, notice, now, 0)
-                record = await self._save(record, version, rows)
-                await self._note(record, actor.user_id, text)
+                record = await self._save(record, version, rows, [self._noted(record, actor.user_id, text)])
                 return Outbox(channel_id, posts=with_nonces(notice, rows), owed=[row.key for row in rows])
             if idle is not None and to_bot:
                 return await self._seat_to_bot(loaded, idle, actor, "the players voted to skip their decision")

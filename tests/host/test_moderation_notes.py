@@ -16,7 +16,7 @@ from bot.store import NoteRecord
 from bot.store.sqlite import SqliteStore
 from bot.tables import Actor, Host
 
-from .conftest import ALICE, BOB, CAROL, CHANNEL, MOD, Clock, make_host, started_duel
+from .conftest import ALICE, BOB, CAROL, CHANNEL, GUILD, MOD, Clock, make_host, started_duel
 
 
 class NotesOnlyWithTheirChange(SqliteStore):
@@ -53,6 +53,16 @@ async def test_every_moderators_step_is_in_the_log_with_the_step(strict_host: Ho
     assert "mod (moderator) undid bob's last action" in log
     assert "mod (moderator) gave bob's seat" in log and "to carol" in log
     assert "mod (moderator) gave carol's seat" in log and log.count("(moderator) gave") == 2
+
+
+async def test_a_lobby_kick_is_in_the_log_with_its_step(strict_host: Host) -> None:
+    host = strict_host
+    await host.delivered(await host.start(GUILD, CHANNEL, ALICE, "duel", {}))
+    await host.delivered(await host.join(CHANNEL, BOB))
+    await host.kick(CHANNEL, MOD, BOB.user_id)
+    lobby = await host.store.live_game(CHANNEL)
+    assert lobby is not None and lobby.id is not None
+    assert [n.text for n in await host.store.notes(lobby.id)] == ["🚪 mod (moderator) removed bob."]
 
 
 async def test_a_refused_step_leaves_no_line(host: Host) -> None:
