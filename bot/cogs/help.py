@@ -14,7 +14,8 @@ from engine.registry import GAMES
 from ..ui.common import host_of
 from ..ui.rules_pages import RulesPageButton, rules_page
 
-HELP = """**Space board games, a table per thread.** Games: {games}.
+HELP_TITLE = "Space board games, a table per thread"
+HELP = """Games: {games}.
 **New here?** `/start abordaje bots:1` plays ¡Abordaje! against the bot; `/rules game:abordaje` teaches it first.
 
 **Players**
@@ -29,7 +30,8 @@ pings at night · `timezone:Europe/Paris` · `hints:off` no tips
 **Everyone, onlookers too**
 `/rules` how to play this channel's game (or `game:`), in pages · `/cards` every card, what it does · \
 `/board` post the board again · `/status` who the game waits on · `/log` what happened (`private`: what only \
-you were told) · `/settings show` this server's settings
+you were told) · `/replay` the boards turn by turn · `/export` the game as files · `/settings show` this \
+server's settings
 
 **Moderators** (Manage Channels or Manage Server)
 `/reset` wipe the game (asks first) · `/end` end it, no winner · `/kick` take a lobby seat away · \
@@ -65,8 +67,10 @@ class Help(commands.Cog):
 
     @app_commands.command(name="help", description="What this bot does, its commands, and where to start.")
     async def help(self, interaction: discord.Interaction) -> None:
+        # An embed, as the rules pages: room for every command (4,096 characters, not a message's 2,000).
         text = HELP.format(games=game_names(host_of(interaction).games))
-        await interaction.response.send_message(text, ephemeral=True)
+        embed = discord.Embed(title=HELP_TITLE, description=text)
+        await interaction.response.send_message(embed=embed, ephemeral=True)
 
     @app_commands.command(name="rules", description="How to play this channel's game (or another), in pages.")
     @app_commands.describe(game="Another game's guide instead of this channel's.")

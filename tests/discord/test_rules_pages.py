@@ -108,8 +108,9 @@ async def test_rules_in_a_channel_without_a_game_says_how_to_pick_one(table: Tab
 async def test_help_sorts_the_commands_by_who_uses_them_and_says_where_to_start(table: Table) -> None:
     result = await table.carol.slash(table.channel, "help")
     assert result.response is not None and result.response.ephemeral
-    text = result.response.content
-    assert len(text) <= 2000
+    embed = page_of(result.response)
+    within_limits(embed)
+    text = embed.description or ""
     for heading in ("**Players**", "**Everyone, onlookers too**", "**Moderators**", "**Server managers**"):
         assert heading in text
     assert "New here?" in text and "/start abordaje" in text

@@ -67,7 +67,8 @@ async def test_help_and_rules_answer_privately(table: Table) -> None:
     for name in ("help", "rules"):
         result = await table.alice.slash(table.channel, name)
         assert result.response is not None and result.response.ephemeral
-        assert "abordaje" in result.response.content.lower()
+        shown = result.response.content + " ".join(e.description or "" for e in result.response.embeds)
+        assert "abordaje" in shown.lower()
 
 
 async def test_the_bot_opens_the_store_its_settings_name_at_start_up(tmp_path: Path) -> None:
