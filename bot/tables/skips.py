@@ -108,14 +108,14 @@ class SkipsHost(ModerationHost):
             events: list[Event] = []
             turn = state.turn
             while answers:
-                (prompt_id, choice_id), *rest = answers
+                (seat, prompt_id, choice_id), *rest = answers
                 tell = (
                     None
                     if rest
                     else Telling(voter, before=before, events=tuple(events), headline=True, notices=(skipped,))
                 )
                 try:
-                    done = await self._commit(loaded, idle_seat, actor.user_id, prompt_id, choice_id, tell)
+                    done = await self._commit(loaded, seat, actor.user_id, prompt_id, choice_id, tell)
                 except Conflict:
                     if done is None:
                         raise
@@ -141,21 +141,45 @@ class SkipsHost(ModerationHost):
         return await retried(self.store, self.lock(channel_id), run)
 
 
-def skipped_answers(spec: GameSpec[Any, Any], state: State, seat: int) -> list[tuple[str, str]]:
-    """The "do nothing" answers a skip gives, in order, until ``seat`` owes no decision (or the game asks
-    something with no such answer: then only the answers found so far)."""
+def skipped_answers(spec: GameSpec[Any, Any], state: State, seat: int) -> list[tuple[int, str, str]]:
+    """The "do nothing" answers a skip gives, in order, as (seat, prompt, choice), until ``seat`` owes no
+    decision in its turn (or the game asks something with no such answer: then only the answers found so far).
+
+    Where the idle seat waits on another seat's optional offer only (``GameSpec.skip_held_by``: Capricorn's
+    off-turn cards), the skip declines it, so the quiet player's turn ends at once instead of coming back to them
+    for a second vote; a real decision of another seat is never taken."""
     assert spec.skip_choice is not None
-    answers: list[tuple[str, str]] = []
+    answers: list[tuple[int, str, str]] = []
     turn = state.turn
     for _ in range(MAX_SKIPPED_ANSWERS):
         if spec.outcome(state) is not None or state.turn != turn:
             break  # the skipped turn is over: the seat's next turn is its own again
-        mine = [p for p in spec.prompts(state) if p.seat == seat]
-        if not mine:
+        pending = spec.prompts(state)
+        mine = [p for p in pending if p.seat == seat]
+        if mine:
+            prompt, choice = mine[0], spec.skip_choice(state, mine[0])
+        elif pending and spec.skip_held_by is not None and _owes_later(spec, state, seat, turn):
+            prompt, choice = pending[0], spec.skip_held_by(state, pending[0])
+        else:
             break
-        choice = spec.skip_choice(state, mine[0])
         if choice is None:
             break
-        answers.append((mine[0].id, choice))
-        state, _ = spec.apply(state, seat, mine[0].id, choice)
+        answers.append((prompt.seat, prompt.id, choice))
+        state, _ = spec.apply(state, prompt.seat, prompt.id, choice)
     return answers
+
+
+def _owes_later(spec: GameSpec[Any, Any], state: State, seat: int, turn: int) -> bool:
+    """Whether ``seat`` is asked again in this turn once every optional offer holding it up is declined."""
+    assert spec.skip_held_by is not None
+    for _ in range(MAX_SKIPPED_ANSWERS):
+        if spec.outcome(state) is not None or state.turn != turn:
+            return False
+        pending = spec.prompts(state)
+        if any(p.seat == seat for p in pending):
+            return True
+        choice = spec.skip_held_by(state, pending[0]) if pending else None
+        if choice is None:
+            return False
+        state, _ = spec.apply(state, pending[0].seat, pending[0].id, choice)
+    return False

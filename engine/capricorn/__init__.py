@@ -19,7 +19,7 @@ from .catalog import CATALOG, Catalog, DataError
 from .options import CapricornOptions
 from .reference import BLURB, RULES_TEXT, cards_text
 from .rules import apply, outcome, prompts
-from .secrecy import skip_choice, unseen
+from .secrecy import skip_choice, skip_held_by, unseen
 from .setup import setup
 from .state import CapricornState
 from .view import CapricornView, view
@@ -54,6 +54,7 @@ SPEC: GameSpec[CapricornState, CapricornOptions] = GameSpec(
     blurb=BLURB,
     unseen=unseen,
     skip_choice=skip_choice,
+    skip_held_by=skip_held_by,
 )
 
 __all__ = [

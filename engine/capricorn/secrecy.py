@@ -21,6 +21,13 @@ from .turn import NO_EFFECT
 _SKIP_PREFERENCE = ("done", "endrep", "notnow", "decline", "no", "stop", "trash", NO_EFFECT)
 
 
+def skip_held_by(state: CapricornState, prompt: Prompt) -> str | None:
+    """ "Not now" to another character's off-turn offer that holds up a skipped turn (capricorn-6 waits for
+    those offers when the active player has nothing left to do): a skip ends the quiet player's turn at once,
+    closing the offers as a player ending their actions did. ``None`` for anything else: a real decision."""
+    return "notnow" if prompt.choice("notnow") is not None else None
+
+
 def unseen(state: CapricornState, seat: int) -> object:
     """Everything hidden from ``seat``, in a comparable form."""
     crew = state.crew

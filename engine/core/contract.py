@@ -175,6 +175,10 @@ class GameSpec(Generic[S, Opts]):
     rolled, shuffled or uncovered something, so a moderator's ``/undo`` refuses it; ``None``: no undo.
     ``skip_choice(state, prompt)`` is the answer a voted skip gives one of an idle seat's prompts (``None`` for
     a prompt that cannot be skipped); ``None`` for the game: it has no skip (each rules page says why).
+    ``skip_held_by(state, prompt)`` is the answer a voted skip gives *another* seat's prompt that holds up the
+    skipped seat's turn, when that prompt is only an optional offer ("Not now" to an off-turn card): ``None``
+    for a real decision of theirs, which a skip never takes; ``None`` for the game: nothing of another seat's
+    is ever answered (the skip stops where the idle seat owes nothing).
     ``seat_limit(options)`` caps the seats below ``max_players`` when an option fixes how many can play (Jupiter's
     ``robots``: each player needs a robot), so the lobby refuses the extra player at Join rather than at Begin.
     """
@@ -197,6 +201,7 @@ class GameSpec(Generic[S, Opts]):
     blurb: str = ""
     unseen: Callable[[S, int], object] | None = None
     skip_choice: Callable[[S, Prompt], str | None] | None = None
+    skip_held_by: Callable[[S, Prompt], str | None] | None = None
     seat_limit: Callable[[Opts], int] | None = None
     cards_text: Callable[[], tuple[str, ...]] | None = None
 

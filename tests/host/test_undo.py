@@ -107,11 +107,25 @@ async def test_capricorn_choosing_a_card_can_be_undone_but_not_the_end_of_a_turn
     await host.undo(CHANNEL, MOD)
     assert await host.choices_for(CHANNEL, active.user_id) == offered
 
-    # Discard down to one card, trash it: the turn ends with a draw of five and the aliens' dice.
+    # Discard down to one card, trash it (the other player declining to play off-turn): the turn ends with a
+    # draw of five and the aliens' dice.
+    spec = host.spec("capricorn")
+    first = await host.store.live_game(CHANNEL)
+    assert first is not None
+    turn = spec.load_state(first.snapshot or "").turn
     for _ in range(40):
+        record = await host.store.live_game(CHANNEL)
+        assert record is not None
+        if spec.load_state(record.snapshot or "").turn != turn:
+            break
         offered = await host.choices_for(CHANNEL, active.user_id)
         if not offered:
-            break
+            other = BOB if active == ALICE else ALICE
+            decline = next(
+                v for label, v in await host.choices_for(CHANNEL, other.user_id) if label.startswith("Not now")
+            )
+            await host.act_typed(CHANNEL, other, decline)
+            continue
         values = {label: value for label, value in offered}
         pick = next(
             (v for label, v in values.items() if label.startswith(("End your actions", "Trash", "No effect"))),
