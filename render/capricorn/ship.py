@@ -375,7 +375,9 @@ def _clear_point(
     low, high = piece_room(code, rotation)
     a0, a1 = space_angles(code, rotation)
     radii = sorted(range(low, max(low, high) + 1), key=lambda r: abs(r - (low + high) / 2))
-    spots = [polar(radius, a0 + (a1 - a0) * spot) for spot in (0.5, 0.3, 0.7, 0.2, 0.8) for radius in radii]
+    # Nearest the middle first; a wide stack tag may need the far ends of the space, or a step past its lane.
+    fractions = (0.5, 0.3, 0.7, 0.2, 0.8, 0.1, 0.9, 0.0, 1.0)
+    spots = [polar(radius, a0 + (a1 - a0) * spot) for spot in fractions for radius in radii]
     drawn = [_drawn_piece(kind, data, size, at) for at in spots]
     codes = _near(keep_clear(SHIP.space(code).ring, rotation), [box for box, _ in drawn])
     for at, (box, pixels) in zip(spots, drawn, strict=True):
