@@ -227,3 +227,25 @@ async def test_a_server_that_chose_threads_hears_which_permission_is_missing(tab
     deny_the_bot(table, discord.Permissions.none())
     opened = await table.alice.slash(table.channel, "start abordaje")
     assert "<#" not in said(opened) and table.channel.threads == [], "off: one game per channel, in the channel"
+
+
+async def test_a_thread_deleted_mid_game_ends_its_game_which_stays_listed(table: Table) -> None:
+    thread_rules()
+    seen = await open_table(table, table.alice)
+    await table.bob.slash(seen.channel, "join")
+    await table.alice.slash(seen.channel, "begin")
+    other = await open_table(table, table.carol)  # another table of the same channel plays on
+
+    table.env.backend.delete_channel(seen.channel.id)
+    await table.env.settle()
+
+    game = await table.next_store.latest_game(seen.channel.id)
+    assert game is not None and game.status == "ended" and "deleted" in (game.result or "")
+    requests = len(table.env.http_requests)
+    await table.bot.reminders()  # nothing is owed to the deleted thread, and nothing is tried there
+    assert not [r for r in table.env.http_requests[requests:] if r.path.startswith(f"/channels/{seen.channel.id}")]
+    mine = await table.alice.slash(table.channel, "games")
+    assert "deleted" in said(mine)
+    await table.alice.slash(other.channel, "join")
+    assert (await table.next_store.latest_game(other.channel.id)) is not None
+    lobby(other.channel, table.env)  # the other table's lobby is still there and answers
