@@ -29,6 +29,7 @@ from .common import Actor, Loaded, Owed, mention, without_old_roster
 from .moderation import ModerationHost
 from .names import in_private
 from .races import Attempt, retried
+from .recent import Recent
 from .seatbots import DEFAULT_LEVEL, new_bot_seat
 from .settings import SETTINGS_REFUSED
 
@@ -122,6 +123,7 @@ class AwayHost(ModerationHost):
                     away.handed.append(taken[0])
                     outs.append(taken[1])
         await self.store.set_away(away)
+        self._recent_aways().forget()
         text = (
             f"You are away until {until_text(until)}: no reminders or DMs, and nobody can vote to skip you meanwhile."
         )
@@ -132,6 +134,7 @@ class AwayHost(ModerationHost):
     async def come_back(self, guild_id: int | None, actor: Actor) -> tuple[str, list[Outbox]]:
         """End the caller's away on this server (``/away off``); their seats come back from the bots."""
         away = await self.store.end_away(actor.user_id, server_key(guild_id))
+        self._recent_aways().forget()
         if away is None or (away.until <= self.clock() and not away.handed):
             return "You were not away; nothing changed.", []
         outs = await self._seats_back(away)
@@ -144,6 +147,7 @@ class AwayHost(ModerationHost):
         outs: list[Outbox] = []
         for over in await self.store.aways_over(self.clock()):
             away = await self.store.end_away(over.user_id, over.guild_id)
+            self._recent_aways().forget()
             if away is not None:
                 outs += await self._seats_back(away)
         return outs
@@ -239,8 +243,19 @@ class AwayHost(ModerationHost):
         """Who of ``user_ids`` is away on this server now, and until when (one query; bots are never away)."""
         now = self.clock()
         people = [u for u in user_ids if u > 0]
-        found = await self.store.aways_among(server_key(guild_id), people) if people else []
+        if not people:
+            return {}
+        key = (server_key(guild_id), tuple(sorted(people)))
+        found = self._recent_aways().get(key)
+        if found is None:
+            found = await self.store.aways_among(key[0], people)
+            self._recent_aways().put(key, found)
         return {a.user_id: a.until for a in found if a.until > now}
+
+    def _recent_aways(self) -> Recent[tuple[int, tuple[int, ...]], list[AwayRecord]]:
+        """Who was away lately, per server and players (``recent``: every move asks twice)."""
+        kept: Recent[tuple[int, tuple[int, ...]], list[AwayRecord]] = self.__dict__.setdefault("_aways_kept", Recent())
+        return kept
 
     async def _owed(
         self,

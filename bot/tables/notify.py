@@ -34,6 +34,7 @@ from ..hints import hint_for
 from ..outbox import ChannelPost, DirectMessage, Outbox, Panel
 from ..store import GameRecord, NotifyPrefs, SeatRecord, TimerRecord
 from .common import Loaded, Owed, clip, mention, relative_time
+from .recent import Recent
 from .reminders import TIMER_BATCH, RemindersHost
 from .settings import SettingsHost
 from .zones import checked_zone, in_hours, is_quiet, last_quiet_window, local_time, quiet_hours
@@ -71,6 +72,22 @@ def choices_text(prefs: NotifyPrefs, notify_dm: bool) -> str:
 
 class NotifyHost(SettingsHost, RemindersHost):
     """``/notify``'s choices, applied to what each commit owes, the daily digests and the quiet hours' end."""
+
+    async def _kept_prefs(self, user_ids: Sequence[int]) -> dict[int, NotifyPrefs]:
+        """The players' notification choices as every move reads them: kept a few seconds (``recent``), one query
+        for those not kept."""
+        kept: Recent[int, NotifyPrefs] = self.__dict__.setdefault("_notify_kept", Recent())
+        found = {uid: prefs for uid in user_ids if (prefs := kept.get(uid)) is not None}
+        missing = [uid for uid in user_ids if uid not in found]
+        if missing:
+            for uid, prefs in (await self.store.notify_prefs(missing)).items():
+                kept.put(uid, prefs)
+                found[uid] = prefs
+        return found
+
+    def _forget_kept_prefs(self, user_id: int) -> None:
+        kept: Recent[int, NotifyPrefs] = self.__dict__.setdefault("_notify_kept", Recent())
+        kept.forget(user_id)
 
     async def notify(
         self,
@@ -118,6 +135,7 @@ class NotifyHost(SettingsHost, RemindersHost):
             await self.store.set_user_pref(user_id, "notify_dm", dm)
         if changes:
             after = await self.store.set_notify_prefs(user_id, changes)
+            self._forget_kept_prefs(user_id)
         if changes.get("digest_hour") is not None:
             await self._skip_todays_digest(after)
         notify_dm = (await self.store.user_prefs(user_id)).notify_dm
@@ -141,7 +159,7 @@ class NotifyHost(SettingsHost, RemindersHost):
         record = loaded.record
         if record.guild_id is None or record.id is None or seat.is_bot:
             return []  # the offline table prints its own hints (``bot/local.py``)
-        if not (await self.store.notify_prefs([seat.user_id]))[seat.user_id].hints:
+        if not (await self._kept_prefs([seat.user_id]))[seat.user_id].hints:
             return []
         lines: list[str] = []
         for prompt in prompts:
@@ -149,7 +167,13 @@ class NotifyHost(SettingsHost, RemindersHost):
             if hint is None:
                 continue
             kind, decision = f"{record.game_key}:{hint.kind}", f"g{record.id}:{prompt.id}"
-            if await self.store.note_hint(seat.user_id, kind, decision) <= HINT_TIMES:
+            seen: set[tuple[int, str]] = self.__dict__.setdefault("_hints_seen_enough", set())
+            if (seat.user_id, kind) in seen:
+                continue  # shown often enough already (counts only grow): no write per move for it
+            shown = await self.store.note_hint(seat.user_id, kind, decision)
+            if shown > HINT_TIMES:
+                seen.add((seat.user_id, kind))
+            else:
                 line = HINT_MARK + hint.text
                 if line not in lines:
                     lines.append(line)
@@ -172,7 +196,7 @@ class NotifyHost(SettingsHost, RemindersHost):
         quiet hours, no DM per turn to someone who takes a daily digest (decided before the commit, with it)."""
         owed = await super()._owed(record, before, after, events, headline, actor_seat)
         people = [s.user_id for s in record.seats if not s.is_bot]
-        prefs = await self.store.notify_prefs(people)
+        prefs = await self._kept_prefs(people)
         now = self.clock()
         quiet = {uid for uid, p in prefs.items() if is_quiet(p, now)}
         no_dm = quiet | {uid for uid, p in prefs.items() if p.digest_hour is not None}
