@@ -331,9 +331,14 @@ class HostCore:
             interaction_id=tell.interaction_id if tell is not None and tell.interaction_id is not None else asking(),
         )
         self._remember(record, state, after)
+        self._logged(record, action, state, events)
         await self._schedule_bots(record, after)
         log.info("action channel=%s id=%s v=%s seat=%s", record.channel_id, record.id, record.version, seat)
         return Committed(Loaded(record, spec, state), events, before, after, headline, owed)
+
+    def _logged(self, record: GameRecord, action: ActionRecord, state: State, events: Sequence[Event]) -> None:
+        """A move was just committed (``record`` as stored after it): a hook for what keeps a replay of the log
+        (``SinceHost``); nothing here."""
 
     async def _owed(
         self,

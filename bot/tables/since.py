@@ -56,6 +56,7 @@ class Replayed:
     steps: list[Step] = field(default_factory=list)
     state: State | None = None
     last: tuple[str, str, float] | None = None
+    version: int | None = None  # the game's stored version this replay is known to match (no query needed)
 
 
 def _identity(action: ActionRecord) -> tuple[str, str, float]:
@@ -129,20 +130,35 @@ class SinceHost(HostCore):
         when its last action is still the log's, else replayed from the start (in a worker thread)."""
         assert record.id is not None
         cached = self._replays.get(record.id)
+        if cached is not None and cached.version == record.version and len(cached.steps) == record.action_count:
+            self._replays.move_to_end(record.id)
+            return cached  # carried forward by this process's own commit of the game as it stands
         if cached is not None and len(cached.steps) <= record.action_count:
             known = len(cached.steps)
             first = max(known - 1, 0)
             newer = (await self.store.actions_since(record.id, first))[: record.action_count - first]
             if known == 0 or (newer and _identity(newer[0]) == cached.last):
                 replayed = _carry(spec, cached, newer[1:] if known else newer)
+                replayed.version = record.version
                 self._replays.move_to_end(record.id)
                 return replayed
         actions = (await self.store.actions(record.id))[: record.action_count]
         replayed = await asyncio.to_thread(_from_the_start, spec, record, actions)
+        replayed.version = record.version
         self._replays[record.id] = replayed
         while len(self._replays) > REPLAYED_GAMES:
             self._replays.popitem(last=False)
         return replayed
+
+    def _logged(self, record: GameRecord, action: ActionRecord, state: State, events: Sequence[Event]) -> None:
+        """Carry this process's replay of the game forward with the move it just committed (its state and events
+        are in hand), so the panels that follow need neither a query nor a second ``apply``."""
+        super()._logged(record, action, state, events)
+        cached = self._replays.get(action.game_id)
+        if cached is None or cached.state is None or len(cached.steps) != action.index:
+            return
+        cached.steps.append(Step(action.seat, tuple(action.public), tuple(e for e in events if not e.is_public)))
+        cached.last, cached.state, cached.version = _identity(action), state, record.version
 
     async def _since_lines(self, loaded: Loaded, seat: SeatRecord, told: Sequence[str]) -> list[str]:
         record = loaded.record
