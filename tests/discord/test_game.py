@@ -36,7 +36,12 @@ async def play_to_the_end(table: Table, rng: random.Random) -> Counter[str]:
     raise AssertionError(f"no result after {STEP_CAP} decisions")
 
 
-@pytest.mark.parametrize("options", [{}, {"variant": "advanced", "handicap": "on"}], ids=["basic", "handicap"])
+# The advanced variant with a handicap is the same road a second time (half a minute): in the slow run.
+@pytest.mark.parametrize(
+    "options",
+    [{}, pytest.param({"variant": "advanced", "handicap": "on"}, marks=pytest.mark.slow)],
+    ids=["basic", "handicap"],
+)
 async def test_a_whole_game_played_through_panel_dms_and_act_ends_with_its_result_in_the_channel(
     table: Table, options: dict[str, str]
 ) -> None:
