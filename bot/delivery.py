@@ -54,6 +54,7 @@ from .backoff import LATER, MODERATOR, PARKED, REFUSED, Backoff, missing_sentenc
 from .errors import CannotPost
 from .outbox import ChannelPost, DirectMessage, Outbox
 from .tables.liveboard import as_history
+from .tables.recent import Recent
 from .threads import closed_thread
 from .ui.board import board_view
 from .ui.common import clip, to_file
@@ -64,6 +65,8 @@ from .ui.zoom import zoom_areas
 
 if TYPE_CHECKING:
     from .app import SpaceBot
+
+MEMBER_FRESH = 3600.0  # seconds a member found in a server is taken to be there still (reminders)
 
 log = logging.getLogger(__name__)
 
@@ -155,7 +158,9 @@ class Delivery:
 
     async def _with_leavers(self, channel_id: int, post: ChannelPost) -> ChannelPost:
         """A reminder that also tells the table who of those it waits on has left the server, and what a
-        moderator can do about it (one member look-up per person reminded; the bot has no member list)."""
+        moderator can do about it (one member look-up per person reminded, at most once an hour for a person
+        found there: the bot has no member list, and a sweep over 200 games of the same few people must not
+        cost 400 calls)."""
         channel = self.bot.get_channel(channel_id)
         guild = getattr(channel, "guild", None)
         if not isinstance(guild, discord.Guild) or not post.pings:
@@ -163,9 +168,13 @@ class Delivery:
         record = await self.bot.host.store.live_game(channel_id)
         names = {s.user_id: s.display_name for s in record.seats} if record is not None else {}
         lines = []
+        present: Recent[tuple[int, int], bool] = self.__dict__.setdefault("_members_present", Recent(MEMBER_FRESH))
         for user_id in post.pings:
+            if present.get((guild.id, user_id)):
+                continue  # seen in the server within the hour: a sweep over many games asks once per person
             try:
                 await guild.fetch_member(user_id)
+                present.put((guild.id, user_id), True)
             except discord.NotFound:
                 lines.append(LEFT.format(name=names.get(user_id, "A player")))
             except (discord.HTTPException, *PASSING):

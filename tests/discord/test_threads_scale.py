@@ -80,7 +80,12 @@ async def test_a_reminder_sweep_over_200_games_in_threads_of_one_channel(table: 
         f"{sum(open_calls.values())} Discord calls {dict(open_calls)} in {open_sweep:.2f} s; every thread "
         f"archived: {sum(archived_calls.values())} calls {dict(archived_calls)} in {archived_sweep:.2f} s"
     )
-    assert sum(open_calls.values()) == GAMES, "one post per game, nothing else"
+    # A reminder asks Discord whether each person it pings is still in the server (the bot has no member list),
+    # once an hour per person: the two players of all 200 games are looked up once, not 400 times.
+    looked_up = open_calls["GET /guilds/{id}/members/{id}"]
+    assert looked_up <= 2, f"a member look-up per person, not per game: {looked_up}"
+    assert sum(open_calls.values()) == GAMES + looked_up, "one post per game, and the look-ups"
     assert open_calls["POST /channels/{id}/messages"] == GAMES
+    assert archived_calls["GET /guilds/{id}/members/{id}"] == 0, "people found within the hour are not asked again"
     assert sum(archived_calls.values()) == 3 * GAMES, "a refused post, the reopening and the post, per game"
     assert archived_calls["PATCH /channels/{id}"] == GAMES
