@@ -85,6 +85,7 @@ class Delivery:
         self._channels: dict[int, asyncio.Lock] = {}
         self.backoff = Backoff(lambda: bot.host.clock())
         self.away: set[int] = set()  # channels of servers that removed the bot (``SpaceBot.on_guild_remove``)
+        self.members_present: Recent[tuple[int, int], bool] = Recent(MEMBER_FRESH)  # (server, person) seen there
 
     def _lock(self, channel_id: int) -> asyncio.Lock:
         """One post at a time per channel in this process: a board is aimed, sent and recorded before the next
@@ -168,7 +169,7 @@ class Delivery:
         record = await self.bot.host.store.live_game(channel_id)
         names = {s.user_id: s.display_name for s in record.seats} if record is not None else {}
         lines = []
-        present: Recent[tuple[int, int], bool] = self.__dict__.setdefault("_members_present", Recent(MEMBER_FRESH))
+        present = self.members_present
         for user_id in post.pings:
             if present.get((guild.id, user_id)):
                 continue  # seen in the server within the hour: a sweep over many games asks once per person
