@@ -36,7 +36,8 @@ How it is modelled here (in the tests' layer, SimCord itself untouched):
 - HELLO names a heartbeat interval of days: discord.py's keep-alive thread starts and sleeps; a dead connection
   is noticed when a test says so (``come_back``: the socket closes with 1006, as a broken TCP connection does).
 
-Verbs: ``drop`` (the connection dies silently: Discord keeps what it sends), ``come_back`` (discord.py notices,
+Verbs: ``drop`` (the connection dies silently: Discord keeps what it sends), ``expire`` (Discord forgets the
+session meanwhile), ``come_back`` (discord.py notices,
 resumes, Discord replays; ``replay_from``: its replay starts at an event discord.py had read already, which it
 reads twice), ``invalidate`` (op 9).
 ``sent`` lists what discord.py sent (IDENTIFY, RESUME, heartbeats), ``sessions`` every session id Discord made.
@@ -195,6 +196,12 @@ class ModelledGateway:
         await self.env.settle()
         return self
 
+    async def close(self) -> None:
+        """Close the shard as ``AutoShardedClient.close`` does (``Shard.close``), which stops discord.py's
+        keep-alive thread; SimCord's shutdown does not know this shard. Call it before the ``Env`` shuts down."""
+        if self.shard is not None:
+            await self.shard.close()
+
     async def _open(self, url: str, **_: Any) -> _Socket:
         """``HTTPClient.ws_connect``: a new connection, which starts with HELLO."""
         self.socket = _Socket(self)
@@ -213,10 +220,16 @@ class ModelledGateway:
         """The connection dies without a word: Discord keeps sending into it (kept for a RESUME), nobody reads."""
         self.live = False
 
-    async def come_back(self, *, replay_from: int | None = None) -> None:
+    def expire(self) -> None:
+        """Discord forgets the session (the bot stayed away too long): its kept events are gone, and a RESUME of
+        it is answered with INVALID_SESSION ``d=false``."""
+        self._forget_session()
+
+    async def come_back(self, *, replay_from: int | None = None, settle: bool = True) -> None:
         """discord.py notices the dead connection and resumes; Discord replays what it missed, then RESUMED
         (``replay_from``: Discord starts its replay at that sequence, before events discord.py had already read,
-        which it reads a second time). Returns once the bot has handled them."""
+        which it reads a second time). Returns once the bot has handled them (``settle=False``: once they are
+        handed to it, from inside the bot's own work, as ``invalidate``)."""
         assert self.socket is not None
         self.replay_from = replay_from
         self.live = True
@@ -224,7 +237,8 @@ class ModelledGateway:
         with self.env._bot_scope():
             self._pump()
             await self._serve()
-        await self.env.settle()
+        if settle:
+            await self.env.settle()
 
     async def invalidate(self, *, resumable: bool, settle: bool = True) -> None:
         """Discord sends op 9 INVALID_SESSION on the live connection; discord.py resumes or identifies anew.

@@ -28,7 +28,7 @@ from .conftest import Table, seeds_for, settings_for
 from .faults import FaultPlan
 from .gateway_faults import IDENTIFY, RESUME, ModelledGateway
 from .players import begin_game, open_choices, open_panel, press
-from .sim import board, bot_messages, dms, honour_nonces, is_private, pings
+from .sim import answers, board, bot_messages, dms, honour_nonces, is_private, pings
 from .test_soak_faults import newly_waited
 
 
@@ -48,7 +48,9 @@ async def env(db: Path, stores: tuple[Store, Store], request: pytest.FixtureRequ
 @pytest.fixture
 async def line(table: Table, caplog: pytest.LogCaptureFixture) -> AsyncIterator[ModelledGateway]:
     caplog.set_level(logging.INFO)
-    yield await ModelledGateway(table.env).install()
+    line = await ModelledGateway(table.env).install()
+    yield line
+    await line.close()
     logged = caplog.get_records("setup") + caplog.get_records("call")
     assert not [r for r in logged if r.exc_info], "no traceback in the bot's log"
 
@@ -82,6 +84,7 @@ async def assert_applied_once(table: Table, move: Move) -> None:
     assert record.action_count == move.actions + 1, "the move is applied exactly once"
     with sqlite3.connect(table.db) as db:
         assert db.execute("SELECT count(*) FROM deliveries").fetchone()[0] == 0, "everything owed went out"
+        assert db.execute("SELECT count(*) FROM deferrals").fetchone()[0] == 0, "nobody waits on an answer"
     spec = GAMES[record.game_key]
     state = spec.load_state(record.snapshot)
     assert board(table.channel, table.env).content == table.bot.host.board_text(
@@ -148,6 +151,28 @@ async def test_a_move_replayed_after_its_three_seconds_is_not_applied_and_the_ne
     await assert_applied_once(table, move)
 
 
+async def test_a_session_discord_forgot_is_identified_anew_and_the_move_made_meanwhile_is_lost_not_half_made(
+    table: Table, line: ModelledGateway
+) -> None:
+    move = await next_move(table)
+    session = line.session_id
+
+    line.drop()
+    lost = await move.player.slash(table.channel, "act", choice=move.choice)
+    line.expire()
+    await line.come_back()
+
+    assert line.ops(RESUME)[-1]["session_id"] == session, "discord.py tried to resume first"
+    assert len(line.ops(IDENTIFY)) == 2 and line.ws.session_id == line.sessions[-1] != session
+    assert lost.response is None, "never delivered: Discord showed the player 'This interaction failed'"
+    forget_lost(table, lost)
+    record = await table.next_store.live_game(table.channel.id)
+    assert record is not None and record.action_count == move.actions
+    again = await move.player.slash(table.channel, "act", choice=move.choice)
+    assert is_private(again), "the player simply tries again"
+    await assert_applied_once(table, move)
+
+
 # ---------------------------------------------------------------------------------------------- INVALID_SESSION
 
 
@@ -205,14 +230,14 @@ async def test_a_move_delivered_twice_around_a_resume_changes_nothing_the_second
     moved = await move.player.slash(table.channel, "act", choice=move.choice)
     assert is_private(moved)
     await assert_applied_once(table, move)
-    answers = len(moved.followups)
+    answered = len(answers(moved))
     before = what_players_see(table)
 
     line.drop()
     await line.come_back(replay_from=line.sequence_of(moved))
 
     assert what_players_see(table) == before, "the second delivery posts nothing"
-    assert len(moved.followups) == answers, "and answers nothing more"
+    assert len(answers(moved)) == answered, "and answers nothing more"
     await assert_applied_once(table, move)
 
 
@@ -233,4 +258,27 @@ async def test_a_click_delivered_twice_around_a_resume_changes_nothing_the_secon
 
     assert what_players_see(table) == before, "the second delivery posts nothing"
     assert not clicked.followups and (panel.response and panel.response.content) == shown, "and answers nothing"
+    await assert_applied_once(table, move)
+
+
+async def test_a_move_delivered_again_while_its_first_delivery_runs_is_run_once(
+    table: Table, line: ModelledGateway, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    plan = FaultPlan().install(monkeypatch)
+    move = await next_move(table)
+    replayed: list[int] = []
+
+    async def resume_over_it() -> None:  # the connection breaks as the board goes out; the replay holds the move
+        interaction = line.kept[-1]
+        assert interaction["t"] == "INTERACTION_CREATE"
+        replayed.append(interaction["s"])
+        line.drop()
+        await line.come_back(replay_from=interaction["s"], settle=False)
+
+    plan.on_call("*", f"/channels/{table.channel.id}/messages*", resume_over_it)
+    moved = await move.player.slash(table.channel, "act", choice=move.choice)
+    await table.env.settle()
+
+    assert replayed and line.ops(RESUME)[-1]["seq"] >= replayed[0], "discord.py had read it before the resume"
+    assert is_private(moved) and len(answers(moved)) == 1, "answered once"
     await assert_applied_once(table, move)
