@@ -37,10 +37,10 @@ How it is modelled here (in the tests' layer, SimCord itself untouched):
   is noticed when a test says so (``come_back``: the socket closes with 1006, as a broken TCP connection does).
 
 Verbs: ``drop`` (the connection dies silently: Discord keeps what it sends), ``expire`` (Discord forgets the
-session meanwhile), ``come_back`` (discord.py notices,
-resumes, Discord replays; ``replay_from``: its replay starts at an event discord.py had read already, which it
-reads twice), ``invalidate`` (op 9).
-``sent`` lists what discord.py sent (IDENTIFY, RESUME, heartbeats), ``sessions`` every session id Discord made.
+session meanwhile), ``come_back`` (discord.py notices, resumes, Discord replays; ``replay_from``: its replay
+starts at an event discord.py had read already, which it reads twice), ``invalidate`` (op 9). ``sent`` lists
+what discord.py sent (IDENTIFY, RESUME, heartbeats), ``sessions`` every session id Discord made, ``kept`` the
+current session's frames.
 
 Only ``discord.AutoShardedClient`` bots (``ShardedSpaceBot``): a plain client's reconnect loop lives in
 ``Client.connect``, which SimCord never runs.

@@ -47,6 +47,7 @@ async def env(db: Path, stores: tuple[Store, Store], request: pytest.FixtureRequ
 
 @pytest.fixture
 async def line(table: Table, caplog: pytest.LogCaptureFixture) -> AsyncIterator[ModelledGateway]:
+    """The shard's connection through the modelled gateway; at the end, no traceback may be in the log."""
     caplog.set_level(logging.INFO)
     line = await ModelledGateway(table.env).install()
     yield line
@@ -67,7 +68,9 @@ class Move:
 
 
 async def next_move(table: Table) -> Move:
-    await begin_game(table) if await table.next_store.live_game(table.channel.id) is None else None
+    """The first choice open to whoever the game waits on (Alice and Bob begin a game first if none runs)."""
+    if await table.next_store.live_game(table.channel.id) is None:
+        await begin_game(table)
     player = table.alice if await open_choices(table, table.alice) else table.bob
     choice = (await open_choices(table, player))[0]
     record = await table.next_store.live_game(table.channel.id)
