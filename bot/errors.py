@@ -11,6 +11,14 @@ In order:
 4. Discord's own trouble while answering (``is_discord_trouble``: a 5xx, a 429 discord.py gave up on, a
    timeout) is no bug: a WARNING without traceback, a sentence, and the interaction stays stored, so the
    catch-up says later whether the move was taken. Checked first: a sentence of case 1 never is one of these.
+5. An interaction Discord no longer takes an answer for (404, code 10062 "Unknown interaction": its 3 seconds
+   ran out before the bot read it, as when the gateway replays it after a RESUME) is no bug either: a WARNING
+   without traceback, nobody to tell, and its stored deferral forgotten (it can never be answered). The defer
+   comes before the move, so such an interaction changed nothing.
+
+The same interaction delivered twice (Discord may replay an event around a gateway RESUME) is run once: the
+second delivery is dropped before any work (``first_delivery``, checked by ``GameTree.interaction_check`` and
+``guarded``), so it changes nothing, posts nothing and leaves the first delivery's stored deferral alone.
 
 A deferred interaction stored for the catch-up (``bot.ui.common.answering``) is forgotten only once its
 sentence was said here: a process that dies in between leaves it to the next one, which says nothing changed.
@@ -22,7 +30,10 @@ Slash commands reach this through ``GameTree.on_error``. ``DynamicItem`` callbac
 
 from __future__ import annotations
 
+import inspect
 import logging
+import weakref
+from collections import OrderedDict
 from collections.abc import Awaitable, Mapping
 from typing import Any
 
@@ -86,6 +97,32 @@ DISCORD_TROUBLE = (
 )
 
 
+UNKNOWN_INTERACTION = 10062
+
+
+def is_unanswerable(error: BaseException) -> bool:
+    """Discord no longer takes an answer for this interaction (case 5 above)."""
+    return isinstance(error, discord.NotFound) and error.code == UNKNOWN_INTERACTION
+
+
+REMEMBERED = 5000  # interaction ids kept per client: a replay comes within seconds, ids arrive far slower
+_delivered: weakref.WeakKeyDictionary[discord.Client, OrderedDict[int, None]] = weakref.WeakKeyDictionary()
+
+
+def first_delivery(interaction: discord.Interaction) -> bool:
+    """Whether this client is handed ``interaction`` for the first time (see the module docstring). Kept per
+    client, in memory: a gateway replay reaches the process whose session it is, and a new process starts with
+    a new session."""
+    seen = _delivered.setdefault(interaction.client, OrderedDict())
+    if interaction.id in seen:
+        log.info("interaction %s delivered twice by Discord: the second delivery is ignored", interaction.id)
+        return False
+    seen[interaction.id] = None
+    if len(seen) > REMEMBERED:
+        seen.popitem(last=False)
+    return True
+
+
 def is_discord_trouble(error: BaseException) -> bool:
     """Discord's own failure while answering (a 5xx after discord.py's retries, a rate limit it gave up on, a
     hung connection): not a bug of ours, and worth no traceback."""
@@ -97,6 +134,17 @@ def is_discord_trouble(error: BaseException) -> bool:
 async def report(interaction: discord.Interaction, error: BaseException) -> None:
     """Apply the policy above to one failed interaction."""
     original = error.original if isinstance(error, app_commands.CommandInvokeError) else error
+    if is_unanswerable(original):
+        # 5. Too late to answer (replayed after a resume, say): nothing was done, nobody can be told.
+        log.warning(
+            "could not answer interaction channel=%s user=%s %s: Discord no longer takes an answer (%r)",
+            interaction.channel_id,
+            interaction.user.id,
+            _where(interaction),
+            original,
+        )
+        await _forget_deferral(interaction)
+        return
     if is_discord_trouble(original):
         # 4. Discord failed us mid-answer: a warning, a sentence, and the stored deferral is kept, so the
         # catch-up tells the player later whether their move (or command) was taken.
@@ -144,7 +192,12 @@ async def _forget_deferral(interaction: discord.Interaction) -> None:
 
 
 async def guarded(interaction: discord.Interaction, work: Awaitable[None]) -> None:
-    """Run a component callback, reporting any failure to the user who clicked (see the module docstring)."""
+    """Run a component callback, reporting any failure to the user who clicked (see the module docstring); a
+    second delivery of the same click runs nothing."""
+    if not first_delivery(interaction):
+        if inspect.iscoroutine(work):
+            work.close()
+        return
     try:
         await work
     except Exception as exc:
@@ -153,6 +206,10 @@ async def guarded(interaction: discord.Interaction, work: Awaitable[None]) -> No
 
 class GameTree(app_commands.CommandTree[discord.Client]):
     """The command tree whose one error handler turns every failure into a sentence for the user."""
+
+    async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
+        """A command (or autocomplete) Discord delivered a second time runs nothing (``first_delivery``)."""
+        return first_delivery(interaction)
 
     async def on_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError, /) -> None:
         await report(interaction, error)

@@ -2,11 +2,12 @@
 
 SimCord can close a shard's connection (``ShardInfo.disconnect``: every event for it is dropped while it is
 closed, as on a dead socket) and open it again (``ShardInfo.reconnect``: a full IDENTIFY, READY, then every
-server's GUILD_CREATE again). It has no RESUME with a replay of missed events and no INVALID_SESSION opcode,
-so this scenario covers the full reconnect only: a move whose delivery runs while the connection is down
-still completes (its answer and board travel over REST), a click made while the bot is disconnected never
-reaches it (Discord shows "This interaction failed") and changes nothing, and after the reconnect the game
-goes on with every move applied once.
+server's GUILD_CREATE again). SimCord itself has no RESUME with a replay of missed events and no
+INVALID_SESSION opcode; ``gateway_faults.ModelledGateway`` adds both in the tests' layer, and
+``test_gateway_resume`` covers them. This scenario covers SimCord's own drop and full reconnect: a move whose
+delivery runs while the connection is down still completes (its answer and board travel over REST), a click
+made while the bot is disconnected never reaches it (a dead session: Discord shows "This interaction failed")
+and changes nothing, and after the reconnect the game goes on with every move applied once.
 """
 
 from __future__ import annotations
