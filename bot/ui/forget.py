@@ -13,7 +13,7 @@ from typing import Any
 
 import discord
 
-from ..errors import guarded
+from ..errors import first_delivery, guarded
 from .common import PREFIX, actor_of, host_of
 
 CONFIRM = "yes"
@@ -47,8 +47,9 @@ class ForgetMeButton(
 
     async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
         if interaction.user.id == self.user_id:
-            return True
-        await interaction.response.send_message(NOT_YOURS, ephemeral=True)
+            return True  # ``guarded`` drops a second delivery of the owner's click
+        if first_delivery(interaction):  # a replayed click of someone else is answered once
+            await interaction.response.send_message(NOT_YOURS, ephemeral=True)
         return False
 
     async def callback(self, interaction: discord.Interaction) -> None:
