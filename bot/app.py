@@ -220,7 +220,10 @@ class SpaceBot(commands.Bot):
             await self.host.channel_gone(channel_id)
         except Exception:
             log.exception("could not end the game of deleted channel %s", channel_id)
-        self.delivery.backoff.cleared(channel_id)
+        try:
+            await self.delivery.cleared(channel_id)
+        except Exception:
+            log.exception("could not forget the refusals of deleted channel %s", channel_id)
 
     async def on_guild_remove(self, guild: discord.Guild) -> None:
         """Removed from a server (not an outage: that is ``on_guild_unavailable``): its games pause, in the store;
