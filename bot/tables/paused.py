@@ -22,8 +22,9 @@ What a pause stops, and where:
 
 Added back (GUILD_CREATE with the same server id, ``on_guild_join``), nothing resumes by itself: the games stay
 paused until someone uses ``/board`` in a game's channel, which takes the pause off and posts the board again
-(``resumed``); a move before that, in the channel or from a DM, is answered with ``PAUSED``. ``/games`` says
-``PAUSED_STATE`` for each.
+(``resume``); a move before that, in the channel or from a DM, is answered with ``PAUSED``. A paused lobby
+goes on at its next step (a join, a role, **Begin**…: its buttons and commands are used in its channel only).
+``/games`` says ``PAUSED_STATE`` for each.
 """
 
 from __future__ import annotations
@@ -76,15 +77,21 @@ class PausedHost(HostCore):
         return paused
 
     async def resumed(self, loaded: Loaded) -> Loaded:
-        """``loaded`` without its pause (``/board`` in its channel): the game goes on, its bots' due move is
-        scheduled again. ``Conflict`` when the game changed since it was read (the caller reads it again)."""
-        record = loaded.record
-        if not is_paused(record) or record.id is None:
-            return loaded
-        if not await self.store.resume_game(record.id, record.version, self.clock()):
-            raise Conflict("The game changed while it was resumed; try again.")
-        record = record.model_copy(update={"paused_at": None, "version": record.version + 1})
-        record.updated_at = self.clock()
-        log.info("game %s in channel %s resumed", record.id, record.channel_id)
-        await self._schedule_bots(record)
-        return Loaded(record, loaded.spec, self._state_of(record, loaded.spec))
+        """``loaded`` without its pause (``/board`` in its channel): see ``resume``."""
+        return await resume(self, loaded)
+
+
+async def resume(host: HostCore, loaded: Loaded) -> Loaded:
+    """``loaded`` without its pause: the game goes on (``/board`` in its channel, or a lobby's own step: its
+    buttons and commands are used in its channel only), its bots' due move is scheduled again. ``Conflict``
+    when the game changed since it was read (the caller's ``retried`` reads it again)."""
+    record = loaded.record
+    if not is_paused(record) or record.id is None:
+        return loaded
+    if not await host.store.resume_game(record.id, record.version, host.clock()):
+        raise Conflict("The game changed while it was resumed; try again.")
+    record = record.model_copy(update={"paused_at": None, "version": record.version + 1})
+    record.updated_at = host.clock()
+    log.info("game %s in channel %s resumed", record.id, record.channel_id)
+    await host._schedule_bots(record)
+    return Loaded(record, loaded.spec, host._state_of(record, loaded.spec))

@@ -78,6 +78,10 @@ async def test_a_removed_servers_games_pause_nothing_acts_for_them_and_board_res
     await host.delivered(await host.act(CHANNEL, ALICE, "r1.s0", "2"))  # the game goes on
     lobby = await store.live_game(LOBBY)
     assert lobby is not None and lobby.paused_at is not None, "each game waits for its own /board"
+    await host.delivered(await host.join(LOBBY, ALICE))  # or, a lobby, for its next step
+    lobby = await store.live_game(LOBBY)
+    assert lobby is not None and lobby.paused_at is None and len(lobby.seats) == 2
+    assert lobby.updated_at == clock.now, "its idle time starts again"
 
 
 async def test_a_paused_game_is_kept_for_the_servers_keeping_time_from_the_pause(
