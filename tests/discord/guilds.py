@@ -13,7 +13,7 @@ What real Discord does:
 SimCord models the removal (``Backend.remove_guild`` emits GUILD_DELETE) but forgets the server with it and
 has no way to invite the bot back. ``remove_bot`` keeps what Discord keeps before SimCord forgets it, and
 ``invite_back`` puts it back and emits GUILD_CREATE for the same server, from this test layer (the installed
-SimCord is never edited).
+SimCord is never edited). ``outage`` is the other GUILD_DELETE: the server unavailable for a while, then back.
 """
 
 from __future__ import annotations
@@ -57,4 +57,14 @@ async def invite_back(env: simcord.Env, kept: Kept) -> None:
     backend.channels.update(kept.channels)
     backend.messages.update(kept.messages)
     backend.emit("GUILD_CREATE", serializers.guild_create_payload(backend, kept.guild))
+    await env.settle()
+
+
+async def outage(env: simcord.Env, guild_id: int) -> None:
+    """Discord's outage of a server: GUILD_DELETE marked ``unavailable`` (discord.py calls
+    ``on_guild_unavailable``, not ``on_guild_remove``), then GUILD_CREATE once it is over (``on_guild_available``)."""
+    backend: Any = env.backend
+    backend.emit("GUILD_DELETE", {"id": str(guild_id), "unavailable": True})
+    await env.settle()
+    backend.emit("GUILD_CREATE", serializers.guild_create_payload(backend, backend.guilds[guild_id]))
     await env.settle()

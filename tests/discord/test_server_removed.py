@@ -15,7 +15,7 @@ import time
 from bot.tables.paused import PAUSED, PAUSED_STATE
 
 from .conftest import Table
-from .guilds import invite_back, remove_bot
+from .guilds import invite_back, outage, remove_bot
 from .players import open_choices, play_one
 from .sim import board, bot_messages, is_private, labels, said
 
@@ -101,3 +101,22 @@ async def test_a_move_in_a_paused_game_is_answered_with_how_to_resume_it(table: 
         raise AssertionError("nobody is waited on")
     record = await table.next_store.live_game(table.channel.id)
     assert record is not None and record.action_count == 0, "nothing changed"
+
+
+async def test_an_outage_of_the_server_pauses_nothing(table: Table) -> None:
+    await table.alice.slash(table.channel, "start abordaje")
+    await table.bob.slash(table.channel, "join")
+    await table.alice.slash(table.channel, "begin")
+
+    await outage(table.env, table.guild.id)
+
+    record = await table.next_store.live_game(table.channel.id)
+    assert record is not None and record.paused_at is None, "Discord's outage is not the bot removed"
+    for player in (table.alice, table.bob):
+        choices = await open_choices(table, player)
+        if choices:
+            played = await player.slash(table.channel, "act", choice=choices[0])
+            assert is_private(played) and said(played) != PAUSED
+            break
+    record = await table.next_store.live_game(table.channel.id)
+    assert record is not None and record.action_count == 1
