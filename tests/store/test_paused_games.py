@@ -14,6 +14,7 @@ from bot.tables import Host
 from bot.tables.paused import PAUSED, PAUSED_STATE
 from engine.core import NotAllowed, Rng
 from tests.host.conftest import ALICE, BOB, CHANNEL, GUILD, Clock, make_host
+from tests.host.test_notify import NINE_NEXT_MORNING, digests
 from tests.seatbots.test_host import play_person
 
 DAY = 86400.0
@@ -82,6 +83,20 @@ async def test_a_removed_servers_games_pause_nothing_acts_for_them_and_board_res
     lobby = await store.live_game(LOBBY)
     assert lobby is not None and lobby.paused_at is None and len(lobby.seats) == 2
     assert lobby.updated_at == clock.now, "its idle time starts again"
+
+
+async def test_the_daily_digest_leaves_out_a_paused_game(host: Host, clock: Clock) -> None:
+    await host.notify(BOB.user_id, digest=True, hour=9, time_zone="+00:00")
+    for channel, guild in ((CHANNEL, GUILD), (ELSEWHERE, OTHER_GUILD)):
+        await running_duel(host, channel, guild)
+        await host.delivered(await host.act(channel, ALICE, "r1.s0", "2"))  # both games now wait on Bob
+    await host.pause_server(GUILD, [CHANNEL])
+    clock.now += NINE_NEXT_MORNING
+
+    outboxes = await host.remind(DAY * 10)
+
+    (digest,) = digests(outboxes)
+    assert "1 game waiting on you" in digest and f"<#{ELSEWHERE}>" in digest and f"<#{CHANNEL}>" not in digest
 
 
 async def test_a_paused_game_is_kept_for_the_servers_keeping_time_from_the_pause(
