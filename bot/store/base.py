@@ -566,10 +566,13 @@ class Store(Protocol):
         what a restarted process starts from."""
 
     async def save_refused_channel(self, channel: RefusedChannel) -> None:
-        """Store (or replace) one channel's refusal schedule; those long over are forgotten on the way."""
+        """Store (or replace) one channel's refusal schedule."""
 
     async def clear_refused_channel(self, channel_id: int) -> None:
         """The channel works again: forget its schedule."""
+
+    async def forget_refused_channels(self, now: float) -> int:
+        """Forget the schedules over for a day at ``now`` (the hourly clean-up); how many."""
 
 
 class RefusedChannel(BaseModel):

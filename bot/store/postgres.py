@@ -650,13 +650,18 @@ class PostgresStore:
     async def save_refused_channel(self, channel: RefusedChannel) -> None:
         """Store one channel's schedule."""
         async with self._transaction() as conn:
-            await conn.execute(sql.FORGET_OLD_CHANNEL_BACKOFFS, channel.until - sql.BACKOFF_KEPT)
             await conn.execute(sql.SAVE_CHANNEL_BACKOFF, *sql.refused_params(channel))
 
     async def clear_refused_channel(self, channel_id: int) -> None:
         """Forget one channel's schedule."""
         async with self._transaction() as conn:
             await conn.execute(sql.CLEAR_CHANNEL_BACKOFF, channel_id)
+
+    async def forget_refused_channels(self, now: float) -> int:
+        """Forget the schedules over for a day."""
+        async with self._transaction() as conn:
+            status: str = await conn.execute(sql.FORGET_OLD_CHANNEL_BACKOFFS, now - sql.BACKOFF_KEPT)
+        return int(status.split()[-1])
 
 
 # ---------------------------------------------------------------------- helpers (inside a transaction)

@@ -700,13 +700,18 @@ class SqliteStore:
     async def save_refused_channel(self, channel: RefusedChannel) -> None:
         """Store one channel's schedule."""
         async with self._transaction() as db:
-            await db.execute(sql.for_sqlite(sql.FORGET_OLD_CHANNEL_BACKOFFS), (channel.until - sql.BACKOFF_KEPT,))
             await db.execute(sql.for_sqlite(sql.SAVE_CHANNEL_BACKOFF), sql.refused_params(channel))
 
     async def clear_refused_channel(self, channel_id: int) -> None:
         """Forget one channel's schedule."""
         async with self._transaction() as db:
             await db.execute(sql.for_sqlite(sql.CLEAR_CHANNEL_BACKOFF), (channel_id,))
+
+    async def forget_refused_channels(self, now: float) -> int:
+        """Forget the schedules over for a day."""
+        async with self._transaction() as db:
+            cursor = await db.execute(sql.for_sqlite(sql.FORGET_OLD_CHANNEL_BACKOFFS), (now - sql.BACKOFF_KEPT,))
+            return cursor.rowcount
 
 
 # ---------------------------------------------------------------------- helpers (inside a transaction)

@@ -150,4 +150,7 @@ async def test_a_refused_channels_schedule_outlives_the_process(store: Store, cl
     assert await store.refused_channels(clock.now) == [
         RefusedChannel(channel_id=7, until=clock.now + 120, failures=3, missing=["Send Messages"])
     ]
-    assert await store.refused_channels(clock.now + 2 * DAY) == [], "a day after it ran out it is forgotten"
+    assert await store.refused_channels(clock.now + 2 * DAY) == [], "a day after it ran out it is not read"
+    assert await store.forget_refused_channels(clock.now + DAY) == 0, "kept a day after it ran out"
+    assert await store.forget_refused_channels(clock.now + 2 * DAY) == 1, "then forgotten (the hourly clean-up)"
+    assert await store.refused_channels(clock.now) == []
