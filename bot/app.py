@@ -220,17 +220,20 @@ class SpaceBot(commands.Bot):
             await self.host.channel_gone(channel_id)
         except Exception:
             log.exception("could not end the game of deleted channel %s", channel_id)
-        self.delivery.backoff.cleared(channel_id)
+        try:
+            await self.delivery.cleared(channel_id)
+        except Exception:
+            log.exception("could not forget the refusals of deleted channel %s", channel_id)
 
     async def on_guild_remove(self, guild: discord.Guild) -> None:
-        """Removed from a server: its games wait as stored (nothing is posted there any more, so they pause);
+        """Removed from a server (not an outage: that is ``on_guild_unavailable``): its games pause, in the store;
         what was owed there is dropped. Added back, ``/board`` in a game's channel resumes it."""
         channels = [c.id for c in guild.channels] + [t.id for t in guild.threads]
         self.delivery.away.update(channels)
-        try:
-            await self.host.drop_owed(channels, f"removed from server {guild.id}")
+        try:  # stored: every process, and this one after a restart, leaves the games alone (bot.tables.paused)
+            await self.host.pause_server(guild.id, channels)
         except Exception:
-            log.exception("could not drop what was owed in server %s", guild.id)
+            log.exception("could not pause the games of server %s", guild.id)
 
     async def on_guild_join(self, guild: discord.Guild) -> None:
         """Back in a server: its games' channels may be posted in again (``/board`` there resumes a game)."""

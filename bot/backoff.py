@@ -1,7 +1,7 @@
 """When Discord fails a delivery: how long an owed item waits, and which channels the bot leaves alone a while.
 
-Two schedules, both in this process's memory (a restart starts them again: the next process retries what the
-dead one held at once, see ``bot.tables.deliveries``):
+Two schedules, the first in this process's memory, the second stored too (``Store.save_refused_channel``,
+migration 16), so a restarted process does not post again at once where the dead one was refused:
 
 - **Per item** (``next_try``): a stored delivery Discord failed (a 5xx after discord.py's own retries, a timeout,
   a refused post) stays owed and is tried again by the catch-up after ``RETRY_DELAYS``; after the last one it
@@ -12,13 +12,23 @@ dead one held at once, see ``bot.tables.deliveries``):
   10,000 refused requests in ten minutes: one refusal per channel per delay keeps far from that.
 
 Each channel also remembers who was told what is missing (``tell_once``): the acting player once, and a
-moderator once on their next command (``bot.app``).
+moderator once on their next command (``bot.app``); that is not stored (after a restart they are told again).
+
+**Across a restart.** The next process frees the dead one's claims at once (``release_dead_claims``), so the
+catch-up claims every held item straight away; what keeps it from posting is the channel's stored refusal,
+read once when the deliverer first delivers (``restore``): the items wait behind it, untried, and only after
+the channel's own delay is one of them tried (one refused request, and the next delay is the longer one, the
+refusals in a row being stored too). The items' own attempt counts (``attempts``) are not stored: after a
+restart an item Discord *failed* (5xx, timeout) is tried at once and gets its six tries again, at most six
+requests per item per process life, and none at all while its channel is refused.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+
+from .store.base import RefusedChannel
 
 RETRY_DELAYS = (15.0, 30.0, 60.0, 120.0, 300.0, 600.0)
 """Seconds an owed item waits after each failure before the catch-up tries it again; then it is parked."""
@@ -94,6 +104,23 @@ class Backoff:
             self.holding.discard(channel_id)
             return True
         return False
+
+    def stored(self, channel_id: int) -> RefusedChannel | None:
+        """What is stored of the channel's refusal (``None``: nothing to store, it is not refused)."""
+        trouble = self.channels.get(channel_id)
+        if trouble is None or not trouble.refused:
+            return None
+        return RefusedChannel(
+            channel_id=channel_id, until=trouble.until, failures=trouble.failures, missing=list(trouble.missing)
+        )
+
+    def restore(self, refused: list[RefusedChannel]) -> None:
+        """Take up the refusals a process before this one stored (this process's own are newer: kept)."""
+        for row in refused:
+            self.channels.setdefault(
+                row.channel_id,
+                Trouble(until=row.until, failures=row.failures, missing=tuple(row.missing), refused=True),
+            )
 
     def tell_once(self, channel_id: int, user_id: int) -> bool:
         """Whether ``user_id`` is yet to hear about the channel's trouble (and from now on has)."""

@@ -86,6 +86,7 @@ class Delivery:
         self.backoff = Backoff(lambda: bot.host.clock())
         self.away: set[int] = set()  # channels of servers that removed the bot (``SpaceBot.on_guild_remove``)
         self.members_present: Recent[tuple[int, int], bool] = Recent(MEMBER_FRESH)  # (server, person) seen there
+        self._restored = False  # the channels' stored refusals read (``Backoff.restore``), once per process
 
     def _lock(self, channel_id: int) -> asyncio.Lock:
         """One post at a time per channel in this process: a board is aimed, sent and recorded before the next
@@ -102,6 +103,9 @@ class Delivery:
         ``/board``) is sent even while its channel is left alone. Raises ``CannotPost`` with the sentence for
         whoever acted, once per trouble (``Backoff.tell_once``)."""
         channel_id = out.channel_id
+        if not self._restored:  # what a process before this one was refused: not posted again at once
+            self._restored = True
+            self.backoff.restore(await self.bot.host.store.refused_channels(self.bot.host.clock()))
         if channel_id in self.away:  # a server that removed the bot: its games wait, what they owe is dropped
             log.info("channel %s is in a server without the bot: %d owed item(s) dropped", channel_id, len(out.owed))
             await self.bot.host.delivered(out)
@@ -109,7 +113,7 @@ class Delivery:
         held: set[str] = set()  # nonces of the owed items not sent
         trouble: str | None = None  # "refused" or "later": what the acting user is told
         stopped = self.backoff.blocked(channel_id) and not out.retry_now
-        if out.retry_now and (self.backoff.cleared(channel_id) | self.backoff.released(channel_id)):
+        if out.retry_now and (await self.cleared(channel_id) | self.backoff.released(channel_id)):
             await self.bot.host.resume_channel(channel_id)
         if out.timers:  # a reminder: say so when someone it waits on has left the server
             out.posts = [await self._with_leavers(channel_id, post) for post in out.posts]
@@ -122,7 +126,7 @@ class Delivery:
                 await self.post(channel_id, post)
             except _ChannelGone:
                 await self.bot.host.channel_gone(channel_id)
-                self.backoff.cleared(channel_id)
+                await self.cleared(channel_id)
                 return
             except _Failed as exc:
                 stopped = True
@@ -150,7 +154,7 @@ class Delivery:
                     except (_Failed, _ChannelGone):
                         stopped = True
         await self._settle(out, held)
-        if not held and (self.backoff.cleared(channel_id) | self.backoff.released(channel_id)):
+        if not held and (await self.cleared(channel_id) | self.backoff.released(channel_id)):
             await self.bot.host.resume_channel(channel_id)
         if trouble is None or reply_shown_to is None:
             return
@@ -213,7 +217,18 @@ class Delivery:
         missing = await self.missing_permissions(channel_id)
         trouble = self.backoff.troubled(channel_id, missing)
         trouble.refused = True
+        stored = self.backoff.stored(channel_id)
+        if stored is not None:  # a restarted process leaves the channel alone as long (``bot.backoff``)
+            await self.bot.host.store.save_refused_channel(stored)
         log.warning("cannot post in channel %s (missing %s): leaving it alone a while", channel_id, missing or "?")
+
+    async def cleared(self, channel_id: int) -> bool:
+        """The channel works again (or is gone): forget its trouble, here and stored; whether it had any."""
+        refused = self._refusing(channel_id)
+        had = self.backoff.cleared(channel_id)
+        if refused:
+            await self.bot.host.store.clear_refused_channel(channel_id)
+        return had
 
     def _sentence(self, channel_id: int, trouble: str) -> str:
         if trouble == "refused":

@@ -18,6 +18,7 @@ from engine.core import GameError, GameSpec, NoGameHere, NotAllowed
 from .replay import first_state, replay
 from .store import ActionRecord, GameRecord, Store
 from .tables.names import in_private
+from .tables.paused import PAUSED_STATE, is_paused
 
 PAGE_SIZE = 15  # lines per page: a page stays well inside one Discord message
 SERVER_GAMES_SHOWN = 15  # games listed per section of /games: the answer stays inside one Discord message
@@ -168,6 +169,8 @@ class History:
 
     def _state(self, record: GameRecord, user_id: int | None) -> str:
         """Where a game stands: a lobby's seats, or whom it waits on and since when."""
+        if is_paused(record):
+            return PAUSED_STATE
         if record.status == "lobby":
             return f"lobby, {len(record.seats)} seated"
         since = f"<t:{int(record.waiting_since)}:R>"

@@ -74,6 +74,7 @@ class GameRecord(BaseModel):
     waiting_since: float = 0.0
     reminders_sent: int = 0  # reminders posted since ``waiting_since``; the host resets it with the wait
     skip_votes: list[int] = Field(default_factory=list)  # users who voted to skip the current wait; reset with it
+    paused_at: float | None = None  # its server removed the bot then (issue 31): nothing acts until ``/board``
 
     def seat_of(self, user_id: int) -> SeatRecord | None:
         """The seat this user holds, if any."""
@@ -547,6 +548,41 @@ class Store(Protocol):
 
     async def drop_channel_deliveries(self, channel_ids: Sequence[int]) -> int:
         """Forget every item owed to these channels (deleted, or their server removed the bot); how many."""
+
+    # ------------------------------------------------------------------ a server that removed the bot (migration 16)
+
+    async def pause_guild_games(self, guild_id: int, now: float) -> int:
+        """Mark the server's lobbies and running games paused since ``now`` (``GameRecord.paused_at``; those
+        paused already keep their time), each one version up; how many were paused."""
+
+    async def resume_game(self, game_id: int, expected_version: int, now: float) -> bool:
+        """Take the pause off one game read at ``expected_version`` (one version up, ``updated_at`` now);
+        ``False`` when it was not paused or changed since (of two resumers, exactly one resumes it)."""
+
+    # ------------------------------------------------------------- channels left alone after a refusal (migration 16)
+
+    async def refused_channels(self, now: float) -> list[RefusedChannel]:
+        """The channels the bot leaves alone at ``now``, or did within a day (their refusals in a row still count):
+        what a restarted process starts from."""
+
+    async def save_refused_channel(self, channel: RefusedChannel) -> None:
+        """Store (or replace) one channel's refusal schedule."""
+
+    async def clear_refused_channel(self, channel_id: int) -> None:
+        """The channel works again: forget its schedule."""
+
+    async def forget_refused_channels(self, now: float) -> int:
+        """Forget the schedules over for a day at ``now`` (the hourly clean-up); how many."""
+
+
+class RefusedChannel(BaseModel):
+    """A channel that refused the bot (403): left alone until ``until`` after ``failures`` refusals in a row,
+    for want of ``missing`` (``bot.backoff``); stored so that a restart does not post there again at once."""
+
+    channel_id: int
+    until: float
+    failures: int
+    missing: list[str] = Field(default_factory=list)
 
 
 class KeepSettings(BaseModel):

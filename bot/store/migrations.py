@@ -500,6 +500,34 @@ MIGRATIONS: tuple[Migration, ...] = (
             "CREATE INDEX games_by_age ON games (status, updated_at)",
         ),
     ),
+    # Issue 31: a server that removed the bot pauses its games (``paused_at``: when; NULL: not paused), so every
+    # process and a restart know to leave them alone until ``/board`` resumes one; and what a channel that
+    # refused the bot costs it (``channel_backoff``: left alone until ``until``, after ``failures`` refusals in a
+    # row, for the permissions ``missing``), so a restarted process does not post there again at once.
+    Migration(
+        16,
+        "games paused when their server removed the bot; channels left alone after a refusal",
+        sqlite=(
+            "ALTER TABLE games ADD COLUMN paused_at REAL",
+            "CREATE INDEX games_paused ON games (paused_at) WHERE paused_at IS NOT NULL",
+            """CREATE TABLE channel_backoff (
+                channel_id INTEGER PRIMARY KEY,
+                until REAL NOT NULL,
+                failures INTEGER NOT NULL,
+                missing TEXT NOT NULL DEFAULT '[]'
+            )""",
+        ),
+        postgres=(
+            "ALTER TABLE games ADD COLUMN paused_at DOUBLE PRECISION",
+            "CREATE INDEX games_paused ON games (paused_at) WHERE paused_at IS NOT NULL",
+            """CREATE TABLE channel_backoff (
+                channel_id BIGINT PRIMARY KEY,
+                until DOUBLE PRECISION NOT NULL,
+                failures INTEGER NOT NULL,
+                missing TEXT NOT NULL DEFAULT '[]'
+            )""",
+        ),
+    ),
 )
 
 

@@ -30,6 +30,7 @@ from .base import (
     KeepSettings,
     NoteRecord,
     NotifyPrefs,
+    RefusedChannel,
     SeatRecord,
     ThreadRecord,
     TimerRecord,
@@ -623,6 +624,44 @@ class PostgresStore:
                 status: str = await conn.execute(sql.DROP_CHANNEL_DELIVERIES, channel_id)
                 dropped += int(status.split()[-1])
         return dropped
+
+    # ------------------------------------------------------------------ a server that removed the bot (migration 16)
+
+    async def pause_guild_games(self, guild_id: int, now: float) -> int:
+        """Pause the server's live games."""
+        async with self._transaction() as conn:
+            status: str = await conn.execute(sql.PAUSE_GUILD_GAMES, guild_id, now)
+        return int(status.split()[-1])
+
+    async def resume_game(self, game_id: int, expected_version: int, now: float) -> bool:
+        """Take one game's pause off, if it is still as read."""
+        async with self._transaction() as conn:
+            status: str = await conn.execute(sql.RESUME_GAME, game_id, expected_version, now)
+        return int(status.split()[-1]) == 1
+
+    # ------------------------------------------------------------- channels left alone after a refusal (migration 16)
+
+    async def refused_channels(self, now: float) -> list[RefusedChannel]:
+        """The channels still left alone."""
+        async with self._read() as conn:
+            rows = await conn.fetch(sql.CHANNEL_BACKOFFS, now - sql.BACKOFF_KEPT)
+        return [sql.refused_from_row(r) for r in rows]
+
+    async def save_refused_channel(self, channel: RefusedChannel) -> None:
+        """Store one channel's schedule."""
+        async with self._transaction() as conn:
+            await conn.execute(sql.SAVE_CHANNEL_BACKOFF, *sql.refused_params(channel))
+
+    async def clear_refused_channel(self, channel_id: int) -> None:
+        """Forget one channel's schedule."""
+        async with self._transaction() as conn:
+            await conn.execute(sql.CLEAR_CHANNEL_BACKOFF, channel_id)
+
+    async def forget_refused_channels(self, now: float) -> int:
+        """Forget the schedules over for a day."""
+        async with self._transaction() as conn:
+            status: str = await conn.execute(sql.FORGET_OLD_CHANNEL_BACKOFFS, now - sql.BACKOFF_KEPT)
+        return int(status.split()[-1])
 
 
 # ---------------------------------------------------------------------- helpers (inside a transaction)

@@ -30,6 +30,7 @@ from .base import (
     KeepSettings,
     NoteRecord,
     NotifyPrefs,
+    RefusedChannel,
     SeatRecord,
     ThreadRecord,
     TimerRecord,
@@ -68,7 +69,9 @@ GAME_COLUMNS = (
 )
 _N = len(GAME_COLUMNS)
 
-SELECT_GAME = f"SELECT id, {', '.join(GAME_COLUMNS)} FROM games"
+SELECT_GAME = f"SELECT id, {', '.join(GAME_COLUMNS)}, paused_at FROM games"
+"""``paused_at`` is read with every game but written only by ``PAUSE_GUILD_GAMES`` and ``RESUME_GAME``: a game's
+ordinary writes (``UPDATE_GAME``) never undo or make a pause."""
 
 INSERT_GAME = (
     f"INSERT INTO games ({', '.join(GAME_COLUMNS)}) "
@@ -102,9 +105,9 @@ GAMES_WITH_BOTS = (
 # changed its settings, and a NULL keeps the default); 0 turns its reminders off. Columns are qualified
 # because both tables have ``guild_id``; rows still read by bare column name.
 GAMES_DUE_A_REMINDER = (
-    f"SELECT {', '.join(f'games.{c}' for c in ('id', *GAME_COLUMNS))} FROM games "
+    f"SELECT {', '.join(f'games.{c}' for c in ('id', *GAME_COLUMNS, 'paused_at'))} FROM games "
     "LEFT JOIN guild_settings ON guild_settings.guild_id = games.guild_id "
-    "WHERE games.status = 'active' AND games.reminders_sent < $3 "
+    "WHERE games.status = 'active' AND games.reminders_sent < $3 AND games.paused_at IS NULL "
     "AND (guild_settings.reminder_hours IS NULL OR guild_settings.reminder_hours > 0) "
     "AND games.waiting_since + COALESCE(guild_settings.reminder_hours * 3600, CAST($2 AS DOUBLE PRECISION)) "
     "* (1 << games.reminders_sent) <= $1 "
@@ -367,6 +370,7 @@ def game_from_row(row: Row, seats: list[SeatRecord]) -> GameRecord:
         waiting_since=row["waiting_since"],
         reminders_sent=row["reminders_sent"],
         skip_votes=json.loads(row["skip_votes"]),
+        paused_at=row["paused_at"],
     )
 
 
@@ -572,18 +576,21 @@ UPSERT_KEEP_SETTINGS = (
     "version = guild_settings.version + 1 WHERE guild_settings.version = $4"
 )
 # $1 now, $2 the default keep in seconds, $3 the limit. A server's ``keep_days`` replaces the default (the LEFT
-# JOIN finds no row for a game outside a server or a server that never set it).
+# JOIN finds no row for a game outside a server or a server that never set it). A game paused because its server
+# removed the bot (migration 16) is kept as long from its pause, then goes the same way: the server did not want
+# the bot back within its keeping time.
+_KEEP = "COALESCE(guild_settings.keep_days * 86400, CAST($2 AS DOUBLE PRECISION))"
 FINISHED_PAST_KEEPING = (
     "SELECT games.id FROM games LEFT JOIN guild_settings ON guild_settings.guild_id = games.guild_id "
-    "WHERE games.status IN ('finished', 'ended') "
-    "AND games.updated_at + COALESCE(guild_settings.keep_days * 86400, CAST($2 AS DOUBLE PRECISION)) <= $1 "
+    f"WHERE (games.status IN ('finished', 'ended') AND games.updated_at + {_KEEP} <= $1 "
+    f"OR games.status IN ('lobby', 'active') AND games.paused_at + {_KEEP} <= $1) "
     "ORDER BY games.updated_at, games.id LIMIT $3"
 )
 # $1 now, $2 the default idle time in seconds, $3 the limit; a server's ``lobby_hours`` of 0: never.
 IDLE_LOBBIES = (
-    f"SELECT {', '.join(f'games.{c}' for c in ('id', *GAME_COLUMNS))} FROM games "
+    f"SELECT {', '.join(f'games.{c}' for c in ('id', *GAME_COLUMNS, 'paused_at'))} FROM games "
     "LEFT JOIN guild_settings ON guild_settings.guild_id = games.guild_id "
-    "WHERE games.status = 'lobby' "
+    "WHERE games.status = 'lobby' AND games.paused_at IS NULL "
     "AND (guild_settings.lobby_hours IS NULL OR guild_settings.lobby_hours > 0) "
     "AND games.updated_at + COALESCE(guild_settings.lobby_hours * 3600, CAST($2 AS DOUBLE PRECISION)) <= $1 "
     "ORDER BY games.updated_at, games.id LIMIT $3"
@@ -848,3 +855,40 @@ RESUME_CHANNEL_DELIVERIES = (
     "UPDATE deliveries SET claimed_at = 0 WHERE channel_id = $1 AND claimed_by = $2 AND claimed_at > $3"
 )
 DROP_CHANNEL_DELIVERIES = "DELETE FROM deliveries WHERE channel_id = $1"
+
+
+# ------------------------------------------------------------------ a server that removed the bot (migration 16)
+
+# $1 the server, $2 now. The version goes up: a bot move or a reminder claimed for the game as it was is stale.
+PAUSE_GUILD_GAMES = (
+    "UPDATE games SET paused_at = $2, version = version + 1 "
+    "WHERE guild_id = $1 AND status IN ('lobby', 'active') AND paused_at IS NULL"
+)
+# $1 the game, $2 the version the resumer read, $3 now (a lobby's idle time starts again).
+RESUME_GAME = (
+    "UPDATE games SET paused_at = NULL, version = version + 1, updated_at = $3 "
+    "WHERE id = $1 AND version = $2 AND paused_at IS NOT NULL"
+)
+
+# ------------------------------------------------------------- channels left alone after a refusal (migration 16)
+
+CHANNEL_BACKOFFS = "SELECT channel_id, until, failures, missing FROM channel_backoff WHERE until > $1"
+SAVE_CHANNEL_BACKOFF = (
+    "INSERT INTO channel_backoff (channel_id, until, failures, missing) VALUES ($1, $2, $3, $4) "
+    "ON CONFLICT (channel_id) DO UPDATE SET until = excluded.until, failures = excluded.failures, "
+    "missing = excluded.missing"
+)
+CLEAR_CHANNEL_BACKOFF = "DELETE FROM channel_backoff WHERE channel_id = $1"
+FORGET_OLD_CHANNEL_BACKOFFS = "DELETE FROM channel_backoff WHERE until <= $1"
+BACKOFF_KEPT = 86400.0
+"""Seconds a channel's schedule is kept after it ran out (its refusals in a row still count the next delay)."""
+
+
+def refused_params(channel: RefusedChannel) -> tuple[Any, ...]:
+    return (channel.channel_id, channel.until, channel.failures, json.dumps(channel.missing))
+
+
+def refused_from_row(row: Row) -> RefusedChannel:
+    return RefusedChannel(
+        channel_id=row["channel_id"], until=row["until"], failures=row["failures"], missing=json.loads(row["missing"])
+    )

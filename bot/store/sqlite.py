@@ -35,6 +35,7 @@ from .base import (
     KeepSettings,
     NoteRecord,
     NotifyPrefs,
+    RefusedChannel,
     SeatRecord,
     ThreadRecord,
     TimerRecord,
@@ -673,6 +674,44 @@ class SqliteStore:
                 cursor = await db.execute(sql.for_sqlite(sql.DROP_CHANNEL_DELIVERIES), (channel_id,))
                 dropped += cursor.rowcount
         return dropped
+
+    # ------------------------------------------------------------------ a server that removed the bot (migration 16)
+
+    async def pause_guild_games(self, guild_id: int, now: float) -> int:
+        """Pause the server's live games."""
+        async with self._transaction() as db:
+            cursor = await db.execute(sql.for_sqlite(sql.PAUSE_GUILD_GAMES), (guild_id, now))
+            return cursor.rowcount
+
+    async def resume_game(self, game_id: int, expected_version: int, now: float) -> bool:
+        """Take one game's pause off, if it is still as read."""
+        async with self._transaction() as db:
+            cursor = await db.execute(sql.for_sqlite(sql.RESUME_GAME), (game_id, expected_version, now))
+            return cursor.rowcount == 1
+
+    # ------------------------------------------------------------- channels left alone after a refusal (migration 16)
+
+    async def refused_channels(self, now: float) -> list[RefusedChannel]:
+        """The channels still left alone."""
+        async with self._read() as db:
+            rows = await db.execute_fetchall(sql.for_sqlite(sql.CHANNEL_BACKOFFS), (now - sql.BACKOFF_KEPT,))
+        return [sql.refused_from_row(r) for r in rows]
+
+    async def save_refused_channel(self, channel: RefusedChannel) -> None:
+        """Store one channel's schedule."""
+        async with self._transaction() as db:
+            await db.execute(sql.for_sqlite(sql.SAVE_CHANNEL_BACKOFF), sql.refused_params(channel))
+
+    async def clear_refused_channel(self, channel_id: int) -> None:
+        """Forget one channel's schedule."""
+        async with self._transaction() as db:
+            await db.execute(sql.for_sqlite(sql.CLEAR_CHANNEL_BACKOFF), (channel_id,))
+
+    async def forget_refused_channels(self, now: float) -> int:
+        """Forget the schedules over for a day."""
+        async with self._transaction() as db:
+            cursor = await db.execute(sql.for_sqlite(sql.FORGET_OLD_CHANNEL_BACKOFFS), (now - sql.BACKOFF_KEPT,))
+            return cursor.rowcount
 
 
 # ---------------------------------------------------------------------- helpers (inside a transaction)

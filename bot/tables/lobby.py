@@ -14,6 +14,7 @@ from ..outbox import Outbox
 from ..store import DeliveryRecord, GameRecord, NoteRecord, SeatRecord
 from .common import BEGUN, Actor, Loaded, Owed, asking, mention, people
 from .core import owed_records, posts_owed, with_nonces
+from .paused import is_paused, resume
 from .races import Attempt, retried
 from .seatbots import DEFAULT_LEVEL, check_level, check_offers_bots, new_bot_seat
 from .threads import ThreadsHost
@@ -183,7 +184,11 @@ class LobbyHost(ThreadsHost):
         attempt.saw(record)
         if record.status != "lobby":
             raise LobbyError("This game has already begun; the lobby is closed.")
-        return record, self.spec(record.game_key)
+        spec = self.spec(record.game_key)
+        if is_paused(record):  # its server removed the bot, which is back: used again, the lobby goes on
+            record = (await resume(self, Loaded(record, spec, None))).record
+            attempt.saw(record)
+        return record, spec
 
     async def join(self, channel_id: int, actor: Actor) -> Outbox:
         """Take a seat in the channel's lobby."""

@@ -34,6 +34,7 @@ from ..hints import hint_for
 from ..outbox import ChannelPost, DirectMessage, Outbox, Panel
 from ..store import GameRecord, NotifyPrefs, SeatRecord, TimerRecord
 from .common import Loaded, Owed, clip, mention, relative_time
+from .paused import is_paused
 from .recent import Recent
 from .reminders import TIMER_BATCH, RemindersHost
 from .settings import SettingsHost
@@ -276,6 +277,8 @@ class NotifyHost(SettingsHost, RemindersHost):
         for record in await self.store.games_of_user(user_id):
             seat = record.seat_of(user_id)
             if record.status != "active" or seat is None or seat.is_bot or record.game_key not in self.games:
+                continue
+            if is_paused(record):  # its server removed the bot (``bot.tables.paused``)
                 continue
             spec = self.spec(record.game_key)
             state = self._state_of(record, spec)

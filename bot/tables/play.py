@@ -9,8 +9,8 @@ from engine.seatbots import seat_bot
 
 from ..outbox import Outbox, Panel
 from .common import AUTOCOMPLETE_LIMIT, Actor, Loaded, Owed, Telling, option_text
-from .core import HostCore
 from .names import in_private
+from .paused import PausedHost, check_not_paused
 from .races import Attempt, retried
 
 log = logging.getLogger(__name__)
@@ -22,7 +22,7 @@ RACED = (
 )
 
 
-class PlayHost(HostCore):
+class PlayHost(PausedHost):
     """Answering prompts and showing the game."""
 
     async def act(
@@ -51,6 +51,7 @@ class PlayHost(HostCore):
             if game_id is not None and loaded.record.id != game_id:
                 raise StaleChoice(EARLIER_GAME)
             attempt.saw(loaded.record)
+            check_not_paused(loaded.record)  # its server removed the bot: `/board` there resumes it
             seat = loaded.record.seat_of(actor.user_id)
             if seat is None:
                 raise NotAllowed("You are not playing in this game; you can watch the board and `/status`.")
@@ -135,7 +136,7 @@ class PlayHost(HostCore):
         before it reached Discord leaves it to the catch-up; a lobby's message is simply drawn again."""
 
         async def run(attempt: Attempt) -> Outbox:
-            loaded = await self._load(channel_id, live_only=False)
+            loaded = await self.resumed(await self._load(channel_id, live_only=False))  # a paused game goes on
             attempt.saw(loaded.record)
             if loaded.record.status == "lobby":
                 return self._lobby_outbox(loaded.record, loaded.spec, new=True)

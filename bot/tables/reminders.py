@@ -13,6 +13,7 @@ from ..store import GameRecord, TimerRecord
 from . import away  # a module, not its function: away imports settings, which comes back here
 from .common import MAX_REMINDERS, mention, relative_time
 from .core import HostCore
+from .paused import is_paused
 from .zones import is_quiet
 
 log = logging.getLogger(__name__)
@@ -62,7 +63,8 @@ class RemindersHost(HostCore):
         async with self.lock(timer.channel_id):
             record = await self.store.get_game(timer.game_id)
             users: list[int] = []
-            if record is not None and record.status == "active" and record.waiting_since == since:
+            paused = record is not None and is_paused(record)  # its server removed the bot: nobody is reminded
+            if record is not None and record.status == "active" and record.waiting_since == since and not paused:
                 spec = self.spec(record.game_key)
                 state = self._state_of(record, spec)
                 if state is not None:

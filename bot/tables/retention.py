@@ -95,6 +95,7 @@ class RetentionHost(HostCore):
             if out is not None:
                 done.lobbies.append(out)
         done.tokens = await self.store.forget_expired_deferrals(now - ANSWER_WINDOW)
+        await self.store.forget_refused_channels(now)  # a day after a refusal's delay ran out (``bot.backoff``)
         await self.store.finish_timers([t.key for t in held], self.clock())
         log.info("clean-up games=%s lobbies=%s tokens=%s", done.games, len(done.lobbies), done.tokens)
         return done
