@@ -292,9 +292,3 @@ class DeliveriesHost(PlayHost):
                 await self._save(record, record.version)
         dropped = await self.store.drop_channel_deliveries([channel_id])
         log.info("channel %s was deleted: game ended, %d owed item(s) dropped", channel_id, dropped)
-
-    async def drop_owed(self, channel_ids: Sequence[int], why: str) -> int:
-        """Forget what is owed to these channels (the bot was removed from their server), with a log line."""
-        dropped = await self.store.drop_channel_deliveries(channel_ids)
-        log.info("%s: %d owed item(s) dropped over %d channel(s)", why, dropped, len(channel_ids))
-        return dropped

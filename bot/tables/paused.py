@@ -18,7 +18,7 @@ What a pause stops, and where:
 - the retention clean-up keeps a paused game for the server's keeping time (``/settings keep``, a year by
   default) from the pause, then deletes it like a finished game past its keeping time: a server that did not
   want the bot back within that time does not keep its hands and deck orders in the bot's database for ever;
-- what the server's channels were owed is dropped, with a log line (``DeliveriesHost.drop_owed``).
+- what the server's channels were owed is dropped in the same write, with a log line.
 
 Added back (GUILD_CREATE with the same server id, ``on_guild_join``), nothing resumes by itself: the games stay
 paused until someone uses ``/board`` in a game's channel, which takes the pause off and posts the board again
