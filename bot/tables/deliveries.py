@@ -281,9 +281,15 @@ class DeliveriesHost(PlayHost):
 
     async def channel_gone(self, channel_id: int) -> None:
         """The channel (or thread) was deleted: its running game ends, stored and readable by ``/games``; what
-        was owed to the channel is dropped, with a log line. A lobby there is closed the same way."""
+        was owed to the channel is dropped, with a log line. A lobby there is closed the same way. A game paused
+        because the bot left its server stays paused: a refusal from a server the bot is not in says nothing of
+        the channel (only ``/board`` there, once the bot is back, tells)."""
         async with self.lock(channel_id):
             record = await self.store.live_game(channel_id)
+            if record is not None and record.paused_at is not None:
+                dropped = await self.store.drop_channel_deliveries([channel_id])
+                log.info("channel %s refused while its game is paused: %d owed item(s) dropped", channel_id, dropped)
+                return
             if record is not None:
                 record.status = "ended"
                 record.result = "Ended because its channel was deleted."

@@ -154,3 +154,21 @@ async def test_a_refused_channels_schedule_outlives_the_process(store: Store, cl
     assert await store.forget_refused_channels(clock.now + DAY) == 0, "kept a day after it ran out"
     assert await store.forget_refused_channels(clock.now + 2 * DAY) == 1, "then forgotten (the hourly clean-up)"
     assert await store.refused_channels(clock.now) == []
+
+
+async def test_a_refusal_from_a_paused_games_channel_does_not_end_the_game(host: Host, store: Store) -> None:
+    """A post refused as if the channel were gone (an away ending hands a seat back while the bot is out of the
+    server) says nothing of the channel: the game stays, paused, for ``/board`` once the bot is back."""
+    await running_duel(host, CHANNEL, GUILD)
+    await host.pause_server(GUILD, [CHANNEL])
+
+    await host.channel_gone(CHANNEL)
+
+    kept = await store.live_game(CHANNEL)
+    assert kept is not None and kept.status == "active" and kept.paused_at is not None
+    await host.board(CHANNEL)
+    resumed = await store.live_game(CHANNEL)
+    assert resumed is not None and resumed.paused_at is None
+
+    await host.channel_gone(CHANNEL)  # not paused: a deleted channel ends its game
+    assert await store.live_game(CHANNEL) is None
