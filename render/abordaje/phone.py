@@ -213,7 +213,7 @@ def _slot(
         back = (x0 + 15, centre[1])
         _back(draw, back, y1 - y0)
         if sheet is not None:
-            sheet.token(f"{side}{number}", "face-down order", back, lambda d, at: _back(d, at, y1 - y0))
+            sheet.token(f"{side}{number}", "face-down order", back, partial(_back, height=y1 - y0))
         _say(draw, sheet, (x0 + 38, centre[1]), tag, TEXT, Ink.BLACK, anchor="lm")
     else:
         rounded(

@@ -14,7 +14,7 @@ from engine.abordaje.view import AbordajeView
 from engine.core import View
 from render.core import LayerCache, RenderCache, encode_png, view_key
 from render.core.alt import clipped, image_alt
-from render.core.changes import marked_board
+from render.core.changes import marked_board, plain_board
 from render.core.sheet import Sheet
 from render.core.zoom import Area, enlarge_part, part_box, part_sheet, widest_for
 
@@ -54,15 +54,12 @@ class AbordajeRenderer:
         """The public board for the channel, drawn for a phone (``render.abordaje.phone``). A seat's view is
         refused: it would show that seat's face-down orders."""
         board_view = _public(view)
-        key = view_key("abordaje.board", board_view)
-        return self.cache.get_or_render(key, lambda: encode_png(draw_phone(board_view)))
+        return plain_board(self.cache, "abordaje.board", board_view, draw_phone)
 
     def marked(self, view: View, previous: View) -> tuple[bytes, list[str]]:
         """The phone board with what changed since ``previous`` ringed (``render.core.changes``): crews,
         captains, markers and orders that appeared or moved, the numbers that changed; and those in words."""
-        return marked_board(
-            self.cache, "abordaje.board.marked", _public(view), _public(previous), draw_phone, steady=HEADER
-        )
+        return marked_board(self.cache, "abordaje.board", _public(view), _public(previous), draw_phone, steady=HEADER)
 
     def full(self, view: View) -> bytes:
         """The detailed board (1280 × 800, both ships side by side), for a desktop's **Full board**."""

@@ -23,7 +23,7 @@ from engine.core import View
 from render.core import Ink, LayerCache, RenderCache, encode_png, new_canvas, view_key
 from render.core.alt import closeup_alt, image_alt
 from render.core.cache import view_keys
-from render.core.changes import marked_board
+from render.core.changes import marked_board, plain_board
 from render.core.closeup import BOARDS_KEPT
 from render.core.sheet import Sheet
 from render.core.zoom import Area, enlarge_part, part_sheet
@@ -140,15 +140,14 @@ class CapricornRenderer:
         """The public board for the channel, drawn for a phone (``render.capricorn.phone``). A seat's view draws
         the same board (hands are never drawn on it)."""
         public = _public(_capricorn(view))
-        key = view_key("capricorn.phone", public)
-        return self.cache.get_or_render(key, lambda: encode_png(draw_phone(public)))
+        return plain_board(self.cache, "capricorn.phone", public, draw_phone)
 
     def marked(self, view: View, previous: View) -> tuple[bytes, list[str]]:
         """The phone board with what changed since ``previous`` ringed (``render.core.changes``): the pieces
         that moved or appeared, the threat track, the counts and lines that changed; and those in words."""
         return marked_board(
             self.cache,
-            "capricorn.phone.marked",
+            "capricorn.phone",
             _public(_capricorn(view)),
             _public(_capricorn(previous)),
             draw_phone,

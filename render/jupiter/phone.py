@@ -260,8 +260,13 @@ def _super(draw: ImageDraw.ImageDraw, at: tuple[int, int]) -> None:
     super_creep(draw, at, PIECE // 2 + 1)
 
 
-def _robot(draw: ImageDraw.ImageDraw, at: tuple[int, int], *, info: RobotView) -> None:
-    robot(draw, at, info.colour, info.letter, PIECE // 2)
+def _robot(draw: ImageDraw.ImageDraw, at: tuple[int, int], *, colour: str, letter: str) -> None:
+    robot(draw, at, colour, letter, PIECE // 2)
+
+
+def _robot_of(info: RobotView) -> Paint:
+    """How ``info``'s robot is painted: a partial of its look (colour, letter), measured once per look."""
+    return partial(_robot, colour=info.colour, letter=info.letter)
 
 
 def piece_words(token: Token) -> str | None:
@@ -319,7 +324,7 @@ def _items(view: JupiterView, tile: TileView) -> list[Item]:
         items.append(("creep", _creep, creeps))
     if tile.super_creep:
         items.append(("super creep", _super, None))
-    items.extend(("robot", partial(_robot, info=info), None) for info in robots_on(view, tile))
+    items.extend(("robot", _robot_of(info), None) for info in robots_on(view, tile))
     return items
 
 
@@ -482,7 +487,7 @@ def _robots(draw: ImageDraw.ImageDraw, view: JupiterView, y: int, sheet: Sheet |
         cy = top + ROBOT_H // 2
         if info.seat == view.active and playing:
             rounded(draw, (MARGIN - 6, top + 2, WIDTH - MARGIN + 6, top + ROBOT_H - 2), Ink.YELLOW, None, radius=8)
-        _place(draw, sheet, f"robot {info.letter}", "robot", (MARGIN + PIECE // 2, cy), partial(_robot, info=info))
+        _place(draw, sheet, f"robot {info.letter}", "robot", (MARGIN + PIECE // 2, cy), _robot_of(info))
         where = where_words(info)
         if info.core is not None:
             where += f" · {card_name(info.core)}" + (" (used)" if info.core_used else "")

@@ -22,7 +22,7 @@ from engine.jupiter.view import JupiterView, TileView
 from render.core import Ink, LayerCache, RenderCache, encode_png, new_canvas, view_key
 from render.core.alt import clipped, closeup_alt, image_alt
 from render.core.cache import view_keys
-from render.core.changes import marked_board
+from render.core.changes import marked_board, plain_board
 from render.core.closeup import BOARDS_KEPT
 from render.core.sheet import Sheet
 from render.core.zoom import Area
@@ -94,15 +94,14 @@ class JupiterRenderer:
         """The phone board (``render.jupiter.phone``): the turn, the colony tile by tile, the team's numbers, the
         last turns, the pod and every robot. Drawn from the public view (nothing in Jupiter Deep is secret)."""
         board_view = _public(view)
-        key = view_key("jupiter.board", board_view)
-        return self.cache.get_or_render(key, lambda: encode_png(draw_overview(board_view)))
+        return plain_board(self.cache, "jupiter.board", board_view, draw_overview)
 
     def marked(self, view: View, previous: View) -> tuple[bytes, list[str]]:
         """The phone board with what changed since ``previous`` ringed (``render.core.changes``): colonists,
         creeps and robots that appeared or moved, the counts and numbers that changed; and those in words."""
         return marked_board(
             self.cache,
-            "jupiter.board.marked",
+            "jupiter.board",
             _public(view),
             _public(previous),
             draw_overview,

@@ -13,7 +13,7 @@ from engine.core import View
 from engine.pioneers.view import PioneersView
 from render.core import LayerCache, RenderCache, encode_png, view_key
 from render.core.alt import clipped, image_alt
-from render.core.changes import marked_board
+from render.core.changes import marked_board, plain_board
 from render.core.closeup import BOARDS_KEPT
 from render.core.sheet import Sheet
 from render.core.zoom import Area
@@ -45,15 +45,14 @@ class PioneersRenderer:
     def board(self, view: View) -> bytes:
         """The phone board: round, whose turn, the captains' numbers and the ring with every piece."""
         board_view = _public(view)
-        key = view_key("pioneers.board", board_view)
-        return self.cache.get_or_render(key, lambda: encode_png(draw_overview(board_view)))
+        return plain_board(self.cache, "pioneers.board", board_view, draw_overview)
 
     def marked(self, view: View, previous: View) -> tuple[bytes, list[str]]:
         """The phone board with what changed since ``previous`` ringed (``render.core.changes``): colonists,
         ships, aliens and goods that appeared or moved, the points and credits that changed; and in words."""
         return marked_board(
             self.cache,
-            "pioneers.board.marked",
+            "pioneers.board",
             _public(view),
             _public(previous),
             draw_overview,
