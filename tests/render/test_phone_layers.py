@@ -58,3 +58,19 @@ def test_after_a_restart_the_last_board_is_measured_once(game: str) -> None:
     renderer.marked(second, first)
     renderer.marked(third, second)
     assert BOARDS.draws - drawn == 3
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_the_phone_boards_of_a_game_share_static_layers_drawn_once(game: str) -> None:
+    """Frames, titles and keys are drawn once per shape of board (a game's cards, ring, colony, seats) and
+    copied under every board's pieces: a game of boards draws a few layers, never one twice (measured in the
+    game's middle: Cosmic Pioneers' ring is dealt a sector a move in its set-up, a new shape each time)."""
+    renderer: Any = type(RENDERERS[game])()  # a fresh renderer: its layer counts are this game's alone
+    views = [v.model_copy(update={"names": {seat: f"layers {seat}" for seat in range(8)}}) for v in public_views(game)]
+    drawn = BOARDS.draws
+    middle = len(views) // 2
+    for before, after in pairwise(views[middle - 15 : middle + 15]):
+        renderer.marked(after, before)
+    boards = BOARDS.draws - drawn
+    assert boards >= 10
+    assert 1 <= renderer.layers.draws <= boards // 3 and renderer.layers.redraws == 0
