@@ -7,7 +7,11 @@ text a player reads, with its box. So the change between two boards is the chang
 - a piece is *new* where the new board has more pieces of that kind on that place than the last one had (a
   piece that moved shows on the place it moved to; one that appeared, where it appeared);
 - a text is *changed* where the new board prints another text in the same place (a count, a track's number,
-  a line of the panel), or prints one where the last board printed none.
+  a line of the panel), or prints one where the last board printed none;
+- a piece is *gone* where the last board showed it and the new one shows fewer of its kind anywhere (an alien
+  killed, a crew that left its deck, a robot that boarded the pod). Nothing is left to frame where it stood
+  (a ring round an empty place, or round the piece now drawn there, would say something else changed): it is
+  said in words only, in the alt text's own sentence (``gone``, ``changed_alt``).
 
 Each game names what its header says (whose turn, which phase: it changes every board) as ``steady``: those
 texts are not ringed. What changed is ringed in ``MARK`` with a solid corner flag (a shape, never colour
@@ -159,6 +163,29 @@ def ring(image: Image.Image, changes: Sequence[Change], around: Sheet | None = N
     return image
 
 
+GONE = "gone: "
+"""How the words of ``marked_board`` name a piece that is gone (``changed_alt`` says those apart)."""
+
+
+def gone(before: Sheet, after: Sheet, *, name: Callable[[Token], str | None] = token_words) -> list[str]:
+    """The pieces ``before`` (the last board's sheet) showed that ``after`` (the new one's) shows nowhere, named
+    as their places were ("red alien in BRIDGE"), each prefixed ``GONE``: a piece that moved is not gone (the new
+    board frames it where it went), and pieces ``name`` does not name (a roster line's own disc) are left out."""
+    staying = Counter((t.space, t.what) for t in after.tokens)
+    missing = Counter(t.what for t in before.tokens) - Counter(t.what for t in after.tokens)
+    out: list[str] = []
+    for token in before.tokens:
+        key = (token.space, token.what)
+        if staying[key] > 0:
+            staying[key] -= 1
+        elif missing[token.what] > 0:
+            missing[token.what] -= 1
+            words = name(token)
+            if words and GONE + words not in out:
+                out.append(GONE + words)
+    return out
+
+
 def changed_words(changes: Sequence[Change]) -> list[str]:
     """What changed in words, each named once, in the order found (pieces first, then texts)."""
     seen: list[str] = []
@@ -176,18 +203,19 @@ def changed_words(changes: Sequence[Change]) -> list[str]:
 
 CHANGED = "Framed as changed since the last board: "
 """How the alt text of a board that frames what changed begins its list."""
+GONE_SINCE = "Gone since the last board: "
+"""How it lists the pieces gone (named, not framed: ``gone``)."""
 
 
 def changed_alt(alt: str, words: Sequence[str]) -> str:
-    """``alt`` (a board's alt text) with what the board frames as changed said after it, within Discord's
-    limit (``render.core.alt``; ``alt`` is shortened first); ``alt`` itself when nothing is framed."""
-    if not words:
+    """``alt`` (a board's alt text) with what the board frames as changed said after it, then the pieces gone
+    (``GONE`` words), within Discord's limit (``render.core.alt``; ``alt`` is shortened first); ``alt`` itself
+    when nothing changed."""
+    framed = [w for w in words if not w.startswith(GONE)]
+    left = [w.removeprefix(GONE) for w in words if w.startswith(GONE)]
+    said = " ".join(_listed(head, items) for head, items in ((CHANGED, framed), (GONE_SINCE, left)) if items)
+    if not said:
         return alt
-    shown = list(words[:SHOWN_WORDS])
-    rest = len(words) - len(shown)
-    if rest:
-        shown.append(f"{rest} more")
-    said = CHANGED + "; ".join(shown) + "."
     room = ALT_LIMIT - len(said) - 1
     if len(alt) > room:  # the board's own description is cut, not what changed
         alt = alt[: max(0, room - 1)].rstrip() + "…"
@@ -261,6 +289,15 @@ def plain_board(cache: RenderCache, purpose: str, view: V, draw: Callable[[V, Sh
     return cache.get_or_render(key, lambda: encode_png(BOARDS.drawn(key, lambda sheet: draw(view, sheet))[0]))
 
 
+def _listed(head: str, words: Sequence[str]) -> str:
+    """``head`` and up to ``SHOWN_WORDS`` of ``words``, the rest counted: "Framed as …: a; b; 3 more."."""
+    shown = list(words[:SHOWN_WORDS])
+    rest = len(words) - len(shown)
+    if rest:
+        shown.append(f"{rest} more")
+    return head + "; ".join(shown) + "."
+
+
 def marked_board(
     cache: RenderCache,
     purpose: str,
@@ -273,7 +310,8 @@ def marked_board(
     extra: Callable[[V, V], Sequence[Change]] = lambda previous, view: (),
 ) -> tuple[bytes, list[str]]:
     """The PNG of ``view``'s board (``draw``, a game's phone drawing; ``purpose`` names its unmarked board, as
-    ``plain_board`` does) with what changed since ``previous`` ringed, and what changed in words; kept in
+    ``plain_board`` does) with what changed since ``previous`` ringed, and what changed in words (the pieces gone
+    last, ``gone``: named, not ringed); kept in
     ``cache`` (words and image in one entry) by both views.
 
     The rings are drawn on a copy of the unmarked board (``BOARDS``), found from the two boards' layouts: the
@@ -285,7 +323,7 @@ def marked_board(
         image, after = BOARDS.drawn(new, lambda sheet: draw(view, sheet))
         before = BOARDS.sheet(old, lambda sheet: draw(previous, sheet))
         found = [*extra(previous, view), *compare(before, after, steady=steady, name=name)]
-        words = changed_words(found)
+        words = changed_words(found) + gone(before, after, name=name)
         said = "\n".join(words).encode()
         return len(said).to_bytes(4, "big") + said + encode_png(ring(image.copy(), found, after))
 
