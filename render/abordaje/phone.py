@@ -66,13 +66,45 @@ def rows_bottom(view: AbordajeView) -> int:
     return ROWS_TOP + ROW * len(view.cards)
 
 
-def draw_phone(view: AbordajeView, sheet: Sheet | None = None) -> Image.Image:
-    """The phone board of ``view`` (the public view), noting every text and piece on ``sheet`` if given."""
+def static_key(view: AbordajeView) -> tuple[int, ...]:
+    """What the static layer depends on: the ship-deck cards dealt (their numbers, in order)."""
+    return tuple(card.number for card in view.cards)
+
+
+def draw_static(numbers: tuple[int, ...], sheet: Sheet | None = None) -> Image.Image:
+    """What every board of these ship-deck cards prints the same: the columns' headings, each deck's box and
+    code and each card's middle box (as while the card is in play and not being assigned), and the key under
+    the rows. Drawn once, copied per board (``draw_phone``'s ``base``)."""
     image = new_canvas(WIDTH, HEIGHT, Ink.PAPER)
+    draw = ImageDraw.Draw(image)
+    _headings(draw, sheet)
+    for i, number in enumerate(numbers):
+        top = ROWS_TOP + i * ROW
+        for ship in SIDES:
+            x0, x1 = DECK_X[ship]
+            _deck_frame(draw, (x0, top + 2, x1, top + ROW - 4), ship, number, active=True, sheet=sheet)
+        _middle_frame(draw, top, now=False)
+    _key(draw, ROWS_TOP + ROW * len(numbers) + 10, sheet)
+    return image
+
+
+def draw_phone(view: AbordajeView, sheet: Sheet | None = None, base: Image.Image | None = None) -> Image.Image:
+    """The phone board of ``view`` (the public view) on ``base``, a copy of ``draw_static``'s layer for its
+    cards (or on a layer drawn now), noting every text and piece on ``sheet`` if given (the layer's own when it
+    is drawn here; ``render.core.layers.LayerSheets`` adds them for a copy)."""
+    image = draw_static(static_key(view), sheet) if base is None else base
     draw = ImageDraw.Draw(image)
     _header(draw, view, sheet)
     for i, side in enumerate(SIDES):
         _panel(draw, view, side, (6 + i * 317, PANEL_TOP, 317 + i * 317, PANEL_BOTTOM), sheet)
+    for i, card in enumerate(view.cards):
+        _row(draw, view, card, ROWS_TOP + i * ROW, sheet)
+    _footer(draw, view, rows_bottom(view) + 10, sheet)
+    return image
+
+
+def _headings(draw: ImageDraw.ImageDraw, sheet: Sheet | None) -> None:
+    """The three columns' headings over the rows."""
     _say(
         draw,
         sheet,
@@ -94,10 +126,6 @@ def draw_phone(view: AbordajeView, sheet: Sheet | None = None) -> Image.Image:
         bold=True,
         anchor="mm",
     )
-    for i, card in enumerate(view.cards):
-        _row(draw, view, card, ROWS_TOP + i * ROW, sheet)
-    _footer(draw, view, rows_bottom(view) + 10, sheet)
-    return image
 
 
 def _header(draw: ImageDraw.ImageDraw, view: AbordajeView, sheet: Sheet | None) -> None:
@@ -170,14 +198,8 @@ def _row(draw: ImageDraw.ImageDraw, view: AbordajeView, card: ShipDeckCardView, 
         x0, x1 = DECK_X[ship]
         _deck(draw, (x0, top + 2, x1, top + ROW - 4), ship, card, sheet)
     mx0, mx1 = MIDDLE
-    rounded(
-        draw,
-        (mx0, top + 2, mx1, top + ROW - 4),
-        Ink.WHITE,
-        Ink.ORANGE if now else Ink.SILVER,
-        radius=8,
-        width=4 if now else 2,
-    )
+    if now:  # framed in orange over the static layer's grey frame
+        _middle_frame(draw, top, now=True)
     middle = (mx0 + mx1) // 2
     words = f"card {card.number}" + (" · now" if now else "")
     if not card.active:
@@ -191,6 +213,19 @@ def _row(draw: ImageDraw.ImageDraw, view: AbordajeView, card: ShipDeckCardView, 
     else:
         who = " and ".join(SIDE_NAME[s] for s in card.conquered_by) or "nobody"
         _say(draw, sheet, (middle, top + 58), _fit(f"won by {who}", mx1 - mx0 - 16), TEXT, Ink.CHARCOAL, anchor="mm")
+
+
+def _middle_frame(draw: ImageDraw.ImageDraw, top: int, *, now: bool) -> None:
+    """The box between a card's two decks, where its orders lie (orange while the card is being assigned)."""
+    mx0, mx1 = MIDDLE
+    rounded(
+        draw,
+        (mx0, top + 2, mx1, top + ROW - 4),
+        Ink.WHITE,
+        Ink.ORANGE if now else Ink.SILVER,
+        radius=8,
+        width=4 if now else 2,
+    )
 
 
 def _slot(
@@ -213,7 +248,7 @@ def _slot(
         back = (x0 + 15, centre[1])
         _back(draw, back, y1 - y0)
         if sheet is not None:
-            sheet.token(f"{side}{number}", "face-down order", back, lambda d, at: _back(d, at, y1 - y0))
+            sheet.token(f"{side}{number}", "face-down order", back, partial(_back, height=y1 - y0))
         _say(draw, sheet, (x0 + 38, centre[1]), tag, TEXT, Ink.BLACK, anchor="lm")
     else:
         rounded(
@@ -237,24 +272,34 @@ def _back(draw: ImageDraw.ImageDraw, at: tuple[int, int], height: int) -> None:
     card_back(draw, (at[0] - 15, at[1] - height // 2, at[0] + 15, at[1] - height // 2 + height), radius=6)
 
 
+def _deck_frame(
+    draw: ImageDraw.ImageDraw, box: Box, ship: Side, number: int, *, active: bool, sheet: Sheet | None
+) -> None:
+    """A deck's box (in its ship's tint while the card is in play, grey once conquered) and its code."""
+    x0, y0, _, _ = box
+    rounded(
+        draw,
+        box,
+        SHIP_TINT[ship] if active else Ink.MIST,
+        Ink.CHARCOAL if active else Ink.GREY,
+        radius=8,
+        width=2,
+    )
+    _say(draw, sheet, (x0 + 8, y0 + 18), f"{SIDE_LETTER[ship].lower()}{number}", 22, Ink.BLACK, bold=True, anchor="lm")
+
+
 def _marker_at(draw: ImageDraw.ImageDraw, at: tuple[int, int], owner: Side) -> None:
     half = MARKER // 2
     control_marker(draw, (at[0] - half, at[1] - half, at[0] + half, at[1] + half), owner)
 
 
 def _deck(draw: ImageDraw.ImageDraw, box: Box, ship: Side, card: ShipDeckCardView, sheet: Sheet | None) -> None:
-    """A deck: its code, the captains and any control marker on the top line, both crews' counts below."""
+    """A deck: its code, the captains and any control marker on the top line, both crews' counts below (its
+    box and code are on the static layer; a conquered card's deck is boxed in grey again over it)."""
     x0, y0, x1, y1 = box
     code = f"{SIDE_LETTER[ship].lower()}{card.number}"
-    rounded(
-        draw,
-        box,
-        SHIP_TINT[ship] if card.active else Ink.MIST,
-        Ink.CHARCOAL if card.active else Ink.GREY,
-        radius=8,
-        width=2,
-    )
-    _say(draw, sheet, (x0 + 8, y0 + 18), code, 22, Ink.BLACK, bold=True, anchor="lm")
+    if not card.active:
+        _deck_frame(draw, box, ship, card.number, active=False, sheet=None)
     deck: DeckView = card.decks[ship]
     x = x0 + 62
     for who in deck.captains:
@@ -291,14 +336,18 @@ def _footer(draw: ImageDraw.ImageDraw, view: AbordajeView, top: int, sheet: Shee
     arrow = "prow → stern" if view.direction == "prow_to_stern" else "stern → prow"
     lead = view.initiative
     _say(draw, sheet, (14, top + 14), f"Initiative: {SIDE_NAME[lead]}, orders go {arrow}", TEXT, Ink.BLACK, anchor="lm")
-    _say(draw, sheet, (14, top + 44), "P pirate · S Spanish · star: captain", TEXT, Ink.CHARCOAL, anchor="lm")
-    _say(draw, sheet, (14, top + 72), "yellow square: control marker (turns/2)", TEXT, Ink.CHARCOAL, anchor="lm")
     reason = result_reason(view)
     if reason:
         box = (6, top + 92, WIDTH - 6, HEIGHT - 6)
         rounded(draw, box, Ink.WHITE, Ink.BLACK, radius=10, width=3)
         for i, line in enumerate(wrap(reason, font(TEXT, bold=True), WIDTH - 40)[:3]):
             _say(draw, sheet, (20, top + 112 + 28 * i), line, TEXT, Ink.BLACK, bold=True, anchor="lm")
+
+
+def _key(draw: ImageDraw.ImageDraw, top: int, sheet: Sheet | None) -> None:
+    """What the pieces' letters and shapes mean, under the footer's first line (on the static layer)."""
+    _say(draw, sheet, (14, top + 44), "P pirate · S Spanish · star: captain", TEXT, Ink.CHARCOAL, anchor="lm")
+    _say(draw, sheet, (14, top + 72), "yellow square: control marker (turns/2)", TEXT, Ink.CHARCOAL, anchor="lm")
 
 
 def result_reason(view: AbordajeView) -> str:

@@ -8,13 +8,16 @@ and masks (``render.core.stamps``).
 
 from __future__ import annotations
 
+from functools import partial
+
 from PIL import Image
 
 from engine.abordaje.view import AbordajeView
 from engine.core import View
 from render.core import LayerCache, RenderCache, encode_png, view_key
 from render.core.alt import clipped, image_alt
-from render.core.changes import marked_board
+from render.core.changes import marked_board, plain_board
+from render.core.layers import LayerSheets
 from render.core.sheet import Sheet
 from render.core.zoom import Area, enlarge_part, part_box, part_sheet, widest_for
 
@@ -22,7 +25,8 @@ from .board import board_sheet, draw_board, draw_static
 from .hand import draw_hand, hand_key, has_private
 from .layout import BAND, BOARD_X0, PIRATE_ROW, SPANISH_ROW, Layout, layout_for
 from .layout import WIDTH as FULL_WIDTH
-from .phone import HEADER, draw_phone
+from .phone import HEADER, draw_phone, static_key
+from .phone import draw_static as draw_phone_static
 from .pieces import SIDE_LETTER, SIDE_NAME, SIDES
 
 ZOOM_MARGIN = 8
@@ -48,21 +52,19 @@ class AbordajeRenderer:
 
     def __init__(self) -> None:
         self.cache = RenderCache()
-        self.layers = LayerCache()
+        self.layers = LayerCache()  # the detailed boards' and the phone boards' static layers, by their cards
+        self.layer_sheets = LayerSheets()
 
     def board(self, view: View) -> bytes:
         """The public board for the channel, drawn for a phone (``render.abordaje.phone``). A seat's view is
         refused: it would show that seat's face-down orders."""
         board_view = _public(view)
-        key = view_key("abordaje.board", board_view)
-        return self.cache.get_or_render(key, lambda: encode_png(draw_phone(board_view)))
+        return plain_board(self.cache, "abordaje.board", board_view, self._phone)
 
     def marked(self, view: View, previous: View) -> tuple[bytes, list[str]]:
         """The phone board with what changed since ``previous`` ringed (``render.core.changes``): crews,
         captains, markers and orders that appeared or moved, the numbers that changed; and those in words."""
-        return marked_board(
-            self.cache, "abordaje.board.marked", _public(view), _public(previous), draw_phone, steady=HEADER
-        )
+        return marked_board(self.cache, "abordaje.board", _public(view), _public(previous), self._phone, steady=HEADER)
 
     def full(self, view: View) -> bytes:
         """The detailed board (1280 × 800, both ships side by side), for a desktop's **Full board**."""
@@ -141,6 +143,13 @@ class AbordajeRenderer:
         col = layout.column(self._zoom_number(view, area))
         points = [(col.pirate_deck[0], PIRATE_ROW[0]), (col.pirate_deck[2], SPANISH_ROW[1]), (col.band[0], BAND[0])]
         return part_box(points, (BOARD_X0, 0, FULL_WIDTH, SPANISH_ROW[1] + 4), ZOOM_MARGIN, widest_for(DECK_CODE))
+
+    def _phone(self, view: AbordajeView, sheet: Sheet | None = None) -> Image.Image:
+        """The phone board over a copy of its static layer for the cards dealt (headings, decks' boxes, key)."""
+        numbers = static_key(view)
+        key = ("phone", numbers)
+        base = self.layer_sheets.copy_of(self.layers, key, partial(draw_phone_static, numbers), sheet)
+        return draw_phone(view, sheet, base)
 
     def _full_image(self, view: AbordajeView) -> Image.Image:
         layout = layout_for(tuple(card.number for card in view.cards))

@@ -72,21 +72,40 @@ def room_pieces(view: CapricornView) -> dict[str, list[Piece]]:
     return rooms
 
 
-def draw_phone(view: CapricornView, sheet: Sheet | None = None) -> Image.Image:
-    """The phone board of ``view`` (the public view), noting every text and piece on ``sheet`` if given."""
+def draw_static(sheet: Sheet | None = None) -> Image.Image:
+    """What every phone board prints the same: the threat track's caption and each room's box and title (as
+    for a room not being repaired). Drawn once, copied per board (``draw_phone``'s ``base``)."""
     image = new_canvas(WIDTH, HEIGHT, Ink.PAPER)
+    draw = ImageDraw.Draw(image)
+    _say(draw, sheet, (14, THREAT_TOP + 24), "Threat", TEXT, Ink.BLACK, bold=True, anchor="lm")
+    for room in ROOM_ORDER:
+        _room_frame(draw, room, room_box(room), repairing=False, sheet=sheet)
+    return image
+
+
+def draw_phone(view: CapricornView, sheet: Sheet | None = None, base: Image.Image | None = None) -> Image.Image:
+    """The phone board of ``view`` (the public view) on ``base``, a copy of ``draw_static``'s layer (or on a
+    layer drawn now), noting every text and piece on ``sheet`` if given (the layer's own when it is drawn
+    here; ``render.core.layers.LayerSheets`` adds them for a copy)."""
+    image = draw_static(sheet) if base is None else base
     draw = ImageDraw.Draw(image)
     _header(draw, view, sheet)
     _threat(draw, view, sheet)
     _lines(draw, view, sheet)
     pieces = room_pieces(view)
-    for i, room in enumerate(ROOM_ORDER):
-        left = 6 + (i % 2) * 317
-        top = ROOMS_TOP + (i // 2) * ROOM_ROW
-        _room(draw, view, room, pieces[room], (left, top, left + 311, top + ROOM_ROW - 6), sheet)
+    for room in ROOM_ORDER:
+        _room(draw, view, room, pieces[room], room_box(room), sheet)
     _crew(draw, view, sheet)
     _result(draw, view, sheet)
     return image
+
+
+def room_box(room: str) -> Box:
+    """The box of ``room`` (or the pod) on the phone board: two columns, in ``ROOM_ORDER``."""
+    i = ROOM_ORDER.index(room)
+    left = 6 + (i % 2) * 317
+    top = ROOMS_TOP + (i // 2) * ROOM_ROW
+    return (left, top, left + 311, top + ROOM_ROW - 6)
 
 
 def _header(draw: ImageDraw.ImageDraw, view: CapricornView, sheet: Sheet | None) -> None:
@@ -104,8 +123,8 @@ def _header(draw: ImageDraw.ImageDraw, view: CapricornView, sheet: Sheet | None)
 
 
 def _threat(draw: ImageDraw.ImageDraw, view: CapricornView, sheet: Sheet | None) -> None:
-    """The threat track: the current step filled (and its number white), passed steps tinted."""
-    _say(draw, sheet, (14, THREAT_TOP + 24), "Threat", TEXT, Ink.BLACK, bold=True, anchor="lm")
+    """The threat track: the current step filled (and its number white), passed steps tinted (its caption is
+    on the static layer)."""
     for i in range(CATALOG.rules.threat_max + 1):
         x0, y0, x1, y1 = threat_cell(i)
         now = i == view.threat
@@ -174,16 +193,13 @@ def _lines(draw: ImageDraw.ImageDraw, view: CapricornView, sheet: Sheet | None) 
 def _room(
     draw: ImageDraw.ImageDraw, view: CapricornView, room: str, pieces: list[Piece], box: Box, sheet: Sheet | None
 ) -> None:
-    """A room's box: its code and name, a tag if it is the room to repair, and the pieces standing in it."""
+    """A room's box (its frame and title are on the static layer; the room to repair is framed in green again
+    over it, its title not measured twice), a tag if it is the room to repair, and the pieces standing in it."""
     from .ship import _piece_shape, draw_piece  # ship imports the layout this module does not need at import time
 
     x0, y0, x1, y1 = box
-    repairing = view.repair_room == room
-    rounded(draw, box, Ink.WHITE, Ink.GREEN if repairing else Ink.SILVER, radius=8, width=4 if repairing else 2)
-    name = "Escape pod" if room == POD else SHIP.room(room).name
-    title = room if name.upper() == room else f"{room} · {name}"
-    _say(draw, sheet, (x0 + 10, y0 + 18), _fit(title, x1 - x0 - 20, bold=True), TEXT, Ink.BLACK, bold=True, anchor="lm")
-    if repairing:
+    if view.repair_room == room:
+        _room_frame(draw, room, box, repairing=True, sheet=None)
         _say(draw, sheet, (x1 - 10, y0 + 18), "repair", TEXT, Ink.GREEN, bold=True, anchor="rm")
     x = x0 + 10
     y = (y0 + 36 + y1) // 2 + 2
@@ -201,6 +217,15 @@ def _room(
         x += right - left + 6
     if not pieces:
         _say(draw, sheet, (x0 + 10, y), "empty", TEXT, Ink.GREY, anchor="lm")
+
+
+def _room_frame(draw: ImageDraw.ImageDraw, room: str, box: Box, *, repairing: bool, sheet: Sheet | None) -> None:
+    """A room's box and its code and name (a green, thicker frame for the room to repair)."""
+    x0, y0, x1, _ = box
+    rounded(draw, box, Ink.WHITE, Ink.GREEN if repairing else Ink.SILVER, radius=8, width=4 if repairing else 2)
+    name = "Escape pod" if room == POD else SHIP.room(room).name
+    title = room if name.upper() == room else f"{room} · {name}"
+    _say(draw, sheet, (x0 + 10, y0 + 18), _fit(title, x1 - x0 - 20, bold=True), TEXT, Ink.BLACK, bold=True, anchor="lm")
 
 
 def piece_name(kind: str, data: tuple[object, ...]) -> str:

@@ -23,8 +23,9 @@ from engine.core import View
 from render.core import Ink, LayerCache, RenderCache, encode_png, new_canvas, view_key
 from render.core.alt import closeup_alt, image_alt
 from render.core.cache import view_keys
-from render.core.changes import marked_board
+from render.core.changes import marked_board, plain_board
 from render.core.closeup import BOARDS_KEPT
+from render.core.layers import LayerSheets
 from render.core.sheet import Sheet
 from render.core.zoom import Area, enlarge_part, part_sheet
 
@@ -33,6 +34,7 @@ from .hand import draw_hand, hand_key, own_characters
 from .layout import CX, CY, HEIGHT, WIDTH
 from .panel import draw_legend, draw_panel, draw_panel_static, draw_result
 from .phone import HEADER, draw_phone, piece_words, track_changes
+from .phone import draw_static as draw_phone_static
 from .ship import draw_ring, draw_ship_base, draw_ship_joints, draw_ship_pieces, ring_reach, ship_sheet
 from .zoom import ROOM_AREAS, room_alt, room_box
 
@@ -126,13 +128,15 @@ class CapricornRenderer:
     """Draws Abandon Capricorn views; one instance serves every game (the caches are thread-safe).
 
     ``layers`` holds what is drawn: the base and one layer per turning ring per counter (at most 1 + 2 × 12,
-    about 8 MB in all). ``ships`` keeps the last few compositions of those for whole rotation states, and
-    ``boards`` the last finished boards, which their close-ups are cut from.
+    about 8 MB in all), and the phone board's static layer (0.7 MB; ``layer_sheets`` keeps what it prints).
+    ``ships`` keeps the last few compositions of those for whole rotation states, and ``boards`` the last
+    finished boards, which their close-ups are cut from.
     """
 
     def __init__(self) -> None:
         self.cache = RenderCache()
-        self.layers = LayerCache(max_entries=1 + len(SHIP.rotating) * (SHIP.marks + 1))
+        self.layers = LayerCache(max_entries=2 + len(SHIP.rotating) * (SHIP.marks + 1))
+        self.layer_sheets = LayerSheets()
         self.ships = LayerCache(max_entries=SHIPS_KEPT)
         self.boards = LayerCache(max_entries=BOARDS_KEPT)
 
@@ -140,18 +144,17 @@ class CapricornRenderer:
         """The public board for the channel, drawn for a phone (``render.capricorn.phone``). A seat's view draws
         the same board (hands are never drawn on it)."""
         public = _public(_capricorn(view))
-        key = view_key("capricorn.phone", public)
-        return self.cache.get_or_render(key, lambda: encode_png(draw_phone(public)))
+        return plain_board(self.cache, "capricorn.phone", public, self._phone)
 
     def marked(self, view: View, previous: View) -> tuple[bytes, list[str]]:
         """The phone board with what changed since ``previous`` ringed (``render.core.changes``): the pieces
         that moved or appeared, the threat track, the counts and lines that changed; and those in words."""
         return marked_board(
             self.cache,
-            "capricorn.phone.marked",
+            "capricorn.phone",
             _public(_capricorn(view)),
             _public(_capricorn(previous)),
-            draw_phone,
+            self._phone,
             steady=HEADER,
             name=piece_words,
             extra=track_changes,
@@ -244,6 +247,11 @@ class CapricornRenderer:
             mask = self.layers.get(("mask", ring), partial(ring_mask, ring))
             rings.append((ring, layer, mask))
         return compose_static(base, rings, view)
+
+    def _phone(self, view: CapricornView, sheet: Sheet | None = None) -> Image.Image:
+        """The phone board over a copy of its static layer (the rooms' boxes and titles, drawn once)."""
+        base = self.layer_sheets.copy_of(self.layers, "phone", draw_phone_static, sheet)
+        return draw_phone(view, sheet, base)
 
     def _board_image(self, key: str, public: CapricornView) -> Image.Image:
         """The board image for ``public`` (keyed ``key``), drawn once for the board and its close-up alike."""

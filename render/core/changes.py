@@ -7,7 +7,11 @@ text a player reads, with its box. So the change between two boards is the chang
 - a piece is *new* where the new board has more pieces of that kind on that place than the last one had (a
   piece that moved shows on the place it moved to; one that appeared, where it appeared);
 - a text is *changed* where the new board prints another text in the same place (a count, a track's number,
-  a line of the panel), or prints one where the last board printed none.
+  a line of the panel), or prints one where the last board printed none;
+- a piece is *gone* where the last board showed it and the new one shows fewer of its kind anywhere (an alien
+  killed, a crew that left its deck, a robot that boarded the pod). Nothing is left to frame where it stood
+  (a ring round an empty place, or round the piece now drawn there, would say something else changed): it is
+  said in words only, in the alt text's own sentence (``gone``, ``changed_alt``).
 
 Each game names what its header says (whose turn, which phase: it changes every board) as ``steady``: those
 texts are not ringed. What changed is ringed in ``MARK`` with a solid corner flag (a shape, never colour
@@ -34,6 +38,7 @@ from .png import encode_png
 from .sheet import Sheet, Token, overlap
 
 V = TypeVar("V", bound=BaseModel)
+T = TypeVar("T")
 
 MARK = Ink.PURPLE
 """The ring's ink, edged in black: a hollow double frame with a corner flag, a shape no piece has."""
@@ -158,6 +163,29 @@ def ring(image: Image.Image, changes: Sequence[Change], around: Sheet | None = N
     return image
 
 
+GONE = "gone: "
+"""How the words of ``marked_board`` name a piece that is gone (``changed_alt`` says those apart)."""
+
+
+def gone(before: Sheet, after: Sheet, *, name: Callable[[Token], str | None] = token_words) -> list[str]:
+    """The pieces ``before`` (the last board's sheet) showed that ``after`` (the new one's) shows nowhere, named
+    as their places were ("red alien in BRIDGE"), each prefixed ``GONE``: a piece that moved is not gone (the new
+    board frames it where it went), and pieces ``name`` does not name (a roster line's own disc) are left out."""
+    staying = Counter((t.space, t.what) for t in after.tokens)
+    missing = Counter(t.what for t in before.tokens) - Counter(t.what for t in after.tokens)
+    out: list[str] = []
+    for token in before.tokens:
+        key = (token.space, token.what)
+        if staying[key] > 0:
+            staying[key] -= 1
+        elif missing[token.what] > 0:
+            missing[token.what] -= 1
+            words = name(token)
+            if words and GONE + words not in out:
+                out.append(GONE + words)
+    return out
+
+
 def changed_words(changes: Sequence[Change]) -> list[str]:
     """What changed in words, each named once, in the order found (pieces first, then texts)."""
     seen: list[str] = []
@@ -175,66 +203,99 @@ def changed_words(changes: Sequence[Change]) -> list[str]:
 
 CHANGED = "Framed as changed since the last board: "
 """How the alt text of a board that frames what changed begins its list."""
+GONE_SINCE = "Gone since the last board: "
+"""How it lists the pieces gone (named, not framed: ``gone``)."""
 
 
 def changed_alt(alt: str, words: Sequence[str]) -> str:
-    """``alt`` (a board's alt text) with what the board frames as changed said after it, within Discord's
-    limit (``render.core.alt``; ``alt`` is shortened first); ``alt`` itself when nothing is framed."""
-    if not words:
+    """``alt`` (a board's alt text) with what the board frames as changed said after it, then the pieces gone
+    (``GONE`` words), within Discord's limit (``render.core.alt``; ``alt`` is shortened first); ``alt`` itself
+    when nothing changed."""
+    framed = [w for w in words if not w.startswith(GONE)]
+    left = [w.removeprefix(GONE) for w in words if w.startswith(GONE)]
+    said = " ".join(_listed(head, items) for head, items in ((CHANGED, framed), (GONE_SINCE, left)) if items)
+    if not said:
         return alt
-    shown = list(words[:SHOWN_WORDS])
-    rest = len(words) - len(shown)
-    if rest:
-        shown.append(f"{rest} more")
-    said = CHANGED + "; ".join(shown) + "."
     room = ALT_LIMIT - len(said) - 1
     if len(alt) > room:  # the board's own description is cut, not what changed
         alt = alt[: max(0, room - 1)].rstrip() + "…"
     return clipped(f"{alt} {said}")
 
 
-def marked(
-    draw: Callable[[Sheet], Image.Image],
-    before: Sheet,
-    *,
-    steady: Box | None = None,
-    name: Callable[[Token], str | None] = token_words,
-    extra: Sequence[Change] = (),
-) -> tuple[Image.Image, list[str], Sheet]:
-    """The new board drawn by ``draw`` (measured as it is drawn) with what changed since ``before`` ringed, what
-    changed in words, and the new board's sheet (the next board compares with it). ``extra``: changes the
-    sheets cannot show (a track's filled cell, whose number stays), found by the game's renderer from the views."""
-    after = Sheet(boxes_only=True)
-    image = draw(after)
-    found = [*extra, *compare(before, after, steady=steady, name=name)]
-    return ring(image, found, after), changed_words(found), after
+IMAGES_KEPT = 4
+"""Unmarked boards kept whole (about 0.7 MB each): the board just drawn and the few before it, so a board
+asked for again (``/board``, the marked board of a view drawn plain) is ringed or encoded, not drawn again."""
+SHEETS_KEPT = 256
+"""Layouts kept (a few kilobytes each): one per game recently drawn, which its next board compares with."""
 
 
-class SheetCache:
-    """The sheets of the last boards marked, by view key: a game's next board compares with the sheet its last
-    board was drawn with, so a marked board costs one measured drawing, not two. Thread-safe, bounded."""
+class DrawnBoards:
+    """The unmarked boards drawn lately, by view key: each one's layout (its ``Sheet``, boxes only) and, for the
+    last few, its image. A game's next board is compared with the layout its last board was drawn with and
+    ringed over its own unmarked image, so each view's board is drawn once, whether it was asked for plain
+    (``board``: a game's first board, or after a restart) or marked. Thread-safe, bounded; the images kept are
+    read only (ringed on a copy)."""
 
-    def __init__(self, max_entries: int = 64) -> None:
-        self.max_entries = max_entries
+    def __init__(self, images: int = IMAGES_KEPT, sheets: int = SHEETS_KEPT) -> None:
+        self.max_images = images
+        self.max_sheets = sheets
+        self.draws = 0
+        self._images: OrderedDict[str, Image.Image] = OrderedDict()
         self._sheets: OrderedDict[str, Sheet] = OrderedDict()
         self._lock = threading.Lock()
 
-    def get(self, key: str) -> Sheet | None:
+    def drawn(self, key: str, draw: Callable[[Sheet], Image.Image]) -> tuple[Image.Image, Sheet]:
+        """The unmarked board keyed ``key`` and its layout, drawn (and measured) by ``draw`` if not kept."""
+        with self._lock:
+            image, sheet = self._images.get(key), self._sheets.get(key)
+            if image is not None and sheet is not None:
+                self._images.move_to_end(key)
+                self._sheets.move_to_end(key)
+                return image, sheet
+        sheet = Sheet(boxes_only=True)
+        image = draw(sheet)  # outside the lock: two threads on one new key both draw, which is harmless
+        with self._lock:
+            self.draws += 1
+            self._keep(self._images, key, image, self.max_images)
+            self._keep(self._sheets, key, sheet, self.max_sheets)
+        return image, sheet
+
+    def sheet(self, key: str, draw: Callable[[Sheet], Image.Image]) -> Sheet:
+        """The layout of the board keyed ``key``: kept, or measured by drawing it (the last board was drawn
+        by another process, or long ago)."""
         with self._lock:
             sheet = self._sheets.get(key)
             if sheet is not None:
                 self._sheets.move_to_end(key)
-            return sheet
+                return sheet
+        return self.drawn(key, draw)[1]
 
-    def put(self, key: str, sheet: Sheet) -> None:
-        with self._lock:
-            self._sheets[key] = sheet
-            self._sheets.move_to_end(key)
-            while len(self._sheets) > self.max_entries:
-                self._sheets.popitem(last=False)
+    @staticmethod
+    def _keep(kept: OrderedDict[str, T], key: str, value: T, limit: int) -> None:
+        kept[key] = value
+        kept.move_to_end(key)
+        while len(kept) > limit:
+            kept.popitem(last=False)
 
 
-SHEETS = SheetCache()
+BOARDS = DrawnBoards()
+"""The process's unmarked phone boards, shared by the renderers (keys name the game's purpose and view)."""
+
+
+def plain_board(cache: RenderCache, purpose: str, view: V, draw: Callable[[V, Sheet | None], Image.Image]) -> bytes:
+    """The PNG of ``view``'s phone board (``draw``, a game's phone drawing), unmarked; its image and layout are
+    kept (``BOARDS``) for the next marked board, which compares with it."""
+    key = view_key(purpose, view)
+    return cache.get_or_render(key, lambda: encode_png(BOARDS.drawn(key, lambda sheet: draw(view, sheet))[0]))
+
+
+def _listed(head: str, words: Sequence[str]) -> str:
+    """``head`` and up to ``SHOWN_WORDS`` of ``words``, the rest counted: "Framed as …: a; b; 3 more."."""
+    shown = list(words[:SHOWN_WORDS])
+    rest = len(words) - len(shown)
+    if rest:
+        shown.append(f"{rest} more")
+    return head + "; ".join(shown) + "."
 
 
 def marked_board(
@@ -248,23 +309,25 @@ def marked_board(
     name: Callable[[Token], str | None] = token_words,
     extra: Callable[[V, V], Sequence[Change]] = lambda previous, view: (),
 ) -> tuple[bytes, list[str]]:
-    """The PNG of ``view``'s board (``draw``, a game's phone drawing) with what changed since ``previous``
-    ringed, and what changed in words; kept in ``cache`` (words and image in one entry) by both views."""
+    """The PNG of ``view``'s board (``draw``, a game's phone drawing; ``purpose`` names its unmarked board, as
+    ``plain_board`` does) with what changed since ``previous`` ringed, and what changed in words (the pieces gone
+    last, ``gone``: named, not ringed); kept in
+    ``cache`` (words and image in one entry) by both views.
+
+    The rings are drawn on a copy of the unmarked board (``BOARDS``), found from the two boards' layouts: the
+    new board is drawn once (or not at all, when its plain board was just drawn) and the last one not again
+    (its layout is kept; measured again only after a restart or once forgotten)."""
     new, old = view_key(purpose, view), view_key(purpose, previous)
 
     def render() -> bytes:
-        before = SHEETS.get(old)
-        if before is None:  # the last board was not a marked one (the first board, or a restart)
-            before = Sheet(boxes_only=True)
-            draw(previous, before)
-        image, words, after = marked(
-            lambda sheet: draw(view, sheet), before, steady=steady, name=name, extra=extra(previous, view)
-        )
-        SHEETS.put(new, after)
+        image, after = BOARDS.drawn(new, lambda sheet: draw(view, sheet))
+        before = BOARDS.sheet(old, lambda sheet: draw(previous, sheet))
+        found = [*extra(previous, view), *compare(before, after, steady=steady, name=name)]
+        words = changed_words(found) + gone(before, after, name=name)
         said = "\n".join(words).encode()
-        return len(said).to_bytes(4, "big") + said + encode_png(image)
+        return len(said).to_bytes(4, "big") + said + encode_png(ring(image.copy(), found, after))
 
-    data = cache.get_or_render(f"{new}:{old}", render)
+    data = cache.get_or_render(f"{new}:{old}:marked", render)
     size = int.from_bytes(data[:4], "big")
     said = data[4 : 4 + size].decode()
     return data[4 + size :], said.split("\n") if said else []

@@ -22,6 +22,8 @@ from collections.abc import Callable, Hashable
 
 from PIL import Image
 
+from .sheet import Sheet
+
 SEEN_KEYS = 4096
 """How many drawn keys are remembered to count redraws (keys are small; beyond this the count undercounts)."""
 
@@ -90,3 +92,50 @@ class LayerCache:
         with self._lock:
             layers = list(self._layers.values())
         return sum(layer.width * layer.height * len(layer.getbands()) for layer in layers)
+
+
+class LayerSheets:
+    """What each static layer prints that a player reads (its texts' and pieces' boxes, ``Sheet(boxes_only=True)``),
+    recorded as the layer is drawn, so a board drawn over a copy of the layer is measured whole without drawing
+    the layer again: the what-changed rings (``render.core.changes``) compare and keep clear of every text, the
+    layer's included. Bounded; a layer kept longer than its sheet is measured again on a scratch canvas (not
+    counted as a layer drawing: nothing is kept but the sheet)."""
+
+    def __init__(self, max_entries: int = 256) -> None:
+        self.max_entries = max_entries
+        self._sheets: OrderedDict[Hashable, Sheet] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def copy_of(
+        self, layers: LayerCache, key: Hashable, draw: Callable[[Sheet | None], Image.Image], sheet: Sheet | None
+    ) -> Image.Image:
+        """A fresh copy of the layer ``key`` of ``layers`` (drawn by ``draw(sheet)`` the first time); what it
+        prints is added to ``sheet`` first when measuring. A sheet with letter masks (the legibility tests'
+        ``layout``) gets a layer drawn from nothing on it, so the tests measure the drawing itself."""
+        if sheet is not None and not sheet.boxes_only:
+            return draw(sheet)
+
+        def recorded() -> Image.Image:
+            kept = Sheet(boxes_only=True)
+            image = draw(kept)
+            self._put(key, kept)
+            return image
+
+        image = layers.copy_of(key, recorded)
+        if sheet is not None:
+            with self._lock:
+                kept = self._sheets.get(key)
+            if kept is None:
+                kept = Sheet(boxes_only=True)
+                draw(kept)
+                self._put(key, kept)
+            sheet.marks.extend(kept.marks)
+            sheet.tokens.extend(kept.tokens)
+        return image
+
+    def _put(self, key: Hashable, sheet: Sheet) -> None:
+        with self._lock:
+            self._sheets[key] = sheet
+            self._sheets.move_to_end(key)
+            while len(self._sheets) > self.max_entries:
+                self._sheets.popitem(last=False)

@@ -13,6 +13,7 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache, partial
+from types import FunctionType
 
 from PIL import Image, ImageChops, ImageDraw, ImageFilter, ImageFont
 
@@ -195,7 +196,8 @@ INKED = [0 if value == BLANK else 255 for value in range(256)]
 
 def _drawn_once(paint: Paint) -> tuple[Box, Image.Image]:
     """What ``paint`` inks around the scratch canvas's centre: measured once per look when ``paint`` is a
-    ``functools.partial`` of hashable arguments (a piece's look: its side, letter, size), else every time.
+    module's function (one look: a colonist, a noise marker) or a ``functools.partial`` of one with hashable
+    arguments (a piece's look: its side, letter, size), else every time (a closure, measured on each board).
     The pixels are shared and read only, as a mark's masks are."""
     key = _look(paint)
     if key is None:
@@ -208,6 +210,8 @@ Look = tuple[Callable[..., None], tuple[object, ...], tuple[tuple[str, object], 
 
 
 def _look(paint: Paint) -> Look | None:
+    if isinstance(paint, FunctionType) and paint.__closure__ is None and "<" not in paint.__qualname__:
+        return (paint, (), ())  # a function defined at a module's top level draws one look
     if not isinstance(paint, partial):
         return None
     key: Look = (paint.func, paint.args, tuple(sorted(paint.keywords.items())))

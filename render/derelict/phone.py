@@ -27,7 +27,7 @@ from render.core.changes import Change
 from render.core.fonts import font
 from render.core.sheet import Paint, Sheet, Token
 
-from .places import SEAT_INKS, fitting
+from .places import MALFUNCTION, SEAT_INKS, fitting
 
 WIDTH = 600
 MARGIN = 12
@@ -309,7 +309,7 @@ def draw_cell(board: Board, view: DerelictView, room: RoomView) -> None:
     if room.fire:
         things.append(("fire F", partial(paint_badge, "F", Ink.VERMILLION, Ink.WHITE)))
     if room.malfunction:
-        things.append(("malfunction X", partial(paint_badge, "X", Ink.PURPLE, Ink.BLACK)))
+        things.append(("malfunction X", partial(paint_badge, "X", MALFUNCTION, Ink.WHITE)))
     for intruder in room.intruders:
         things.append((f"{intruder.type} {intruder.letter}", partial(paint_intruder, intruder)))
     for seat in room.characters:

@@ -23,6 +23,10 @@ from render.core.sheet import Paint, Sheet
 
 from .layout import DD_Y, DU_Y, LEFT, WIDTH, room_box, side_point
 
+MALFUNCTION = Ink.BLUE
+"""A malfunction's fill (with a white X or MALF): never the what-changed rings' purple
+(``render.core.changes.MARK``), so a malfunction never looks like a framed change, nor a framed change like a
+malfunction; the letters tell them apart as well as the colour."""
 SEAT_INKS = (Ink.ORANGE, Ink.SKY, Ink.GREEN, Ink.PURPLE, Ink.YELLOW)
 DUCT_BAND = {"DU": DU_Y, "DD": DD_Y}
 
@@ -176,7 +180,7 @@ def room_pieces(view: DerelictView, room: RoomView) -> list[Piece]:
     each in its own place so no two share a pixel."""
     x0, y0, _, _ = room_box(room.id)
     out: list[Piece] = []
-    flags = (("FIRE", Ink.VERMILLION, room.fire), ("MALF", Ink.PURPLE, room.malfunction))
+    flags = (("FIRE", Ink.VERMILLION, room.fire), ("MALF", MALFUNCTION, room.malfunction))
     badges = [(word, ink) for word, ink, on in flags if on]
     for i, (word, ink) in enumerate(badges):
         out.append(Piece(room.id, word, (x0 + 58 + i * 64, y0 + BADGE_Y), partial(paint_badge, word, ink)))

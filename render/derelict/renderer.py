@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 from PIL import Image
 
 from engine.core import View
 from engine.derelict.view import DerelictView
 from render.core import LayerCache, RenderCache, encode_png, view_key
 from render.core.alt import clipped
-from render.core.changes import marked_board
+from render.core.changes import marked_board, plain_board
+from render.core.layers import LayerSheets
 from render.core.sheet import Sheet
 from render.core.zoom import Area
 
@@ -38,12 +41,12 @@ class DerelictRenderer:
     def __init__(self) -> None:
         self.cache = RenderCache()
         self.layers = LayerCache()
+        self.layer_sheets = LayerSheets()
 
     def board(self, view: View) -> bytes:
         """The phone board (portrait: tracks, a schematic ship, who is where); a seat's view is refused."""
         board_view = _public(view)
-        key = view_key("derelict.board", board_view)
-        return self.cache.get_or_render(key, lambda: encode_png(self._phone(board_view)))
+        return plain_board(self.cache, "derelict.board", board_view, self._phone)
 
     def marked(self, view: View, previous: View) -> tuple[bytes, list[str]]:
         """The phone board with what changed since ``previous`` ringed (``render.core.changes``): characters,
@@ -51,10 +54,10 @@ class DerelictRenderer:
         changed; and those in words."""
         return marked_board(
             self.cache,
-            "derelict.board.marked",
+            "derelict.board",
             _public(view),
             _public(previous),
-            phone.draw_phone,
+            self._phone,
             steady=phone.TITLE,
             name=phone.piece_words,
             extra=phone.track_changes,
@@ -104,10 +107,11 @@ class DerelictRenderer:
         phone.draw_phone(_public(view), sheet)
         return sheet
 
-    def _phone(self, view: DerelictView) -> Image.Image:
+    def _phone(self, view: DerelictView, sheet: Sheet | None = None) -> Image.Image:
         seats, over = phone.shape(view)
-        base = self.layers.copy_of(("derelict.phone", seats, over), lambda: phone.draw_static(seats, over))
-        return phone.draw_phone(view, base=base)
+        key = ("derelict.phone", seats, over)
+        base = self.layer_sheets.copy_of(self.layers, key, partial(phone.draw_static, seats, over), sheet)
+        return phone.draw_phone(view, sheet, base=base)
 
     def _full(self, view: DerelictView) -> Image.Image:
         base = self.layers.copy_of("derelict.static", draw_static)

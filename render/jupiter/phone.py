@@ -139,15 +139,41 @@ def result_lines(view: JupiterView) -> list[str]:
     return lines
 
 
-def draw_overview(view: JupiterView, sheet: Sheet | None = None) -> Image.Image:
-    """The phone board for ``view``; ``sheet`` (when measuring) notes every text and piece as drawn."""
-    image = new_canvas(WIDTH, height(view))
+StaticKey = tuple[tuple[tuple[int, int], ...], int]
+"""What the static layer depends on: the colony's cells (where its tiles lie) and the image's height."""
+
+
+def static_key(view: JupiterView) -> StaticKey:
+    return tuple(sorted((t.q, t.r) for t in view.tiles)), height(view)
+
+
+def draw_static(key: StaticKey, sheet: Sheet | None = None) -> Image.Image:
+    """What every board of this colony's shape prints the same: the header's and track's grounds, the colony's
+    ground and empty tiles, and the key to the tile tags. Drawn once, copied per board (``draw_overview``'s
+    ``base``)."""
+    cells, tall = key
+    image = new_canvas(WIDTH, tall)
+    draw = ImageDraw.Draw(image)
+    draw.rectangle((0, 0, WIDTH, HEADER_H), fill=int(Ink.BLACK))
+    draw.rectangle((0, HEADER_H, WIDTH, HEADER_H + TRACK_H), fill=int(Ink.MIST))
+    where = grid_for(cells)
+    draw.rectangle((0, COLONY_TOP, WIDTH, COLONY_TOP + where.height), fill=int(DEEP))
+    for q, r in cells:
+        draw.polygon(where.hexagon(q, r, inset=2), fill=int(Ink.SLATE_TINT), outline=int(Ink.GREY))
+    _key(draw, COLONY_TOP + where.height + NUMBERS_H, sheet)
+    return image
+
+
+def draw_overview(view: JupiterView, sheet: Sheet | None = None, base: Image.Image | None = None) -> Image.Image:
+    """The phone board for ``view`` on ``base``, a copy of ``draw_static``'s layer for its shape (or on a layer
+    drawn now); ``sheet`` (when measuring) notes every text and piece as drawn (the layer's own when it is drawn
+    here; ``render.core.layers.LayerSheets`` adds them for a copy)."""
+    image = draw_static(static_key(view), sheet) if base is None else base
     draw = ImageDraw.Draw(image)
     _header(draw, view, sheet)
     _track(draw, view, sheet)
     _colony(draw, view, sheet)
-    y = _numbers(draw, view, panel_top(view) + 8, sheet)
-    y = _key(draw, y, sheet)
+    y = _numbers(draw, view, panel_top(view) + 8, sheet) + KEY_H  # the key is on the static layer
     y = _report(draw, view, y, sheet)
     y = _pod(draw, view, y, sheet)
     _robots(draw, view, y, sheet)
@@ -206,7 +232,7 @@ def status(view: JupiterView) -> str:
 
 
 def _header(draw: ImageDraw.ImageDraw, view: JupiterView, sheet: Sheet | None) -> None:
-    draw.rectangle((0, 0, WIDTH, HEADER_H), fill=int(Ink.BLACK))
+    """The title and what the game waits on, on the static layer's black ground."""
     say(draw, sheet, (MARGIN, 8), f"Jupiter Deep · Turn {view.turn}", font(30, bold=True), Ink.WHITE, "la")
     ink = Ink.YELLOW if view.phase not in ("won", "lost") else (Ink.GREEN if view.phase == "won" else Ink.ORANGE)
     face = font(TEXT, bold=True)
@@ -218,9 +244,9 @@ def _header(draw: ImageDraw.ImageDraw, view: JupiterView, sheet: Sheet | None) -
 
 
 def _track(draw: ImageDraw.ImageDraw, view: JupiterView, sheet: Sheet | None) -> None:
-    """The turn's steps, the current one lit; done steps greyed (a setback in vermillion)."""
+    """The turn's steps, the current one lit; done steps greyed (a setback in vermillion), on the static
+    layer's ground."""
     top = HEADER_H
-    draw.rectangle((0, top, WIDTH, top + TRACK_H), fill=int(Ink.MIST))
     chips = track_steps(view)
     face = font(TEXT, bold=True)
     pad = 12
@@ -260,8 +286,13 @@ def _super(draw: ImageDraw.ImageDraw, at: tuple[int, int]) -> None:
     super_creep(draw, at, PIECE // 2 + 1)
 
 
-def _robot(draw: ImageDraw.ImageDraw, at: tuple[int, int], *, info: RobotView) -> None:
-    robot(draw, at, info.colour, info.letter, PIECE // 2)
+def _robot(draw: ImageDraw.ImageDraw, at: tuple[int, int], *, colour: str, letter: str) -> None:
+    robot(draw, at, colour, letter, PIECE // 2)
+
+
+def _robot_of(info: RobotView) -> Paint:
+    """How ``info``'s robot is painted: a partial of its look (colour, letter), measured once per look."""
+    return partial(_robot, colour=info.colour, letter=info.letter)
 
 
 def piece_words(token: Token) -> str | None:
@@ -278,15 +309,15 @@ def robots_on(view: JupiterView, tile: TileView) -> list[RobotView]:
 
 
 def _colony(draw: ImageDraw.ImageDraw, view: JupiterView, sheet: Sheet | None) -> None:
+    """The tiles' contents over the static layer's empty colony; a tile an invasion hits is filled again."""
     where = grid(view)
-    draw.rectangle((0, COLONY_TOP, WIDTH, COLONY_TOP + where.height), fill=int(DEEP))
     report = view.this_turn if view.this_turn is not None else view.last_turn
     rose = set(report.invaded) if report is not None else set()
     held = set(report.suppressed) if report is not None else set()
     invading = set(view.invading)
     for tile in view.tiles:
-        fill = INVADED_FILL if tile.id in invading else Ink.SLATE_TINT
-        draw.polygon(where.hexagon(tile.q, tile.r, inset=2), fill=int(fill), outline=int(Ink.GREY))
+        if tile.id in invading:
+            draw.polygon(where.hexagon(tile.q, tile.r, inset=2), fill=int(INVADED_FILL), outline=int(Ink.GREY))
     for tile in view.tiles:
         _tile(draw, view, tile, where, rose, held, sheet)
 
@@ -319,7 +350,7 @@ def _items(view: JupiterView, tile: TileView) -> list[Item]:
         items.append(("creep", _creep, creeps))
     if tile.super_creep:
         items.append(("super creep", _super, None))
-    items.extend(("robot", partial(_robot, info=info), None) for info in robots_on(view, tile))
+    items.extend(("robot", _robot_of(info), None) for info in robots_on(view, tile))
     return items
 
 
@@ -482,7 +513,7 @@ def _robots(draw: ImageDraw.ImageDraw, view: JupiterView, y: int, sheet: Sheet |
         cy = top + ROBOT_H // 2
         if info.seat == view.active and playing:
             rounded(draw, (MARGIN - 6, top + 2, WIDTH - MARGIN + 6, top + ROBOT_H - 2), Ink.YELLOW, None, radius=8)
-        _place(draw, sheet, f"robot {info.letter}", "robot", (MARGIN + PIECE // 2, cy), partial(_robot, info=info))
+        _place(draw, sheet, f"robot {info.letter}", "robot", (MARGIN + PIECE // 2, cy), _robot_of(info))
         where = where_words(info)
         if info.core is not None:
             where += f" · {card_name(info.core)}" + (" (used)" if info.core_used else "")

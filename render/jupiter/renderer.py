@@ -14,6 +14,7 @@ Pieces and texts are stamped from drawn-once sprites and masks.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 
 from PIL import Image, ImageDraw
 
@@ -22,8 +23,9 @@ from engine.jupiter.view import JupiterView, TileView
 from render.core import Ink, LayerCache, RenderCache, encode_png, new_canvas, view_key
 from render.core.alt import clipped, closeup_alt, image_alt
 from render.core.cache import view_keys
-from render.core.changes import marked_board
+from render.core.changes import marked_board, plain_board
 from render.core.closeup import BOARDS_KEPT
+from render.core.layers import LayerSheets
 from render.core.sheet import Sheet
 from render.core.zoom import Area
 
@@ -34,6 +36,8 @@ from .layout import HEIGHT, WIDTH, Layout, Placement, layout_for
 from .panel import draw_frame, draw_header, draw_panel, draw_result, draw_track
 from .phone import HEADER_H, draw_overview, piece_words
 from .phone import WIDTH as OVERVIEW_WIDTH
+from .phone import draw_static as draw_phone_static
+from .phone import static_key as phone_key
 
 
 def _jupiter(view: View) -> JupiterView:
@@ -85,8 +89,11 @@ class JupiterRenderer:
     def __init__(self) -> None:
         self.cache = RenderCache()
         # Each game's colony is laid out differently, so a layer serves one game: keep the few most recently
-        # played (about 0.8 MB each) rather than 32, which held 26 MB with a thousand games loaded.
-        self.layers = LayerCache(max_entries=8)
+        # played (about 0.8 MB each) rather than 32, which held 26 MB with a thousand games loaded. A game
+        # has two: the detailed board's and the phone board's (``render.jupiter.phone.draw_static``, whose
+        # texts ``layer_sheets`` keeps).
+        self.layers = LayerCache(max_entries=16)
+        self.layer_sheets = LayerSheets()
         self.zoom_layers = LayerCache(max_entries=16)  # a tile's empty surroundings at the zoom's scale (0.3 MB)
         self.boards = LayerCache(max_entries=BOARDS_KEPT)  # full boards, which the team's zoom is cut from
 
@@ -94,18 +101,17 @@ class JupiterRenderer:
         """The phone board (``render.jupiter.phone``): the turn, the colony tile by tile, the team's numbers, the
         last turns, the pod and every robot. Drawn from the public view (nothing in Jupiter Deep is secret)."""
         board_view = _public(view)
-        key = view_key("jupiter.board", board_view)
-        return self.cache.get_or_render(key, lambda: encode_png(draw_overview(board_view)))
+        return plain_board(self.cache, "jupiter.board", board_view, self._phone)
 
     def marked(self, view: View, previous: View) -> tuple[bytes, list[str]]:
         """The phone board with what changed since ``previous`` ringed (``render.core.changes``): colonists,
         creeps and robots that appeared or moved, the counts and numbers that changed; and those in words."""
         return marked_board(
             self.cache,
-            "jupiter.board.marked",
+            "jupiter.board",
             _public(view),
             _public(previous),
-            draw_overview,
+            self._phone,
             steady=(0, 0, OVERVIEW_WIDTH, HEADER_H),
             name=piece_words,
         )
@@ -195,6 +201,12 @@ class JupiterRenderer:
             return self.zoom_layers.copy_of((placements(view), tile.id), lambda: zooms.tile_static(view, tile))
 
         return static
+
+    def _phone(self, view: JupiterView, sheet: Sheet | None = None) -> Image.Image:
+        """The phone board over a copy of its static layer for the colony's shape (drawn once per shape)."""
+        shape = phone_key(view)
+        base = self.layer_sheets.copy_of(self.layers, ("phone", shape), partial(draw_phone_static, shape), sheet)
+        return draw_overview(view, sheet, base)
 
     def _board_image(self, key: str, view: JupiterView) -> Image.Image:
         """The board image for ``view`` (keyed ``key``), drawn once for the board and its close-up alike."""

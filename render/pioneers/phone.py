@@ -69,10 +69,14 @@ def ring_top(view: PioneersView) -> int:
 
 def cell_box(view: PioneersView, slot: int) -> tuple[int, int, int, int]:
     """Slot ``slot``'s cell: down the left column from the Jumpgate, then up the right one."""
-    n = rows(view)
-    column, row = (0, slot) if slot < n else (1, len(view.ring) - 1 - slot)
+    return _cell_box(len(view.ring), len(view.players), slot)
+
+
+def _cell_box(sectors: int, players: int, slot: int) -> tuple[int, int, int, int]:
+    n = (sectors + 1) // 2
+    column, row = (0, slot) if slot < n else (1, sectors - 1 - slot)
     x0 = MARGIN + column * (CELL_W + GAP)
-    y0 = ring_top(view) + row * (CELL_H + GAP)
+    y0 = HEADER_H + players * PLAYER_H + GAP + row * (CELL_H + GAP)
     return x0, y0, x0 + CELL_W, y0 + CELL_H
 
 
@@ -93,9 +97,30 @@ def status(view: PioneersView) -> str:
     return ""
 
 
-def draw_overview(view: PioneersView, sheet: Sheet | None = None) -> Image.Image:
-    """The phone board for ``view``; ``sheet`` (when measuring) notes every text and piece as drawn."""
-    image = new_canvas(WIDTH, height(view))
+Sectors = tuple[tuple[int, str, str | None], ...]
+StaticKey = tuple[Sectors, int, int]
+"""What the static layer depends on: each sector's slot, kind and colour; the captains; the image's height."""
+
+
+def static_key(view: PioneersView) -> StaticKey:
+    return tuple((s.slot, s.kind, s.colour) for s in view.ring), len(view.players), height(view)
+
+
+def draw_static(key: StaticKey, sheet: Sheet | None = None) -> Image.Image:
+    """What every board of this ring prints the same: each sector's box and colour band (drawn once, copied
+    per board: ``draw_overview``'s ``base``). ``sheet`` is for the measuring signature: the layer prints no text."""
+    sectors, players, tall = key
+    image = new_canvas(WIDTH, tall)
+    draw = ImageDraw.Draw(image)
+    for slot, kind, colour in sectors:
+        _cell_frame(draw, kind, colour, _cell_box(len(sectors), players, slot))
+    return image
+
+
+def draw_overview(view: PioneersView, sheet: Sheet | None = None, base: Image.Image | None = None) -> Image.Image:
+    """The phone board for ``view`` on ``base``, a copy of ``draw_static``'s layer for its ring (or on a layer
+    drawn now); ``sheet`` (when measuring) notes every text and piece as drawn."""
+    image = draw_static(static_key(view), sheet) if base is None else base
     draw = ImageDraw.Draw(image)
     _header(draw, view, sheet)
     for player in view.players:
@@ -255,17 +280,11 @@ def _cell(
     box: tuple[int, int, int, int],
     sheet: Sheet | None,
 ) -> None:
-    """One sector: its label on its colour band, who holds it, its spots, its ships in orbit and its goods."""
+    """One sector: its label on its colour band (box and band on the static layer), who holds it, its spots,
+    its ships in orbit and its goods."""
     x0, y0, x1, y1 = box
     planet = sector.kind == "planet" and sector.colour is not None
-    if sector.kind == "open":
-        rounded(draw, box, Ink.PAPER, Ink.GREY)
-    else:
-        rounded(draw, box, Ink.WHITE if planet else Ink.MIST, Ink.CHARCOAL)
-    band_ink = COLOUR_INK[sector.colour] if planet and sector.colour else Ink.SLATE_TINT
     text_ink = COLOUR_TEXT[sector.colour] if planet and sector.colour else Ink.BLACK
-    if sector.kind != "open":
-        rounded(draw, (x0, y0, x1, y0 + BAND_H), band_ink, Ink.CHARCOAL)
     holder_w = 0
     if sector.controller is not None:
         holder_w = 2 * RADIUS + 70
@@ -314,6 +333,18 @@ def _cell(
             active = view.active == seat and view.phase == "play"
             _place(draw, sheet, space, "ship", (sx, row_y), partial(_ship_paint, seat=seat, active=active))
             sx -= 40
+
+
+def _cell_frame(draw: ImageDraw.ImageDraw, kind: str, colour: str | None, box: tuple[int, int, int, int]) -> None:
+    """A sector's box and the band its label is printed on, in the planet's colour (an open sector: no band)."""
+    x0, y0, x1, _ = box
+    planet = kind == "planet" and colour is not None
+    if kind == "open":
+        rounded(draw, box, Ink.PAPER, Ink.GREY)
+        return
+    rounded(draw, box, Ink.WHITE if planet else Ink.MIST, Ink.CHARCOAL)
+    band_ink = COLOUR_INK[colour] if planet and colour else Ink.SLATE_TINT
+    rounded(draw, (x0, y0, x1, y0 + BAND_H), band_ink, Ink.CHARCOAL)
 
 
 def _footer(draw: ImageDraw.ImageDraw, view: PioneersView, sheet: Sheet | None) -> None:

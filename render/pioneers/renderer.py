@@ -7,20 +7,24 @@ detailed racetrack board for a desktop (``render.pioneers.board``); ``zoom`` one
 
 from __future__ import annotations
 
+from functools import partial
+
 from PIL import Image
 
 from engine.core import View
 from engine.pioneers.view import PioneersView
 from render.core import LayerCache, RenderCache, encode_png, view_key
 from render.core.alt import clipped, image_alt
-from render.core.changes import marked_board
+from render.core.changes import marked_board, plain_board
 from render.core.closeup import BOARDS_KEPT
+from render.core.layers import LayerSheets
 from render.core.sheet import Sheet
 from render.core.zoom import Area
 
 from . import zoom as zooms
 from .board import draw_board, draw_static, ring_key
-from .phone import HEADER_H, WIDTH, draw_overview, piece_words
+from .phone import HEADER_H, WIDTH, draw_overview, piece_words, static_key
+from .phone import draw_static as draw_phone_static
 
 
 def _pioneers(view: View) -> PioneersView:
@@ -39,24 +43,24 @@ class PioneersRenderer:
 
     def __init__(self) -> None:
         self.cache = RenderCache()
-        self.layers = LayerCache()
+        self.layers = LayerCache()  # the detailed boards' and the phone boards' static layers, by their rings
+        self.layer_sheets = LayerSheets()
         self.boards = LayerCache(max_entries=BOARDS_KEPT)  # detailed boards, which the zooms are cut from
 
     def board(self, view: View) -> bytes:
         """The phone board: round, whose turn, the captains' numbers and the ring with every piece."""
         board_view = _public(view)
-        key = view_key("pioneers.board", board_view)
-        return self.cache.get_or_render(key, lambda: encode_png(draw_overview(board_view)))
+        return plain_board(self.cache, "pioneers.board", board_view, self._phone)
 
     def marked(self, view: View, previous: View) -> tuple[bytes, list[str]]:
         """The phone board with what changed since ``previous`` ringed (``render.core.changes``): colonists,
         ships, aliens and goods that appeared or moved, the points and credits that changed; and in words."""
         return marked_board(
             self.cache,
-            "pioneers.board.marked",
+            "pioneers.board",
             _public(view),
             _public(previous),
-            draw_overview,
+            self._phone,
             steady=(0, 0, WIDTH, HEADER_H),
             name=piece_words,
         )
@@ -110,6 +114,12 @@ class PioneersRenderer:
         sheet = Sheet()
         draw_board(board_view, draw_static(board_view, sheet), sheet)
         return zooms.zoom_sheet(board_view, sheet, area)
+
+    def _phone(self, view: PioneersView, sheet: Sheet | None = None) -> Image.Image:
+        """The phone board over a copy of its static layer for the ring (the sectors' boxes and bands)."""
+        shape = static_key(view)
+        base = self.layer_sheets.copy_of(self.layers, ("phone", shape), partial(draw_phone_static, shape), sheet)
+        return draw_overview(view, sheet, base)
 
     def _full(self, key: str, view: PioneersView) -> Image.Image:
         """The detailed board image (drawn once for the full board and its zooms alike)."""

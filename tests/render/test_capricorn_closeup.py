@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from concurrent.futures import ThreadPoolExecutor
 
+import pytest
 from PIL import Image
 
 from engine.capricorn.state import CapricornState
@@ -15,6 +16,7 @@ from engine.capricorn.terms import POD
 from render.capricorn import RENDERER, CapricornRenderer
 from render.capricorn.closeup import choice_spaces, closeup_box
 from render.capricorn.layout import CODE_SIZE, label_point
+from render.core import changes
 from render.core.zoom import widest_for
 from render.registry import RENDERERS, CloseUp
 
@@ -70,12 +72,16 @@ def test_a_finished_game_has_no_closeup_and_a_game_without_one_is_not_a_closeup_
     assert not isinstance(RENDERERS["abordaje"], CloseUp)
 
 
-def test_a_board_and_its_closeup_asked_at_once_draw_one_board_and_no_layer_twice() -> None:
+def test_a_board_and_its_closeup_asked_at_once_draw_one_board_and_no_layer_twice(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     """As the host asks after an action: the channel's board and the actor's close-up together, in two threads.
 
     The close-up is cut from the board that action drew (one board drawn per public view), and every static
-    layer (the base, the ring masks, one layer per ring and counter met) is drawn once, whoever needs it first.
+    layer (the base, the ring masks, one layer per ring and counter met, the phone board's) is drawn once,
+    whoever needs it first.
     """
+    monkeypatch.setattr(changes, "BOARDS", changes.DrawnBoards())  # no phone board drawn before in this process
     renderer = CapricornRenderer()
     players, seed = GAMES[1]
     states = [s for s in playout(players, seed)[:60] if view_of(s).result is None]
@@ -88,5 +94,5 @@ def test_a_board_and_its_closeup_asked_at_once_draw_one_board_and_no_layer_twice
     turned = {(ring, turns) for public, _ in views for ring, turns in public.rotation.items()}
     assert len({tuple(sorted(p.rotation.items())) for p, _ in views}) > 1, "the sample should turn a ring"
     assert renderer.boards.draws == len(boards), "a close-up draws no board of its own"
-    assert renderer.layers.draws == 1 + 2 + len(turned)
+    assert renderer.layers.draws == 1 + 2 + len(turned) + 1
     assert renderer.layers.redraws == 0

@@ -20,7 +20,8 @@ from engine.core import SeatSetup, View
 from engine.core.playout import random_playout
 from engine.registry import GAMES
 from render.core.alt import ALT_LIMIT
-from render.core.changes import CHANGED, MARK, RING, Change, changed_alt, compare
+from render.core.changes import CHANGED, GONE_SINCE, MARK, RING, Change, changed_alt, compare, gone
+from render.core.sheet import NO_MASK, Sheet, Token
 from render.registry import RENDERERS, MarksChanges
 
 from .checks import readable
@@ -122,3 +123,23 @@ def test_a_long_alt_text_is_shortened_before_what_changed_is() -> None:
     alt = changed_alt("A board. " * 200, words)
     assert len(alt) <= ALT_LIMIT and alt.endswith("; 3 more.") and f"{CHANGED}crew 0 on p0; " in alt
     assert changed_alt("A board.", []) == "A board."
+
+
+def test_a_piece_gone_from_the_board_is_said_in_the_alt_text_not_framed() -> None:
+    """A killed alien leaves nothing to frame: the alt text names it in a sentence of its own, and a piece that
+    merely moved (framed where it went) is not called gone."""
+
+    def sheet(*tokens: tuple[str, str]) -> Sheet:
+        return Sheet(
+            tokens=[
+                Token(space, what, (i * 40, 0, i * 40 + 30, 30), NO_MASK) for i, (space, what) in enumerate(tokens)
+            ],
+            boxes_only=True,
+        )
+
+    before = sheet(("BRIDGE", "red alien"), ("BRIDGE", "crew E"), ("LAB", "crew A"))
+    after = sheet(("LAB", "crew E"), ("LAB", "crew A"))
+    words = [c.words for c in compare(before, after)] + gone(before, after)
+    assert words == ["crew E on LAB", "gone: red alien on BRIDGE"]
+    alt = changed_alt("The board.", words)
+    assert alt == f"The board. {CHANGED}crew E on LAB. {GONE_SINCE}red alien on BRIDGE."

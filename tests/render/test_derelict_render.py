@@ -18,6 +18,7 @@ from engine.derelict import SPEC
 from engine.derelict.catalog import CATALOG
 from engine.derelict.view import DerelictView, IntruderView
 from render.core import fitted, text_width
+from render.core.changes import MARK
 from render.core.sheet import MIN_TEXT, clean, masks_meet
 from render.core.zoom import MIN_DISPLAY_PIECE, MIN_DISPLAY_TEXT, display_size
 from render.derelict import DerelictRenderer
@@ -187,3 +188,15 @@ def test_an_object_longer_than_its_line_goes_on_below_and_is_read_whole(objects:
     said = " ".join(lines)
     assert "corpse of Commander Vale" in said.replace(",", "") or "more" in said
     assert "Commander Vale" in said
+
+
+def test_a_malfunction_never_wears_the_purple_of_the_what_changed_frames() -> None:
+    """A framed change and a malfunction must never look alike: the badge (phone board, full board, zoom) holds
+    no pixel of the frames' ink, and its letter still names it (never colour alone)."""
+    renderer = DerelictRenderer()
+    view = crowded(SPEC.view(states(4)[1], None), "S07", 0)
+    for data, sheet in ((renderer.board(view), renderer.layout(view)), (renderer.full(view), board_sheet(view))):
+        image = Image.open(io.BytesIO(data))
+        badges = [t for t in sheet.tokens if t.space == "S07" and t.what.startswith(("malfunction", "MALF"))]
+        assert len(badges) == 1
+        assert image.crop(badges[0].box).histogram()[int(MARK)] == 0

@@ -9,12 +9,16 @@ from __future__ import annotations
 
 from concurrent.futures import ThreadPoolExecutor
 
+import pytest
+
 from engine.jupiter import SPEC
 from engine.jupiter.view import JupiterView
+from render.core import changes
 from render.core.sheet import clean
 from render.core.zoom import MIN_DISPLAY_TEXT, display_size
 from render.jupiter import RENDERER, JupiterRenderer
 from render.jupiter.closeup import acting_robot, robot_tile
+from render.jupiter.phone import static_key as phone_key
 
 from .test_jupiter_render import GAMES, decode, playout, public
 
@@ -58,9 +62,11 @@ def test_every_seat_gets_the_same_closeup() -> None:
         assert len({RENDERER.closeup_alt(v) for v in views}) == 1
 
 
-def test_a_board_and_its_closeup_asked_at_once_draw_no_full_board() -> None:
+def test_a_board_and_its_closeup_asked_at_once_draw_no_full_board(monkeypatch: pytest.MonkeyPatch) -> None:
     """As the host asks after an action: the channel's board and the actor's close-up together, in two threads.
-    Neither needs the detailed board, so neither draws it (nor its static layer)."""
+    Neither needs the detailed board, so neither draws it (nor its static layer): the only layers drawn are the
+    phone board's, one per shape of colony."""
+    monkeypatch.setattr(changes, "BOARDS", changes.DrawnBoards())  # no phone board drawn before in this process
     renderer = JupiterRenderer()
     states = [s for s in playout(7, 3)[:80] if public(s).phase not in ("won", "lost")]
     views = [(public(s), seat_view(s, public(s).active)) for s in states]
@@ -68,4 +74,5 @@ def test_a_board_and_its_closeup_asked_at_once_draw_no_full_board() -> None:
         for board_view, actor in views:
             board, closeup = pool.submit(renderer.board, board_view), pool.submit(renderer.closeup, actor)
             board.result(), closeup.result()
-    assert renderer.boards.draws == 0 and renderer.layers.draws == 0
+    assert renderer.boards.draws == 0
+    assert renderer.layers.draws == len({phone_key(board_view) for board_view, _ in views})
