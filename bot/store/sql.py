@@ -10,6 +10,7 @@ Rows are read by column name, which both ``sqlite3.Row`` and ``asyncpg.Record`` 
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 from collections.abc import Iterable, Sequence
@@ -310,6 +311,7 @@ RECORD_MIGRATION = "INSERT INTO schema_version (version, name, applied_at) VALUE
 _PLACEHOLDER = re.compile(r"\$(\d+)")
 
 
+@functools.lru_cache(maxsize=512)  # the statements are the module's constants: each is rewritten once
 def for_sqlite(statement: str) -> str:
     """The statement with ``$n`` placeholders written as SQLite's ``?n`` (also "the n-th parameter")."""
     return _PLACEHOLDER.sub(r"?\1", statement)
