@@ -694,41 +694,19 @@ async def _seats(db: aiosqlite.Connection, game_id: int) -> list[SeatRecord]:
     return [sql.seat_from_row(r) for r in rows]
 
 
-# Each game's seats as JSON in its own row: a game and its seats in one statement, which SQLite reads at one moment
-# (no transaction needed) and aiosqlite runs in one hop to its thread. A cursor's execute, fetch and close, a
-# BEGIN, the seats' query and the COMMIT were six hops for every move's read of its game (and autocomplete's);
-# a list of games was one seats' query per game more.
-SEATS_JSON = (
-    "(SELECT json_group_array(json_array(position, seat, user_id, display_name, role, bot)) FROM seats "
-    "WHERE seats.game_id = games.id) AS seats_json"
-)
-WITH_SEATS = f"SELECT id, {', '.join(sql.GAME_COLUMNS)}, {SEATS_JSON} FROM games"
-
-
-def _with_seats(statement: str) -> str:
-    """``statement`` (a ``sql.SELECT_GAME`` query) selecting each game's seats too (``_seated``)."""
-    assert statement.startswith(sql.SELECT_GAME), statement
-    return sql.for_sqlite(WITH_SEATS + statement.removeprefix(sql.SELECT_GAME))
-
-
-def _seated(row: sqlite3.Row) -> GameRecord:
-    """A game from a ``_with_seats`` row, its seats in their stored order."""
-    seats = [
-        SeatRecord(seat=seat, user_id=user_id, display_name=name, role=role, bot=bot)
-        for _, seat, user_id, name, role, bot in sorted(json.loads(row["seats_json"]))
-    ]
-    return sql.game_from_row(row, seats)
-
-
 async def _game(db: aiosqlite.Connection, statement: str, params: tuple[Any, ...]) -> GameRecord | None:
     """The one game ``statement`` (a ``sql.SELECT_GAME`` query) finds, with its seats, in one statement."""
     rows = list(await db.execute_fetchall(_with_seats(statement), params))
-    return _seated(rows[0]) if rows else None
+    return sql.game_with_seats(rows[0]) if rows else None
+
+
+def _with_seats(statement: str) -> str:
+    return sql.for_sqlite(sql.with_seats(statement, sql.SEATS_JSON_SQLITE))
 
 
 async def _games(db: aiosqlite.Connection, statement: str, params: tuple[Any, ...]) -> list[GameRecord]:
-    if statement.startswith(sql.SELECT_GAME):
-        return [_seated(r) for r in await db.execute_fetchall(_with_seats(statement), params)]
+    if statement.startswith(sql.SELECT_GAME):  # with their seats, in one statement
+        return [sql.game_with_seats(r) for r in await db.execute_fetchall(_with_seats(statement), params)]
     rows = await db.execute_fetchall(sql.for_sqlite(statement), params)
     return [sql.game_from_row(r, await _seats(db, r["id"])) for r in rows]
 
