@@ -29,7 +29,7 @@ from engine.core import GameSpec
 from render.core import LayerCache
 from render.registry import Renderer
 
-from .probes import Probe, TimedRenderer, TimedSpec, TimedStore, timed_encode
+from .probes import HostParts, Probe, TimedRenderer, TimedSpec, TimedStore, counted_hops, timed_encode
 from .stats import Dist
 
 GUILD = 1
@@ -52,6 +52,8 @@ class ActionSample:
     hands_encoded: int
     engine_calls: dict[str, tuple[int, float]] = field(default_factory=dict)  # spec function -> (calls, ms)
     encode_cpu: float = 0.0  # CPU time of the encodes (their threads'), to take out of ``cpu``
+    host_cpu: dict[str, float] = field(default_factory=dict)  # host part -> its CPU ms on the loop's thread
+    hops: dict[str, int] = field(default_factory=dict)  # ``store`` statements and ``thread`` calls made
 
     @property
     def draw(self) -> float:
@@ -164,15 +166,19 @@ async def measure_actions(
     if renderer is None:
         result.notes.append("no renderer registered: render, encode, floor and PNG size are not measured")
     probe = Probe()
+    parts = HostParts(probe)
     store = await open_store(str(folder / f"actions-{spec.key}.db"))
     try:
         host = Host(
             cast(Any, TimedStore(store, probe)),
-            games={spec.key: cast(Any, TimedSpec(spec, probe))},
+            games={spec.key: cast(Any, parts.spec(TimedSpec(spec, probe)))},
             renderers={} if renderer is None else {spec.key: cast(Any, TimedRenderer(renderer, probe))},
         )
+        parts.wrap(host)
         players = players_for(spec)
-        with timed_encode(probe) as bare_encode:
+        with timed_encode(probe) as bare_encode, parts.naming(), counted_hops(probe) as countable:
+            if not countable:
+                result.notes.append("this aiosqlite hides its statements: store hops are not counted")
             before = _layer_counts(renderer)
             for index, seed in enumerate(_seeds(seeds, max_games, result, row_samples)):
                 if len(result.samples) >= max_actions:
@@ -294,6 +300,8 @@ def _sample(probe: Probe, total: float, cpu: float) -> ActionSample:
             for name in list(s)
             if name.startswith("engine.")
         },
+        host_cpu={name.removeprefix("host_cpu."): s[name] * 1000 for name in list(s) if name.startswith("host_cpu.")},
+        hops={name.removeprefix("hops."): n for name, n in list(probe.counts.items()) if name.startswith("hops.")},
     )
 
 

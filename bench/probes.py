@@ -202,3 +202,119 @@ def timed_encode(probe: Probe) -> Iterator[Callable[[Image.Image], bytes]]:
     finally:
         for module in patched:
             setattr(module, "encode_png", original)  # noqa: B010
+
+
+# The host's own parts of an action (what the bench's "other" residual was), each timed on the event loop's
+# thread: its CPU time there is the host's Python work for that part, whatever the machine's load (the store's
+# statements and the images run in other threads; their hops are counted apart, ``counted_hops``). Parts nest
+# (the panel's news and hints are inside a panel), so they are reported side by side, never summed.
+HOST_METHODS = {
+    "_owed": "owed",  # who is told what: preferences, aways, quiet hours (its store reads included)
+    "_since_lines": "since",  # the panel's "since your last move" lines
+    "_hint_lines": "hints",  # the panel's first-time hints
+    "board_text": "board_text",  # the channel message's words
+    "_panel": "panels",  # each private panel, whole (view, texts, news, hints, its image hops)
+    "_board_post": "board",  # the board post, whole (view, text, what-changed bookkeeping, its image hop)
+}
+NAMING = ("named_view", "for_images")  # the views named for panels and images (``bot.tables.names``)
+
+
+class HostParts:
+    """Times the host's parts of one action (``HOST_METHODS``, the views' naming, the what-changed bookkeeping,
+    the take-back check) by wrapping them on one host instance and in the modules that imported them."""
+
+    def __init__(self, probe: Probe) -> None:
+        self._probe = probe
+
+    def _add(self, part: str, wall: float, cpu: float) -> None:
+        self._probe.add(f"host.{part}", wall)
+        self._probe.seconds[f"host_cpu.{part}"] += cpu
+
+    def _sync(self, part: str, call: Callable[..., Any]) -> Callable[..., Any]:
+        def timed(*args: Any, **kwargs: Any) -> Any:
+            start, cpu = time.perf_counter(), time.thread_time()
+            try:
+                return call(*args, **kwargs)
+            finally:
+                self._add(part, time.perf_counter() - start, time.thread_time() - cpu)
+
+        return timed
+
+    def _async(self, part: str, call: Callable[..., Any]) -> Callable[..., Any]:
+        async def timed(*args: Any, **kwargs: Any) -> Any:
+            # Only this action's task runs while the bench awaits it: the loop thread's CPU is this part's.
+            start, cpu = time.perf_counter(), time.thread_time()
+            try:
+                return await call(*args, **kwargs)
+            finally:
+                self._add(part, time.perf_counter() - start, time.thread_time() - cpu)
+
+        return timed
+
+    def wrap(self, host: Any) -> None:
+        """Time ``host``'s parts from now on (instance attributes shadow the class's methods; ``super()``
+        calls inside them are not wrapped twice)."""
+        import inspect
+
+        for name, part in HOST_METHODS.items():
+            method = getattr(host, name)
+            wrapper = self._async if inspect.iscoroutinefunction(method) else self._sync
+            setattr(host, name, wrapper(part, method))
+        host.shown.since = self._sync("changes", host.shown.since)  # what the board frames as changed
+
+    def spec(self, spec: Any) -> Any:
+        """``spec`` (a ``TimedSpec``) with its ``unseen`` timed as the take-back check."""
+        unseen = spec.unseen
+        if unseen is not None:
+            spec.__dict__["unseen"] = self._sync("takeback", unseen)
+        return spec
+
+    @contextmanager
+    def naming(self) -> Iterator[None]:
+        """Rebind ``named_view``/``for_images`` in every ``bot.tables`` module that imported them."""
+        import bot.tables.names as names
+
+        originals = {name: getattr(names, name) for name in NAMING}
+        patched: list[tuple[Any, str]] = []
+        for module_name, module in list(sys.modules.items()):
+            if not module_name.startswith("bot.tables.") or module is names:
+                continue
+            for name, original in originals.items():
+                if getattr(module, name, None) is original:
+                    setattr(module, name, self._sync("naming", original))
+                    patched.append((module, name))
+        try:
+            yield
+        finally:
+            for module, name in patched:
+                setattr(module, name, originals[name])
+
+
+@contextmanager
+def counted_hops(probe: Probe) -> Iterator[bool]:
+    """Count the hops to other threads: each aiosqlite statement (``hops.store``; yields ``False`` when this
+    aiosqlite hides them) and each ``asyncio.to_thread`` (``hops.thread``: the images, cached or not)."""
+    import asyncio
+
+    from aiosqlite.core import Connection
+
+    execute = getattr(Connection, "_execute", None)  # its one way to its thread (private: may change)
+    to_thread = asyncio.to_thread
+
+    async def hop_store(self: Any, fn: Any, *args: Any, **kwargs: Any) -> Any:
+        probe.counts["hops.store"] += 1
+        return await execute(self, fn, *args, **kwargs)  # type: ignore[misc]
+
+    async def hop_thread(fn: Any, /, *args: Any, **kwargs: Any) -> Any:
+        probe.counts["hops.thread"] += 1
+        return await to_thread(fn, *args, **kwargs)
+
+    if execute is not None:
+        Connection._execute = hop_store  # type: ignore[method-assign]
+    asyncio.to_thread = hop_thread  # type: ignore[assignment]
+    try:
+        yield execute is not None
+    finally:
+        if execute is not None:
+            Connection._execute = execute  # type: ignore[method-assign]
+        asyncio.to_thread = to_thread

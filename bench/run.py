@@ -125,6 +125,17 @@ def _verdict(value: float, limit: float) -> bool | None:
     return None if math.isnan(value) else value <= limit
 
 
+def host_parts(samples: Sequence[ActionSample]) -> str:
+    """The host's parts (``bench.probes.HostParts``) and thread hops of ``samples``, as one row's figure."""
+    names = sorted({name for x in samples for name in x.host_cpu})
+    cpu = ", ".join(f"{name} {ms(statistics.median(x.host_cpu.get(name, 0.0) for x in samples))}" for name in names)
+    hops = ", ".join(
+        f"{statistics.mean(x.hops.get(kind, 0) for x in samples):.1f} {label}"
+        for kind, label in (("store", "store statements"), ("thread", "image calls in threads"))
+    )
+    return f"{cpu}; hops to other threads per action: {hops}"
+
+
 def action_rows(report: GameReport, res: ActionResult, spec: GameSpec[Any, Any], seeds: int = 0, rows: int = 0) -> None:
     """The action section; ``seeds`` scripted games were asked for, more played while a kind had under ``rows``."""
     sec = "action"
@@ -195,6 +206,8 @@ def action_rows(report: GameReport, res: ActionResult, spec: GameSpec[Any, Any],
             for name in names
         )
         report.row(sec, "engine calls in a no-image action (per action; median ms of all of them)", calls)
+        label = "host parts of a no-image action (median CPU ms on the loop's thread; they nest)"
+        report.row(sec, label, host_parts(none))
     for note in res.notes:
         report.row(sec, "note", note)
     cache_rows(report, res)

@@ -88,6 +88,14 @@ class PostgresStore:
         async with self._pool.acquire() as conn, conn.transaction(isolation=isolation):
             yield conn
 
+    @asynccontextmanager
+    async def _statement(self) -> AsyncIterator[Connection]:
+        """One pooled connection for one statement, which is atomic on its own (no BEGIN and COMMIT round trips)."""
+        if self._pool is None:
+            raise RuntimeError("The store is not open: call `await store.open()` (or use open_store).")
+        async with self._pool.acquire() as conn:
+            yield conn
+
     def _read(self) -> AbstractAsyncContextManager[Connection]:
         return self._transaction("repeatable_read")
 
@@ -128,17 +136,17 @@ class PostgresStore:
 
     async def live_game(self, channel_id: int) -> GameRecord | None:
         """The channel's game in lobby or active status, if any."""
-        async with self._read() as conn:
+        async with self._statement() as conn:  # one statement (``_game``): one moment, no transaction needed
             return await _game(conn, sql.LIVE_GAME, channel_id)
 
     async def latest_game(self, channel_id: int) -> GameRecord | None:
         """The channel's most recent game in any status."""
-        async with self._read() as conn:
+        async with self._statement() as conn:
             return await _game(conn, sql.LATEST_GAME, channel_id)
 
     async def get_game(self, game_id: int) -> GameRecord | None:
         """A game by id."""
-        async with self._read() as conn:
+        async with self._statement() as conn:
             return await _game(conn, sql.GAME_BY_ID, game_id)
 
     async def update_game(
@@ -283,16 +291,13 @@ class PostgresStore:
         """Live games where the user holds a seat, oldest first."""
         async with self._read() as conn:
             if guild_id is None:
-                rows = await conn.fetch(sql.GAMES_OF_USER, user_id)
-            else:
-                rows = await conn.fetch(sql.GAMES_OF_USER_IN_GUILD, user_id, guild_id)
-            return [sql.game_from_row(r, await _seats(conn, r["id"])) for r in rows]
+                return await _games(conn, sql.GAMES_OF_USER, user_id)
+            return await _games(conn, sql.GAMES_OF_USER_IN_GUILD, user_id, guild_id)
 
     async def games_with_bots(self) -> list[GameRecord]:
         """Running games with a seat bot, oldest first."""
         async with self._read() as conn:
-            rows = await conn.fetch(sql.GAMES_WITH_BOTS)
-            return [sql.game_from_row(r, await _seats(conn, r["id"])) for r in rows]
+            return await _games(conn, sql.GAMES_WITH_BOTS)
 
     # ------------------------------------------------------------------ deliveries and deferrals
 
@@ -460,8 +465,7 @@ class PostgresStore:
     async def finished_games(self, guild_id: int, limit: int) -> list[GameRecord]:
         """The server's finished and ended games, most recently done first."""
         async with self._read() as conn:
-            rows = await conn.fetch(sql.FINISHED_GAMES_OF_GUILD, guild_id, limit)
-            return [sql.game_from_row(r, await _seats(conn, r["id"])) for r in rows]
+            return await _games(conn, sql.FINISHED_GAMES_OF_GUILD, guild_id, limit)
 
     async def forget_user(self, user_id: int, names: Sequence[str] = ()) -> int:
         """Forget the person in every finished game, and their preferences (see ``Store.forget_user``)."""
@@ -512,14 +516,12 @@ class PostgresStore:
     async def running_games(self, guild_id: int) -> list[GameRecord]:
         """The server's live games, most recently active first."""
         async with self._read() as conn:
-            rows = await conn.fetch(sql.RUNNING_GAMES, guild_id)
-            return [sql.game_from_row(r, await _seats(conn, r["id"])) for r in rows]
+            return await _games(conn, sql.RUNNING_GAMES, guild_id)
 
     async def recent_games_of_user(self, user_id: int, since: float) -> list[GameRecord]:
         """Games over since ``since`` where the user held a seat, newest first."""
         async with self._read() as conn:
-            rows = await conn.fetch(sql.RECENT_GAMES_OF_USER, user_id, since)
-            return [sql.game_from_row(r, await _seats(conn, r["id"])) for r in rows]
+            return await _games(conn, sql.RECENT_GAMES_OF_USER, user_id, since)
 
     # ------------------------------------------------------------------ notification choices (migration 11)
 
@@ -672,10 +674,15 @@ async def _seats(conn: Connection, game_id: int) -> list[SeatRecord]:
 
 
 async def _game(conn: Connection, statement: str, *params: Any) -> GameRecord | None:
-    row = await conn.fetchrow(statement, *params)
-    if row is None:
-        return None
-    return sql.game_from_row(row, await _seats(conn, row["id"]))
+    """The one game ``statement`` (a ``sql.SELECT_GAME`` query) finds, with its seats, in one statement."""
+    row = await conn.fetchrow(sql.with_seats(statement, sql.SEATS_JSON_POSTGRES), *params)
+    return None if row is None else sql.game_with_seats(row)
+
+
+async def _games(conn: Connection, statement: str, *params: Any) -> list[GameRecord]:
+    """The games ``statement`` (a ``sql.SELECT_GAME`` query) finds, with their seats, in one statement."""
+    rows = await conn.fetch(sql.with_seats(statement, sql.SEATS_JSON_POSTGRES), *params)
+    return [sql.game_with_seats(r) for r in rows]
 
 
 async def _insert_deliveries(

@@ -10,6 +10,7 @@ Rows are read by column name, which both ``sqlite3.Row`` and ``asyncpg.Record`` 
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 from collections.abc import Iterable, Sequence
@@ -83,6 +84,36 @@ UPDATE_GAME = (
     f"UPDATE games SET {', '.join(f'{c} = ${i}' for i, c in enumerate(GAME_COLUMNS, 1))} "
     f"WHERE id = ${_N + 1} AND version = ${_N + 2}"
 )
+
+# A game read with its seats in one statement (``with_seats``): each game's seats as JSON in its own row, which the
+# database reads at one moment, so no transaction is needed around it (SQLite: one hop to aiosqlite's thread, not
+# six; PostgreSQL: one round trip, not four). A list of games needs no query per game for its seats either.
+_SEATS_OF_ROW = "position, seat, user_id, display_name, role, bot"
+SEATS_JSON_SQLITE = (
+    f"(SELECT json_group_array(json_array({_SEATS_OF_ROW})) FROM seats WHERE seats.game_id = games.id) AS seats_json"
+)
+SEATS_JSON_POSTGRES = (
+    f"(SELECT coalesce(json_agg(json_build_array({_SEATS_OF_ROW})), '[]'::json) FROM seats "
+    "WHERE seats.game_id = games.id)::text AS seats_json"
+)
+
+
+@functools.lru_cache(maxsize=64)
+def with_seats(statement: str, seats_json: str) -> str:
+    """``statement`` (a ``SELECT_GAME`` query) selecting each game's seats too, as ``seats_json`` (one of the
+    ``SEATS_JSON_*``); ``game_with_seats`` reads its rows."""
+    assert statement.startswith(SELECT_GAME), statement
+    return f"SELECT id, {', '.join(GAME_COLUMNS)}, {seats_json} FROM games" + statement.removeprefix(SELECT_GAME)
+
+
+def game_with_seats(row: Row) -> GameRecord:
+    """A fresh record from a ``with_seats`` row, its seats in their stored order."""
+    seats = [
+        SeatRecord(seat=seat, user_id=user_id, display_name=name, role=role, bot=bot)
+        for _, seat, user_id, name, role, bot in sorted(json.loads(row["seats_json"]))
+    ]
+    return game_from_row(row, seats)
+
 
 GAME_BY_ID = f"{SELECT_GAME} WHERE id = $1"
 LIVE_GAME = f"{SELECT_GAME} WHERE channel_id = $1 AND status IN ('lobby', 'active')"
@@ -313,6 +344,7 @@ RECORD_MIGRATION = "INSERT INTO schema_version (version, name, applied_at) VALUE
 _PLACEHOLDER = re.compile(r"\$(\d+)")
 
 
+@functools.lru_cache(maxsize=512)  # the statements are the module's constants: each is rewritten once
 def for_sqlite(statement: str) -> str:
     """The statement with ``$n`` placeholders written as SQLite's ``?n`` (also "the n-th parameter")."""
     return _PLACEHOLDER.sub(r"?\1", statement)

@@ -163,18 +163,18 @@ class SqliteStore:
 
     async def live_game(self, channel_id: int) -> GameRecord | None:
         """The channel's game in lobby or active status, if any."""
-        async with self._read() as db:
-            return await _game(db, sql.LIVE_GAME, (channel_id,))
+        async with self._lock:  # one statement (``_game``): atomic on its own
+            return await _game(self._connection(), sql.LIVE_GAME, (channel_id,))
 
     async def latest_game(self, channel_id: int) -> GameRecord | None:
         """The channel's most recent game in any status."""
-        async with self._read() as db:
-            return await _game(db, sql.LATEST_GAME, (channel_id,))
+        async with self._lock:
+            return await _game(self._connection(), sql.LATEST_GAME, (channel_id,))
 
     async def get_game(self, game_id: int) -> GameRecord | None:
         """A game by id."""
-        async with self._read() as db:
-            return await _game(db, sql.GAME_BY_ID, (game_id,))
+        async with self._lock:
+            return await _game(self._connection(), sql.GAME_BY_ID, (game_id,))
 
     async def update_game(
         self,
@@ -734,13 +734,18 @@ async def _seats(db: aiosqlite.Connection, game_id: int) -> list[SeatRecord]:
 
 
 async def _game(db: aiosqlite.Connection, statement: str, params: tuple[Any, ...]) -> GameRecord | None:
-    row = await _row(db, statement, params)
-    if row is None:
-        return None
-    return sql.game_from_row(row, await _seats(db, row["id"]))
+    """The one game ``statement`` (a ``sql.SELECT_GAME`` query) finds, with its seats, in one statement."""
+    rows = list(await db.execute_fetchall(_with_seats(statement), params))
+    return sql.game_with_seats(rows[0]) if rows else None
+
+
+def _with_seats(statement: str) -> str:
+    return sql.for_sqlite(sql.with_seats(statement, sql.SEATS_JSON_SQLITE))
 
 
 async def _games(db: aiosqlite.Connection, statement: str, params: tuple[Any, ...]) -> list[GameRecord]:
+    if statement.startswith(sql.SELECT_GAME):  # with their seats, in one statement
+        return [sql.game_with_seats(r) for r in await db.execute_fetchall(_with_seats(statement), params)]
     rows = await db.execute_fetchall(sql.for_sqlite(statement), params)
     return [sql.game_from_row(r, await _seats(db, r["id"])) for r in rows]
 

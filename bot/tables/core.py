@@ -25,7 +25,7 @@ from render.core.changes import changed_alt
 from render.registry import RENDERERS, CloseUp, MarksChanges, Renderer
 
 from ..outbox import Attachment, ChannelPost, DirectMessage, Outbox, Panel, PostKind
-from ..store import ActionRecord, DeliveryRecord, GameRecord, GuildSettings, NoteRecord, SeatRecord, Store
+from ..store import ActionRecord, DeliveryRecord, GameRecord, GuildSettings, NoteRecord, SeatRecord, Store, UserPrefs
 from .common import (
     MESSAGE_LIMIT,
     Committed,
@@ -43,6 +43,7 @@ from .common import (
 from .liveboard import CALL_TO_ACTION, WAITING, ShownBoards, board_key
 from .names import display_names, for_images, in_channel, in_private, named_prompts, named_view
 from .recap import finishing_recap, recap_owed
+from .recent import Recent
 
 log = logging.getLogger(__name__)
 
@@ -169,6 +170,7 @@ class HostCore:
         self.owner = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
         self.claim_seconds = CLAIM_SECONDS
         self.shown = ShownBoards(PARSED_GAMES)  # what each game's last boards showed: the next frames what changed
+        self.kept_dm_choices: Recent[int, UserPrefs] = Recent()  # people's DM choices, as every move reads them
 
     @staticmethod
     def seat_cap(spec: GameSpec[Any, Any], record: GameRecord) -> int:
@@ -358,7 +360,7 @@ class HostCore:
         newly_due = {p.seat for p in after if p.id not in before_ids}
         joining = newly_waited(record, before, after)
         new_post = headline or record.board_message_id is None or bool(joining)
-        prefs = await self.store.users_prefs([s.user_id for s in record.seats])
+        prefs = await self._dm_choices([s.user_id for s in record.seats])
         told: list[tuple[SeatRecord, tuple[str, ...]]] = []
         for seat in record.seats:
             if seat.user_id == actor_seat.user_id or seat.is_bot or prefs[seat.user_id].dm_closed:
@@ -374,6 +376,26 @@ class HostCore:
             actor_dm=mine.notify_dm and not mine.dm_closed and actor_seat.seat in newly_due and not actor_seat.is_bot,
             actor_lines=tuple(e.text for e in events if not e.is_public and e.readable_by(actor_seat.seat)),
         )
+
+    async def _dm_choices(self, user_ids: Sequence[int]) -> dict[int, UserPrefs]:
+        """People's DM choices (``/notify dm``, DMs found closed) as every move reads them: kept a few seconds
+        (``recent``), one query for those not kept. This process forgets what it changes (``_set_dm_choice``);
+        a change made by another process is seen within those seconds."""
+        kept = self.kept_dm_choices
+        found = {uid: prefs for uid in user_ids if (prefs := kept.get(uid)) is not None}
+        missing = [uid for uid in user_ids if uid not in found]
+        if missing:
+            for uid, prefs in (await self.store.users_prefs(missing)).items():
+                kept.put(uid, prefs)
+                found[uid] = prefs
+        return found
+
+    async def _set_dm_choice(self, user_id: int, column: str, value: bool) -> bool:
+        """``Store.set_user_pref``, forgetting what this process kept of the person's choices."""
+        try:
+            return await self.store.set_user_pref(user_id, column, value)
+        finally:
+            self.kept_dm_choices.forget(user_id)
 
     async def _note(self, record: GameRecord, user_id: int, text: str) -> None:
         """Write a line into the game's public log (``/log``) that no action produced, on its own: prefer
@@ -686,9 +708,7 @@ class HostCore:
             lines.extend(await self._hint_lines(loaded, seat, prompts))
         elif loaded.record.status == "active":
             lines.append("Nothing is waiting on you right now.")
-        drawn = for_images(view, record)
-        image = await self._hand_image(spec, drawn)
-        closeup = await self._closeup_image(spec, drawn) if prompts else None
+        image, closeup = await self._panel_images(spec, for_images(view, record), closeup=bool(prompts))
         return Panel(text=clip("\n".join(lines)), prompts=prompts, image=image, closeup=closeup, game_id=record.id)
 
     async def _since_lines(self, loaded: Loaded, seat: SeatRecord, told: Sequence[str]) -> list[str]:
@@ -700,28 +720,30 @@ class HostCore:
         """First-time hints on the decisions at hand. Nothing here; ``NotifyHost`` (``bot/tables/notify.py``)."""
         return []
 
-    async def _hand_image(self, spec: GameSpec[Any, Any], view: View) -> Attachment | None:
+    async def _panel_images(
+        self, spec: GameSpec[Any, Any], view: View, *, closeup: bool
+    ) -> tuple[Attachment | None, Attachment | None]:
+        """A panel's hand image and, when asked and the renderer draws one, its close-up of where the seat's
+        choices are: both drawn in one worker thread, one after the other (a hop to a thread and back costs about
+        0.1 ms of CPU, and most moves find both images drawn already)."""
         renderer = self.renderers.get(spec.key)
         if renderer is None:
-            return None
-        data = await asyncio.to_thread(renderer.hand, view)
-        return (
-            None
-            if data is None
-            else Attachment(f"{spec.key}-hand.png", data, name_seats(renderer.alt(view), view.names))
+            return None, None
+        near = renderer if closeup and isinstance(renderer, CloseUp) else None
+        hand, shown = await asyncio.to_thread(
+            lambda: (renderer.hand(view), None if near is None else near.closeup(view))
         )
-
-    async def _closeup_image(self, spec: GameSpec[Any, Any], view: View) -> Attachment | None:
-        """The close-up of where the seat's choices are, for a game whose renderer draws one."""
-        renderer = self.renderers.get(spec.key)
-        if not isinstance(renderer, CloseUp):
-            return None
-        data = await asyncio.to_thread(renderer.closeup, view)
-        return (
+        image = (
             None
-            if data is None
-            else Attachment(f"{spec.key}-closeup.png", data, name_seats(renderer.closeup_alt(view), view.names))
+            if hand is None
+            else Attachment(f"{spec.key}-hand.png", hand, name_seats(renderer.alt(view), view.names))
         )
+        close = (
+            None
+            if shown is None or near is None
+            else Attachment(f"{spec.key}-closeup.png", shown, name_seats(near.closeup_alt(view), view.names))
+        )
+        return image, close
 
     async def status(self, channel_id: int) -> str:
         """Whose decision the game waits on, what it is and since when."""

@@ -49,6 +49,7 @@ class ForgetHost(HostCore):
         """Forget the person (see the module docstring); refused, changing nothing, while they hold a live seat."""
         await self._refuse_live_seats(user_id)
         seats = await self.store.forget_user(user_id, [display_name])
+        self.kept_dm_choices.forget(user_id)
         log.info("a person was forgotten seats=%s", seats)  # never who: that is what they asked
         return (
             FORGOTTEN.format(seats=_count_seats(seats))

@@ -330,7 +330,7 @@ class LobbyHost(ThreadsHost):
             self._remember(record, state)
             # A new game tries DMs again for players whose DMs failed before.
             for seat in people(record.seats):
-                await self.store.set_user_pref(seat.user_id, "dm_closed", False)  # no row touched if open
+                await self._set_dm_choice(seat.user_id, "dm_closed", False)  # no row touched if open
             log.info("game begun channel=%s game=%s id=%s", channel_id, spec.key, record.id)
             out = await self._owed_outbox(Loaded(record, spec, state), prompts, owed, rows)
             out.posts[:0] = with_nonces(closing, rows[len(rows) - len(closing) :])

@@ -91,9 +91,10 @@ def named_view(view: V, record: GameRecord, names: Mapping[int, str] | None = No
     (``View.seat_name``) name the people, and every seat marker in its fields (a seat's name before it has a
     character) replaced by the person's name, so a renderer drawing a field as it is draws no marker."""
     names = dict(display_names(record) if names is None else names)
-    data = view.model_dump()
-    if "⟦" in repr(data):
-        return type(view).model_validate({**_named(data, names), "names": names})
+    # Whether any field holds a marker, asked of the view's JSON: pydantic writes it in Rust, 5× faster than the
+    # Python dump and its ``repr`` (a Jupiter view: 0.19 ms against 1.0 ms, three times per move).
+    if "⟦" in view.model_dump_json():
+        return type(view).model_validate({**_named(view.model_dump(), names), "names": names})
     return view.model_copy(update={"names": names})
 
 

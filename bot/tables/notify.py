@@ -133,7 +133,7 @@ class NotifyHost(SettingsHost, RemindersHost):
                 f"({after.quiet_start}-{after.quiet_end}): pick an hour outside them."
             )
         if dm is not None:
-            await self.store.set_user_pref(user_id, "notify_dm", dm)
+            await self._set_dm_choice(user_id, "notify_dm", dm)
         if changes:
             after = await self.store.set_notify_prefs(user_id, changes)
             self._forget_kept_prefs(user_id)

@@ -142,7 +142,7 @@ class RemindersHost(HostCore):
         out = Outbox(channel_id)
         # One column, set only if not set yet: ``/notify`` at the same instant is kept, and of two processes
         # whose DMs bounced at once only the one that changed it tells the table.
-        if not await self.store.set_user_pref(user_id, "dm_closed", True):
+        if not await self._set_dm_choice(user_id, "dm_closed", True):
             return out
         log.info("dms closed user=%s channel=%s", user_id, channel_id)
         out.posts.append(

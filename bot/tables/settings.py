@@ -109,7 +109,7 @@ class SettingsHost(HostCore):
 
     async def set_notify(self, user_id: int, dm: bool) -> str:
         """``/notify``: whether a decision falling due is also sent to the player by DM."""
-        await self.store.set_user_pref(user_id, "notify_dm", dm)  # this column alone: a bounced DM is kept
+        await self._set_dm_choice(user_id, "notify_dm", dm)  # this column alone: a bounced DM is kept
         if dm:
             return "From now on I'll also DM you when a game is waiting on you (besides the ping in its channel)."
         return "Done: I'll only ping you in the game's channel when it is waiting on you."

@@ -95,6 +95,22 @@ async def test_insert_assigns_an_id_and_version_one_and_reads_back_exactly(store
     assert await store.latest_game(CHANNEL) == expected
 
 
+async def test_seats_read_back_exactly_in_every_list_of_games(store: Store) -> None:
+    """A game is read with its seats in one statement (SQLite: the seats as JSON): names with quotes, backslashes
+    and emoji, 64-bit ids, seat bots and roles come back as written, in their order, alone and in lists."""
+    seats = [
+        SeatRecord(seat=2, user_id=BIG_USER, display_name='Zoë "the \\ quote" 🚀', role="mothers"),
+        SeatRecord(seat=0, user_id=ALICE, display_name="a,b]}", bot="normal"),
+        SeatRecord(seat=1, user_id=BOB, display_name="", role=None),
+    ]
+    stored = await store.insert_game(new_game(seats=seats))
+    other = await store.insert_game(new_game(OTHER_CHANNEL, seats=[]))
+    assert (await store.live_game(CHANNEL)) == stored
+    assert [g.seats for g in await store.running_games(GUILD)] == [[], seats]
+    assert [g.id for g in await store.games_of_user(BIG_USER)] == [stored.id]
+    assert other.seats == []
+
+
 async def test_missing_games_read_as_none(store: Store) -> None:
     assert await store.get_game(12345) is None
     assert await store.live_game(CHANNEL) is None
