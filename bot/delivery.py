@@ -31,6 +31,8 @@ Order: channel posts first (the board everybody reads), then DMs. The rules of t
     a server that removed the bot (``away``): its games wait as stored, what they owe there is dropped.
 - A game played in a thread (``bot.threads``): a post or edit refused because Discord archived the thread is
   sent again once the thread is reopened; one refused because a moderator locked it ends the game, untried again.
+- What takes long to draw and nobody waits for (a finished game's recap, ``Outbox.later``) is drawn and sent
+  after the rest of its outbox, once whoever acted has their answer.
 - What an action owes is stored with its commit; once Discord took an item (or refused it for good: a 400)
   it is forgotten (``Host.delivered``). A crash before that leaves it to the catch-up (``bot.catchup``).
   Every new message and DM of a stored delivery is sent with its nonce, so sending it again after a crash or
@@ -108,7 +110,7 @@ class Delivery:
             self.backoff.restore(await self.bot.host.store.refused_channels(self.bot.host.clock()))
         if channel_id in self.away:  # a server that removed the bot: its games wait, what they owe is dropped
             log.info("channel %s is in a server without the bot: %d owed item(s) dropped", channel_id, len(out.owed))
-            await self.bot.host.delivered(out)
+            await self.bot.host.delivered(replace(out, owed=[*out.owed, *(item.key for item in out.later)]))
             return
         held: set[str] = set()  # nonces of the owed items not sent
         trouble: str | None = None  # "refused" or "later": what the acting user is told
@@ -156,10 +158,22 @@ class Delivery:
         await self._settle(out, held)
         if not held and (await self.cleared(channel_id) | self.backoff.released(channel_id)):
             await self.bot.host.resume_channel(channel_id)
+        await self._later(out, held=stopped)
         if trouble is None or reply_shown_to is None:
             return
         if trouble == "later" or self.backoff.tell_once(channel_id, reply_shown_to):
             raise CannotPost(self._sentence(channel_id, trouble))
+
+    async def _later(self, out: Outbox, *, held: bool) -> None:
+        """What ``out`` leaves to draw after the rest (``Outbox.later``: a finished game's recap), drawn from the
+        stored game and sent now that the rest is out, the way the catch-up sends a stored item. Behind a held
+        post it is held too, undrawn, on the same schedule: a channel's items go out in order."""
+        for item in out.later:
+            if held:
+                self.backoff.holding.add(out.channel_id)
+                await self.bot.host.postpone([item.key], self.backoff.next_try(item.key, out.channel_id))
+                continue
+            await self.deliver(await self.bot.host.redeliver(item))
 
     async def _with_leavers(self, channel_id: int, post: ChannelPost) -> ChannelPost:
         """A reminder that also tells the table who of those it waits on has left the server, and what a

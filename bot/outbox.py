@@ -8,9 +8,12 @@ value is what lets the host be tested without Discord and lets the local termina
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from engine.core import Prompt
+
+if TYPE_CHECKING:
+    from .store import DeliveryRecord
 
 PostKind = Literal["lobby", "board", "notice"]
 
@@ -90,6 +93,9 @@ class Outbox:
     ``owed`` names the stored deliveries this outbox carries (``Host.delivered`` forgets them once sent): an
     action's board and DMs are stored with its commit, so a crash before they reach Discord loses nothing.
     ``timers`` likewise names the claimed timer firings it carries (a reminder): marked fired once sent.
+    ``later`` holds stored deliveries too slow to draw before the answer (a finished game's recap: a second or
+    more of drawing): the deliverer draws each from the stored game (``Host.redeliver``) and sends it after
+    everything else, so whoever acted is answered first; a crash before that leaves the row to the catch-up.
     """
 
     channel_id: int
@@ -98,6 +104,7 @@ class Outbox:
     reply: Panel | None = None
     owed: list[tuple[int, int, int]] = field(default_factory=list)
     timers: list[tuple[int, str, str]] = field(default_factory=list)
+    later: list[DeliveryRecord] = field(default_factory=list)
     retry_now: bool = False  # asked for (``/board``): sent even while its channel is left alone (``bot.backoff``)
 
     def public_texts(self) -> list[str]:

@@ -105,13 +105,30 @@ def encode(frames: Sequence[Image.Image], scale: float = 1.0) -> bytes:
 
 def _fitted(frame: Image.Image, canvas: tuple[int, int], size: tuple[int, int]) -> Image.Image:
     """``frame`` on a canvas of the largest frame's size (boards of one game grow little, if at all), scaled to
-    ``size``; kept on its palette when nothing changes, so the encoder does not quantise it again."""
+    ``size``; kept on its palette unless it is scaled, so the encoder does not quantise it again."""
     if frame.size != canvas:
-        padded = Image.new("RGB", canvas, "white")
-        padded.paste(frame.convert("RGB"), (0, 0))
-        frame = padded
+        frame = _padded(frame, canvas)
     if size != canvas:
         frame = frame.convert("RGB").resize(size, Image.Resampling.LANCZOS)
     if frame.mode not in ("P", "L"):
         frame = frame.quantize(colors=256, method=Image.Quantize.MEDIANCUT)
     return frame
+
+
+WHITE = (255, 255, 255)
+
+
+def _padded(frame: Image.Image, canvas: tuple[int, int]) -> Image.Image:
+    """``frame`` at the top left of a white canvas of size ``canvas``, on the frame's own palette when white is in
+    it (every board's is: ``render.core.palette``). Padding in RGB made the encoder quantise the frame again, about
+    130 ms a Jupiter board, whose height changes with the game: most of its recap's second of drawing."""
+    palette = (frame.getpalette() if frame.mode == "P" and "transparency" not in frame.info else None) or []
+    colours = [tuple(palette[i : i + 3]) for i in range(0, len(palette), 3)]
+    if WHITE not in colours:
+        padded = Image.new("RGB", canvas, WHITE)
+        padded.paste(frame.convert("RGB"), (0, 0))
+        return padded
+    padded = Image.new("P", canvas, colours.index(WHITE))
+    padded.putpalette(palette)
+    padded.paste(frame, (0, 0))
+    return padded

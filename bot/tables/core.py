@@ -532,13 +532,12 @@ class HostCore:
         # The board, the actor's panel and the others' DMs are drawn at once, each image in its own thread
         # (encoding releases the lock): the acting player waits for the longest of them rather than their sum.
         acting = [] if actor_seat.is_bot else [actor_seat]  # a bot reads no panel: none is drawn for it
-        board, drawn, recap = await asyncio.gather(
+        board, drawn = await asyncio.gather(
             self._board_post(loaded, after, new=owed.new_post, ping_seats=set(owed.ping_seats)),
             asyncio.gather(
                 *(self._panel(loaded, seat, owed.actor_lines, pending=after) for seat in acting),
                 *(self._panel(loaded, seat, lines, pending=after) for seat, lines in owed.told),
             ),
-            finishing_recap(self, loaded, len(nonces)),  # the game's last move: its recap, stored after the DMs
         )
         actor_panel, panels = (drawn[0], drawn[1:]) if acting else (None, drawn)
         out.posts.append(replace(board, nonce=nonces[0]))
@@ -550,9 +549,7 @@ class HostCore:
         if owed.actor_dm and actor_panel is not None:
             out.dms.append(DirectMessage(actor_seat.user_id, record.channel_id, actor_panel, nonces[-1]))
         out.owed = [(record.id, record.version, seq) for seq in range(len(nonces))]
-        if recap is not None:
-            out.posts.append(recap)
-            out.owed.append((record.id, record.version, len(nonces)))
+        out.later = finishing_recap(loaded, len(nonces))  # the last move's recap (stored after the DMs): drawn after
         return out
 
     async def _changed(

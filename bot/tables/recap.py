@@ -10,8 +10,12 @@ very instant after Discord took it (before the row was forgotten) then shows it 
 milder than a game left without its story (a recap pings nobody). A row rather than a new delivery kind: no
 migration, and a process of an older release that claims it posts its words (the result) as a plain notice.
 
-**Drawn off the event loop.** The story is replayed and the GIF encoded in a worker thread
-(``bot.story``, ``render.recap``), so every other channel is answered meanwhile.
+**Drawn after the answer, off the event loop.** Drawing a long game's recap takes a second or more (Jupiter's
+last move took 1.3-1.5 s while the move itself took 40 ms), and nobody waits for it: the finishing move's
+outbox carries the row (``Outbox.later``, ``finishing_recap``) and the deliverer draws it from the stored game
+(``DeliveriesHost.redeliver``, the catch-up's own path) once the board is posted and whoever acted has their
+answer. The story is replayed and the GIF encoded in a worker thread (``bot.story``, ``render.recap``), so
+every other channel is answered meanwhile.
 """
 
 from __future__ import annotations
@@ -98,13 +102,13 @@ async def recap_image(teller: Storyteller, record: GameRecord, story: Story) -> 
     return Attachment(RECAP_FILE, data, alt)
 
 
-async def finishing_recap(shelf: Shelf, loaded: Loaded, seq: int) -> ChannelPost | None:
-    """The recap a commit owes if it finished the game (stored as row ``seq`` of that commit), else ``None``."""
+def finishing_recap(loaded: Loaded, seq: int) -> list[DeliveryRecord]:
+    """The recap row a commit stored if it finished the game (row ``seq`` of that commit), to be drawn after the
+    answer (``Outbox.later``); none otherwise."""
     record = loaded.record
     if record.status != "finished":
-        return None
-    row = recap_owed(loaded.spec, record, record.version, 0.0, seq)[0]
-    return await recap_post(Storyteller(shelf), record, row.text or "", row.nonce)
+        return []
+    return recap_owed(loaded.spec, record, record.version, 0.0, seq)
 
 
 async def owed_recap(shelf: Shelf, item: DeliveryRecord) -> ChannelPost:

@@ -133,7 +133,8 @@ class SkipsHost(ModerationHost):
                 return Outbox(channel_id, posts=[skipped])
             # The notice was stored with the last answer, after its board and DMs: it carries its row's nonce.
             out = await self._after_action(done, voter)
-            rows = posts_owed(done.loaded.record, done.loaded.record.version, [skipped], 0.0, len(out.owed))
+            seq = len(out.owed) + len(out.later)  # after the rows of the move's board, DMs and recap
+            rows = posts_owed(done.loaded.record, done.loaded.record.version, [skipped], 0.0, seq)
             out.posts[:0] = with_nonces([skipped], rows)
             out.owed += [row.key for row in rows]
             return out

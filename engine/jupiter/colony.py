@@ -302,7 +302,15 @@ class Colony:
         return step(self.cell_of(tile), side)
 
 
-@lru_cache(maxsize=1024)
+LAYOUTS_KEPT = 128
+"""Colonies kept by layout: twice the parsed states a host holds (``bot.tables.core.PARSED_GAMES``), for each
+game's layout and the one after a tile is placed or lost. A colony is large (up to about 100 KB with what it
+has worked out), so 1,024 of them were most of what a process that loaded a thousand games held; the self-play
+planner meets a few dozen layouts a game and asks the same colonies at 1,024, 128 or 16 (docs/performance.md,
+"Jupiter's worst action")."""
+
+
+@lru_cache(maxsize=LAYOUTS_KEPT)
 def _colony(key: tuple[tuple[str, int, int, int], ...]) -> Colony:
     return Colony(tuple(Placement(tile=t, q=q, r=r, rotation=rot) for t, q, r, rot in key))
 

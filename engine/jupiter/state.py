@@ -55,6 +55,7 @@ def cap(text: str) -> str:
 
 
 _RECENT: OrderedDict[int, tuple[list[Placement], tuple[Placement, ...], Colony]] = OrderedDict()
+_RECENT_KEPT = 64  # placements lists remembered: one per parsed state a host holds (``PARSED_GAMES``)
 
 
 def _colony_of(placements: list[Placement]) -> Colony:
@@ -74,7 +75,7 @@ def _colony_of(placements: list[Placement]) -> Colony:
         return entry[2]
     colony = Colony.of(placements)
     _RECENT[id(placements)] = (placements, tuple(placements), colony)
-    while len(_RECENT) > 256:
+    while len(_RECENT) > _RECENT_KEPT:
         _RECENT.popitem(last=False)
     return colony
 
