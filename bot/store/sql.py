@@ -103,7 +103,7 @@ def with_seats(statement: str, seats_json: str) -> str:
     """``statement`` (a ``SELECT_GAME`` query) selecting each game's seats too, as ``seats_json`` (one of the
     ``SEATS_JSON_*``); ``game_with_seats`` reads its rows."""
     assert statement.startswith(SELECT_GAME), statement
-    return f"SELECT id, {', '.join(GAME_COLUMNS)}, {seats_json} FROM games" + statement.removeprefix(SELECT_GAME)
+    return SELECT_GAME.removesuffix(" FROM games") + f", {seats_json} FROM games" + statement.removeprefix(SELECT_GAME)
 
 
 def game_with_seats(row: Row) -> GameRecord:
