@@ -687,7 +687,8 @@ class HostCore:
         spec, state = loaded.spec, loaded.state
         assert state is not None
         record = loaded.record
-        view = named_view(spec.view(state, seat.seat), record)
+        seen = spec.view(state, seat.seat)
+        view = named_view(seen, record)  # its texts name people as the panel does; its images, as pictures do
         if pending is None:
             pending = self.pending(record, spec, state)
         prompts = named_prompts(tuple(p for p in pending if p.seat == seat.seat), record)
@@ -705,7 +706,7 @@ class HostCore:
             lines.extend(await self._hint_lines(loaded, seat, prompts))
         elif loaded.record.status == "active":
             lines.append("Nothing is waiting on you right now.")
-        image, closeup = await self._panel_images(spec, for_images(view, record), closeup=bool(prompts))
+        image, closeup = await self._panel_images(spec, for_images(seen, record), closeup=bool(prompts))
         return Panel(text=clip("\n".join(lines)), prompts=prompts, image=image, closeup=closeup, game_id=record.id)
 
     async def _since_lines(self, loaded: Loaded, seat: SeatRecord, told: Sequence[str]) -> list[str]:
