@@ -19,7 +19,6 @@ from tests.discord.stats import COUNTS
 # The default suite's longest tests (each 10 to 35 s alone on an idle machine, 2 cores), longest first; a node id
 # here that no longer exists costs nothing. Measured with ``--durations``: keep the list to the top dozen.
 LONGEST_FIRST = (
-    "tests/discord/test_game.py::test_a_whole_game_played_through_panel_dms_and_act",
     "tests/test_bench_smoke.py::",
     "tests/discord/test_pioneers.py::test_a_whole_game_played_through",
     "tests/crash/test_sigkill.py::",
