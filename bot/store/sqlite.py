@@ -338,7 +338,7 @@ class SqliteStore:
     async def finish_deliveries(self, keys: Sequence[tuple[int, int, int]]) -> None:
         """Forget delivered items."""
         async with self._transaction() as db:
-            await db.executemany(sql.for_sqlite(sql.DELETE_DELIVERY), [tuple(k) for k in keys])
+            await _execute_many(db, sql.for_sqlite(sql.DELETE_DELIVERY), [tuple(k) for k in keys])
 
     async def finish_commit_deliveries(self, game_id: int, version: int) -> None:
         """Forget every item of one commit."""
@@ -355,7 +355,7 @@ class SqliteStore:
         """Make the claims of dead processes stale at once."""
         async with self._transaction() as db:
             for statement in (sql.RELEASE_DELIVERIES, sql.RELEASE_DEFERRALS, sql.RELEASE_TIMERS):
-                await db.executemany(sql.for_sqlite(statement), [(c,) for c in claimants])
+                await _execute_many(db, sql.for_sqlite(statement), [(c,) for c in claimants])
 
     # ------------------------------------------------------------------ timers
 
@@ -375,7 +375,7 @@ class SqliteStore:
     async def finish_timers(self, keys: Sequence[tuple[int, str, str]], now: float) -> None:
         """Mark firings done."""
         async with self._transaction() as db:
-            await db.executemany(sql.for_sqlite(sql.FINISH_TIMER), [(*k, now) for k in keys])
+            await _execute_many(db, sql.for_sqlite(sql.FINISH_TIMER), [(*k, now) for k in keys])
 
     async def release_timer(self, key: tuple[int, str, str]) -> None:
         """Give up an unfired claim."""
@@ -486,7 +486,7 @@ class SqliteStore:
             rows = await db.execute_fetchall(sql.for_sqlite(sql.FINISHED_PAST_KEEPING), (now, keep_seconds, limit))
             ids = [int(r[0]) for r in rows]
             for statement in sql.GAME_DELETIONS:
-                await db.executemany(sql.for_sqlite(statement), [(game_id,) for game_id in ids])
+                await _execute_many(db, sql.for_sqlite(statement), [(game_id,) for game_id in ids])
         return ids
 
     async def idle_lobbies(self, now: float, idle_seconds: float, limit: int) -> list[GameRecord]:
@@ -658,7 +658,7 @@ class SqliteStore:
     async def postpone_deliveries(self, keys: Sequence[tuple[int, int, int]], claimed_by: str, until: float) -> None:
         """Keep failed items owed, held until ``until``."""
         async with self._transaction() as db:
-            await db.executemany(sql.for_sqlite(sql.POSTPONE_DELIVERY), [(claimed_by, until, *k) for k in keys])
+            await _execute_many(db, sql.for_sqlite(sql.POSTPONE_DELIVERY), [(claimed_by, until, *k) for k in keys])
 
     async def resume_channel_deliveries(self, channel_id: int, claimed_by: str, since: float) -> int:
         """Make a channel's held items claimable at once."""
@@ -756,7 +756,23 @@ async def _insert_deliveries(
     """Store what a commit owes, claimed by the committing process (inside the caller's transaction)."""
     if deliveries:
         params = [sql.delivery_params(d, claimed_by, claimed_at) for d in deliveries]
-        await db.executemany(sql.for_sqlite(sql.INSERT_DELIVERY), params)
+        await _execute_many(db, sql.for_sqlite(sql.INSERT_DELIVERY), params)
+
+
+async def _execute_many(db: aiosqlite.Connection, statement: str, rows: Iterable[Iterable[Any]]) -> None:
+    """``executemany``, its cursor closed on aiosqlite's thread before the event loop gets it.
+
+    Such a cursor keeps its statement, and Python's ``sqlite3`` resets that statement when the cursor is freed,
+    on whichever thread lets go of it last: freed on the event loop (it travels there as the call's result)
+    while aiosqlite's thread runs the same cached statement for the next commit, it resets it between two
+    rows and the next row fails with ``InterfaceError: bad parameter or other API misuse`` (seen under load
+    in the SimCord concurrency tests; ``tests/store/sqlite_cursor_race.py`` shows it in plain ``sqlite3``).
+    A closed cursor holds no statement. Other cursors need no care: a single ``execute`` of a write lets go
+    of its statement when it is done, and reads are fetched and closed on aiosqlite's thread (``_row``,
+    ``execute_fetchall``).
+    """
+    async with db.executemany(statement, rows):
+        pass
 
 
 async def _mark_done(db: aiosqlite.Connection, interaction_id: int | None, game_id: int) -> None:
@@ -767,7 +783,7 @@ async def _mark_done(db: aiosqlite.Connection, interaction_id: int | None, game_
 
 async def _write_seats(db: aiosqlite.Connection, game_id: int, seats: list[SeatRecord]) -> None:
     await db.execute(sql.for_sqlite(sql.DELETE_SEATS), (game_id,))
-    await db.executemany(sql.for_sqlite(sql.INSERT_SEAT), sql.seat_params(game_id, seats))
+    await _execute_many(db, sql.for_sqlite(sql.INSERT_SEAT), sql.seat_params(game_id, seats))
 
 
 async def _update(db: aiosqlite.Connection, game: GameRecord, game_id: int, expected_version: int) -> None:
@@ -811,4 +827,4 @@ async def _switch_to_wal(db: aiosqlite.Connection) -> None:
 async def _insert_notes(db: aiosqlite.Connection, notes: Sequence[NoteRecord]) -> None:
     """Write the ``/log`` lines of a commit inside its transaction (a moderator's step says who made it)."""
     if notes:
-        await db.executemany(sql.for_sqlite(sql.INSERT_NOTE), [sql.note_params(n) for n in notes])
+        await _execute_many(db, sql.for_sqlite(sql.INSERT_NOTE), [sql.note_params(n) for n in notes])

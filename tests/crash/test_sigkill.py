@@ -147,8 +147,10 @@ def kill_again_and_again(tmp_path: Path, kills: int, seed: int) -> None:
     assert acked and sum(acked.values()) > kills, "the children got to act between the kills"
 
 
-def test_twenty_sigkills_lose_no_acknowledged_action(tmp_path: Path) -> None:
-    kill_again_and_again(tmp_path, kills=20, seed=1)
+def test_ten_sigkills_lose_no_acknowledged_action(tmp_path: Path) -> None:
+    """Ten rounds in the default suite (two of them kill the child while it starts, eight while it acts); the
+    slow set's two hundred below hold the many."""
+    kill_again_and_again(tmp_path, kills=10, seed=1)
 
 
 @pytest.mark.slow

@@ -280,13 +280,25 @@ class LeakScanner:
         shown = (*(s.moment for s in self.shown), *(o.moment for o in self.offered), *(e.moment for e in self.exported))
         moments = [m for m in shown if m]
         states: dict[tuple[int, tuple[LoggedAction, ...]], list[State]] = {}
+        # The logs replayed so far per deal: a later moment's log mostly extends an earlier one, whose states
+        # are taken as they are (``apply`` never changes a state), so a long game is replayed once, not once
+        # per message. A log no earlier one begins (after an undo) is replayed from the deal.
+        deals: dict[tuple[int, str, int, tuple[str | None, ...]], list[tuple[LoggedAction, ...]]] = {}
         for m in moments:
             if m.snapshot is None or (m.game_id, m.log) in states:
                 continue
             spec = self.games[m.game_key]
-            state: State = spec.setup([SeatSetup(role=r) for r in m.roles], spec.parse_options(m.options), m.seed)
-            replayed = [state]
-            for action in m.log:
+            deal = (m.game_id, json.dumps(m.options, sort_keys=True), m.seed, m.roles)
+            logs = deals.setdefault(deal, [])
+            start = next((log for log in reversed(logs) if m.log[: len(log)] == log), None)
+            if start is None:
+                state: State = spec.setup([SeatSetup(role=r) for r in m.roles], spec.parse_options(m.options), m.seed)
+                replayed = [state]
+            else:
+                replayed = list(states[(m.game_id, start)])
+                state = replayed[-1]
+            logs.append(m.log)
+            for action in m.log[len(replayed) - 1 :]:
                 state, _ = spec.apply(state, action.seat, action.prompt_id, action.choice_id)
                 replayed.append(state)
             states[(m.game_id, m.log)] = replayed

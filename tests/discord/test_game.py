@@ -36,10 +36,14 @@ async def play_to_the_end(table: Table, rng: random.Random) -> Counter[str]:
     raise AssertionError(f"no result after {STEP_CAP} decisions")
 
 
-# The advanced variant with a handicap is the same road a second time (half a minute): in the slow run.
+# Both runs are in the slow set (half a minute each, most of it SimCord's settling over the hundreds of
+# ephemeral panels' views a whole game leaves waiting). The default suite keeps the road:
+# tests/discord/test_pioneers.py plays a whole game through panels, DMs and /act to its result (and through a
+# restart), and tests/discord/test_seat_bots.py plays ¡Abordaje! to its "Game over" in the channel.
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "options",
-    [{}, pytest.param({"variant": "advanced", "handicap": "on"}, marks=pytest.mark.slow)],
+    [{}, {"variant": "advanced", "handicap": "on"}],
     ids=["basic", "handicap"],
 )
 async def test_a_whole_game_played_through_panel_dms_and_act_ends_with_its_result_in_the_channel(

@@ -12,6 +12,7 @@ seeded random playouts: the renderer reports what it placed (``layout(view)``, `
 from __future__ import annotations
 
 import io
+from collections.abc import Sequence
 from functools import cache
 from itertools import combinations
 from typing import Any
@@ -46,10 +47,21 @@ def public_views(game: str, seed: int) -> tuple[View, ...]:
     return tuple(spec.view(state, None) for state in states[::stride] if spec.outcome(state) is None)
 
 
-Measured = list[tuple[View, Sheet, Image.Image]]
+Measured = Sequence[tuple[View, Sheet, Image.Image]]
 
 
 def measured(game: str, seeds: tuple[int, ...] = SEEDS) -> Measured:
+    """Each board drawn and its layout; the default seeds' are drawn once a process for the five measures
+    below (each only reads them), the slow run's twenty seeds each time (too many images to keep)."""
+    return _measured_once(game) if seeds == SEEDS else _measure(game, seeds)
+
+
+@cache
+def _measured_once(game: str) -> tuple[tuple[View, Sheet, Image.Image], ...]:
+    return _measure(game, SEEDS)
+
+
+def _measure(game: str, seeds: tuple[int, ...]) -> tuple[tuple[View, Sheet, Image.Image], ...]:
     renderer: Any = RENDERERS[game]
     out = []
     for seed in seeds:
@@ -57,7 +69,7 @@ def measured(game: str, seeds: tuple[int, ...] = SEEDS) -> Measured:
             image = Image.open(io.BytesIO(renderer.board(view)))
             image.load()
             out.append((view, renderer.layout(view), image))
-    return out
+    return tuple(out)
 
 
 def test_every_renderer_reports_what_a_player_reads() -> None:
