@@ -16,7 +16,7 @@ import discord
 from render.core.zoom import Area
 
 from ..errors import guarded
-from .common import PREFIX, host_of
+from .common import PREFIX, Controls, host_of
 from .prompts import send_panel
 from .zoom import zoom_items
 
@@ -56,7 +56,7 @@ class YourMoveButton(
 def board_view(channel_id: int, areas: Sequence[Area] = ()) -> discord.ui.View:
     """The controls of a running game's board message: "Your move", and **Zoom** / **Full board** when the
     game's board has ``areas`` to zoom into (``bot.ui.zoom``)."""
-    view = discord.ui.View(timeout=None)
+    view = Controls()
     view.add_item(YourMoveButton(channel_id))
     for item in zoom_items(channel_id, areas):
         view.add_item(item)

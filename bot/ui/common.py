@@ -23,6 +23,23 @@ from ..tables.common import ASKING
 PREFIX = "sh"
 
 
+class Controls(discord.ui.View):
+    """A message's components, every one a ``DynamicItem``: discord.py dispatches a click on one from its custom
+    id alone (``add_dynamic_items``), after a restart as before, so the view need not be kept once sent.
+
+    discord.py keeps every unfinished view it sends (``ConnectionState.store_view``) with a timer: for ever
+    for a channel message, 15 minutes for an ephemeral one. A game sends a panel per decision, so a busy
+    process held thousands of views that dispatch nothing (their dynamic items are looked up by pattern, not in
+    the view). Being finished from the start, this view is never kept.
+    """
+
+    def __init__(self) -> None:
+        super().__init__(timeout=None)
+
+    def is_finished(self) -> bool:
+        return True
+
+
 class GameClient(Protocol):
     """The bot as the UI sees it: the host, and a way to deliver an outbox."""
 

@@ -14,7 +14,7 @@ from typing import Any
 import discord
 
 from ..errors import first_delivery, guarded
-from .common import PREFIX, actor_of, host_of
+from .common import PREFIX, Controls, actor_of, host_of
 
 CONFIRM = "yes"
 KEEP = "no"
@@ -66,7 +66,7 @@ class ForgetMeButton(
 
 def forget_me_view(user_id: int) -> discord.ui.View:
     """The two answers to "forget you?", for ``user_id`` only."""
-    view = discord.ui.View(timeout=None)
+    view = Controls()
     view.add_item(ForgetMeButton(CONFIRM, user_id))
     view.add_item(ForgetMeButton(KEEP, user_id))
     return view

@@ -20,7 +20,7 @@ from ..errors import guarded
 from ..outbox import Outbox
 from ..tables import Actor, Host
 from ..threads import follow_name
-from .common import PREFIX, actor_of, answering, client_of
+from .common import PREFIX, Controls, actor_of, answering, client_of
 from .permissions import require_posting, require_same_channel
 
 LobbyStep = Callable[[Host, int, Actor], Awaitable[Outbox]]
@@ -130,7 +130,7 @@ class RoleSelect(
 def lobby_view(channel_id: int, roles: Sequence[Role], *, bots: bool = False) -> discord.ui.View:
     """The controls of an open lobby: the four buttons, the bot buttons when the game has a seat bot, and the
     role picker when the game has roles."""
-    view = discord.ui.View(timeout=None)
+    view = Controls()
     for action in ACTIONS:
         if bots or action not in BOT_ACTIONS:
             view.add_item(LobbyButton(action, channel_id))

@@ -15,7 +15,7 @@ from typing import Any
 import discord
 
 from ..errors import guarded
-from .common import PREFIX, actor_of, answering, client_of
+from .common import PREFIX, Controls, actor_of, answering, client_of
 from .permissions import require_same_channel
 
 RESET_DONE = "The game in this channel was reset."
@@ -66,7 +66,7 @@ class ResetButton(
 
 def reset_view(channel_id: int, game_id: int) -> discord.ui.View:
     """The two answers to "reset this channel's game?" (that game: ``game_id``)."""
-    view = discord.ui.View(timeout=None)
+    view = Controls()
     view.add_item(ResetButton(CONFIRM, channel_id, game_id))
     view.add_item(ResetButton(KEEP, channel_id, game_id))
     return view

@@ -25,7 +25,7 @@ from engine.core import MAX_DETAIL, Prompt, StaleChoice
 
 from ..errors import guarded
 from ..outbox import Panel
-from .common import PREFIX, actor_of, answering, client_of, clip, to_file
+from .common import PREFIX, Controls, actor_of, answering, client_of, clip, to_file
 from .takeback import take_back_item, with_item
 
 log = logging.getLogger(__name__)
@@ -161,7 +161,7 @@ def prompt_view(
     complete = len(usable) == len(prompts)
     if not usable:
         return None, complete
-    view = discord.ui.View(timeout=None)
+    view = Controls()
     rows = sum(len(_chunks(p.choices, ROW_WIDTH)) for p in usable)
     if rows <= MAX_ROWS:
         row = 0

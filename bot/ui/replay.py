@@ -16,7 +16,7 @@ import discord
 
 from ..errors import guarded
 from ..story import ReplayPage, Storyteller
-from .common import PREFIX, clip, host_of, to_file
+from .common import PREFIX, Controls, clip, host_of, to_file
 
 STEPS = (("f", "First", "⏮️"), ("p", "Previous", "◀️"), ("n", "Next", "▶️"), ("l", "Last", "⏭️"))
 LAST = 999_999  # "the newest board", whatever it is when the button is pressed
@@ -62,7 +62,7 @@ class ReplayButton(
 
 def replay_view(page: ReplayPage) -> discord.ui.View:
     """The four buttons under a replay; those leading nowhere (before the first board, past the last) disabled."""
-    view = discord.ui.View(timeout=None)
+    view = Controls()
     first, last = page.index == 0, page.index >= page.count - 1
     targets = {"f": 0, "p": max(0, page.index - 1), "n": min(page.count - 1, page.index + 1), "l": LAST}
     for step, _, _ in STEPS:

@@ -20,7 +20,7 @@ from engine.seatbots import seat_bot
 from ..errors import guarded
 from ..guides import defaults, guide_pages, played_with
 from ..tables import Host
-from .common import PREFIX, host_of
+from .common import PREFIX, Controls, host_of
 
 EMBED_DESCRIPTION_LIMIT = 4096
 EMBED_TITLE_LIMIT = 256
@@ -66,7 +66,7 @@ async def rules_page(
         description=text[:EMBED_DESCRIPTION_LIMIT],
     )
     embed.set_footer(text=f"Page {page + 1} of {len(pages)}")
-    view = discord.ui.View(timeout=None)
+    view = Controls()
     view.add_item(RulesPageButton(game_key, max(page - 1, 0), PREV, disabled=page == 0))
     view.add_item(RulesPageButton(game_key, min(page + 1, len(pages) - 1), NEXT, disabled=last))
     return embed, view

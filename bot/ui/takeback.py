@@ -17,7 +17,7 @@ from typing import Any
 import discord
 
 from ..errors import guarded
-from .common import PREFIX, actor_of, answering, client_of
+from .common import PREFIX, Controls, actor_of, answering, client_of
 
 TAKEN_BACK = "You took back your move."
 
@@ -66,7 +66,7 @@ class TakeBackButton(
 
 def take_back_view(channel_id: int, game_id: int, index: int) -> discord.ui.View:
     """The one button under a move that may be taken back."""
-    view = discord.ui.View(timeout=None)
+    view = Controls()
     view.add_item(TakeBackButton(channel_id, game_id, index))
     return view
 
@@ -79,7 +79,7 @@ async def take_back_item(interaction: discord.Interaction, channel_id: int) -> T
 
 def with_item(view: discord.ui.View | None, item: discord.ui.Item[Any]) -> discord.ui.View | None:
     """``view`` with ``item`` added on a row of its own, or as it was when its rows are full."""
-    view = view if view is not None else discord.ui.View(timeout=None)
+    view = view if view is not None else Controls()
     with contextlib.suppress(ValueError):  # five rows of choices already: `/undo` takes the move back all the same
         view.add_item(item)
     return view
