@@ -43,7 +43,9 @@ class PioneersRenderer:
 
     def __init__(self) -> None:
         self.cache = RenderCache()
-        self.layers = LayerCache()  # the detailed boards' and the phone boards' static layers, by their rings
+        # The detailed boards' and the phone boards' static layers, by their rings: each sector placed in the
+        # set-up makes a new ring, so a game draws a dozen (0.3 MB each); 64 keep several games' set-ups apart.
+        self.layers = LayerCache(max_entries=64)
         self.layer_sheets = LayerSheets()
         self.boards = LayerCache(max_entries=BOARDS_KEPT)  # detailed boards, which the zooms are cut from
 
