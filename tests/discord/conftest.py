@@ -39,6 +39,7 @@ from bot.store.factory import open_store
 from bot.tables import Host
 from engine.core import GameError
 
+from .faults import FaultPlan, Later
 from .leaks import LeakScanner
 from .sim import ResponseClock, Timing, honour_nonces
 from .stats import COUNTS
@@ -193,3 +194,17 @@ def count(table: Table) -> None:
         COUNTS.slowest, COUNTS.slowest_what = slowest.elapsed or 0.0, slowest.what
     COUNTS.messages_scanned += table.scanner.messages
     COUNTS.autocomplete_lists_scanned += table.scanner.lists
+
+
+@pytest.fixture
+def plan(monkeypatch: pytest.MonkeyPatch) -> FaultPlan:
+    """Discord's faults for one test (``faults.FaultPlan``), installed in SimCord's HTTP layer."""
+    return FaultPlan().install(monkeypatch)
+
+
+@pytest.fixture
+def later(table: Table) -> Iterator[Later]:
+    """The table's host on a clock the test moves forward (``faults.Later``)."""
+    clock = Later()
+    table.bot.host.clock = clock
+    yield clock

@@ -28,6 +28,7 @@ from __future__ import annotations
 import asyncio
 import fnmatch
 import random
+import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -254,3 +255,13 @@ def forbidden(method: str, path: str) -> Fault:
 
 def not_found(method: str, path: str) -> Fault:
     return Fault(method, path, 404, code=10008)
+
+
+class Later:
+    """The host's clock, which a test moves forward (``bot.backoff``'s schedules and reminders run on it)."""
+
+    def __init__(self) -> None:
+        self.offset = 0.0
+
+    def __call__(self) -> float:
+        return time.time() + self.offset

@@ -8,19 +8,12 @@ sentence that fits in a message, never a traceback.
 
 from __future__ import annotations
 
-import pytest
-
 from bot.cooldowns import LIMITS
 
 from .conftest import Table
 from .faults import FaultPlan
 from .players import begin_game
 from .sim import bot_messages, is_private, lobby, said
-
-
-@pytest.fixture
-def plan(monkeypatch: pytest.MonkeyPatch) -> FaultPlan:
-    return FaultPlan().install(monkeypatch)
 
 
 def channel_writes(plan: FaultPlan, table: Table) -> int:

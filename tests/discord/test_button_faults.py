@@ -18,12 +18,10 @@ import simcord
 from bot.backoff import RETRY_DELAYS
 
 from .conftest import Table
-from .faults import FaultPlan
+from .faults import FaultPlan, Later
 from .players import begin_game, latest_dm_with, open_choices, open_panel, press
 from .sim import bot_messages, dms, prompt_choices, said
-from .test_discord_faults import Later, acting_player, catch_up_after, later, owed, plan
-
-__all__ = ["later", "plan"]  # the fixtures, used by name
+from .test_discord_faults import acting_player, catch_up_after, owed
 
 EVERY_MESSAGE = "/channels/*/messages*"  # the channel's board and every DM
 

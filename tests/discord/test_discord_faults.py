@@ -11,8 +11,6 @@ from __future__ import annotations
 import logging
 import random
 import sqlite3
-import time
-from collections.abc import Iterator
 
 import discord
 import pytest
@@ -23,32 +21,10 @@ from bot.catchup import CatchUp
 from bot.store import DeliveryRecord, sql
 
 from .conftest import Table
-from .faults import FaultPlan
+from .faults import FaultPlan, Later
 from .players import begin_game, open_choices
 from .sim import board, bot_messages, is_private, labels, said
 from .test_posting_rights import deny_the_bot
-
-
-class Later:
-    """The host's clock, which a test moves forward (``bot.backoff``'s schedules run on it)."""
-
-    def __init__(self) -> None:
-        self.offset = 0.0
-
-    def __call__(self) -> float:
-        return time.time() + self.offset
-
-
-@pytest.fixture
-def plan(monkeypatch: pytest.MonkeyPatch) -> FaultPlan:
-    return FaultPlan().install(monkeypatch)
-
-
-@pytest.fixture
-def later(table: Table) -> Iterator[Later]:
-    clock = Later()
-    table.bot.host.clock = clock
-    yield clock
 
 
 async def catch_up_after(table: Table, later: Later, seconds: float) -> None:

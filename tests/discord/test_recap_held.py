@@ -4,8 +4,6 @@ recap waits behind it, undrawn, and both follow once, in order (``Outbox.later``
 from __future__ import annotations
 
 import random
-import time
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -13,33 +11,11 @@ import pytest
 import bot.tables.recap as recap_module
 
 from .conftest import Table
-from .faults import FaultPlan
+from .faults import FaultPlan, Later
 from .players import begin_game
 from .sim import bot_messages, is_private, said
 from .story import last_decision, play_quietly, without_recap
 from .test_recap import recaps
-
-
-class Later:
-    """The host's clock, moved forward by the test to reach the retry schedule (``bot.backoff``)."""
-
-    def __init__(self) -> None:
-        self.offset = 0.0
-
-    def __call__(self) -> float:
-        return time.time() + self.offset
-
-
-@pytest.fixture
-def plan(monkeypatch: pytest.MonkeyPatch) -> FaultPlan:
-    return FaultPlan().install(monkeypatch)
-
-
-@pytest.fixture
-def later(table: Table) -> Iterator[Later]:
-    clock = Later()
-    table.bot.host.clock = clock
-    yield clock
 
 
 async def test_a_last_board_discord_fails_holds_the_recap_undrawn_and_both_follow_once_in_order(

@@ -12,13 +12,11 @@ import discord
 from bot.backoff import CHANNEL_DELAYS
 
 from .conftest import Table
-from .faults import FaultPlan
+from .faults import FaultPlan, Later
 from .players import begin_game
 from .sim import board, labels
-from .test_discord_faults import Later, acting_player, catch_up_after, later, messages, owed, plan
+from .test_discord_faults import acting_player, catch_up_after, messages, owed
 from .test_posting_rights import deny_the_bot
-
-__all__ = ["later", "plan"]  # the fixtures, used by name
 
 
 def refused(table: Table, plan: FaultPlan) -> int:

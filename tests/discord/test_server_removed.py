@@ -10,24 +10,14 @@ board again; then the game goes on, the seat bot included.
 from __future__ import annotations
 
 import random
-import time
 
 from bot.tables.paused import PAUSED, PAUSED_STATE
 
 from .conftest import Table
+from .faults import Later
 from .guilds import invite_back, outage, remove_bot
 from .players import open_choices, play_one
 from .sim import board, bot_messages, is_private, labels, said
-
-
-class Later:
-    """The host's clock, moved forward by the test (reminders are due hours after a wait began)."""
-
-    def __init__(self) -> None:
-        self.offset = 0.0
-
-    def __call__(self) -> float:
-        return time.time() + self.offset
 
 
 async def waits_on_the_bot(table: Table) -> int:
