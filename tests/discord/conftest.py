@@ -23,6 +23,7 @@ import random
 import time
 import zlib
 from collections.abc import AsyncIterator, Callable, Iterator
+from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -125,16 +126,22 @@ async def stores(db: Path) -> AsyncIterator[tuple[Store, Store]]:
     await second.close()
 
 
-@pytest.fixture
-async def env(db: Path, stores: tuple[Store, Store], request: pytest.FixtureRequest) -> AsyncIterator[simcord.Env]:
+@asynccontextmanager
+async def simulated(bot: SpaceBot) -> AsyncIterator[simcord.Env]:
+    """``bot`` connected to a simulated Discord that keeps Discord's nonce rule, shut down at the end."""
     honour_nonces()
-    bot = SpaceBot(settings_for(db), host=Host(stores[0], seeds=seeds_for(request.node.nodeid)))
     sim = simcord.Env(bot)
     await sim.start()
     try:
         yield sim
     finally:
         await sim.shutdown()
+
+
+@pytest.fixture
+async def env(db: Path, stores: tuple[Store, Store], request: pytest.FixtureRequest) -> AsyncIterator[simcord.Env]:
+    async with simulated(SpaceBot(settings_for(db), host=Host(stores[0], seeds=seeds_for(request.node.nodeid)))) as sim:
+        yield sim
 
 
 @pytest.fixture

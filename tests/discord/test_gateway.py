@@ -22,23 +22,18 @@ from bot.app import ShardedSpaceBot
 from bot.store import Store
 from bot.tables import Host
 
-from .conftest import Table, seeds_for, settings_for
+from .conftest import Table, seeds_for, settings_for, simulated
 from .faults import FaultPlan
 from .players import begin_game, open_choices
-from .sim import honour_nonces, is_private
+from .sim import is_private
 
 
 @pytest.fixture
 async def env(db: Path, stores: tuple[Store, Store], request: pytest.FixtureRequest) -> AsyncIterator[simcord.Env]:
     """The bot as discord.py's sharded client (one shard): SimCord can drop and reopen its connection."""
-    honour_nonces()
     host = Host(stores[0], seeds=seeds_for(request.node.nodeid))
-    sim = simcord.Env(ShardedSpaceBot(settings_for(db), host=host, shard_count=1, shard_ids=[0]))
-    await sim.start()
-    try:
+    async with simulated(ShardedSpaceBot(settings_for(db), host=host, shard_count=1, shard_ids=[0])) as sim:
         yield sim
-    finally:
-        await sim.shutdown()
 
 
 async def test_a_dropped_connection_mid_move_loses_nothing_and_applies_nothing_twice(

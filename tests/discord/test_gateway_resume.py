@@ -24,25 +24,20 @@ from bot.store import Store
 from bot.tables import Host, Loaded
 from engine.registry import GAMES
 
-from .conftest import Table, seeds_for, settings_for
+from .conftest import Table, seeds_for, settings_for, simulated
 from .faults import FaultPlan
 from .gateway_faults import IDENTIFY, RESUME, ModelledGateway
 from .players import begin_game, open_choices, open_panel, press
-from .sim import answers, board, bot_messages, dms, honour_nonces, is_private, pings
+from .sim import answers, board, bot_messages, dms, is_private, pings
 from .test_soak_faults import newly_waited
 
 
 @pytest.fixture
 async def env(db: Path, stores: tuple[Store, Store], request: pytest.FixtureRequest) -> AsyncIterator[simcord.Env]:
     """The bot as discord.py's sharded client (one shard), as in ``test_gateway``."""
-    honour_nonces()
     host = Host(stores[0], seeds=seeds_for(request.node.nodeid))
-    sim = simcord.Env(ShardedSpaceBot(settings_for(db), host=host, shard_count=1, shard_ids=[0]))
-    await sim.start()
-    try:
+    async with simulated(ShardedSpaceBot(settings_for(db), host=host, shard_count=1, shard_ids=[0])) as sim:
         yield sim
-    finally:
-        await sim.shutdown()
 
 
 @pytest.fixture
