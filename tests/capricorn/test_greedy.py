@@ -96,7 +96,7 @@ def test_selfplay_measures_the_table_asked_for(capsys: pytest.CaptureFixture[str
     printed one and 1 in ours, and the threat never falls, so the mean peak threat tells them apart."""
     peaks = {}
     for table in ("printed", "tuned"):
-        selfplay_main(["--games", "2", "--players", "3", "--difficulty", "nightmare", "--table", table, "--jobs", "1"])
+        selfplay_main(["--games", "1", "--players", "3", "--difficulty", "nightmare", "--table", table, "--jobs", "1"])
         out = capsys.readouterr().out
         assert f"{table} table" in out.splitlines()[0]
         peaks[table] = float(out.split("peak threat ")[1].split()[0])
