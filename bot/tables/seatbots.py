@@ -133,8 +133,9 @@ class SeatBotsHost(PlayHost):
 
     async def schedule_waiting_bots(self) -> int:
         """At start-up: store the due move of every running game with a bot (games stored before bots' turns
-        were timers have none; a firing already stored is left alone). Returns how many games were looked at."""
-        games = await self.store.games_with_bots()
+        were timers have none; a firing already stored is left alone). Returns how many games were looked at.
+        A game paused because the bot left its server is left alone: its resume (``/board``) schedules them."""
+        games = [g for g in await self.store.games_with_bots() if g.paused_at is None]
         for record in games:
             await self._schedule_bots(record)
         return len(games)

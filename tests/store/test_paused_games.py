@@ -128,6 +128,7 @@ async def test_a_paused_game_plays_no_seat_bot_move_until_resumed(host: Host, st
         pytest.fail("the bot never had a move to make")
 
     await host.pause_server(GUILD, [CHANNEL])
+    assert await host.schedule_waiting_bots() == 0, "a start-up leaves a paused game's bots alone"
     assert await host.bot_round() == [], "no bot moves in a paused game"
     paused = await store.live_game(CHANNEL)
     assert paused is not None and paused.action_count == record.action_count
