@@ -291,14 +291,19 @@ async def test_a_deleted_board_message_is_posted_again_on_the_next_update(table:
     assert owed(table) == 0
 
 
-async def test_a_deleted_channel_ends_its_game_readable_and_drops_what_was_owed(
-    table: Table, plan: FaultPlan, caplog: pytest.LogCaptureFixture
-) -> None:
+async def a_move_still_owed(table: Table, plan: FaultPlan) -> None:
+    """A game begun and one move made whose board Discord keeps failing (503): it stays owed."""
     await begin_game(table)
     plan.server_error("*", messages(table), 503, times=None)
     player, choices = await acting_player(table)
     await player.slash(table.channel, "act", choice=choices[0])
     assert owed(table) >= 1
+
+
+async def test_a_deleted_channel_ends_its_game_readable_and_drops_what_was_owed(
+    table: Table, plan: FaultPlan, caplog: pytest.LogCaptureFixture
+) -> None:
+    await a_move_still_owed(table, plan)
 
     with caplog.at_level(logging.INFO, logger="bot"):
         table.env.backend.delete_channel(table.channel.id)
@@ -315,11 +320,7 @@ async def test_a_deleted_channel_ends_its_game_readable_and_drops_what_was_owed(
 async def test_the_bot_removed_from_a_server_keeps_its_games_and_drops_what_was_owed(
     table: Table, plan: FaultPlan, caplog: pytest.LogCaptureFixture
 ) -> None:
-    await begin_game(table)
-    plan.server_error("*", messages(table), 503, times=None)
-    player, choices = await acting_player(table)
-    await player.slash(table.channel, "act", choice=choices[0])
-    assert owed(table) >= 1
+    await a_move_still_owed(table, plan)
 
     with caplog.at_level(logging.INFO, logger="bot"):
         table.env.backend.remove_guild(table.guild.id)
