@@ -28,6 +28,7 @@ import asyncio
 import contextlib
 import logging
 import weakref
+from collections.abc import Sequence
 from typing import Any, Literal
 
 import discord
@@ -96,7 +97,7 @@ class Renamer:
             self._later(client, host, channel_id, wait)
             return
         try:
-            await client.http.edit_channel(channel_id, name=name)
+            await _rename(client, channel_id, name)
         except discord.HTTPException as exc:  # a name is a courtesy: the game goes on under the old one
             log.info("could not rename thread %s: %s", channel_id, exc)
             return
@@ -120,6 +121,21 @@ class Renamer:
         return list(self._waiting)
 
 
+async def _rename(client: discord.Client, channel_id: int, name: str) -> None:
+    """Rename a thread; one Discord archived is reopened for it (Discord renames no archived thread) and archived
+    again after, as it was found (if the bot may not archive it, Discord does after its quiet week)."""
+    try:
+        await client.http.edit_channel(channel_id, name=name)
+        return
+    except discord.HTTPException as exc:
+        if exc.code != THREAD_ARCHIVED:
+            raise
+    await client.http.edit_channel(channel_id, archived=False)
+    await client.http.edit_channel(channel_id, name=name)
+    with contextlib.suppress(discord.HTTPException):
+        await client.http.edit_channel(channel_id, archived=True)
+
+
 _RENAMERS: weakref.WeakKeyDictionary[discord.Client, Renamer] = weakref.WeakKeyDictionary()
 
 
@@ -134,6 +150,17 @@ def renamer_of(client: discord.Client) -> Renamer:
 async def follow_name(client: discord.Client, host: Host, channel_id: int) -> None:
     """After a lobby step: the game's thread takes its players' names (see ``Renamer``)."""
     await renamer_of(client).follow(client, host, channel_id)
+
+
+async def forget_names(client: discord.Client, host: Host, thread_ids: Sequence[int]) -> None:
+    """After ``/forget me``: each thread of the person's finished games takes its game's name as it reads now
+    (the person is "a former player" there), and the bot's record of the threads forgets the old names even where
+    Discord refused the rename (``Host.thread_names_forgotten``)."""
+    renamer = renamer_of(client)
+    for thread_id in thread_ids:
+        await renamer.follow(client, host, thread_id)
+    waiting = set(renamer.waiting())  # Discord's two renames per ten minutes: stored when the rename is made
+    await host.thread_names_forgotten([t for t in thread_ids if t not in waiting])
 
 
 async def end_locked(client: discord.Client, host: Host, channel_id: int) -> None:

@@ -109,6 +109,29 @@ class ThreadsHost(HostCore):
         spec = self.games.get(record.game_key)
         return thread_name(spec.name if spec else record.game_key, record.seats)
 
+    async def threads_of_finished_games(self, user_id: int) -> list[int]:
+        """The threads the bot opened for finished or ended games the person sat in: their names carry the
+        person's name (``thread_name``), so ``/forget me`` renames them. Read before the forgetting, which
+        leaves nothing linking those games to the person."""
+        games = await self.store.recent_games_of_user(user_id, 0.0)
+        threads = []
+        for channel_id in dict.fromkeys(game.channel_id for game in games):
+            if await self.store.thread(channel_id) is not None:
+                threads.append(channel_id)
+        return threads
+
+    async def thread_names_forgotten(self, thread_ids: Sequence[int]) -> None:
+        """After ``/forget me`` and its renames: each thread's stored names become the one its game wants now,
+        also where Discord refused the rename (the name it still shows is Discord's, as the bot's messages are;
+        a moderator renames it there). Such a thread is then not renamed again by the bot for this."""
+        for thread_id in thread_ids:
+            thread = await self.store.thread(thread_id)
+            if thread is None:
+                continue
+            name = await self.wanted_name(thread)
+            if (thread.name, thread.shown_name) != (name, name):
+                await self.store.save_thread(thread.model_copy(update={"name": name, "shown_name": name}))
+
     async def thread_renamed(self, thread: ThreadRecord, name: str) -> ThreadRecord:
         """Note that Discord now shows ``name`` (a rename made now)."""
         now = self.clock()

@@ -14,6 +14,7 @@ from typing import Any
 import discord
 
 from ..errors import first_delivery, guarded
+from ..threads import forget_names
 from .common import PREFIX, Controls, actor_of, host_of
 
 CONFIRM = "yes"
@@ -59,9 +60,11 @@ class ForgetMeButton(
         if self.answer != CONFIRM:
             await interaction.response.edit_message(content="Nothing was forgotten.", view=None)
             return
-        actor = actor_of(interaction)
-        text = await host_of(interaction).forget_me(self.user_id, actor.display_name)
+        actor, host = actor_of(interaction), host_of(interaction)
+        threads = await host.threads_of_finished_games(self.user_id)  # before: nothing links them to the person after
+        text = await host.forget_me(self.user_id, actor.display_name)
         await interaction.response.edit_message(content=text, view=None)
+        await forget_names(interaction.client, host, threads)  # their names carry the person's: renamed
 
 
 def forget_me_view(user_id: int) -> discord.ui.View:
