@@ -259,8 +259,7 @@ class PostgresStore:
     ) -> list[GameRecord]:
         """Active games due their next reminder (a server's own reminder time first), longest waiting first."""
         async with self._read() as conn:
-            rows = await conn.fetch(sql.GAMES_DUE_A_REMINDER, now, idle_seconds, max_reminders, limit)
-            return [sql.game_from_row(r, await _seats(conn, r["id"])) for r in rows]
+            return await _games(conn, sql.GAMES_DUE_A_REMINDER, now, idle_seconds, max_reminders, limit)
 
     async def delete_game(
         self,
@@ -453,8 +452,7 @@ class PostgresStore:
     async def idle_lobbies(self, now: float, idle_seconds: float, limit: int) -> list[GameRecord]:
         """Lobbies untouched for their server's time (else ``idle_seconds``), longest idle first."""
         async with self._read() as conn:
-            rows = await conn.fetch(sql.IDLE_LOBBIES, now, idle_seconds, limit)
-            return [sql.game_from_row(r, await _seats(conn, r["id"])) for r in rows]
+            return await _games(conn, sql.IDLE_LOBBIES, now, idle_seconds, limit)
 
     async def forget_expired_deferrals(self, answerable_after: float) -> int:
         """Delete the interactions Discord no longer takes an answer to."""
@@ -667,10 +665,6 @@ class PostgresStore:
 
 
 # ---------------------------------------------------------------------- helpers (inside a transaction)
-
-
-async def _seats(conn: Connection, game_id: int) -> list[SeatRecord]:
-    return [sql.seat_from_row(r) for r in await conn.fetch(sql.SEATS_OF_GAME, game_id)]
 
 
 async def _game(conn: Connection, statement: str, *params: Any) -> GameRecord | None:

@@ -73,6 +73,8 @@ _N = len(GAME_COLUMNS)
 SELECT_GAME = f"SELECT id, {', '.join(GAME_COLUMNS)}, paused_at FROM games"
 """``paused_at`` is read with every game but written only by ``PAUSE_GUILD_GAMES`` and ``RESUME_GAME``: a game's
 ordinary writes (``UPDATE_GAME``) never undo or make a pause."""
+SELECT_GAME_JOINED = f"SELECT {', '.join(f'games.{c}' for c in ('id', *GAME_COLUMNS, 'paused_at'))} FROM games"
+"""``SELECT_GAME`` for a query that joins another table (each column named with its table)."""
 
 INSERT_GAME = (
     f"INSERT INTO games ({', '.join(GAME_COLUMNS)}) "
@@ -102,8 +104,8 @@ SEATS_JSON_POSTGRES = (
 def with_seats(statement: str, seats_json: str) -> str:
     """``statement`` (a ``SELECT_GAME`` query) selecting each game's seats too, as ``seats_json`` (one of the
     ``SEATS_JSON_*``); ``game_with_seats`` reads its rows."""
-    assert statement.startswith(SELECT_GAME), statement
-    return SELECT_GAME.removesuffix(" FROM games") + f", {seats_json} FROM games" + statement.removeprefix(SELECT_GAME)
+    select = next(s for s in (SELECT_GAME, SELECT_GAME_JOINED) if statement.startswith(s))
+    return select.removesuffix(" FROM games") + f", {seats_json} FROM games" + statement.removeprefix(select)
 
 
 def game_with_seats(row: Row) -> GameRecord:
@@ -136,7 +138,7 @@ GAMES_WITH_BOTS = (
 # changed its settings, and a NULL keeps the default); 0 turns its reminders off. Columns are qualified
 # because both tables have ``guild_id``; rows still read by bare column name.
 GAMES_DUE_A_REMINDER = (
-    f"SELECT {', '.join(f'games.{c}' for c in ('id', *GAME_COLUMNS, 'paused_at'))} FROM games "
+    f"{SELECT_GAME_JOINED} "
     "LEFT JOIN guild_settings ON guild_settings.guild_id = games.guild_id "
     "WHERE games.status = 'active' AND games.reminders_sent < $3 AND games.paused_at IS NULL "
     "AND (guild_settings.reminder_hours IS NULL OR guild_settings.reminder_hours > 0) "
@@ -620,7 +622,7 @@ FINISHED_PAST_KEEPING = (
 )
 # $1 now, $2 the default idle time in seconds, $3 the limit; a server's ``lobby_hours`` of 0: never.
 IDLE_LOBBIES = (
-    f"SELECT {', '.join(f'games.{c}' for c in ('id', *GAME_COLUMNS, 'paused_at'))} FROM games "
+    f"{SELECT_GAME_JOINED} "
     "LEFT JOIN guild_settings ON guild_settings.guild_id = games.guild_id "
     "WHERE games.status = 'lobby' AND games.paused_at IS NULL "
     "AND (guild_settings.lobby_hours IS NULL OR guild_settings.lobby_hours > 0) "

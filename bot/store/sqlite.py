@@ -18,11 +18,12 @@ import time
 from collections.abc import AsyncIterator, Iterable, Sequence
 from contextlib import AbstractAsyncContextManager, asynccontextmanager, suppress
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import aiosqlite
 
 from . import sql
+from . import sqlite_thread as on_thread
 from .base import (
     FORMER_BASE,
     FORMER_PLAYER,
@@ -36,15 +37,16 @@ from .base import (
     NoteRecord,
     NotifyPrefs,
     RefusedChannel,
-    SeatRecord,
     ThreadRecord,
     TimerRecord,
     UserPrefs,
 )
 from .migrations import SCHEMA_VERSION_SQLITE, pending
 from .private_files import private_file
+from .sqlite_thread import Work, one_hop
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 MEMORY = ":memory:"
 BUSY_TIMEOUT_MS = 5000
@@ -122,6 +124,12 @@ class SqliteStore:
     def _read(self) -> AbstractAsyncContextManager[aiosqlite.Connection]:
         return self._transaction("BEGIN")
 
+    async def _one_hop(self, work: Work[T], begin: str | None = "BEGIN IMMEDIATE") -> T:
+        """Hold the lock while ``work`` runs in one transaction on aiosqlite's thread, in one hop
+        (``sqlite_thread.one_hop``; ``begin=None`` for a single statement, atomic on its own)."""
+        async with self._lock:
+            return await one_hop(self._connection(), work, begin)
+
     async def _migrate(self) -> None:
         """Apply the pending migrations, each in its own transaction with its ``schema_version`` row."""
         db = self._connection()
@@ -150,12 +158,16 @@ class SqliteStore:
     ) -> GameRecord:
         """Store a new game at version 1; ``Conflict`` if the channel already has a live one."""
         stored = game.model_copy(deep=True, update={"id": None, "version": 1})
+
+        def insert(conn: sqlite3.Connection) -> int:
+            game_id = int(on_thread.value(conn, sql.INSERT_GAME, sql.game_params(stored)))
+            on_thread.write_seats(conn, game_id, stored.seats)
+            on_thread.insert_deliveries(conn, sql.of_game(deliveries, game_id), claimed_by, stored.updated_at)
+            on_thread.mark_done(conn, interaction_id, game_id)
+            return game_id
+
         try:
-            async with self._transaction() as db:
-                game_id = int(await _value(db, sql.INSERT_GAME, sql.game_params(stored)))
-                await _write_seats(db, game_id, stored.seats)
-                await _insert_deliveries(db, sql.of_game(deliveries, game_id), claimed_by, stored.updated_at)
-                await _mark_done(db, interaction_id, game_id)
+            game_id = await self._one_hop(insert)
         except sqlite3.IntegrityError as exc:
             raise sql.channel_busy() from exc
         log.debug("game inserted id=%s channel=%s", game_id, game.channel_id)
@@ -189,12 +201,15 @@ class SqliteStore:
         """Write every field of ``game`` if it is still at ``expected_version``, with ``deliveries``; else
         ``Conflict`` (nothing written)."""
         game_id = sql.game_id_of(game)
-        async with self._transaction() as db:
-            await _update(db, game, game_id, expected_version)
-            await _write_seats(db, game_id, game.seats)
-            await _insert_deliveries(db, deliveries, claimed_by, game.updated_at)
-            await _mark_done(db, interaction_id, game_id)
-            await _insert_notes(db, notes)
+
+        def update(conn: sqlite3.Connection) -> None:
+            on_thread.update(conn, game, game_id, expected_version)
+            on_thread.write_seats(conn, game_id, game.seats)
+            on_thread.insert_deliveries(conn, deliveries, claimed_by, game.updated_at)
+            on_thread.mark_done(conn, interaction_id, game_id)
+            on_thread.insert_notes(conn, notes)
+
+        await self._one_hop(update)
         log.debug("game updated id=%s version=%s", game_id, expected_version + 1)
         return sql.written(game, game_id, expected_version + 1)
 
@@ -216,15 +231,18 @@ class SqliteStore:
         game_id = sql.game_id_of(game)
         sql.check_action(game_id, action)
         stored = game.model_copy(update={"action_count": action.index + 1})
-        async with self._transaction() as db:
-            await _update(db, stored, game_id, expected_version)
+
+        def record(conn: sqlite3.Connection) -> None:
+            on_thread.update(conn, stored, game_id, expected_version)
             try:
-                await db.execute(sql.for_sqlite(sql.INSERT_ACTION), sql.action_params(action))
+                on_thread.execute(conn, sql.INSERT_ACTION, sql.action_params(action))
             except sqlite3.IntegrityError as exc:
                 raise sql.duplicate_action() from exc
-            await _insert_deliveries(db, deliveries, claimed_by, action.at)
+            on_thread.insert_deliveries(conn, deliveries, claimed_by, action.at)
             if interaction_id is not None:
-                await db.execute(sql.for_sqlite(sql.LINK_DEFERRAL), (interaction_id, game_id, action.index))
+                on_thread.execute(conn, sql.LINK_DEFERRAL, (interaction_id, game_id, action.index))
+
+        await self._one_hop(record)
         log.debug("action recorded id=%s index=%s version=%s", game_id, action.index, expected_version + 1)
         return sql.written(stored, game_id, expected_version + 1)
 
@@ -254,24 +272,25 @@ class SqliteStore:
         """
         game_id = sql.game_id_of(game)
         stored = game.model_copy(update={"action_count": index})
-        async with self._transaction() as db:
+
+        def undo(conn: sqlite3.Connection) -> None:
             # BEGIN IMMEDIATE holds the write lock: the row read here is the one the UPDATE below replaces.
-            sql.check_undo(await _row(db, sql.GAME_LOG_LENGTH, (game_id,)), expected_version, index)
-            await _update(db, stored, game_id, expected_version)
-            cursor = await db.execute(sql.for_sqlite(sql.DELETE_ACTION), (game_id, index))
-            if cursor.rowcount != 1:  # the log and the count disagree: refuse rather than guess
-                raise sql.not_the_last_action()
-            await _insert_deliveries(db, deliveries, claimed_by, game.updated_at)
-            await _mark_done(db, interaction_id, game_id)
-            await _insert_notes(db, notes)
+            sql.check_undo(on_thread.row(conn, sql.GAME_LOG_LENGTH, (game_id,)), expected_version, index)
+            on_thread.update(conn, stored, game_id, expected_version)
+            if on_thread.execute(conn, sql.DELETE_ACTION, (game_id, index)) != 1:
+                raise sql.not_the_last_action()  # the log and the count disagree: refuse rather than guess
+            on_thread.insert_deliveries(conn, deliveries, claimed_by, game.updated_at)
+            on_thread.mark_done(conn, interaction_id, game_id)
+            on_thread.insert_notes(conn, notes)
+
+        await self._one_hop(undo)
         log.debug("action undone id=%s index=%s version=%s", game_id, index, expected_version + 1)
         return sql.written(stored, game_id, expected_version + 1)
 
     async def add_note(self, note: NoteRecord) -> None:
         """Append a line to the game's public log; ``Conflict`` if the game was deleted."""
         try:
-            async with self._transaction() as db:
-                await db.execute(sql.for_sqlite(sql.INSERT_NOTE), sql.note_params(note))
+            await self._one_hop(lambda conn: on_thread.execute(conn, sql.INSERT_NOTE, sql.note_params(note)))
         except sqlite3.IntegrityError as exc:  # the foreign key: no such game
             raise sql.gone() from exc
 
@@ -285,8 +304,8 @@ class SqliteStore:
         self, now: float, idle_seconds: float, max_reminders: int, limit: int = 200
     ) -> list[GameRecord]:
         """Active games due their next reminder (a server's own reminder time first), longest waiting first."""
-        async with self._read() as db:
-            return await _games(db, sql.GAMES_DUE_A_REMINDER, (now, idle_seconds, max_reminders, limit))
+        params = (now, idle_seconds, max_reminders, limit)
+        return await self._one_hop(lambda conn: on_thread.games(conn, sql.GAMES_DUE_A_REMINDER, params), None)
 
     async def delete_game(
         self,
@@ -299,29 +318,34 @@ class SqliteStore:
     ) -> None:
         """Remove the game, its seats, its log and its notes (nothing if it does not exist, unless the caller
         names the version it read: then ``Conflict``), then store what the removal owes."""
-        async with self._transaction() as db:
-            sql.check_delete(await _value(db, sql.GAME_EXISTS, (game_id,)), expected_version)
-            await db.execute(sql.for_sqlite(sql.DELETE_NOTES), (game_id,))
-            await db.execute(sql.for_sqlite(sql.DELETE_GAME_DELIVERIES), (game_id,))
-            await db.execute(sql.for_sqlite(sql.DELETE_GAME_TIMERS), (game_id,))
-            await db.execute(sql.for_sqlite(sql.DELETE_ACTIONS), (game_id,))
-            await db.execute(sql.for_sqlite(sql.DELETE_SEATS), (game_id,))
-            await db.execute(sql.for_sqlite(sql.DELETE_GAME), (game_id,))
-            await _insert_deliveries(db, deliveries, claimed_by, deliveries[0].created_at if deliveries else 0.0)
-            await _mark_done(db, interaction_id, game_id)
+
+        def delete(conn: sqlite3.Connection) -> None:
+            sql.check_delete(on_thread.value(conn, sql.GAME_EXISTS, (game_id,)), expected_version)
+            for statement in (
+                sql.DELETE_NOTES,
+                sql.DELETE_GAME_DELIVERIES,
+                sql.DELETE_GAME_TIMERS,
+                sql.DELETE_ACTIONS,
+                sql.DELETE_SEATS,
+                sql.DELETE_GAME,
+            ):
+                on_thread.execute(conn, statement, (game_id,))
+            on_thread.insert_deliveries(conn, deliveries, claimed_by, deliveries[0].created_at if deliveries else 0.0)
+            on_thread.mark_done(conn, interaction_id, game_id)
+
+        await self._one_hop(delete)
         log.debug("game deleted id=%s", game_id)
 
     async def games_of_user(self, user_id: int, guild_id: int | None = None) -> list[GameRecord]:
         """Live games where the user holds a seat, oldest first."""
-        async with self._read() as db:
-            if guild_id is None:
-                return await _games(db, sql.GAMES_OF_USER, (user_id,))
-            return await _games(db, sql.GAMES_OF_USER_IN_GUILD, (user_id, guild_id))
+        statement = sql.GAMES_OF_USER if guild_id is None else sql.GAMES_OF_USER_IN_GUILD
+        params = (user_id,) if guild_id is None else (user_id, guild_id)
+        return await self._one_hop(lambda conn: on_thread.games(conn, statement, params), None)
 
     async def games_with_bots(self) -> list[GameRecord]:
         """Running games with a seat bot, oldest first."""
-        async with self._read() as db:
-            return await _games(db, sql.GAMES_WITH_BOTS, ())
+        params = ()
+        return await self._one_hop(lambda conn: on_thread.games(conn, sql.GAMES_WITH_BOTS, params), None)
 
     # ------------------------------------------------------------------ deliveries and deferrals
 
@@ -329,21 +353,18 @@ class SqliteStore:
         self, claimed_by: str, now: float, stale_before: float, limit: int
     ) -> list[DeliveryRecord]:
         """Claim up to ``limit`` items whose claim went stale, oldest first (one writer at a time: no race)."""
-        async with self._transaction() as db:
-            rows = await db.execute_fetchall(
-                sql.for_sqlite(sql.CLAIM_DELIVERIES_SQLITE), (claimed_by, now, stale_before, limit)
-            )
+        params = (claimed_by, now, stale_before, limit)
+        rows = await self._one_hop(lambda conn: on_thread.rows(conn, sql.CLAIM_DELIVERIES_SQLITE, params))
         return sql.oldest_first(sql.delivery_from_row(r) for r in rows)
 
     async def finish_deliveries(self, keys: Sequence[tuple[int, int, int]]) -> None:
         """Forget delivered items."""
-        async with self._transaction() as db:
-            await _execute_many(db, sql.for_sqlite(sql.DELETE_DELIVERY), [tuple(k) for k in keys])
+        params = [tuple(k) for k in keys]
+        await self._one_hop(lambda conn: on_thread.execute_many(conn, sql.DELETE_DELIVERY, params))
 
     async def finish_commit_deliveries(self, game_id: int, version: int) -> None:
         """Forget every item of one commit."""
-        async with self._transaction() as db:
-            await db.execute(sql.for_sqlite(sql.DELETE_COMMIT_DELIVERIES), (game_id, version))
+        await self._one_hop(lambda conn: on_thread.execute(conn, sql.DELETE_COMMIT_DELIVERIES, (game_id, version)))
 
     async def claimants(self) -> list[str]:
         """Every process holding a claim."""
@@ -395,14 +416,12 @@ class SqliteStore:
 
     async def add_deferral(self, deferral: DeferralRecord, claimed_by: str) -> None:
         """Remember an interaction about to be deferred."""
-        async with self._transaction() as db:
-            params = sql.deferral_params(deferral, claimed_by, deferral.deferred_at)
-            await db.execute(sql.for_sqlite(sql.INSERT_DEFERRAL), params)
+        params = sql.deferral_params(deferral, claimed_by, deferral.deferred_at)
+        await self._one_hop(lambda conn: on_thread.execute(conn, sql.INSERT_DEFERRAL, params))
 
     async def finish_deferral(self, interaction_id: int) -> None:
         """Forget an answered interaction."""
-        async with self._transaction() as db:
-            await db.execute(sql.for_sqlite(sql.DELETE_DEFERRAL), (interaction_id,))
+        await self._one_hop(lambda conn: on_thread.execute(conn, sql.DELETE_DEFERRAL, (interaction_id,)))
 
     async def claim_deferrals(
         self, claimed_by: str, now: float, stale_before: float, answerable_after: float, limit: int
@@ -419,8 +438,8 @@ class SqliteStore:
 
     async def user_prefs(self, user_id: int) -> UserPrefs:
         """The user's preferences, defaults if never stored."""
-        async with self._lock:  # one statement is atomic on its own: no transaction needed
-            row = await _row(self._connection(), sql.USER_PREFS, (user_id,))
+        # One statement is atomic on its own: no transaction needed.
+        row = await self._one_hop(lambda conn: on_thread.row(conn, sql.USER_PREFS, (user_id,)), None)
         return sql.prefs_from_row(user_id, row)
 
     async def set_user_prefs(self, prefs: UserPrefs) -> None:
@@ -430,9 +449,8 @@ class SqliteStore:
 
     async def set_user_pref(self, user_id: int, column: str, value: bool) -> bool:
         """Write one preference of the user, leaving the others as stored; ``True`` when this changed it."""
-        async with self._transaction() as db:
-            cursor = await db.execute(sql.for_sqlite(sql.upsert_user_pref(column)), (user_id, value))
-            return cursor.rowcount == 1
+        statement = sql.upsert_user_pref(column)
+        return await self._one_hop(lambda conn: on_thread.execute(conn, statement, (user_id, value)) == 1)
 
     async def users_prefs(self, user_ids: Sequence[int]) -> dict[int, UserPrefs]:
         """Several users' preferences in one query; defaults for those never stored."""
@@ -491,8 +509,8 @@ class SqliteStore:
 
     async def idle_lobbies(self, now: float, idle_seconds: float, limit: int) -> list[GameRecord]:
         """Lobbies untouched for their server's time (else ``idle_seconds``), longest idle first."""
-        async with self._read() as db:
-            return await _games(db, sql.IDLE_LOBBIES, (now, idle_seconds, limit))
+        params = (now, idle_seconds, limit)
+        return await self._one_hop(lambda conn: on_thread.games(conn, sql.IDLE_LOBBIES, params), None)
 
     async def forget_expired_deferrals(self, answerable_after: float) -> int:
         """Delete the interactions Discord no longer takes an answer to."""
@@ -502,8 +520,8 @@ class SqliteStore:
 
     async def finished_games(self, guild_id: int, limit: int) -> list[GameRecord]:
         """The server's finished and ended games, most recently done first."""
-        async with self._read() as db:
-            return await _games(db, sql.FINISHED_GAMES_OF_GUILD, (guild_id, limit))
+        params = (guild_id, limit)
+        return await self._one_hop(lambda conn: on_thread.games(conn, sql.FINISHED_GAMES_OF_GUILD, params), None)
 
     async def forget_user(self, user_id: int, names: Sequence[str] = ()) -> int:
         """Forget the person in every finished game, and their preferences (see ``Store.forget_user``)."""
@@ -555,13 +573,13 @@ class SqliteStore:
 
     async def running_games(self, guild_id: int) -> list[GameRecord]:
         """The server's live games, most recently active first."""
-        async with self._read() as db:
-            return await _games(db, sql.RUNNING_GAMES, (guild_id,))
+        params = (guild_id,)
+        return await self._one_hop(lambda conn: on_thread.games(conn, sql.RUNNING_GAMES, params), None)
 
     async def recent_games_of_user(self, user_id: int, since: float) -> list[GameRecord]:
         """Games over since ``since`` where the user held a seat, newest first."""
-        async with self._read() as db:
-            return await _games(db, sql.RECENT_GAMES_OF_USER, (user_id, since))
+        params = (user_id, since)
+        return await self._one_hop(lambda conn: on_thread.games(conn, sql.RECENT_GAMES_OF_USER, params), None)
 
     # ------------------------------------------------------------------ notification choices (migration 11)
 
@@ -593,8 +611,7 @@ class SqliteStore:
 
     async def note_hint(self, user_id: int, kind: str, prompt_key: str) -> int:
         """Count one decision that showed the user a hint of ``kind``; how many have, this one included."""
-        async with self._transaction() as db:
-            return int(await _value(db, sql.NOTE_HINT, (user_id, kind, prompt_key)))
+        return int(await self._one_hop(lambda conn: on_thread.value(conn, sql.NOTE_HINT, (user_id, kind, prompt_key))))
 
     async def actions_since(self, game_id: int, first_index: int) -> list[ActionRecord]:
         """The game's log from action ``first_index`` on."""
@@ -728,11 +745,6 @@ async def _value(db: aiosqlite.Connection, statement: str, params: Iterable[Any]
     return None if row is None else row[0]
 
 
-async def _seats(db: aiosqlite.Connection, game_id: int) -> list[SeatRecord]:
-    rows = await db.execute_fetchall(sql.for_sqlite(sql.SEATS_OF_GAME), (game_id,))
-    return [sql.seat_from_row(r) for r in rows]
-
-
 async def _game(db: aiosqlite.Connection, statement: str, params: tuple[Any, ...]) -> GameRecord | None:
     """The one game ``statement`` (a ``sql.SELECT_GAME`` query) finds, with its seats, in one statement."""
     rows = list(await db.execute_fetchall(_with_seats(statement), params))
@@ -741,22 +753,6 @@ async def _game(db: aiosqlite.Connection, statement: str, params: tuple[Any, ...
 
 def _with_seats(statement: str) -> str:
     return sql.for_sqlite(sql.with_seats(statement, sql.SEATS_JSON_SQLITE))
-
-
-async def _games(db: aiosqlite.Connection, statement: str, params: tuple[Any, ...]) -> list[GameRecord]:
-    if statement.startswith(sql.SELECT_GAME):  # with their seats, in one statement
-        return [sql.game_with_seats(r) for r in await db.execute_fetchall(_with_seats(statement), params)]
-    rows = await db.execute_fetchall(sql.for_sqlite(statement), params)
-    return [sql.game_from_row(r, await _seats(db, r["id"])) for r in rows]
-
-
-async def _insert_deliveries(
-    db: aiosqlite.Connection, deliveries: Sequence[DeliveryRecord], claimed_by: str, claimed_at: float
-) -> None:
-    """Store what a commit owes, claimed by the committing process (inside the caller's transaction)."""
-    if deliveries:
-        params = [sql.delivery_params(d, claimed_by, claimed_at) for d in deliveries]
-        await _execute_many(db, sql.for_sqlite(sql.INSERT_DELIVERY), params)
 
 
 async def _execute_many(db: aiosqlite.Connection, statement: str, rows: Iterable[Iterable[Any]]) -> None:
@@ -773,35 +769,6 @@ async def _execute_many(db: aiosqlite.Connection, statement: str, rows: Iterable
     """
     async with db.executemany(statement, rows):
         pass
-
-
-async def _mark_done(db: aiosqlite.Connection, interaction_id: int | None, game_id: int) -> None:
-    """Mark the interaction that asked for this commit done (inside the commit's transaction)."""
-    if interaction_id is not None:
-        await db.execute(sql.for_sqlite(sql.MARK_DEFERRAL_DONE), (interaction_id, game_id, True))
-
-
-async def _write_seats(db: aiosqlite.Connection, game_id: int, seats: list[SeatRecord]) -> None:
-    await db.execute(sql.for_sqlite(sql.DELETE_SEATS), (game_id,))
-    await _execute_many(db, sql.for_sqlite(sql.INSERT_SEAT), sql.seat_params(game_id, seats))
-
-
-async def _update(db: aiosqlite.Connection, game: GameRecord, game_id: int, expected_version: int) -> None:
-    """The version-checked UPDATE of the game row; ``Conflict`` if stale (the caller rolls back)."""
-    params = (
-        *sql.game_params(game.model_copy(update={"version": expected_version + 1})),
-        game_id,
-        expected_version,
-    )
-    try:
-        cursor = await db.execute(sql.for_sqlite(sql.UPDATE_GAME), params)
-    except sqlite3.IntegrityError as exc:  # the game became live in a channel that has another live game
-        raise sql.channel_busy() from exc
-    if cursor.rowcount == 1:
-        return
-    if await _value(db, sql.GAME_EXISTS, (game_id,)) is None:
-        raise sql.gone()
-    raise sql.stale_version()
 
 
 async def _pragma(db: aiosqlite.Connection, statement: str) -> None:
@@ -822,9 +789,3 @@ async def _switch_to_wal(db: aiosqlite.Connection) -> None:
             if "locked" not in str(exc) or time.monotonic() > deadline:
                 raise
             await asyncio.sleep(0.01)
-
-
-async def _insert_notes(db: aiosqlite.Connection, notes: Sequence[NoteRecord]) -> None:
-    """Write the ``/log`` lines of a commit inside its transaction (a moderator's step says who made it)."""
-    if notes:
-        await _execute_many(db, sql.for_sqlite(sql.INSERT_NOTE), [sql.note_params(n) for n in notes])
