@@ -189,15 +189,25 @@ class PostgresStore:
         game_id = sql.game_id_of(game)
         sql.check_action(game_id, action)
         stored = game.model_copy(update={"action_count": action.index + 1})
-        async with self._transaction() as conn:
-            await _update(conn, stored, game_id, expected_version)
+        params = (
+            *sql.game_params(stored.model_copy(update={"version": expected_version + 1})),
+            game_id,
+            expected_version,
+            *sql.action_params(action),
+            interaction_id,
+            *sql.delivery_arrays(deliveries),
+            claimed_by,
+            action.at,
+        )
+        async with self._statement() as conn:  # one statement (``sql.RECORD_ACTION_POSTGRES``): atomic on its own
             try:
-                await conn.execute(sql.INSERT_ACTION, *sql.action_params(action))
+                written = await conn.fetchval(sql.RECORD_ACTION_POSTGRES, *params)
             except asyncpg.UniqueViolationError as exc:
-                raise sql.duplicate_action() from exc
-            await _insert_deliveries(conn, deliveries, claimed_by, action.at)
-            if interaction_id is not None:
-                await conn.execute(sql.LINK_DEFERRAL, interaction_id, game_id, action.index)
+                if exc.constraint_name == sql.ACTIONS_KEY:
+                    raise sql.duplicate_action() from exc
+                raise sql.channel_busy() from exc  # the game became live in a channel that has another live game
+            if written != 1:
+                raise sql.gone() if await conn.fetchval(sql.GAME_EXISTS, game_id) is None else sql.stale_version()
         log.debug("action recorded id=%s index=%s version=%s", game_id, action.index, expected_version + 1)
         return sql.written(stored, game_id, expected_version + 1)
 
@@ -311,12 +321,12 @@ class PostgresStore:
 
     async def finish_deliveries(self, keys: Sequence[tuple[int, int, int]]) -> None:
         """Forget delivered items."""
-        async with self._transaction() as conn:
+        async with self._statement() as conn:  # asyncpg's executemany is atomic, and one round trip
             await conn.executemany(sql.DELETE_DELIVERY, [tuple(k) for k in keys])
 
     async def finish_commit_deliveries(self, game_id: int, version: int) -> None:
         """Forget every item of one commit."""
-        async with self._transaction() as conn:
+        async with self._statement() as conn:
             await conn.execute(sql.DELETE_COMMIT_DELIVERIES, game_id, version)
 
     async def claimants(self) -> list[str]:
@@ -365,12 +375,12 @@ class PostgresStore:
 
     async def add_deferral(self, deferral: DeferralRecord, claimed_by: str) -> None:
         """Remember an interaction about to be deferred."""
-        async with self._transaction() as conn:
+        async with self._statement() as conn:
             await conn.execute(sql.INSERT_DEFERRAL, *sql.deferral_params(deferral, claimed_by, deferral.deferred_at))
 
     async def finish_deferral(self, interaction_id: int) -> None:
         """Forget an answered interaction."""
-        async with self._transaction() as conn:
+        async with self._statement() as conn:
             await conn.execute(sql.DELETE_DEFERRAL, interaction_id)
 
     async def claim_deferrals(

@@ -234,6 +234,39 @@ INSERT_DELIVERY = (
 )
 
 
+# An action's whole commit in one PostgreSQL statement (one round trip, not six: BEGIN, the game's UPDATE, the
+# action's INSERT, the deliveries, the interaction's link, COMMIT). Each data-modifying part runs once and to
+# completion in the statement's one snapshot, and only for a game row the version-checked UPDATE wrote: no row,
+# nothing written (``RECORD_ACTION_POSTGRES`` answers how many rows it wrote). Parameters: ``UPDATE_GAME``'s,
+# the action's (``action_params``), the asking interaction (or NULL), the deliveries' columns as arrays
+# (``delivery_arrays``) and their claim.
+_ACTION_TYPES = ("bigint", "bigint", "integer", "bigint", "text", "text", "text", "double precision")
+_DELIVERY_TYPES = ("bigint", "bigint", "integer", "bigint", "text", "bigint", "double precision", "text")
+_AT = _N + 3  # the first of the action's parameters
+_LINK = _AT + len(_ACTION_TYPES)
+_ARRAYS = _LINK + 1
+_CLAIM = _ARRAYS + len(_DELIVERY_TYPES)
+RECORD_ACTION_POSTGRES = (
+    f"WITH updated AS ({UPDATE_GAME} RETURNING id), "
+    "logged AS (INSERT INTO actions (game_id, idx, seat, user_id, prompt_id, choice_id, public, at) "
+    f"SELECT {', '.join(f'${_AT + i}::{t}' for i, t in enumerate(_ACTION_TYPES))} FROM updated), "
+    f"owed AS (INSERT INTO deliveries ({_DELIVERY_COLUMNS}, claimed_by, claimed_at) "
+    f"SELECT owed.*, ${_CLAIM}::text, ${_CLAIM + 1}::double precision FROM updated, "
+    f"unnest({', '.join(f'${_ARRAYS + i}::{t}[]' for i, t in enumerate(_DELIVERY_TYPES))}) AS owed), "
+    f"linked AS (UPDATE deferrals SET game_id = updated.id, action_index = ${_AT + 1}::bigint FROM updated "
+    f"WHERE deferrals.interaction_id = ${_LINK}::bigint) "
+    "SELECT count(*) FROM updated"
+)
+ACTIONS_KEY = "actions_pkey"
+"""The constraint a second action of the same number breaks (PostgreSQL's name for the table's primary key)."""
+
+
+def delivery_arrays(deliveries: Sequence[DeliveryRecord]) -> list[list[Any]]:
+    """The deliveries' ``INSERT_DELIVERY`` columns (without the claim), one list per column."""
+    rows = [delivery_params(d, "", 0.0)[:-2] for d in deliveries]
+    return [[row[i] for row in rows] for i in range(len(_DELIVERY_TYPES))]
+
+
 def _claims(table: str, keys: str, condition: str, order: str, columns: str) -> tuple[str, str]:
     """The claim of up to ``$4`` rows of ``table`` matching ``condition``, oldest (``order``) first, for SQLite and
     for PostgreSQL; ``$1`` is the claimant, ``$2`` now, ``$3`` the time before which a claim is stale. The
