@@ -144,3 +144,9 @@ def games(conn: sqlite3.Connection, statement: str, params: Iterable[Any] = ()) 
     """The games ``statement`` (a ``sql.SELECT_GAME`` query) finds, each with its seats, in one statement."""
     found = rows(conn, sql.with_seats(statement, sql.SEATS_JSON_SQLITE), params)
     return [sql.game_with_seats(r) for r in found]
+
+
+def game(conn: sqlite3.Connection, statement: str, params: Iterable[Any] = ()) -> GameRecord | None:
+    """The one game ``statement`` (a ``sql.SELECT_GAME`` query) finds, with its seats, in one statement."""
+    found = games(conn, statement, params)
+    return found[0] if found else None
