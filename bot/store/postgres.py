@@ -268,7 +268,7 @@ class PostgresStore:
         self, now: float, idle_seconds: float, max_reminders: int, limit: int = 200
     ) -> list[GameRecord]:
         """Active games due their next reminder (a server's own reminder time first), longest waiting first."""
-        async with self._read() as conn:
+        async with self._statement() as conn:  # one statement, each game's seats with it: one moment
             return await _games(conn, sql.GAMES_DUE_A_REMINDER, now, idle_seconds, max_reminders, limit)
 
     async def delete_game(
@@ -461,7 +461,7 @@ class PostgresStore:
 
     async def idle_lobbies(self, now: float, idle_seconds: float, limit: int) -> list[GameRecord]:
         """Lobbies untouched for their server's time (else ``idle_seconds``), longest idle first."""
-        async with self._read() as conn:
+        async with self._statement() as conn:  # one statement, each game's seats with it: one moment
             return await _games(conn, sql.IDLE_LOBBIES, now, idle_seconds, limit)
 
     async def forget_expired_deferrals(self, answerable_after: float) -> int:
