@@ -143,10 +143,15 @@ class SqliteStore:
         """Store a new game at version 1; ``Conflict`` if the channel already has a live one."""
         stored = game.model_copy(deep=True, update={"id": None, "version": 1})
 
+        params = sql.game_params(stored)
+        # Each row's first column is the game's id, known once the game is inserted (``sql.of_game``).
+        seats = sql.seat_params(0, stored.seats)
+        owed = on_thread.delivery_rows(deliveries, claimed_by, stored.updated_at)
+
         def insert(conn: sqlite3.Connection) -> int:
-            game_id = int(on_thread.value(conn, sql.INSERT_GAME, sql.game_params(stored)))
-            on_thread.write_seats(conn, game_id, stored.seats)
-            on_thread.insert_deliveries(conn, sql.of_game(deliveries, game_id), claimed_by, stored.updated_at)
+            game_id = int(on_thread.value(conn, sql.INSERT_GAME, params))
+            on_thread.write_seats(conn, game_id, [(game_id, *row[1:]) for row in seats])
+            on_thread.insert_deliveries(conn, [(game_id, *row[1:]) for row in owed])
             on_thread.mark_done(conn, interaction_id, game_id)
             return game_id
 
@@ -183,12 +188,17 @@ class SqliteStore:
         ``Conflict`` (nothing written)."""
         game_id = sql.game_id_of(game)
 
+        params = on_thread.update_params(game, game_id, expected_version)
+        seats = sql.seat_params(game_id, game.seats)
+        owed = on_thread.delivery_rows(deliveries, claimed_by, game.updated_at)
+        lines = on_thread.note_rows(notes)
+
         def update(conn: sqlite3.Connection) -> None:
-            on_thread.update(conn, game, game_id, expected_version)
-            on_thread.write_seats(conn, game_id, game.seats)
-            on_thread.insert_deliveries(conn, deliveries, claimed_by, game.updated_at)
+            on_thread.update(conn, params, game_id)
+            on_thread.write_seats(conn, game_id, seats)
+            on_thread.insert_deliveries(conn, owed)
             on_thread.mark_done(conn, interaction_id, game_id)
-            on_thread.insert_notes(conn, notes)
+            on_thread.insert_notes(conn, lines)
 
         await self._one_hop(update)
         log.debug("game updated id=%s version=%s", game_id, expected_version + 1)
@@ -213,15 +223,20 @@ class SqliteStore:
         sql.check_action(game_id, action)
         stored = game.model_copy(update={"action_count": action.index + 1})
 
+        params = on_thread.update_params(stored, game_id, expected_version)
+        logged = sql.action_params(action)
+        owed = on_thread.delivery_rows(deliveries, claimed_by, action.at)
+        link = (interaction_id, game_id, action.index)
+
         def record(conn: sqlite3.Connection) -> None:
-            on_thread.update(conn, stored, game_id, expected_version)
+            on_thread.update(conn, params, game_id)
             try:
-                on_thread.execute(conn, sql.INSERT_ACTION, sql.action_params(action))
+                on_thread.execute(conn, sql.INSERT_ACTION, logged)
             except sqlite3.IntegrityError as exc:
                 raise sql.duplicate_action() from exc
-            on_thread.insert_deliveries(conn, deliveries, claimed_by, action.at)
+            on_thread.insert_deliveries(conn, owed)
             if interaction_id is not None:
-                on_thread.execute(conn, sql.LINK_DEFERRAL, (interaction_id, game_id, action.index))
+                on_thread.execute(conn, sql.LINK_DEFERRAL, link)
 
         await self._one_hop(record)
         log.debug("action recorded id=%s index=%s version=%s", game_id, action.index, expected_version + 1)
@@ -253,15 +268,19 @@ class SqliteStore:
         game_id = sql.game_id_of(game)
         stored = game.model_copy(update={"action_count": index})
 
+        params = on_thread.update_params(stored, game_id, expected_version)
+        owed = on_thread.delivery_rows(deliveries, claimed_by, game.updated_at)
+        lines = on_thread.note_rows(notes)
+
         def undo(conn: sqlite3.Connection) -> None:
             # BEGIN IMMEDIATE holds the write lock: the row read here is the one the UPDATE below replaces.
             sql.check_undo(on_thread.row(conn, sql.GAME_LOG_LENGTH, (game_id,)), expected_version, index)
-            on_thread.update(conn, stored, game_id, expected_version)
+            on_thread.update(conn, params, game_id)
             if on_thread.execute(conn, sql.DELETE_ACTION, (game_id, index)) != 1:
                 raise sql.not_the_last_action()  # the log and the count disagree: refuse rather than guess
-            on_thread.insert_deliveries(conn, deliveries, claimed_by, game.updated_at)
+            on_thread.insert_deliveries(conn, owed)
             on_thread.mark_done(conn, interaction_id, game_id)
-            on_thread.insert_notes(conn, notes)
+            on_thread.insert_notes(conn, lines)
 
         await self._one_hop(undo)
         log.debug("action undone id=%s index=%s version=%s", game_id, index, expected_version + 1)
@@ -270,7 +289,8 @@ class SqliteStore:
     async def add_note(self, note: NoteRecord) -> None:
         """Append a line to the game's public log; ``Conflict`` if the game was deleted."""
         try:
-            await self._one_hop(lambda conn: on_thread.execute(conn, sql.INSERT_NOTE, sql.note_params(note)))
+            params = sql.note_params(note)
+            await self._one_hop(lambda conn: on_thread.execute(conn, sql.INSERT_NOTE, params))
         except sqlite3.IntegrityError as exc:  # the foreign key: no such game
             raise sql.gone() from exc
 
@@ -297,6 +317,7 @@ class SqliteStore:
     ) -> None:
         """Remove the game, its seats, its log and its notes (nothing if it does not exist, unless the caller
         names the version it read: then ``Conflict``), then store what the removal owes."""
+        owed = on_thread.delivery_rows(deliveries, claimed_by, deliveries[0].created_at if deliveries else 0.0)
 
         def delete(conn: sqlite3.Connection) -> None:
             sql.check_delete(on_thread.value(conn, sql.GAME_EXISTS, (game_id,)), expected_version)
@@ -309,7 +330,7 @@ class SqliteStore:
                 sql.DELETE_GAME,
             ):
                 on_thread.execute(conn, statement, (game_id,))
-            on_thread.insert_deliveries(conn, deliveries, claimed_by, deliveries[0].created_at if deliveries else 0.0)
+            on_thread.insert_deliveries(conn, owed)
             on_thread.mark_done(conn, interaction_id, game_id)
 
         await self._one_hop(delete)
@@ -369,7 +390,8 @@ class SqliteStore:
 
     async def schedule_timer(self, timer: TimerRecord) -> None:
         """Store a firing due at once (see ``sql.SCHEDULE_TIMER``)."""
-        await self._one_hop(lambda conn: on_thread.execute(conn, sql.SCHEDULE_TIMER, sql.timer_params(timer)))
+        params = sql.timer_params(timer)
+        await self._one_hop(lambda conn: on_thread.execute(conn, sql.SCHEDULE_TIMER, params))
 
     async def finish_timers(self, keys: Sequence[tuple[int, str, str]], now: float) -> None:
         """Mark firings done."""
@@ -422,7 +444,8 @@ class SqliteStore:
 
     async def set_user_prefs(self, prefs: UserPrefs) -> None:
         """Store (or replace) the user's preferences."""
-        await self._one_hop(lambda conn: on_thread.execute(conn, sql.UPSERT_USER_PREFS, sql.prefs_params(prefs)))
+        params = sql.prefs_params(prefs)
+        await self._one_hop(lambda conn: on_thread.execute(conn, sql.UPSERT_USER_PREFS, params))
 
     async def set_user_pref(self, user_id: int, column: str, value: bool) -> bool:
         """Write one preference of the user, leaving the others as stored; ``True`` when this changed it."""
@@ -531,7 +554,8 @@ class SqliteStore:
 
     async def save_thread(self, thread: ThreadRecord) -> None:
         """Store (or replace) a game thread."""
-        await self._one_hop(lambda conn: on_thread.execute(conn, sql.UPSERT_THREAD, sql.thread_params(thread)))
+        params = sql.thread_params(thread)
+        await self._one_hop(lambda conn: on_thread.execute(conn, sql.UPSERT_THREAD, params))
 
     async def thread(self, thread_id: int) -> ThreadRecord | None:
         """A game thread by id."""
@@ -601,7 +625,8 @@ class SqliteStore:
 
     async def set_away(self, away: AwayRecord) -> None:
         """Store (or replace) the user's away."""
-        await self._one_hop(lambda conn: on_thread.execute(conn, sql.UPSERT_AWAY, sql.away_params(away)))
+        params = sql.away_params(away)
+        await self._one_hop(lambda conn: on_thread.execute(conn, sql.UPSERT_AWAY, params))
 
     async def end_away(self, user_id: int, guild_id: int) -> AwayRecord | None:
         """Forget the user's away and return it (``None``: none stored, or another writer ended it first)."""
@@ -674,7 +699,8 @@ class SqliteStore:
 
     async def save_refused_channel(self, channel: RefusedChannel) -> None:
         """Store one channel's schedule."""
-        await self._one_hop(lambda conn: on_thread.execute(conn, sql.SAVE_CHANNEL_BACKOFF, sql.refused_params(channel)))
+        params = sql.refused_params(channel)
+        await self._one_hop(lambda conn: on_thread.execute(conn, sql.SAVE_CHANNEL_BACKOFF, params))
 
     async def clear_refused_channel(self, channel_id: int) -> None:
         """Forget one channel's schedule."""

@@ -11,7 +11,9 @@ are made and freed on that thread: the loop receives rows and numbers, never a c
 cursor freed on the loop while the thread reuses its statement breaks the next commit:
 ``tests/store/sqlite_cursor_race.py``).
 
-The helpers below take that ``sqlite3.Connection`` and run on aiosqlite's thread only.
+The helpers below take that ``sqlite3.Connection`` and run on aiosqlite's thread only. Their parameters are
+worked out on the event loop before the work is queued (``update_params``, ``delivery_rows``...): the thread reads
+no record that another task on the loop might change meanwhile.
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ from typing import Any, TypeVar
 import aiosqlite
 
 from . import sql
-from .base import DeliveryRecord, GameRecord, NoteRecord, SeatRecord
+from .base import DeliveryRecord, GameRecord, NoteRecord
 
 T = TypeVar("T")
 
@@ -97,13 +99,14 @@ def execute_many(conn: sqlite3.Connection, statement: str, params: Iterable[Sequ
     conn.executemany(sql.for_sqlite(statement), params).close()
 
 
-def update(conn: sqlite3.Connection, game: GameRecord, game_id: int, expected_version: int) -> None:
-    """The version-checked UPDATE of the game row; ``Conflict`` if stale (the caller rolls back)."""
-    params = (
-        *sql.game_params(game.model_copy(update={"version": expected_version + 1})),
-        game_id,
-        expected_version,
-    )
+def update_params(game: GameRecord, game_id: int, expected_version: int) -> tuple[Any, ...]:
+    """``UPDATE_GAME``'s parameters: ``game`` written at the next version, if still at ``expected_version``."""
+    return (*sql.game_params(game.model_copy(update={"version": expected_version + 1})), game_id, expected_version)
+
+
+def update(conn: sqlite3.Connection, params: Sequence[Any], game_id: int) -> None:
+    """The version-checked UPDATE of the game row (``update_params``); ``Conflict`` if stale (the caller rolls
+    back)."""
     try:
         changed = execute(conn, sql.UPDATE_GAME, params)
     except sqlite3.IntegrityError as exc:  # the game became live in a channel that has another live game
@@ -115,17 +118,21 @@ def update(conn: sqlite3.Connection, game: GameRecord, game_id: int, expected_ve
     raise sql.stale_version()
 
 
-def write_seats(conn: sqlite3.Connection, game_id: int, seats: list[SeatRecord]) -> None:
+def write_seats(conn: sqlite3.Connection, game_id: int, seat_rows: list[tuple[Any, ...]]) -> None:
+    """Replace the game's seats with ``seat_rows`` (``sql.seat_params``)."""
     execute(conn, sql.DELETE_SEATS, (game_id,))
-    execute_many(conn, sql.INSERT_SEAT, sql.seat_params(game_id, seats))
+    execute_many(conn, sql.INSERT_SEAT, seat_rows)
 
 
-def insert_deliveries(
-    conn: sqlite3.Connection, deliveries: Sequence[DeliveryRecord], claimed_by: str, claimed_at: float
-) -> None:
-    """Store what a commit owes, claimed by the committing process (inside the caller's transaction)."""
-    if deliveries:
-        execute_many(conn, sql.INSERT_DELIVERY, [sql.delivery_params(d, claimed_by, claimed_at) for d in deliveries])
+def delivery_rows(deliveries: Sequence[DeliveryRecord], claimed_by: str, claimed_at: float) -> list[tuple[Any, ...]]:
+    """``INSERT_DELIVERY``'s parameters: what a commit owes, claimed by the committing process."""
+    return [sql.delivery_params(d, claimed_by, claimed_at) for d in deliveries]
+
+
+def insert_deliveries(conn: sqlite3.Connection, delivery_rows: list[tuple[Any, ...]]) -> None:
+    """Store what a commit owes (``delivery_rows``), inside the caller's transaction."""
+    if delivery_rows:
+        execute_many(conn, sql.INSERT_DELIVERY, delivery_rows)
 
 
 def mark_done(conn: sqlite3.Connection, interaction_id: int | None, game_id: int) -> None:
@@ -134,10 +141,15 @@ def mark_done(conn: sqlite3.Connection, interaction_id: int | None, game_id: int
         execute(conn, sql.MARK_DEFERRAL_DONE, (interaction_id, game_id, True))
 
 
-def insert_notes(conn: sqlite3.Connection, notes: Sequence[NoteRecord]) -> None:
+def note_rows(notes: Sequence[NoteRecord]) -> list[tuple[Any, ...]]:
+    """``INSERT_NOTE``'s parameters for the ``/log`` lines of a commit."""
+    return [sql.note_params(n) for n in notes]
+
+
+def insert_notes(conn: sqlite3.Connection, note_rows: list[tuple[Any, ...]]) -> None:
     """Write the ``/log`` lines of a commit inside its transaction (a moderator's step says who made it)."""
-    if notes:
-        execute_many(conn, sql.INSERT_NOTE, [sql.note_params(n) for n in notes])
+    if note_rows:
+        execute_many(conn, sql.INSERT_NOTE, note_rows)
 
 
 def games(conn: sqlite3.Connection, statement: str, params: Iterable[Any] = ()) -> list[GameRecord]:
