@@ -162,12 +162,34 @@ class PostgresStore:
         """Write every field of ``game`` if it is still at ``expected_version``, with ``deliveries``; else
         ``Conflict`` (nothing written)."""
         game_id = sql.game_id_of(game)
-        async with self._transaction() as conn:
-            await _update(conn, game, game_id, expected_version)
-            await _write_seats(conn, game_id, game.seats)
-            await _insert_deliveries(conn, deliveries, claimed_by, game.updated_at)
-            await _mark_done(conn, interaction_id, game_id)
-            await _insert_notes(conn, notes)
+        if notes:  # a moderator's step, with its /log lines: the statements one by one, in one transaction
+            async with self._transaction() as conn:
+                await _update(conn, game, game_id, expected_version)
+                await _write_seats(conn, game_id, game.seats)
+                await _insert_deliveries(conn, deliveries, claimed_by, game.updated_at)
+                await _mark_done(conn, interaction_id, game_id)
+                await _insert_notes(conn, notes)
+        else:
+            params = (
+                *sql.game_params(game.model_copy(update={"version": expected_version + 1})),
+                game_id,
+                expected_version,
+                len(game.seats),
+                *sql.seat_arrays(game.seats),
+                *sql.delivery_arrays(deliveries),
+                claimed_by,
+                game.updated_at,
+                interaction_id,
+            )
+            async with self._statement() as conn:  # one statement (``sql.UPDATE_GAME_POSTGRES``): atomic
+                try:
+                    written = await conn.fetchval(sql.UPDATE_GAME_POSTGRES, *params)
+                except asyncpg.UniqueViolationError as exc:
+                    if exc.constraint_name == sql.LIVE_GAME_KEY:  # live in a channel that has another live game
+                        raise sql.channel_busy() from exc
+                    raise
+                if written != 1:
+                    raise sql.gone() if await conn.fetchval(sql.GAME_EXISTS, game_id) is None else sql.stale_version()
         log.debug("game updated id=%s version=%s", game_id, expected_version + 1)
         return sql.written(game, game_id, expected_version + 1)
 
@@ -205,7 +227,9 @@ class PostgresStore:
             except asyncpg.UniqueViolationError as exc:
                 if exc.constraint_name == sql.ACTIONS_KEY:
                     raise sql.duplicate_action() from exc
-                raise sql.channel_busy() from exc  # the game became live in a channel that has another live game
+                if exc.constraint_name == sql.LIVE_GAME_KEY:  # live in a channel that has another live game
+                    raise sql.channel_busy() from exc
+                raise
             if written != 1:
                 raise sql.gone() if await conn.fetchval(sql.GAME_EXISTS, game_id) is None else sql.stale_version()
         log.debug("action recorded id=%s index=%s version=%s", game_id, action.index, expected_version + 1)

@@ -257,8 +257,43 @@ RECORD_ACTION_POSTGRES = (
     f"WHERE deferrals.interaction_id = ${_LINK}::bigint) "
     "SELECT count(*) FROM updated"
 )
+# A game's whole write without notes in one PostgreSQL statement (``update_game``; one round trip, was five or
+# more). The seats are upserted by position and those past the new count deleted: the two parts touch different
+# rows, as the parts of one statement must. Parameters: ``UPDATE_GAME``'s, the number of seats, the seats'
+# columns as arrays (``seat_arrays``), the deliveries' as arrays and their claim, the asking interaction (or NULL).
+_SEAT_TYPES = ("integer", "integer", "bigint", "text", "text", "text")  # position, seat, user_id, name, role, bot
+_COUNT = _N + 3
+_SEATS = _COUNT + 1
+_OWED = _SEATS + len(_SEAT_TYPES)
+_OWED_CLAIM = _OWED + len(_DELIVERY_TYPES)
+_ASKED = _OWED_CLAIM + 2
+UPDATE_GAME_POSTGRES = (
+    f"WITH updated AS ({UPDATE_GAME} RETURNING id), "
+    f"unseated AS (DELETE FROM seats USING updated WHERE seats.game_id = updated.id AND seats.position >= ${_COUNT}), "
+    "seated AS (INSERT INTO seats (game_id, position, seat, user_id, display_name, role, bot) "
+    f"SELECT updated.id, seat.* FROM updated, "
+    f"unnest({', '.join(f'${_SEATS + i}::{t}[]' for i, t in enumerate(_SEAT_TYPES))}) AS seat "
+    "ON CONFLICT (game_id, position) DO UPDATE SET seat = EXCLUDED.seat, user_id = EXCLUDED.user_id, "
+    "display_name = EXCLUDED.display_name, role = EXCLUDED.role, bot = EXCLUDED.bot), "
+    f"owed AS (INSERT INTO deliveries ({_DELIVERY_COLUMNS}, claimed_by, claimed_at) "
+    f"SELECT owed.*, ${_OWED_CLAIM}::text, ${_OWED_CLAIM + 1}::double precision FROM updated, "
+    f"unnest({', '.join(f'${_OWED + i}::{t}[]' for i, t in enumerate(_DELIVERY_TYPES))}) AS owed), "
+    f"asked AS (UPDATE deferrals SET game_id = updated.id, done = TRUE FROM updated "
+    f"WHERE deferrals.interaction_id = ${_ASKED}::bigint) "
+    "SELECT count(*) FROM updated"
+)
+
+
+def seat_arrays(seats: Sequence[SeatRecord]) -> list[list[Any]]:
+    """The seats' ``INSERT_SEAT`` columns after the game's id (position first), one list per column."""
+    rows = [row[1:] for row in seat_params(0, list(seats))]
+    return [[row[i] for row in rows] for i in range(len(_SEAT_TYPES))]
+
+
 ACTIONS_KEY = "actions_pkey"
 """The constraint a second action of the same number breaks (PostgreSQL's name for the table's primary key)."""
+LIVE_GAME_KEY = "games_one_live_per_channel"
+"""The index a second live game in one channel breaks (``migrations._ONE_LIVE_GAME``)."""
 
 
 def delivery_arrays(deliveries: Sequence[DeliveryRecord]) -> list[list[Any]]:

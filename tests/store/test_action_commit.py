@@ -1,8 +1,8 @@
-"""An action's commit refused part-way writes nothing, on both backends.
+"""An action's commit, or a game's write, refused part-way writes nothing, on both backends.
 
-PostgreSQL writes the whole commit in one statement (``sql.RECORD_ACTION_POSTGRES``) and SQLite in one hop to
-its thread (``bot.store.sqlite_thread``): the game row, the action, what it owes and the interaction's link land
-together or not at all, and the player reads the same sentence as before.
+PostgreSQL writes each in one statement (``sql.RECORD_ACTION_POSTGRES``, ``sql.UPDATE_GAME_POSTGRES``) and
+SQLite in one hop to its thread (``bot.store.sqlite_thread``): the game row, its seats, the action, what it owes
+and the interaction's link land together or not at all, and the player reads the same sentence as before.
 """
 
 from __future__ import annotations
@@ -45,4 +45,18 @@ async def test_an_action_that_would_make_a_second_live_game_in_a_channel_writes_
     stored = await store.get_game(id_of(ended))
     assert stored is not None and stored.status == "ended" and stored.version == ended.version
     assert await store.actions(id_of(ended)) == []
+    assert await store.claim_deliveries(THEIRS, NOW + 100, NOW + 100, 10) == []
+
+
+async def test_a_refused_game_write_leaves_its_seats_and_owes_nothing(store: Store) -> None:
+    game = await start_game(store)
+    stale = game.model_copy(deep=True)
+    await store.update_game(game, game.version)  # another writer first
+    stale.seats = stale.seats[:1]
+    stale.seats[0].display_name = "renamed"
+    with pytest.raises(Conflict, match="changed this game first"):
+        await store.update_game(stale, stale.version, owed(stale, 9), claimed_by=MINE)
+
+    stored = await store.get_game(id_of(game))
+    assert stored is not None and stored.seats == game.seats
     assert await store.claim_deliveries(THEIRS, NOW + 100, NOW + 100, 10) == []
