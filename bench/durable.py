@@ -9,6 +9,10 @@
   catch-up runs in the background once the bot is ready, so start-up itself should not move), and what the
   catch-up's claims cost: the first batch, and every batch until none is left (the Discord sends are not
   part of it: they go one at a time behind discord.py's rate limiter).
+
+``python -m bench.durable`` prints the per-action figures alone in a few seconds: wall and CPU medians (CPU of
+the whole process, so the database thread's too: the figure to judge by on a shared machine) and the hops to
+aiosqlite's thread each kind of commit makes.
 """
 
 from __future__ import annotations
@@ -18,6 +22,7 @@ import shutil
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from bot.store import ActionRecord, DeferralRecord, DeliveryRecord, GameRecord, SeatRecord, Store
 from bot.store.factory import open_store
@@ -75,32 +80,100 @@ def _deferral(interaction_id: int, at: float) -> DeferralRecord:
 
 async def record_cost(path: Path, samples: int) -> tuple[Dist, Dist]:
     """Milliseconds of a bare commit and of a commit with its durable record, alternated."""
+    plain, durable = await record_costs(path, samples)
+    return Dist.of(plain.wall), Dist.of(durable.wall)
+
+
+@dataclass
+class Costs:
+    """One kind of commit's samples: wall-clock and CPU milliseconds (the whole process: the event loop's
+    thread and the database's), and the hops to aiosqlite's thread it made."""
+
+    wall: list[float] = field(default_factory=list)
+    cpu: list[float] = field(default_factory=list)
+    hops: list[int] = field(default_factory=list)
+
+
+async def record_costs(path: Path, samples: int) -> tuple[Costs, Costs]:
+    """A bare commit's and a commit with its durable record's costs, alternated on one game."""
+    hops = _HopCounter()
     store = await open_store(str(path))
     try:
         game = await _active_game(store, 1)
         game_id = game.id
         assert game_id is not None
-        plain: list[float] = []
-        durable: list[float] = []
+        plain, durable = Costs(), Costs()
         for i in range(samples * 2):
             now = time.time()
             action = ActionRecord(
                 game_id=game.id, index=game.action_count, seat=0, user_id=1, prompt_id="p", choice_id="c", at=now
             )
-            start = time.perf_counter()
-            if i % 2 == 0:
-                game = await store.record_action(game, game.version, action)
-                plain.append((time.perf_counter() - start) * 1000)
-                continue
-            await store.add_deferral(_deferral(i, now), OWNER)
-            items = _owed(game, game.version + 1, now)
-            game = await store.record_action(game, game.version, action, items, claimed_by=OWNER, interaction_id=i)
-            await store.finish_commit_deliveries(game_id, game.version)
-            await store.finish_deferral(i)
-            durable.append((time.perf_counter() - start) * 1000)
-        return Dist.of(plain), Dist.of(durable)
+            with hops:
+                start, cpu = time.perf_counter(), time.process_time()
+                if i % 2 == 0:
+                    game = await store.record_action(game, game.version, action)
+                else:
+                    await store.add_deferral(_deferral(i, now), OWNER)
+                    items = _owed(game, game.version + 1, now)
+                    game = await store.record_action(
+                        game, game.version, action, items, claimed_by=OWNER, interaction_id=i
+                    )
+                    await store.finish_commit_deliveries(game_id, game.version)
+                    await store.finish_deferral(i)
+                into = plain if i % 2 == 0 else durable
+                into.wall.append((time.perf_counter() - start) * 1000)
+                into.cpu.append((time.process_time() - cpu) * 1000)
+            into.hops.append(hops.count)
+        return plain, durable
     finally:
         await store.close()
+
+
+class _HopCounter:
+    """Counts the calls queued on aiosqlite's thread inside its ``with`` block (as ``bench.probes`` does)."""
+
+    def __init__(self) -> None:
+        self.count = 0
+        self._original: Any = None
+
+    def __enter__(self) -> _HopCounter:
+        from aiosqlite.core import Connection
+
+        self.count = 0
+        self._original = original = Connection._execute
+
+        async def counted(connection: Any, fn: Any, *args: Any, **kwargs: Any) -> Any:
+            self.count += 1
+            return await original(connection, fn, *args, **kwargs)
+
+        Connection._execute = counted  # type: ignore[method-assign]
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        from aiosqlite.core import Connection
+
+        Connection._execute = self._original  # type: ignore[method-assign]
+
+
+def main(samples: int = 200) -> None:
+    """``python -m bench.durable``: a few seconds; the commit's and the durable record's medians, wall and CPU."""
+    import statistics
+    import tempfile
+
+    with tempfile.TemporaryDirectory(prefix="bench-durable-") as folder:
+        plain, durable = asyncio.run(record_costs(Path(folder) / "durable.db", samples))
+    for name, costs in (("commit alone", plain), ("commit with its durable record", durable)):
+        print(
+            f"{name}: wall median {statistics.median(costs.wall):.3f} ms, "
+            f"CPU median {statistics.median(costs.cpu):.3f} ms, hops {statistics.mean(costs.hops):.1f} (n={samples})"
+        )
+    cpu = statistics.median(durable.cpu) - statistics.median(plain.cpu)
+    wall = statistics.median(durable.wall) - statistics.median(plain.wall)
+    print(f"the durable record adds: CPU {cpu:+.3f} ms, wall {wall:+.3f} ms")
+
+
+if __name__ == "__main__":
+    main()
 
 
 async def leave_owed_items(path: Path) -> None:

@@ -162,12 +162,34 @@ class PostgresStore:
         """Write every field of ``game`` if it is still at ``expected_version``, with ``deliveries``; else
         ``Conflict`` (nothing written)."""
         game_id = sql.game_id_of(game)
-        async with self._transaction() as conn:
-            await _update(conn, game, game_id, expected_version)
-            await _write_seats(conn, game_id, game.seats)
-            await _insert_deliveries(conn, deliveries, claimed_by, game.updated_at)
-            await _mark_done(conn, interaction_id, game_id)
-            await _insert_notes(conn, notes)
+        if notes:  # a moderator's step, with its /log lines: the statements one by one, in one transaction
+            async with self._transaction() as conn:
+                await _update(conn, game, game_id, expected_version)
+                await _write_seats(conn, game_id, game.seats)
+                await _insert_deliveries(conn, deliveries, claimed_by, game.updated_at)
+                await _mark_done(conn, interaction_id, game_id)
+                await _insert_notes(conn, notes)
+        else:
+            params = (
+                *sql.game_params(game.model_copy(update={"version": expected_version + 1})),
+                game_id,
+                expected_version,
+                len(game.seats),
+                *sql.seat_arrays(game.seats),
+                *sql.delivery_arrays(deliveries),
+                claimed_by,
+                game.updated_at,
+                interaction_id,
+            )
+            async with self._statement() as conn:  # one statement (``sql.UPDATE_GAME_POSTGRES``): atomic
+                try:
+                    written = await conn.fetchval(sql.UPDATE_GAME_POSTGRES, *params)
+                except asyncpg.UniqueViolationError as exc:
+                    if exc.constraint_name == sql.LIVE_GAME_KEY:  # live in a channel that has another live game
+                        raise sql.channel_busy() from exc
+                    raise
+                if written != 1:
+                    raise sql.gone() if await conn.fetchval(sql.GAME_EXISTS, game_id) is None else sql.stale_version()
         log.debug("game updated id=%s version=%s", game_id, expected_version + 1)
         return sql.written(game, game_id, expected_version + 1)
 
@@ -189,15 +211,27 @@ class PostgresStore:
         game_id = sql.game_id_of(game)
         sql.check_action(game_id, action)
         stored = game.model_copy(update={"action_count": action.index + 1})
-        async with self._transaction() as conn:
-            await _update(conn, stored, game_id, expected_version)
+        params = (
+            *sql.game_params(stored.model_copy(update={"version": expected_version + 1})),
+            game_id,
+            expected_version,
+            *sql.action_params(action),
+            interaction_id,
+            *sql.delivery_arrays(deliveries),
+            claimed_by,
+            action.at,
+        )
+        async with self._statement() as conn:  # one statement (``sql.RECORD_ACTION_POSTGRES``): atomic on its own
             try:
-                await conn.execute(sql.INSERT_ACTION, *sql.action_params(action))
+                written = await conn.fetchval(sql.RECORD_ACTION_POSTGRES, *params)
             except asyncpg.UniqueViolationError as exc:
-                raise sql.duplicate_action() from exc
-            await _insert_deliveries(conn, deliveries, claimed_by, action.at)
-            if interaction_id is not None:
-                await conn.execute(sql.LINK_DEFERRAL, interaction_id, game_id, action.index)
+                if exc.constraint_name == sql.ACTIONS_KEY:
+                    raise sql.duplicate_action() from exc
+                if exc.constraint_name == sql.LIVE_GAME_KEY:  # live in a channel that has another live game
+                    raise sql.channel_busy() from exc
+                raise
+            if written != 1:
+                raise sql.gone() if await conn.fetchval(sql.GAME_EXISTS, game_id) is None else sql.stale_version()
         log.debug("action recorded id=%s index=%s version=%s", game_id, action.index, expected_version + 1)
         return sql.written(stored, game_id, expected_version + 1)
 
@@ -258,9 +292,8 @@ class PostgresStore:
         self, now: float, idle_seconds: float, max_reminders: int, limit: int = 200
     ) -> list[GameRecord]:
         """Active games due their next reminder (a server's own reminder time first), longest waiting first."""
-        async with self._read() as conn:
-            rows = await conn.fetch(sql.GAMES_DUE_A_REMINDER, now, idle_seconds, max_reminders, limit)
-            return [sql.game_from_row(r, await _seats(conn, r["id"])) for r in rows]
+        async with self._statement() as conn:  # one statement, each game's seats with it: one moment
+            return await _games(conn, sql.GAMES_DUE_A_REMINDER, now, idle_seconds, max_reminders, limit)
 
     async def delete_game(
         self,
@@ -312,12 +345,12 @@ class PostgresStore:
 
     async def finish_deliveries(self, keys: Sequence[tuple[int, int, int]]) -> None:
         """Forget delivered items."""
-        async with self._transaction() as conn:
+        async with self._statement() as conn:  # asyncpg's executemany is atomic, and one round trip
             await conn.executemany(sql.DELETE_DELIVERY, [tuple(k) for k in keys])
 
     async def finish_commit_deliveries(self, game_id: int, version: int) -> None:
         """Forget every item of one commit."""
-        async with self._transaction() as conn:
+        async with self._statement() as conn:
             await conn.execute(sql.DELETE_COMMIT_DELIVERIES, game_id, version)
 
     async def claimants(self) -> list[str]:
@@ -366,12 +399,12 @@ class PostgresStore:
 
     async def add_deferral(self, deferral: DeferralRecord, claimed_by: str) -> None:
         """Remember an interaction about to be deferred."""
-        async with self._transaction() as conn:
+        async with self._statement() as conn:
             await conn.execute(sql.INSERT_DEFERRAL, *sql.deferral_params(deferral, claimed_by, deferral.deferred_at))
 
     async def finish_deferral(self, interaction_id: int) -> None:
         """Forget an answered interaction."""
-        async with self._transaction() as conn:
+        async with self._statement() as conn:
             await conn.execute(sql.DELETE_DEFERRAL, interaction_id)
 
     async def claim_deferrals(
@@ -452,9 +485,8 @@ class PostgresStore:
 
     async def idle_lobbies(self, now: float, idle_seconds: float, limit: int) -> list[GameRecord]:
         """Lobbies untouched for their server's time (else ``idle_seconds``), longest idle first."""
-        async with self._read() as conn:
-            rows = await conn.fetch(sql.IDLE_LOBBIES, now, idle_seconds, limit)
-            return [sql.game_from_row(r, await _seats(conn, r["id"])) for r in rows]
+        async with self._statement() as conn:  # one statement, each game's seats with it: one moment
+            return await _games(conn, sql.IDLE_LOBBIES, now, idle_seconds, limit)
 
     async def forget_expired_deferrals(self, answerable_after: float) -> int:
         """Delete the interactions Discord no longer takes an answer to."""
@@ -667,10 +699,6 @@ class PostgresStore:
 
 
 # ---------------------------------------------------------------------- helpers (inside a transaction)
-
-
-async def _seats(conn: Connection, game_id: int) -> list[SeatRecord]:
-    return [sql.seat_from_row(r) for r in await conn.fetch(sql.SEATS_OF_GAME, game_id)]
 
 
 async def _game(conn: Connection, statement: str, *params: Any) -> GameRecord | None:

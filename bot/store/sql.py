@@ -73,6 +73,8 @@ _N = len(GAME_COLUMNS)
 SELECT_GAME = f"SELECT id, {', '.join(GAME_COLUMNS)}, paused_at FROM games"
 """``paused_at`` is read with every game but written only by ``PAUSE_GUILD_GAMES`` and ``RESUME_GAME``: a game's
 ordinary writes (``UPDATE_GAME``) never undo or make a pause."""
+SELECT_GAME_JOINED = f"SELECT {', '.join(f'games.{c}' for c in ('id', *GAME_COLUMNS, 'paused_at'))} FROM games"
+"""``SELECT_GAME`` for a query that joins another table (each column named with its table)."""
 
 INSERT_GAME = (
     f"INSERT INTO games ({', '.join(GAME_COLUMNS)}) "
@@ -102,8 +104,8 @@ SEATS_JSON_POSTGRES = (
 def with_seats(statement: str, seats_json: str) -> str:
     """``statement`` (a ``SELECT_GAME`` query) selecting each game's seats too, as ``seats_json`` (one of the
     ``SEATS_JSON_*``); ``game_with_seats`` reads its rows."""
-    assert statement.startswith(SELECT_GAME), statement
-    return SELECT_GAME.removesuffix(" FROM games") + f", {seats_json} FROM games" + statement.removeprefix(SELECT_GAME)
+    select = next(s for s in (SELECT_GAME, SELECT_GAME_JOINED) if statement.startswith(s))
+    return select.removesuffix(" FROM games") + f", {seats_json} FROM games" + statement.removeprefix(select)
 
 
 def game_with_seats(row: Row) -> GameRecord:
@@ -136,7 +138,7 @@ GAMES_WITH_BOTS = (
 # changed its settings, and a NULL keeps the default); 0 turns its reminders off. Columns are qualified
 # because both tables have ``guild_id``; rows still read by bare column name.
 GAMES_DUE_A_REMINDER = (
-    f"SELECT {', '.join(f'games.{c}' for c in ('id', *GAME_COLUMNS, 'paused_at'))} FROM games "
+    f"{SELECT_GAME_JOINED} "
     "LEFT JOIN guild_settings ON guild_settings.guild_id = games.guild_id "
     "WHERE games.status = 'active' AND games.reminders_sent < $3 AND games.paused_at IS NULL "
     "AND (guild_settings.reminder_hours IS NULL OR guild_settings.reminder_hours > 0) "
@@ -230,6 +232,74 @@ INSERT_DELIVERY = (
     f"INSERT INTO deliveries ({_DELIVERY_COLUMNS}, claimed_by, claimed_at) "
     "VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)"
 )
+
+
+# An action's whole commit in one PostgreSQL statement (one round trip, not six: BEGIN, the game's UPDATE, the
+# action's INSERT, the deliveries, the interaction's link, COMMIT). Each data-modifying part runs once and to
+# completion in the statement's one snapshot, and only for a game row the version-checked UPDATE wrote: no row,
+# nothing written (``RECORD_ACTION_POSTGRES`` answers how many rows it wrote). Parameters: ``UPDATE_GAME``'s,
+# the action's (``action_params``), the asking interaction (or NULL), the deliveries' columns as arrays
+# (``delivery_arrays``) and their claim.
+_ACTION_TYPES = ("bigint", "bigint", "integer", "bigint", "text", "text", "text", "double precision")
+_DELIVERY_TYPES = ("bigint", "bigint", "integer", "bigint", "text", "bigint", "double precision", "text")
+_AT = _N + 3  # the first of the action's parameters
+_LINK = _AT + len(_ACTION_TYPES)
+_ARRAYS = _LINK + 1
+_CLAIM = _ARRAYS + len(_DELIVERY_TYPES)
+RECORD_ACTION_POSTGRES = (
+    f"WITH updated AS ({UPDATE_GAME} RETURNING id), "
+    "logged AS (INSERT INTO actions (game_id, idx, seat, user_id, prompt_id, choice_id, public, at) "
+    f"SELECT {', '.join(f'${_AT + i}::{t}' for i, t in enumerate(_ACTION_TYPES))} FROM updated), "
+    f"owed AS (INSERT INTO deliveries ({_DELIVERY_COLUMNS}, claimed_by, claimed_at) "
+    f"SELECT owed.*, ${_CLAIM}::text, ${_CLAIM + 1}::double precision FROM updated, "
+    f"unnest({', '.join(f'${_ARRAYS + i}::{t}[]' for i, t in enumerate(_DELIVERY_TYPES))}) AS owed), "
+    f"linked AS (UPDATE deferrals SET game_id = updated.id, action_index = ${_AT + 1}::bigint FROM updated "
+    f"WHERE deferrals.interaction_id = ${_LINK}::bigint) "
+    "SELECT count(*) FROM updated"
+)
+# A game's whole write without notes in one PostgreSQL statement (``update_game``; one round trip, was five or
+# more). The seats are upserted by position and those past the new count deleted: the two parts touch different
+# rows, as the parts of one statement must. Parameters: ``UPDATE_GAME``'s, the number of seats, the seats'
+# columns as arrays (``seat_arrays``), the deliveries' as arrays and their claim, the asking interaction (or NULL).
+_SEAT_TYPES = ("integer", "integer", "bigint", "text", "text", "text")  # position, seat, user_id, name, role, bot
+_COUNT = _N + 3
+_SEATS = _COUNT + 1
+_OWED = _SEATS + len(_SEAT_TYPES)
+_OWED_CLAIM = _OWED + len(_DELIVERY_TYPES)
+_ASKED = _OWED_CLAIM + 2
+UPDATE_GAME_POSTGRES = (
+    f"WITH updated AS ({UPDATE_GAME} RETURNING id), "
+    f"unseated AS (DELETE FROM seats USING updated WHERE seats.game_id = updated.id AND seats.position >= ${_COUNT}), "
+    "seated AS (INSERT INTO seats (game_id, position, seat, user_id, display_name, role, bot) "
+    f"SELECT updated.id, seat.* FROM updated, "
+    f"unnest({', '.join(f'${_SEATS + i}::{t}[]' for i, t in enumerate(_SEAT_TYPES))}) AS seat "
+    "ON CONFLICT (game_id, position) DO UPDATE SET seat = EXCLUDED.seat, user_id = EXCLUDED.user_id, "
+    "display_name = EXCLUDED.display_name, role = EXCLUDED.role, bot = EXCLUDED.bot), "
+    f"owed AS (INSERT INTO deliveries ({_DELIVERY_COLUMNS}, claimed_by, claimed_at) "
+    f"SELECT owed.*, ${_OWED_CLAIM}::text, ${_OWED_CLAIM + 1}::double precision FROM updated, "
+    f"unnest({', '.join(f'${_OWED + i}::{t}[]' for i, t in enumerate(_DELIVERY_TYPES))}) AS owed), "
+    f"asked AS (UPDATE deferrals SET game_id = updated.id, done = TRUE FROM updated "
+    f"WHERE deferrals.interaction_id = ${_ASKED}::bigint) "
+    "SELECT count(*) FROM updated"
+)
+
+
+def seat_arrays(seats: Sequence[SeatRecord]) -> list[list[Any]]:
+    """The seats' ``INSERT_SEAT`` columns after the game's id (position first), one list per column."""
+    rows = [row[1:] for row in seat_params(0, list(seats))]
+    return [[row[i] for row in rows] for i in range(len(_SEAT_TYPES))]
+
+
+ACTIONS_KEY = "actions_pkey"
+"""The constraint a second action of the same number breaks (PostgreSQL's name for the table's primary key)."""
+LIVE_GAME_KEY = "games_one_live_per_channel"
+"""The index a second live game in one channel breaks (``migrations._ONE_LIVE_GAME``)."""
+
+
+def delivery_arrays(deliveries: Sequence[DeliveryRecord]) -> list[list[Any]]:
+    """The deliveries' ``INSERT_DELIVERY`` columns (without the claim), one list per column."""
+    rows = [delivery_params(d, "", 0.0)[:-2] for d in deliveries]
+    return [[row[i] for row in rows] for i in range(len(_DELIVERY_TYPES))]
 
 
 def _claims(table: str, keys: str, condition: str, order: str, columns: str) -> tuple[str, str]:
@@ -620,7 +690,7 @@ FINISHED_PAST_KEEPING = (
 )
 # $1 now, $2 the default idle time in seconds, $3 the limit; a server's ``lobby_hours`` of 0: never.
 IDLE_LOBBIES = (
-    f"SELECT {', '.join(f'games.{c}' for c in ('id', *GAME_COLUMNS, 'paused_at'))} FROM games "
+    f"{SELECT_GAME_JOINED} "
     "LEFT JOIN guild_settings ON guild_settings.guild_id = games.guild_id "
     "WHERE games.status = 'lobby' AND games.paused_at IS NULL "
     "AND (guild_settings.lobby_hours IS NULL OR guild_settings.lobby_hours > 0) "

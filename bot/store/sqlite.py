@@ -6,6 +6,9 @@ gives the process one writer. Another process on the same file (a second store, 
 held off by SQLite's own locks and ``busy_timeout``; writes start with ``BEGIN IMMEDIATE`` so two processes
 never deadlock upgrading a read lock. WAL with ``synchronous=NORMAL``: a power cut may lose the last commits
 but never corrupts the file, and another process's readers never block the writer.
+
+Each method's statements run together as one function on aiosqlite's thread (``sqlite_thread.one_hop``), their
+transaction begun and ended there: one hop to that thread per method, however many statements it runs.
 """
 
 from __future__ import annotations
@@ -15,14 +18,14 @@ import json
 import logging
 import sqlite3
 import time
-from collections.abc import AsyncIterator, Iterable, Sequence
-from contextlib import AbstractAsyncContextManager, asynccontextmanager, suppress
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import aiosqlite
 
 from . import sql
+from . import sqlite_thread as on_thread
 from .base import (
     FORMER_BASE,
     FORMER_PLAYER,
@@ -36,15 +39,16 @@ from .base import (
     NoteRecord,
     NotifyPrefs,
     RefusedChannel,
-    SeatRecord,
     ThreadRecord,
     TimerRecord,
     UserPrefs,
 )
 from .migrations import SCHEMA_VERSION_SQLITE, pending
 from .private_files import private_file
+from .sqlite_thread import Work, one_hop
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 MEMORY = ":memory:"
 BUSY_TIMEOUT_MS = 5000
@@ -99,44 +103,32 @@ class SqliteStore:
             raise RuntimeError("The store is not open: call `await store.open()` (or use open_store).")
         return self._db
 
-    @asynccontextmanager
-    async def _transaction(self, begin: str = "BEGIN IMMEDIATE") -> AsyncIterator[aiosqlite.Connection]:
-        """Hold the lock for one transaction: committed if the block ends normally, rolled back otherwise.
-
-        Reads use a deferred ``BEGIN`` too, so a game row and its seats come from the same moment. BEGIN and
-        COMMIT sit inside the ``try``: a task cancelled while either is queued on aiosqlite's thread, or a
-        failed COMMIT, must not leave the shared connection inside a transaction. The ROLLBACK runs after
-        them (aiosqlite runs one statement at a time, in order) and is harmless if none is open.
-        """
+    async def _one_hop(self, work: Work[T], begin: str | None = "BEGIN IMMEDIATE") -> T:
+        """Hold the lock while ``work`` runs in one transaction on aiosqlite's thread, in one hop
+        (``sqlite_thread.one_hop``)."""
         async with self._lock:
-            db = self._connection()
-            try:
-                await db.execute(begin)
-                yield db
-                await db.execute("COMMIT")
-            except BaseException:
-                with suppress(sqlite3.OperationalError):  # "cannot rollback - no transaction is active"
-                    await db.execute("ROLLBACK")
-                raise
+            return await one_hop(self._connection(), work, begin)
 
-    def _read(self) -> AbstractAsyncContextManager[aiosqlite.Connection]:
-        return self._transaction("BEGIN")
+    async def _single(self, work: Work[T]) -> T:
+        """``work`` that is one statement, atomic on its own (no BEGIN and COMMIT), in one hop."""
+        return await self._one_hop(work, None)
 
     async def _migrate(self) -> None:
         """Apply the pending migrations, each in its own transaction with its ``schema_version`` row."""
-        db = self._connection()
-        await db.execute(SCHEMA_VERSION_SQLITE)
-        while True:
-            async with self._transaction() as db:
-                applied = {int(r[0]) for r in await db.execute_fetchall(sql.APPLIED_MIGRATIONS)}
-                todo = pending(applied)
-                if not todo:
-                    return
-                step = todo[0]
-                for statement in step.sqlite:
-                    await db.execute(statement)
-                await db.execute(sql.for_sqlite(sql.RECORD_MIGRATION), (step.number, step.name, time.time()))
-            log.debug("sqlite migration applied path=%s number=%s", self.path, step.number)
+        await self._single(lambda conn: on_thread.execute(conn, SCHEMA_VERSION_SQLITE))
+
+        def apply_next(conn: sqlite3.Connection) -> int | None:
+            todo = pending({int(r[0]) for r in on_thread.rows(conn, sql.APPLIED_MIGRATIONS)})
+            if not todo:
+                return None
+            step = todo[0]
+            for statement in step.sqlite:
+                conn.execute(statement).close()
+            on_thread.execute(conn, sql.RECORD_MIGRATION, (step.number, step.name, time.time()))
+            return step.number
+
+        while (number := await self._one_hop(apply_next)) is not None:
+            log.debug("sqlite migration applied path=%s number=%s", self.path, number)
 
     # ------------------------------------------------------------------ games
 
@@ -150,12 +142,21 @@ class SqliteStore:
     ) -> GameRecord:
         """Store a new game at version 1; ``Conflict`` if the channel already has a live one."""
         stored = game.model_copy(deep=True, update={"id": None, "version": 1})
+
+        params = sql.game_params(stored)
+        # Each row's first column is the game's id, known once the game is inserted (``sql.of_game``).
+        seats = sql.seat_params(0, stored.seats)
+        owed = on_thread.delivery_rows(deliveries, claimed_by, stored.updated_at)
+
+        def insert(conn: sqlite3.Connection) -> int:
+            game_id = int(on_thread.value(conn, sql.INSERT_GAME, params))
+            on_thread.write_seats(conn, game_id, [(game_id, *row[1:]) for row in seats])
+            on_thread.insert_deliveries(conn, [(game_id, *row[1:]) for row in owed])
+            on_thread.mark_done(conn, interaction_id, game_id)
+            return game_id
+
         try:
-            async with self._transaction() as db:
-                game_id = int(await _value(db, sql.INSERT_GAME, sql.game_params(stored)))
-                await _write_seats(db, game_id, stored.seats)
-                await _insert_deliveries(db, sql.of_game(deliveries, game_id), claimed_by, stored.updated_at)
-                await _mark_done(db, interaction_id, game_id)
+            game_id = await self._one_hop(insert)
         except sqlite3.IntegrityError as exc:
             raise sql.channel_busy() from exc
         log.debug("game inserted id=%s channel=%s", game_id, game.channel_id)
@@ -163,18 +164,15 @@ class SqliteStore:
 
     async def live_game(self, channel_id: int) -> GameRecord | None:
         """The channel's game in lobby or active status, if any."""
-        async with self._lock:  # one statement (``_game``): atomic on its own
-            return await _game(self._connection(), sql.LIVE_GAME, (channel_id,))
+        return await self._single(lambda conn: on_thread.game(conn, sql.LIVE_GAME, (channel_id,)))
 
     async def latest_game(self, channel_id: int) -> GameRecord | None:
         """The channel's most recent game in any status."""
-        async with self._lock:
-            return await _game(self._connection(), sql.LATEST_GAME, (channel_id,))
+        return await self._single(lambda conn: on_thread.game(conn, sql.LATEST_GAME, (channel_id,)))
 
     async def get_game(self, game_id: int) -> GameRecord | None:
         """A game by id."""
-        async with self._lock:
-            return await _game(self._connection(), sql.GAME_BY_ID, (game_id,))
+        return await self._single(lambda conn: on_thread.game(conn, sql.GAME_BY_ID, (game_id,)))
 
     async def update_game(
         self,
@@ -189,12 +187,20 @@ class SqliteStore:
         """Write every field of ``game`` if it is still at ``expected_version``, with ``deliveries``; else
         ``Conflict`` (nothing written)."""
         game_id = sql.game_id_of(game)
-        async with self._transaction() as db:
-            await _update(db, game, game_id, expected_version)
-            await _write_seats(db, game_id, game.seats)
-            await _insert_deliveries(db, deliveries, claimed_by, game.updated_at)
-            await _mark_done(db, interaction_id, game_id)
-            await _insert_notes(db, notes)
+
+        params = on_thread.update_params(game, game_id, expected_version)
+        seats = sql.seat_params(game_id, game.seats)
+        owed = on_thread.delivery_rows(deliveries, claimed_by, game.updated_at)
+        lines = on_thread.note_rows(notes)
+
+        def update(conn: sqlite3.Connection) -> None:
+            on_thread.update(conn, params, game_id)
+            on_thread.write_seats(conn, game_id, seats)
+            on_thread.insert_deliveries(conn, owed)
+            on_thread.mark_done(conn, interaction_id, game_id)
+            on_thread.insert_notes(conn, lines)
+
+        await self._one_hop(update)
         log.debug("game updated id=%s version=%s", game_id, expected_version + 1)
         return sql.written(game, game_id, expected_version + 1)
 
@@ -216,22 +222,29 @@ class SqliteStore:
         game_id = sql.game_id_of(game)
         sql.check_action(game_id, action)
         stored = game.model_copy(update={"action_count": action.index + 1})
-        async with self._transaction() as db:
-            await _update(db, stored, game_id, expected_version)
+
+        params = on_thread.update_params(stored, game_id, expected_version)
+        logged = sql.action_params(action)
+        owed = on_thread.delivery_rows(deliveries, claimed_by, action.at)
+        link = (interaction_id, game_id, action.index)
+
+        def record(conn: sqlite3.Connection) -> None:
+            on_thread.update(conn, params, game_id)
             try:
-                await db.execute(sql.for_sqlite(sql.INSERT_ACTION), sql.action_params(action))
+                on_thread.execute(conn, sql.INSERT_ACTION, logged)
             except sqlite3.IntegrityError as exc:
                 raise sql.duplicate_action() from exc
-            await _insert_deliveries(db, deliveries, claimed_by, action.at)
+            on_thread.insert_deliveries(conn, owed)
             if interaction_id is not None:
-                await db.execute(sql.for_sqlite(sql.LINK_DEFERRAL), (interaction_id, game_id, action.index))
+                on_thread.execute(conn, sql.LINK_DEFERRAL, link)
+
+        await self._one_hop(record)
         log.debug("action recorded id=%s index=%s version=%s", game_id, action.index, expected_version + 1)
         return sql.written(stored, game_id, expected_version + 1)
 
     async def actions(self, game_id: int) -> list[ActionRecord]:
         """The game's log in order."""
-        async with self._read() as db:
-            rows = await db.execute_fetchall(sql.for_sqlite(sql.ACTIONS_OF_GAME), (game_id,))
+        rows = await self._single(lambda conn: on_thread.rows(conn, sql.ACTIONS_OF_GAME, (game_id,)))
         return [sql.action_from_row(r) for r in rows]
 
     async def undo_action(
@@ -254,39 +267,44 @@ class SqliteStore:
         """
         game_id = sql.game_id_of(game)
         stored = game.model_copy(update={"action_count": index})
-        async with self._transaction() as db:
+
+        params = on_thread.update_params(stored, game_id, expected_version)
+        owed = on_thread.delivery_rows(deliveries, claimed_by, game.updated_at)
+        lines = on_thread.note_rows(notes)
+
+        def undo(conn: sqlite3.Connection) -> None:
             # BEGIN IMMEDIATE holds the write lock: the row read here is the one the UPDATE below replaces.
-            sql.check_undo(await _row(db, sql.GAME_LOG_LENGTH, (game_id,)), expected_version, index)
-            await _update(db, stored, game_id, expected_version)
-            cursor = await db.execute(sql.for_sqlite(sql.DELETE_ACTION), (game_id, index))
-            if cursor.rowcount != 1:  # the log and the count disagree: refuse rather than guess
-                raise sql.not_the_last_action()
-            await _insert_deliveries(db, deliveries, claimed_by, game.updated_at)
-            await _mark_done(db, interaction_id, game_id)
-            await _insert_notes(db, notes)
+            sql.check_undo(on_thread.row(conn, sql.GAME_LOG_LENGTH, (game_id,)), expected_version, index)
+            on_thread.update(conn, params, game_id)
+            if on_thread.execute(conn, sql.DELETE_ACTION, (game_id, index)) != 1:
+                raise sql.not_the_last_action()  # the log and the count disagree: refuse rather than guess
+            on_thread.insert_deliveries(conn, owed)
+            on_thread.mark_done(conn, interaction_id, game_id)
+            on_thread.insert_notes(conn, lines)
+
+        await self._one_hop(undo)
         log.debug("action undone id=%s index=%s version=%s", game_id, index, expected_version + 1)
         return sql.written(stored, game_id, expected_version + 1)
 
     async def add_note(self, note: NoteRecord) -> None:
         """Append a line to the game's public log; ``Conflict`` if the game was deleted."""
         try:
-            async with self._transaction() as db:
-                await db.execute(sql.for_sqlite(sql.INSERT_NOTE), sql.note_params(note))
+            params = sql.note_params(note)
+            await self._one_hop(lambda conn: on_thread.execute(conn, sql.INSERT_NOTE, params))
         except sqlite3.IntegrityError as exc:  # the foreign key: no such game
             raise sql.gone() from exc
 
     async def notes(self, game_id: int) -> list[NoteRecord]:
         """The game's notes in the order they were written."""
-        async with self._read() as db:
-            rows = await db.execute_fetchall(sql.for_sqlite(sql.NOTES_OF_GAME), (game_id,))
+        rows = await self._single(lambda conn: on_thread.rows(conn, sql.NOTES_OF_GAME, (game_id,)))
         return [sql.note_from_row(r) for r in rows]
 
     async def games_due_a_reminder(
         self, now: float, idle_seconds: float, max_reminders: int, limit: int = 200
     ) -> list[GameRecord]:
         """Active games due their next reminder (a server's own reminder time first), longest waiting first."""
-        async with self._read() as db:
-            return await _games(db, sql.GAMES_DUE_A_REMINDER, (now, idle_seconds, max_reminders, limit))
+        params = (now, idle_seconds, max_reminders, limit)
+        return await self._single(lambda conn: on_thread.games(conn, sql.GAMES_DUE_A_REMINDER, params))
 
     async def delete_game(
         self,
@@ -299,29 +317,35 @@ class SqliteStore:
     ) -> None:
         """Remove the game, its seats, its log and its notes (nothing if it does not exist, unless the caller
         names the version it read: then ``Conflict``), then store what the removal owes."""
-        async with self._transaction() as db:
-            sql.check_delete(await _value(db, sql.GAME_EXISTS, (game_id,)), expected_version)
-            await db.execute(sql.for_sqlite(sql.DELETE_NOTES), (game_id,))
-            await db.execute(sql.for_sqlite(sql.DELETE_GAME_DELIVERIES), (game_id,))
-            await db.execute(sql.for_sqlite(sql.DELETE_GAME_TIMERS), (game_id,))
-            await db.execute(sql.for_sqlite(sql.DELETE_ACTIONS), (game_id,))
-            await db.execute(sql.for_sqlite(sql.DELETE_SEATS), (game_id,))
-            await db.execute(sql.for_sqlite(sql.DELETE_GAME), (game_id,))
-            await _insert_deliveries(db, deliveries, claimed_by, deliveries[0].created_at if deliveries else 0.0)
-            await _mark_done(db, interaction_id, game_id)
+        owed = on_thread.delivery_rows(deliveries, claimed_by, deliveries[0].created_at if deliveries else 0.0)
+
+        def delete(conn: sqlite3.Connection) -> None:
+            sql.check_delete(on_thread.value(conn, sql.GAME_EXISTS, (game_id,)), expected_version)
+            for statement in (
+                sql.DELETE_NOTES,
+                sql.DELETE_GAME_DELIVERIES,
+                sql.DELETE_GAME_TIMERS,
+                sql.DELETE_ACTIONS,
+                sql.DELETE_SEATS,
+                sql.DELETE_GAME,
+            ):
+                on_thread.execute(conn, statement, (game_id,))
+            on_thread.insert_deliveries(conn, owed)
+            on_thread.mark_done(conn, interaction_id, game_id)
+
+        await self._one_hop(delete)
         log.debug("game deleted id=%s", game_id)
 
     async def games_of_user(self, user_id: int, guild_id: int | None = None) -> list[GameRecord]:
         """Live games where the user holds a seat, oldest first."""
-        async with self._read() as db:
-            if guild_id is None:
-                return await _games(db, sql.GAMES_OF_USER, (user_id,))
-            return await _games(db, sql.GAMES_OF_USER_IN_GUILD, (user_id, guild_id))
+        statement = sql.GAMES_OF_USER if guild_id is None else sql.GAMES_OF_USER_IN_GUILD
+        params = (user_id,) if guild_id is None else (user_id, guild_id)
+        return await self._single(lambda conn: on_thread.games(conn, statement, params))
 
     async def games_with_bots(self) -> list[GameRecord]:
         """Running games with a seat bot, oldest first."""
-        async with self._read() as db:
-            return await _games(db, sql.GAMES_WITH_BOTS, ())
+        params = ()
+        return await self._single(lambda conn: on_thread.games(conn, sql.GAMES_WITH_BOTS, params))
 
     # ------------------------------------------------------------------ deliveries and deferrals
 
@@ -329,239 +353,224 @@ class SqliteStore:
         self, claimed_by: str, now: float, stale_before: float, limit: int
     ) -> list[DeliveryRecord]:
         """Claim up to ``limit`` items whose claim went stale, oldest first (one writer at a time: no race)."""
-        async with self._transaction() as db:
-            rows = await db.execute_fetchall(
-                sql.for_sqlite(sql.CLAIM_DELIVERIES_SQLITE), (claimed_by, now, stale_before, limit)
-            )
+        params = (claimed_by, now, stale_before, limit)
+        rows = await self._one_hop(lambda conn: on_thread.rows(conn, sql.CLAIM_DELIVERIES_SQLITE, params))
         return sql.oldest_first(sql.delivery_from_row(r) for r in rows)
 
     async def finish_deliveries(self, keys: Sequence[tuple[int, int, int]]) -> None:
         """Forget delivered items."""
-        async with self._transaction() as db:
-            await _execute_many(db, sql.for_sqlite(sql.DELETE_DELIVERY), [tuple(k) for k in keys])
+        params = [tuple(k) for k in keys]
+        await self._one_hop(lambda conn: on_thread.execute_many(conn, sql.DELETE_DELIVERY, params))
 
     async def finish_commit_deliveries(self, game_id: int, version: int) -> None:
         """Forget every item of one commit."""
-        async with self._transaction() as db:
-            await db.execute(sql.for_sqlite(sql.DELETE_COMMIT_DELIVERIES), (game_id, version))
+        await self._one_hop(lambda conn: on_thread.execute(conn, sql.DELETE_COMMIT_DELIVERIES, (game_id, version)))
 
     async def claimants(self) -> list[str]:
         """Every process holding a claim."""
-        async with self._read() as db:
-            rows = await db.execute_fetchall(sql.CLAIMANTS)
+        rows = await self._single(lambda conn: on_thread.rows(conn, sql.CLAIMANTS))
         return [str(r[0]) for r in rows]
 
     async def release_claims(self, claimants: Sequence[str]) -> None:
         """Make the claims of dead processes stale at once."""
-        async with self._transaction() as db:
+        params = [(c,) for c in claimants]
+
+        def release(conn: sqlite3.Connection) -> None:
             for statement in (sql.RELEASE_DELIVERIES, sql.RELEASE_DEFERRALS, sql.RELEASE_TIMERS):
-                await _execute_many(db, sql.for_sqlite(statement), [(c,) for c in claimants])
+                on_thread.execute_many(conn, statement, params)
+
+        await self._one_hop(release)
 
     # ------------------------------------------------------------------ timers
 
     async def claim_timer(self, timer: TimerRecord, claimed_by: str, now: float, stale_before: float) -> bool:
         """Claim one firing (see ``sql.CLAIM_TIMER``): whether this caller holds it now."""
-        async with self._transaction() as db:
-            rows = await db.execute_fetchall(
-                sql.for_sqlite(sql.CLAIM_TIMER), (*sql.timer_params(timer), claimed_by, now, stale_before)
-            )
-        return bool(list(rows))
+        params = (*sql.timer_params(timer), claimed_by, now, stale_before)
+        return bool(await self._one_hop(lambda conn: on_thread.rows(conn, sql.CLAIM_TIMER, params)))
 
     async def schedule_timer(self, timer: TimerRecord) -> None:
         """Store a firing due at once (see ``sql.SCHEDULE_TIMER``)."""
-        async with self._transaction() as db:
-            await db.execute(sql.for_sqlite(sql.SCHEDULE_TIMER), sql.timer_params(timer))
+        params = sql.timer_params(timer)
+        await self._one_hop(lambda conn: on_thread.execute(conn, sql.SCHEDULE_TIMER, params))
 
     async def finish_timers(self, keys: Sequence[tuple[int, str, str]], now: float) -> None:
         """Mark firings done."""
-        async with self._transaction() as db:
-            await _execute_many(db, sql.for_sqlite(sql.FINISH_TIMER), [(*k, now) for k in keys])
+        params = [(*k, now) for k in keys]
+        await self._one_hop(lambda conn: on_thread.execute_many(conn, sql.FINISH_TIMER, params))
 
     async def release_timer(self, key: tuple[int, str, str]) -> None:
         """Give up an unfired claim."""
-        async with self._transaction() as db:
-            await db.execute(sql.for_sqlite(sql.RELEASE_TIMER), key)
+        await self._one_hop(lambda conn: on_thread.execute(conn, sql.RELEASE_TIMER, key))
 
     async def claim_stale_timers(
         self, kind: str, claimed_by: str, now: float, stale_before: float, limit: int, fired_before: float
     ) -> list[TimerRecord]:
         """Forget old fired rows, then claim stale unfired ones, oldest first (one writer at a time: no race)."""
-        async with self._transaction() as db:
-            await db.execute(sql.for_sqlite(sql.FORGET_FIRED_TIMERS), (fired_before,))
-            rows = await db.execute_fetchall(
-                sql.for_sqlite(sql.CLAIM_STALE_TIMERS_SQLITE), (claimed_by, now, stale_before, limit, kind)
-            )
+
+        def claim(conn: sqlite3.Connection) -> list[sqlite3.Row]:
+            on_thread.execute(conn, sql.FORGET_FIRED_TIMERS, (fired_before,))
+            return on_thread.rows(conn, sql.CLAIM_STALE_TIMERS_SQLITE, (claimed_by, now, stale_before, limit, kind))
+
+        rows = await self._one_hop(claim)
         return sorted((sql.timer_from_row(r) for r in rows), key=lambda t: (t.created_at, t.key))
 
     async def add_deferral(self, deferral: DeferralRecord, claimed_by: str) -> None:
         """Remember an interaction about to be deferred."""
-        async with self._transaction() as db:
-            params = sql.deferral_params(deferral, claimed_by, deferral.deferred_at)
-            await db.execute(sql.for_sqlite(sql.INSERT_DEFERRAL), params)
+        params = sql.deferral_params(deferral, claimed_by, deferral.deferred_at)
+        await self._one_hop(lambda conn: on_thread.execute(conn, sql.INSERT_DEFERRAL, params))
 
     async def finish_deferral(self, interaction_id: int) -> None:
         """Forget an answered interaction."""
-        async with self._transaction() as db:
-            await db.execute(sql.for_sqlite(sql.DELETE_DEFERRAL), (interaction_id,))
+        await self._one_hop(lambda conn: on_thread.execute(conn, sql.DELETE_DEFERRAL, (interaction_id,)))
 
     async def claim_deferrals(
         self, claimed_by: str, now: float, stale_before: float, answerable_after: float, limit: int
     ) -> list[DeferralRecord]:
         """Forget the interactions Discord no longer accepts, then claim stale ones, oldest first."""
-        async with self._transaction() as db:
-            await db.execute(sql.for_sqlite(sql.FORGET_OLD_DEFERRALS), (answerable_after,))
-            rows = await db.execute_fetchall(
-                sql.for_sqlite(sql.CLAIM_DEFERRALS_SQLITE), (claimed_by, now, stale_before, limit)
-            )
+
+        def claim(conn: sqlite3.Connection) -> list[sqlite3.Row]:
+            on_thread.execute(conn, sql.FORGET_OLD_DEFERRALS, (answerable_after,))
+            return on_thread.rows(conn, sql.CLAIM_DEFERRALS_SQLITE, (claimed_by, now, stale_before, limit))
+
+        rows = await self._one_hop(claim)
         return sorted((sql.deferral_from_row(r) for r in rows), key=lambda d: (d.deferred_at, d.interaction_id))
 
     # ------------------------------------------------------------------ users
 
     async def user_prefs(self, user_id: int) -> UserPrefs:
         """The user's preferences, defaults if never stored."""
-        async with self._lock:  # one statement is atomic on its own: no transaction needed
-            row = await _row(self._connection(), sql.USER_PREFS, (user_id,))
+        row = await self._single(lambda conn: on_thread.row(conn, sql.USER_PREFS, (user_id,)))
         return sql.prefs_from_row(user_id, row)
 
     async def set_user_prefs(self, prefs: UserPrefs) -> None:
         """Store (or replace) the user's preferences."""
-        async with self._transaction() as db:
-            await db.execute(sql.for_sqlite(sql.UPSERT_USER_PREFS), sql.prefs_params(prefs))
+        params = sql.prefs_params(prefs)
+        await self._one_hop(lambda conn: on_thread.execute(conn, sql.UPSERT_USER_PREFS, params))
 
     async def set_user_pref(self, user_id: int, column: str, value: bool) -> bool:
         """Write one preference of the user, leaving the others as stored; ``True`` when this changed it."""
-        async with self._transaction() as db:
-            cursor = await db.execute(sql.for_sqlite(sql.upsert_user_pref(column)), (user_id, value))
-            return cursor.rowcount == 1
+        statement = sql.upsert_user_pref(column)
+        return await self._one_hop(lambda conn: on_thread.execute(conn, statement, (user_id, value)) == 1)
 
     async def users_prefs(self, user_ids: Sequence[int]) -> dict[int, UserPrefs]:
         """Several users' preferences in one query; defaults for those never stored."""
         if not user_ids:
             return {}
-        async with self._lock:  # one statement: atomic on its own
-            rows = await self._connection().execute_fetchall(
-                sql.for_sqlite(sql.USERS_PREFS_SQLITE), (json.dumps([int(u) for u in user_ids]),)
-            )
+        params = (json.dumps([int(u) for u in user_ids]),)
+        rows = await self._single(lambda conn: on_thread.rows(conn, sql.USERS_PREFS_SQLITE, params))
         return sql.prefs_by_user(user_ids, rows)
 
     # ------------------------------------------------------------------ servers
 
     async def guild_settings(self, guild_id: int) -> GuildSettings:
         """The server's settings, defaults if never stored."""
-        async with self._lock:  # one statement: atomic on its own
-            row = await _row(self._connection(), sql.GUILD_SETTINGS, (guild_id,))
+        row = await self._single(lambda conn: on_thread.row(conn, sql.GUILD_SETTINGS, (guild_id,)))
         return sql.settings_from_row(guild_id, row)
 
     async def set_guild_settings(self, settings: GuildSettings, *, expected_version: int | None = None) -> None:
         """Store (or replace) the server's settings; only over ``expected_version`` when given (``Conflict``)."""
-        async with self._transaction() as db:
-            if expected_version is None:
-                await db.execute(sql.for_sqlite(sql.UPSERT_GUILD_SETTINGS), sql.settings_params(settings))
-                return
-            params = (*sql.settings_params(settings), expected_version)
-            cursor = await db.execute(sql.for_sqlite(sql.UPSERT_GUILD_SETTINGS_AT), params)
-            if cursor.rowcount != 1:
-                raise sql.stale_settings()
+        if expected_version is None:
+            params = sql.settings_params(settings)
+            await self._one_hop(lambda conn: on_thread.execute(conn, sql.UPSERT_GUILD_SETTINGS, params))
+            return
+        at = (*sql.settings_params(settings), expected_version)
+        if await self._one_hop(lambda conn: on_thread.execute(conn, sql.UPSERT_GUILD_SETTINGS_AT, at)) != 1:
+            raise sql.stale_settings()
 
     # ------------------------------------------------------------------ what is kept, and for how long (issue 29)
 
     async def keep_settings(self, guild_id: int) -> KeepSettings:
         """How long the server keeps finished games and idle lobbies, defaults if never stored."""
-        async with self._lock:  # one statement: atomic on its own
-            row = await _row(self._connection(), sql.KEEP_SETTINGS, (guild_id,))
+        row = await self._single(lambda conn: on_thread.row(conn, sql.KEEP_SETTINGS, (guild_id,)))
         return sql.keep_from_row(guild_id, row)
 
     async def set_keep_settings(self, settings: KeepSettings, *, expected_version: int) -> None:
         """Store them over ``expected_version`` of the server's settings; ``Conflict`` if they changed since."""
-        async with self._transaction() as db:
-            cursor = await db.execute(
-                sql.for_sqlite(sql.UPSERT_KEEP_SETTINGS), sql.keep_params(settings, expected_version)
-            )
-            if cursor.rowcount != 1:
-                raise sql.stale_settings()
+        params = sql.keep_params(settings, expected_version)
+        if await self._one_hop(lambda conn: on_thread.execute(conn, sql.UPSERT_KEEP_SETTINGS, params)) != 1:
+            raise sql.stale_settings()
 
     async def prune_finished_games(self, now: float, keep_seconds: float, limit: int) -> list[int]:
         """Delete the finished games kept long enough (the server's time, else ``keep_seconds``), oldest first."""
-        async with self._transaction() as db:
-            rows = await db.execute_fetchall(sql.for_sqlite(sql.FINISHED_PAST_KEEPING), (now, keep_seconds, limit))
-            ids = [int(r[0]) for r in rows]
+
+        def prune(conn: sqlite3.Connection) -> list[int]:
+            ids = [int(r[0]) for r in on_thread.rows(conn, sql.FINISHED_PAST_KEEPING, (now, keep_seconds, limit))]
             for statement in sql.GAME_DELETIONS:
-                await _execute_many(db, sql.for_sqlite(statement), [(game_id,) for game_id in ids])
-        return ids
+                on_thread.execute_many(conn, statement, [(game_id,) for game_id in ids])
+            return ids
+
+        return await self._one_hop(prune)
 
     async def idle_lobbies(self, now: float, idle_seconds: float, limit: int) -> list[GameRecord]:
         """Lobbies untouched for their server's time (else ``idle_seconds``), longest idle first."""
-        async with self._read() as db:
-            return await _games(db, sql.IDLE_LOBBIES, (now, idle_seconds, limit))
+        params = (now, idle_seconds, limit)
+        return await self._single(lambda conn: on_thread.games(conn, sql.IDLE_LOBBIES, params))
 
     async def forget_expired_deferrals(self, answerable_after: float) -> int:
         """Delete the interactions Discord no longer takes an answer to."""
-        async with self._transaction() as db:
-            cursor = await db.execute(sql.for_sqlite(sql.FORGET_OLD_DEFERRALS), (answerable_after,))
-            return cursor.rowcount
+        return await self._one_hop(lambda conn: on_thread.execute(conn, sql.FORGET_OLD_DEFERRALS, (answerable_after,)))
 
     async def finished_games(self, guild_id: int, limit: int) -> list[GameRecord]:
         """The server's finished and ended games, most recently done first."""
-        async with self._read() as db:
-            return await _games(db, sql.FINISHED_GAMES_OF_GUILD, (guild_id, limit))
+        params = (guild_id, limit)
+        return await self._single(lambda conn: on_thread.games(conn, sql.FINISHED_GAMES_OF_GUILD, params))
 
     async def forget_user(self, user_id: int, names: Sequence[str] = ()) -> int:
         """Forget the person in every finished game, and their preferences (see ``Store.forget_user``)."""
-        async with self._transaction() as db:
-            found = await db.execute_fetchall(sql.for_sqlite(sql.NAMES_TO_FORGET), (user_id,))
-            known = [*names, *(str(r[0]) for r in found)]
-            games = [int(r[0]) for r in await db.execute_fetchall(sql.for_sqlite(sql.GAMES_TO_FORGET_IN), (user_id,))]
-            cursor = await db.execute(sql.for_sqlite(sql.FORGET_SEATS), (user_id, FORMER_BASE, FORMER_PLAYER))
-            seats = cursor.rowcount
+
+        def forget(conn: sqlite3.Connection) -> tuple[int, int]:
+            known = [*names, *(str(r[0]) for r in on_thread.rows(conn, sql.NAMES_TO_FORGET, (user_id,)))]
+            games = [int(r[0]) for r in on_thread.rows(conn, sql.GAMES_TO_FORGET_IN, (user_id,))]
+            seats = on_thread.execute(conn, sql.FORGET_SEATS, (user_id, FORMER_BASE, FORMER_PLAYER))
             for statement in (sql.FORGET_ACTIONS, sql.FORGET_NOTES_BY, sql.FORGET_OPENER):
-                await db.execute(sql.for_sqlite(statement), (user_id, FORMER_BASE))
+                on_thread.execute(conn, statement, (user_id, FORMER_BASE))
             for game_id in games:
-                row = await _row(db, sql.GAME_TEXTS, (game_id,))
+                row = on_thread.row(conn, sql.GAME_TEXTS, (game_id,))
                 if row is not None:
                     texts = sql.forgotten_texts(row, user_id, known)
-                    await db.execute(sql.for_sqlite(sql.WRITE_GAME_TEXTS), (game_id, *texts))
-                for note in await db.execute_fetchall(sql.for_sqlite(sql.NOTE_TEXTS), (game_id,)):
+                    on_thread.execute(conn, sql.WRITE_GAME_TEXTS, (game_id, *texts))
+                for note in on_thread.rows(conn, sql.NOTE_TEXTS, (game_id,)):
                     text = sql.without_person(note["text"], user_id, known)
                     if text != note["text"]:
-                        await db.execute(sql.for_sqlite(sql.WRITE_NOTE_TEXT), (note["id"], text))
+                        on_thread.execute(conn, sql.WRITE_NOTE_TEXT, (note["id"], text))
             for statement in sql.FORGET_PERSONAL:
-                await db.execute(sql.for_sqlite(statement), (user_id,))
-        log.info("user forgotten seats=%s games=%s", seats, len(games))
+                on_thread.execute(conn, statement, (user_id,))
+            return seats, len(games)
+
+        seats, games = await self._one_hop(forget)
+        log.info("user forgotten seats=%s games=%s", seats, games)
         return seats
 
     # ------------------------------------------------------------------ games in threads (migration 13)
 
     async def threads_setting(self, guild_id: int) -> bool | None:
         """The server's threads choice; ``None`` if never made."""
-        async with self._lock:  # one statement: atomic on its own
-            value = await _value(self._connection(), sql.THREADS_SETTING, (guild_id,))
+        value = await self._single(lambda conn: on_thread.value(conn, sql.THREADS_SETTING, (guild_id,)))
         return None if value is None else bool(value)
 
     async def set_threads_setting(self, guild_id: int, threads: bool | None) -> None:
         """Store the server's threads choice."""
-        async with self._transaction() as db:
-            await db.execute(sql.for_sqlite(sql.UPSERT_THREADS_SETTING), (guild_id, threads))
+        await self._one_hop(lambda conn: on_thread.execute(conn, sql.UPSERT_THREADS_SETTING, (guild_id, threads)))
 
     async def save_thread(self, thread: ThreadRecord) -> None:
         """Store (or replace) a game thread."""
-        async with self._transaction() as db:
-            await db.execute(sql.for_sqlite(sql.UPSERT_THREAD), sql.thread_params(thread))
+        params = sql.thread_params(thread)
+        await self._one_hop(lambda conn: on_thread.execute(conn, sql.UPSERT_THREAD, params))
 
     async def thread(self, thread_id: int) -> ThreadRecord | None:
         """A game thread by id."""
-        async with self._lock:  # one statement: atomic on its own
-            row = await _row(self._connection(), sql.THREAD, (thread_id,))
+        row = await self._single(lambda conn: on_thread.row(conn, sql.THREAD, (thread_id,)))
         return None if row is None else sql.thread_from_row(row)
 
     async def running_games(self, guild_id: int) -> list[GameRecord]:
         """The server's live games, most recently active first."""
-        async with self._read() as db:
-            return await _games(db, sql.RUNNING_GAMES, (guild_id,))
+        params = (guild_id,)
+        return await self._single(lambda conn: on_thread.games(conn, sql.RUNNING_GAMES, params))
 
     async def recent_games_of_user(self, user_id: int, since: float) -> list[GameRecord]:
         """Games over since ``since`` where the user held a seat, newest first."""
-        async with self._read() as db:
-            return await _games(db, sql.RECENT_GAMES_OF_USER, (user_id, since))
+        params = (user_id, since)
+        return await self._single(lambda conn: on_thread.games(conn, sql.RECENT_GAMES_OF_USER, params))
 
     # ------------------------------------------------------------------ notification choices (migration 11)
 
@@ -569,45 +578,41 @@ class SqliteStore:
         """Several users' notification choices in one query; defaults for those never stored."""
         if not user_ids:
             return {}
-        async with self._lock:  # one statement: atomic on its own
-            rows = await self._connection().execute_fetchall(
-                sql.for_sqlite(sql.NOTIFY_PREFS_SQLITE), (json.dumps([int(u) for u in user_ids]),)
-            )
+        params = (json.dumps([int(u) for u in user_ids]),)
+        rows = await self._single(lambda conn: on_thread.rows(conn, sql.NOTIFY_PREFS_SQLITE, params))
         return sql.notify_prefs_by_user(user_ids, rows)
 
     async def set_notify_prefs(self, user_id: int, changes: dict[str, Any]) -> NotifyPrefs:
         """Write only the named columns; the user's choices after the write."""
         columns = list(changes)
-        async with self._transaction() as db:
-            await db.execute(
-                sql.for_sqlite(sql.upsert_notify_prefs(columns)), (user_id, *(changes[c] for c in columns))
-            )
-            row = await _row(db, sql.NOTIFY_PREF, (user_id,))
+        statement, params = sql.upsert_notify_prefs(columns), (user_id, *(changes[c] for c in columns))
+
+        def write(conn: sqlite3.Connection) -> sqlite3.Row | None:
+            on_thread.execute(conn, statement, params)
+            return on_thread.row(conn, sql.NOTIFY_PREF, (user_id,))
+
+        row = await self._one_hop(write)
         return sql.notify_prefs_from_row(user_id, row)
 
     async def notify_schedules(self) -> list[NotifyPrefs]:
         """The users with a daily digest or quiet hours."""
-        async with self._lock:  # one statement: atomic on its own
-            rows = await self._connection().execute_fetchall(sql.for_sqlite(sql.NOTIFY_SCHEDULES))
+        rows = await self._single(lambda conn: on_thread.rows(conn, sql.NOTIFY_SCHEDULES))
         return [sql.notify_prefs_from_row(int(r["user_id"]), r) for r in rows]
 
     async def note_hint(self, user_id: int, kind: str, prompt_key: str) -> int:
         """Count one decision that showed the user a hint of ``kind``; how many have, this one included."""
-        async with self._transaction() as db:
-            return int(await _value(db, sql.NOTE_HINT, (user_id, kind, prompt_key)))
+        return int(await self._one_hop(lambda conn: on_thread.value(conn, sql.NOTE_HINT, (user_id, kind, prompt_key))))
 
     async def actions_since(self, game_id: int, first_index: int) -> list[ActionRecord]:
         """The game's log from action ``first_index`` on."""
-        async with self._lock:  # one statement: atomic on its own
-            rows = await self._connection().execute_fetchall(sql.for_sqlite(sql.ACTIONS_SINCE), (game_id, first_index))
+        rows = await self._single(lambda conn: on_thread.rows(conn, sql.ACTIONS_SINCE, (game_id, first_index)))
         return [sql.action_from_row(r) for r in rows]
 
     # ------------------------------------------------------------------ players away (issue 28)
 
     async def away_of(self, user_id: int, guild_id: int) -> AwayRecord | None:
         """The user's away on this server, if stored."""
-        async with self._lock:  # one statement: atomic on its own
-            row = await _row(self._connection(), sql.AWAY_OF, (user_id, guild_id))
+        row = await self._single(lambda conn: on_thread.row(conn, sql.AWAY_OF, (user_id, guild_id)))
         return None if row is None else sql.away_from_row(row)
 
     async def aways_among(self, guild_id: int, user_ids: Sequence[int]) -> list[AwayRecord]:
@@ -615,193 +620,100 @@ class SqliteStore:
         if not user_ids:
             return []
         params = (guild_id, json.dumps([int(u) for u in user_ids]))
-        async with self._lock:  # one statement: atomic on its own
-            rows = await self._connection().execute_fetchall(sql.for_sqlite(sql.AWAYS_AMONG_SQLITE), params)
+        rows = await self._single(lambda conn: on_thread.rows(conn, sql.AWAYS_AMONG_SQLITE, params))
         return [sql.away_from_row(row) for row in rows]
 
     async def set_away(self, away: AwayRecord) -> None:
         """Store (or replace) the user's away."""
-        async with self._transaction() as db:
-            await db.execute(sql.for_sqlite(sql.UPSERT_AWAY), sql.away_params(away))
+        params = sql.away_params(away)
+        await self._one_hop(lambda conn: on_thread.execute(conn, sql.UPSERT_AWAY, params))
 
     async def end_away(self, user_id: int, guild_id: int) -> AwayRecord | None:
         """Forget the user's away and return it (``None``: none stored, or another writer ended it first)."""
-        async with self._transaction() as db:
-            row = await _row(db, sql.AWAY_OF, (user_id, guild_id))
-            if row is None:
-                return None
-            await db.execute(sql.for_sqlite(sql.DELETE_AWAY), (user_id, guild_id))
-            return sql.away_from_row(row)
+
+        def end(conn: sqlite3.Connection) -> sqlite3.Row | None:
+            row = on_thread.row(conn, sql.AWAY_OF, (user_id, guild_id))
+            if row is not None:
+                on_thread.execute(conn, sql.DELETE_AWAY, (user_id, guild_id))
+            return row
+
+        row = await self._one_hop(end)
+        return None if row is None else sql.away_from_row(row)
 
     async def aways_over(self, now: float) -> list[AwayRecord]:
         """The stored aways whose time is up."""
-        async with self._lock:
-            rows = await self._connection().execute_fetchall(sql.for_sqlite(sql.AWAYS_OVER), (now,))
+        rows = await self._single(lambda conn: on_thread.rows(conn, sql.AWAYS_OVER, (now,)))
         return [sql.away_from_row(row) for row in rows]
 
     async def away_limit(self, guild_id: int) -> float | None:
         """The server's longest away in days, if set."""
-        async with self._lock:
-            value = await _value(self._connection(), sql.AWAY_LIMIT, (guild_id,))
+        value = await self._single(lambda conn: on_thread.value(conn, sql.AWAY_LIMIT, (guild_id,)))
         return None if value is None else float(value)
 
     async def set_away_limit(self, guild_id: int, days: float | None) -> None:
         """Store (``None``: forget) the server's longest away."""
-        async with self._transaction() as db:
-            if days is None:
-                await db.execute(sql.for_sqlite(sql.DELETE_AWAY_LIMIT), (guild_id,))
-            else:
-                await db.execute(sql.for_sqlite(sql.UPSERT_AWAY_LIMIT), (guild_id, days))
+        if days is None:
+            await self._one_hop(lambda conn: on_thread.execute(conn, sql.DELETE_AWAY_LIMIT, (guild_id,)))
+        else:
+            await self._one_hop(lambda conn: on_thread.execute(conn, sql.UPSERT_AWAY_LIMIT, (guild_id, days)))
 
     # ------------------------------------------------------------------ deliveries Discord failed (issue 31)
 
     async def postpone_deliveries(self, keys: Sequence[tuple[int, int, int]], claimed_by: str, until: float) -> None:
         """Keep failed items owed, held until ``until``."""
-        async with self._transaction() as db:
-            await _execute_many(db, sql.for_sqlite(sql.POSTPONE_DELIVERY), [(claimed_by, until, *k) for k in keys])
+        params = [(claimed_by, until, *k) for k in keys]
+        await self._one_hop(lambda conn: on_thread.execute_many(conn, sql.POSTPONE_DELIVERY, params))
 
     async def resume_channel_deliveries(self, channel_id: int, claimed_by: str, since: float) -> int:
         """Make a channel's held items claimable at once."""
-        async with self._transaction() as db:
-            cursor = await db.execute(sql.for_sqlite(sql.RESUME_CHANNEL_DELIVERIES), (channel_id, claimed_by, since))
-            return cursor.rowcount
+        return await self._one_hop(
+            lambda conn: on_thread.execute(conn, sql.RESUME_CHANNEL_DELIVERIES, (channel_id, claimed_by, since))
+        )
 
     async def drop_channel_deliveries(self, channel_ids: Sequence[int]) -> int:
         """Forget every item owed to these channels."""
-        dropped = 0
-        async with self._transaction() as db:
-            for channel_id in channel_ids:
-                cursor = await db.execute(sql.for_sqlite(sql.DROP_CHANNEL_DELIVERIES), (channel_id,))
-                dropped += cursor.rowcount
-        return dropped
+
+        def drop(conn: sqlite3.Connection) -> int:
+            return sum(on_thread.execute(conn, sql.DROP_CHANNEL_DELIVERIES, (c,)) for c in channel_ids)
+
+        return await self._one_hop(drop)
 
     # ------------------------------------------------------------------ a server that removed the bot (migration 16)
 
     async def pause_guild_games(self, guild_id: int, now: float) -> int:
         """Pause the server's live games."""
-        async with self._transaction() as db:
-            cursor = await db.execute(sql.for_sqlite(sql.PAUSE_GUILD_GAMES), (guild_id, now))
-            return cursor.rowcount
+        return await self._one_hop(lambda conn: on_thread.execute(conn, sql.PAUSE_GUILD_GAMES, (guild_id, now)))
 
     async def resume_game(self, game_id: int, expected_version: int, now: float) -> bool:
         """Take one game's pause off, if it is still as read."""
-        async with self._transaction() as db:
-            cursor = await db.execute(sql.for_sqlite(sql.RESUME_GAME), (game_id, expected_version, now))
-            return cursor.rowcount == 1
+        return await self._one_hop(
+            lambda conn: on_thread.execute(conn, sql.RESUME_GAME, (game_id, expected_version, now)) == 1
+        )
 
     # ------------------------------------------------------------- channels left alone after a refusal (migration 16)
 
     async def refused_channels(self, now: float) -> list[RefusedChannel]:
         """The channels still left alone."""
-        async with self._read() as db:
-            rows = await db.execute_fetchall(sql.for_sqlite(sql.CHANNEL_BACKOFFS), (now - sql.BACKOFF_KEPT,))
+        rows = await self._single(lambda conn: on_thread.rows(conn, sql.CHANNEL_BACKOFFS, (now - sql.BACKOFF_KEPT,)))
         return [sql.refused_from_row(r) for r in rows]
 
     async def save_refused_channel(self, channel: RefusedChannel) -> None:
         """Store one channel's schedule."""
-        async with self._transaction() as db:
-            await db.execute(sql.for_sqlite(sql.SAVE_CHANNEL_BACKOFF), sql.refused_params(channel))
+        params = sql.refused_params(channel)
+        await self._one_hop(lambda conn: on_thread.execute(conn, sql.SAVE_CHANNEL_BACKOFF, params))
 
     async def clear_refused_channel(self, channel_id: int) -> None:
         """Forget one channel's schedule."""
-        async with self._transaction() as db:
-            await db.execute(sql.for_sqlite(sql.CLEAR_CHANNEL_BACKOFF), (channel_id,))
+        await self._one_hop(lambda conn: on_thread.execute(conn, sql.CLEAR_CHANNEL_BACKOFF, (channel_id,)))
 
     async def forget_refused_channels(self, now: float) -> int:
         """Forget the schedules over for a day."""
-        async with self._transaction() as db:
-            cursor = await db.execute(sql.for_sqlite(sql.FORGET_OLD_CHANNEL_BACKOFFS), (now - sql.BACKOFF_KEPT,))
-            return cursor.rowcount
+        return await self._one_hop(
+            lambda conn: on_thread.execute(conn, sql.FORGET_OLD_CHANNEL_BACKOFFS, (now - sql.BACKOFF_KEPT,))
+        )
 
 
 # ---------------------------------------------------------------------- helpers (inside a transaction)
-
-
-async def _row(db: aiosqlite.Connection, statement: str, params: Iterable[Any] = ()) -> sqlite3.Row | None:
-    async with db.execute(sql.for_sqlite(statement), tuple(params)) as cursor:
-        row: sqlite3.Row | None = await cursor.fetchone()
-        return row
-
-
-async def _value(db: aiosqlite.Connection, statement: str, params: Iterable[Any] = ()) -> Any:
-    row = await _row(db, statement, params)
-    return None if row is None else row[0]
-
-
-async def _seats(db: aiosqlite.Connection, game_id: int) -> list[SeatRecord]:
-    rows = await db.execute_fetchall(sql.for_sqlite(sql.SEATS_OF_GAME), (game_id,))
-    return [sql.seat_from_row(r) for r in rows]
-
-
-async def _game(db: aiosqlite.Connection, statement: str, params: tuple[Any, ...]) -> GameRecord | None:
-    """The one game ``statement`` (a ``sql.SELECT_GAME`` query) finds, with its seats, in one statement."""
-    rows = list(await db.execute_fetchall(_with_seats(statement), params))
-    return sql.game_with_seats(rows[0]) if rows else None
-
-
-def _with_seats(statement: str) -> str:
-    return sql.for_sqlite(sql.with_seats(statement, sql.SEATS_JSON_SQLITE))
-
-
-async def _games(db: aiosqlite.Connection, statement: str, params: tuple[Any, ...]) -> list[GameRecord]:
-    if statement.startswith(sql.SELECT_GAME):  # with their seats, in one statement
-        return [sql.game_with_seats(r) for r in await db.execute_fetchall(_with_seats(statement), params)]
-    rows = await db.execute_fetchall(sql.for_sqlite(statement), params)
-    return [sql.game_from_row(r, await _seats(db, r["id"])) for r in rows]
-
-
-async def _insert_deliveries(
-    db: aiosqlite.Connection, deliveries: Sequence[DeliveryRecord], claimed_by: str, claimed_at: float
-) -> None:
-    """Store what a commit owes, claimed by the committing process (inside the caller's transaction)."""
-    if deliveries:
-        params = [sql.delivery_params(d, claimed_by, claimed_at) for d in deliveries]
-        await _execute_many(db, sql.for_sqlite(sql.INSERT_DELIVERY), params)
-
-
-async def _execute_many(db: aiosqlite.Connection, statement: str, rows: Iterable[Iterable[Any]]) -> None:
-    """``executemany``, its cursor closed on aiosqlite's thread before the event loop gets it.
-
-    Such a cursor keeps its statement, and Python's ``sqlite3`` resets that statement when the cursor is freed,
-    on whichever thread lets go of it last: freed on the event loop (it travels there as the call's result)
-    while aiosqlite's thread runs the same cached statement for the next commit, it resets it between two
-    rows and the next row fails with ``InterfaceError: bad parameter or other API misuse`` (seen under load
-    in the SimCord concurrency tests; ``tests/store/sqlite_cursor_race.py`` shows it in plain ``sqlite3``).
-    A closed cursor holds no statement. Other cursors need no care: a single ``execute`` of a write lets go
-    of its statement when it is done, and reads are fetched and closed on aiosqlite's thread (``_row``,
-    ``execute_fetchall``).
-    """
-    async with db.executemany(statement, rows):
-        pass
-
-
-async def _mark_done(db: aiosqlite.Connection, interaction_id: int | None, game_id: int) -> None:
-    """Mark the interaction that asked for this commit done (inside the commit's transaction)."""
-    if interaction_id is not None:
-        await db.execute(sql.for_sqlite(sql.MARK_DEFERRAL_DONE), (interaction_id, game_id, True))
-
-
-async def _write_seats(db: aiosqlite.Connection, game_id: int, seats: list[SeatRecord]) -> None:
-    await db.execute(sql.for_sqlite(sql.DELETE_SEATS), (game_id,))
-    await _execute_many(db, sql.for_sqlite(sql.INSERT_SEAT), sql.seat_params(game_id, seats))
-
-
-async def _update(db: aiosqlite.Connection, game: GameRecord, game_id: int, expected_version: int) -> None:
-    """The version-checked UPDATE of the game row; ``Conflict`` if stale (the caller rolls back)."""
-    params = (
-        *sql.game_params(game.model_copy(update={"version": expected_version + 1})),
-        game_id,
-        expected_version,
-    )
-    try:
-        cursor = await db.execute(sql.for_sqlite(sql.UPDATE_GAME), params)
-    except sqlite3.IntegrityError as exc:  # the game became live in a channel that has another live game
-        raise sql.channel_busy() from exc
-    if cursor.rowcount == 1:
-        return
-    if await _value(db, sql.GAME_EXISTS, (game_id,)) is None:
-        raise sql.gone()
-    raise sql.stale_version()
 
 
 async def _pragma(db: aiosqlite.Connection, statement: str) -> None:
@@ -822,9 +734,3 @@ async def _switch_to_wal(db: aiosqlite.Connection) -> None:
             if "locked" not in str(exc) or time.monotonic() > deadline:
                 raise
             await asyncio.sleep(0.01)
-
-
-async def _insert_notes(db: aiosqlite.Connection, notes: Sequence[NoteRecord]) -> None:
-    """Write the ``/log`` lines of a commit inside its transaction (a moderator's step says who made it)."""
-    if notes:
-        await _execute_many(db, sql.for_sqlite(sql.INSERT_NOTE), [sql.note_params(n) for n in notes])

@@ -1,6 +1,7 @@
-"""The race ``bot.store.sqlite._execute_many`` avoids, in plain sqlite3: ``python -m tests.store.sqlite_cursor_race``.
+"""The race the SQLite store avoids (``bot.store.sqlite_thread``), in plain ``sqlite3``.
 
-One thread runs the same ``executemany`` again and again (as aiosqlite's thread runs a commit's deliveries);
+Run it with ``python -m tests.store.sqlite_cursor_race``. One thread runs the same ``executemany`` again and
+again (as aiosqlite's thread runs a commit's deliveries);
 another lets go of the previous call's cursor meanwhile (as the event loop does with a call's result). Unclosed,
 the freed cursor resets the shared statement between two rows of the running call and the next row fails with
 ``sqlite3.InterfaceError: bad parameter or other API misuse`` (Python 3.11.7, SQLite 3.40.1: about 9 calls in
