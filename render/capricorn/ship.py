@@ -24,6 +24,7 @@ from render.core.sheet import HALO, Mark, Sheet, drawn, masks_meet, overlap
 
 from .layout import (
     CODE_SIZE,
+    COLUMN_DEGREES,
     CX,
     CY,
     HEIGHT,
@@ -276,8 +277,9 @@ Placed = tuple[str, str, tuple[object, ...], tuple[int, int], int]
 """A piece where it stands: ``(space, kind, what it shows, centre, size)``."""
 
 
-def piece_places(view: CapricornView) -> list[Placed]:
-    """Where each alien, Mother and crew member stands (several on one space side by side, never overlapping)."""
+def piece_places(view: CapricornView, within: Box | None = None) -> list[Placed]:
+    """Where each alien, Mother and crew member stands (several on one space side by side, never overlapping);
+    given ``within``, only the pieces that may draw into that box (and those in the pod, placed at no cost)."""
     rotation = view.rotation
     by_space: dict[str, list[tuple[str, tuple[object, ...]]]] = {}
     for m in view.mothers:
@@ -294,9 +296,47 @@ def piece_places(view: CapricornView) -> list[Placed]:
     ]
     turns = tuple(sorted(rotation.items()))
     for code, pieces in by_space.items():
-        if SHIP.is_space(code):
-            placed.extend((code, *place) for place in _space_places(code, turns, tuple(pieces)))
+        if not SHIP.is_space(code):
+            continue
+        if within is not None and not overlap(pieces_reach(code, rotation, tuple(pieces)), within):
+            continue  # drawn wholly outside ``within``: not placed (placing a new set of pieces is the costly part)
+        placed.extend((code, *place) for place in _space_places(code, turns, tuple(pieces)))
     return placed
+
+
+PIECE_REACH = 40
+"""How far a piece's ink reaches from its centre at most, sprite padding included (a hidden crew member's health
+badge: ``crew``'s reach is its size + 22, and the largest size on a space is 13); a stack tag is measured."""
+SPREAD_SLACK = 16
+"""How far past its space's side a piece's centre may stand: ``_spread`` keeps a piece's own reach (at most 15
+pixels along the arc) from each wall, which puts the centres past the walls only when more pieces than fit
+are tried (a candidate then refused, but bound all the same)."""
+
+
+def pieces_reach(code: str, rotation: Mapping[str, int], pieces: tuple[Piece, ...]) -> Box:
+    """A box that holds everything ``pieces`` standing on ``code`` draw, however they are placed: the space's
+    sector widened by a piece's reach (or, if wider, that of the stack tag listing them all) and the slack.
+
+    Bounds only what is drawn, never where: the close-up (``draw_ship_pieces(within=…)``) places just the spaces
+    whose pieces can reach into it, and draws exactly what the whole board draws there.
+    """
+    letters = " ".join(_letter(kind, data) for kind, data in pieces)
+    tag = text_width(letters, font(14, bold=True)) // 2 + 6 + 2  # ``stack``'s reach and its sprite's padding
+    margin = max(PIECE_REACH, tag) + SPREAD_SLACK
+    left, top, right, bottom = _sector_box(code, SHIP.abs_col(code, rotation))  # type: ignore[arg-type]
+    return left - margin, top - margin, right + margin + 1, bottom + margin + 1
+
+
+@lru_cache(maxsize=1024)
+def _sector_box(code: str, col: int) -> Box:
+    """The box around the annular sector of ``code`` standing at absolute column ``col`` (its outline, sampled
+    finely, and the outer edge's points at 12, 3, 6 and 9 o'clock when the sector spans them)."""
+    r0, r1 = lane_radii(code)
+    a0, a1 = col * COLUMN_DEGREES, (col + 1) * COLUMN_DEGREES
+    points = arc(r0, r1, a0, a1, steps=32)
+    points += [polar(r1, a) for a in (0, 90, 180, 270, 360) if a0 <= a <= a1]
+    xs, ys = [x for x, _ in points], [y for _, y in points]
+    return min(xs) - 1, min(ys) - 1, max(xs) + 1, max(ys) + 1
 
 
 Piece = tuple[str, tuple[object, ...]]
@@ -434,21 +474,31 @@ def _tag_mark(room: str, turns: int) -> Mark:
     return sheet.marks[0]
 
 
-def draw_ship_pieces(draw: ImageDraw.ImageDraw, view: CapricornView) -> None:
-    """Search tokens, cubes, then aliens, Mothers and crew on their spaces (``piece_places``)."""
+def draw_ship_pieces(draw: ImageDraw.ImageDraw, view: CapricornView, within: Box | None = None) -> None:
+    """Search tokens, cubes, then aliens, Mothers and crew on their spaces (``piece_places``).
+
+    Given ``within``, ``draw`` is an image of just that part of the board (a crop of the static ship): what
+    falls in it is drawn there, as the whole board has it. Every piece is a stamp at whole pixels
+    (``render.core.stamps``), so moving it by the box's corner moves its pixels and nothing else.
+    """
     rotation = view.rotation
+    dx, dy = (0, 0) if within is None else (-within[0], -within[1])
+
+    def moved(at: tuple[int, int]) -> tuple[int, int]:
+        return at[0] + dx, at[1] + dy
+
     for code in view.searched:
         if code != POD:
             r0, r1 = lane_radii(code)
             a0, a1 = space_angles(code, rotation)
-            search_token(draw, polar(r1 - 9, a0 + (a1 - a0) * 0.14))
+            search_token(draw, moved(polar(r1 - 9, a0 + (a1 - a0) * 0.14)))
     for code in view.cubes:
         if code != POD:
             r0, r1 = lane_radii(code)
             a0, a1 = space_angles(code, rotation)
-            cube(draw, polar(r0 + 9, a0 + (a1 - a0) * 0.2))
-    for _, kind, data, at, size in piece_places(view):
-        draw_piece(draw, at, kind, data, size)
+            cube(draw, moved(polar(r0 + 9, a0 + (a1 - a0) * 0.2)))
+    for _, kind, data, at, size in piece_places(view, within):
+        draw_piece(draw, moved(at), kind, data, size)
 
 
 def ship_sheet(view: CapricornView) -> Sheet:
