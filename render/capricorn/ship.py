@@ -382,12 +382,10 @@ def _slots(code: str, rotation: Mapping[str, int], pieces: Sequence[Piece]) -> t
     Measured on the pieces' own pixels (badges included), so a wounded alien's badge is kept off its
     neighbour as well as its body; ``None`` if no way is clear (the pieces are then listed on one token).
     """
-    candidates = [
-        (size, centres, [_drawn_piece(k, d, size, at) for (k, d), at in zip(pieces, centres, strict=True)])
-        for size, centres in slot_candidates(code, rotation, len(pieces))
-    ]
-    marks = _near(keep_clear(SHIP.space(code).ring, rotation), [box for *_, drawn in candidates for box, _ in drawn])
-    for size, centres, drawn_pieces in candidates:
+    clear = keep_clear(SHIP.space(code).ring, rotation)
+    for size, centres in slot_candidates(code, rotation, len(pieces)):  # tried one by one: the first often fits
+        drawn_pieces = [_drawn_piece(k, d, size, at) for (k, d), at in zip(pieces, centres, strict=True)]
+        marks = _near(clear, [box for box, _ in drawn_pieces])
         if any(masks_meet(m.reach, m.halo, box, pixels) for box, pixels in drawn_pieces for m in marks):
             continue
         if any(masks_meet(a[0], a[1], b[0], b[1]) for i, a in enumerate(drawn_pieces) for b in drawn_pieces[i + 1 :]):
