@@ -33,6 +33,7 @@ from .layout import (
     POD_RADIUS,
     RINGS,
     arc,
+    code_box,
     label_point,
     lane_radii,
     piece_room,
@@ -131,7 +132,7 @@ def _draw_code(draw: ImageDraw.ImageDraw, code: str, rotation: Mapping[str, int]
     info = SHIP.space(code)
     local = f"{info.lane}{info.col}"
     at = label_point(code, rotation)
-    left, top, right, bottom = font(CODE_SIZE, bold=True).getbbox(local, anchor="mm")
+    left, top, right, bottom = code_box(local)
     fill = Ink.MIST if info.hiding else RING_FILL[info.ring]
     draw.rectangle((at[0] + left - 2, at[1] + top - 2, at[0] + right + 1, at[1] + bottom + 1), fill=int(fill))
     label(draw, at, local, CODE_SIZE, Ink.BLACK, bold=True, anchor="mm")
