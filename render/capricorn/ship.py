@@ -321,11 +321,17 @@ def pieces_reach(code: str, rotation: Mapping[str, int], pieces: tuple[Piece, ..
     Bounds only what is drawn, never where: the close-up (``draw_ship_pieces(within=…)``) places just the spaces
     whose pieces can reach into it, and draws exactly what the whole board draws there.
     """
-    letters = " ".join(_letter(kind, data) for kind, data in pieces)
-    tag = text_width(letters, font(14, bold=True)) // 2 + 6 + 2  # ``stack``'s reach and its sprite's padding
-    margin = max(PIECE_REACH, tag) + SPREAD_SLACK
+    margin = _pieces_margin(pieces)
     left, top, right, bottom = _sector_box(code, SHIP.abs_col(code, rotation))  # type: ignore[arg-type]
     return left - margin, top - margin, right + margin + 1, bottom + margin + 1
+
+
+@lru_cache(maxsize=4096)
+def _pieces_margin(pieces: tuple[Piece, ...]) -> int:
+    """How far past their space's sector ``pieces`` may draw (``pieces_reach``)."""
+    letters = " ".join(_letter(kind, data) for kind, data in pieces)
+    tag = text_width(letters, font(14, bold=True)) // 2 + 6 + 2  # ``stack``'s reach and its sprite's padding
+    return max(PIECE_REACH, tag) + SPREAD_SLACK
 
 
 @lru_cache(maxsize=1024)
@@ -383,11 +389,11 @@ def _slots(code: str, rotation: Mapping[str, int], pieces: Sequence[Piece]) -> t
     Measured on the pieces' own pixels (badges included), so a wounded alien's badge is kept off its
     neighbour as well as its body; ``None`` if no way is clear (the pieces are then listed on one token).
     """
-    clear = keep_clear(SHIP.space(code).ring, rotation)
+    clear = _clear_masks(SHIP.space(code).ring, tuple(sorted(rotation.items())))
     for size, centres in slot_candidates(code, rotation, len(pieces)):  # tried one by one: the first often fits
         drawn_pieces = [_drawn_piece(k, d, size, at) for (k, d), at in zip(pieces, centres, strict=True)]
         marks = _near(clear, [box for box, _ in drawn_pieces])
-        if any(masks_meet(m.reach, m.halo, box, pixels) for box, pixels in drawn_pieces for m in marks):
+        if any(masks_meet(reach, halo, box, pixels) for box, pixels in drawn_pieces for reach, halo in marks):
             continue
         if any(masks_meet(a[0], a[1], b[0], b[1]) for i, a in enumerate(drawn_pieces) for b in drawn_pieces[i + 1 :]):
             continue
@@ -416,22 +422,33 @@ def _clear_point(
     radii = sorted(range(low, max(low, high) + 1), key=lambda r: abs(r - (low + high) / 2))
     # Nearest the middle first; a wide stack tag may need the far ends of the space, or a step past its lane.
     fractions = (0.5, 0.3, 0.7, 0.2, 0.8, 0.1, 0.9, 0.0, 1.0)
-    spots = [polar(radius, a0 + (a1 - a0) * spot) for spot in fractions for radius in radii]
-    drawn = [_drawn_piece(kind, data, size, at) for at in spots]
-    codes = _near(keep_clear(SHIP.space(code).ring, rotation), [box for box, _ in drawn])
-    for at, (box, pixels) in zip(spots, drawn, strict=True):
-        if not any(masks_meet(m.reach, m.halo, box, pixels) for m in codes):
-            return at
+    clear = _clear_masks(SHIP.space(code).ring, tuple(sorted(rotation.items())))
+    for spot in fractions:  # tried one by one: the first usually is clear
+        for radius in radii:
+            at = polar(radius, a0 + (a1 - a0) * spot)
+            box, pixels = _drawn_piece(kind, data, size, at)
+            if not any(masks_meet(reach, halo, box, pixels) for reach, halo in _near(clear, [box])):
+                return at
     return polar(low, (a0 + a1) / 2)
 
 
-def _near(marks: list[Mark], boxes: list[Box]) -> list[Mark]:
+MarkMask = tuple[Box, Image.Image]
+"""A mark as pieces keep clear of it: the box its halo covers (``Mark.reach``) and the halo's pixels."""
+
+
+@lru_cache(maxsize=512)
+def _clear_masks(ring: str, rotation: tuple[tuple[str, int], ...]) -> tuple[MarkMask, ...]:
+    """``keep_clear`` as ``MarkMask``es, their boxes worked out once (a piece's places test them by the hundred)."""
+    return tuple((m.reach, m.halo) for m in _keep_clear(ring, rotation))
+
+
+def _near(marks: Sequence[MarkMask], boxes: list[Box]) -> list[MarkMask]:
     """The marks that reach into the box around all of ``boxes``: the only ones a piece drawn in one may touch
     (the rest are skipped without changing any answer)."""
     if not boxes:
         return []
     around = (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes))
-    return [m for m in marks if overlap(m.reach, around)]
+    return [m for m in marks if overlap(m[0], around)]
 
 
 def ring_codes(ring: str, rotation: Mapping[str, int]) -> Sheet:
