@@ -11,7 +11,9 @@ composed ship and adds search tokens, cubes and pieces.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+import threading
+from collections import OrderedDict
+from collections.abc import Hashable, Mapping, Sequence
 from functools import lru_cache, partial
 
 from PIL import Image, ImageDraw
@@ -301,8 +303,43 @@ def piece_places(view: CapricornView, within: Box | None = None) -> list[Placed]
             continue
         if within is not None and not overlap(pieces_reach(code, rotation, tuple(pieces)), within):
             continue  # drawn wholly outside ``within``: not placed (placing a new set of pieces is the costly part)
-        placed.extend((code, *place) for place in _space_places(code, turns, tuple(pieces)))
+        placed.extend((code, *place) for place in _places_on(code, rotation, turns, tuple(pieces)))
     return placed
+
+
+PLACES_KEPT = 4096
+"""Pieces' places kept (``_places_on``): a few hundred bytes each."""
+_places: OrderedDict[Hashable, tuple[tuple[str, tuple[object, ...], tuple[int, int], int], ...]] = OrderedDict()
+_places_lock = threading.Lock()
+
+
+def _places_on(
+    code: str, rotation: Mapping[str, int], turns: tuple[tuple[str, int], ...], pieces: tuple[Piece, ...]
+) -> tuple[tuple[str, tuple[object, ...], tuple[int, int], int], ...]:
+    """``_space_places``, kept by what it depends on: the space's own ring's counter and the turning rooms' tags
+    that can reach its pieces (``pieces_reach``), not the whole rotation. Turning a ring then keeps the places
+    on every space its rooms' tags do not come near (most of them), where keying by the rotation placed every
+    piece on the board again. The same places: a mark that cannot reach a piece never changes where it goes."""
+    reach = pieces_reach(code, rotation, pieces)
+    tags = tuple(
+        (room.key, turn)
+        for room in SHIP.rooms
+        if room.ring != "outer"
+        for turn in (rotation.get(room.ring, 0),)
+        if overlap(_tag_mark(room.key, turn).reach, reach)
+    )
+    key = (code, rotation.get(SHIP.space(code).ring, 0), tags, pieces)
+    with _places_lock:
+        kept = _places.get(key)
+        if kept is not None:
+            _places.move_to_end(key)
+            return kept
+    kept = _space_places(code, turns, pieces)
+    with _places_lock:
+        _places[key] = kept
+        while len(_places) > PLACES_KEPT:
+            _places.popitem(last=False)
+    return kept
 
 
 PIECE_REACH = 40
@@ -350,7 +387,7 @@ Piece = tuple[str, tuple[object, ...]]
 """A piece as ``piece_places`` sorts them: ``(kind, what it shows)``."""
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=256)
 def _space_places(
     code: str, turns: tuple[tuple[str, int], ...], pieces: tuple[Piece, ...]
 ) -> tuple[tuple[str, tuple[object, ...], tuple[int, int], int], ...]:

@@ -13,7 +13,8 @@ from PIL import Image
 
 from engine.capricorn.state import CapricornState
 from engine.capricorn.terms import POD
-from render.capricorn import RENDERER, CapricornRenderer
+from engine.capricorn.view import CapricornView
+from render.capricorn import RENDERER, CapricornRenderer, ship
 from render.capricorn.closeup import choice_spaces, closeup_box, draw_closeup
 from render.capricorn.layout import CODE_SIZE, label_point
 from render.capricorn.renderer import _public, draw_board
@@ -131,3 +132,38 @@ def test_the_closeup_drawn_on_a_cut_of_the_ship_is_the_board_cut_and_enlarged() 
 def test_the_closeup_matches_the_board_cut_over_many_seeded_games() -> None:
     games = [(1 + seed % 5, seed) for seed in range(0, 12)]
     assert closeups_match_the_board_cut(games, every=1) >= 1000
+
+
+def test_pieces_keep_their_places_when_a_ring_turns_elsewhere() -> None:
+    """Places are kept by the space's own ring and the room tags near it, not by the whole rotation: over seeded
+    games (rings turning), every space's kept places are the ones worked out afresh for the view's rotation."""
+    checked = 0
+    for players, seed in GAMES:
+        for state in playout(players, seed)[::3]:
+            view = view_of(state)
+            turns = tuple(sorted(view.rotation.items()))
+            for code, kind, data, at, size in ship.piece_places(view):
+                if code == POD:
+                    continue
+                fresh = ship._space_places.__wrapped__(code, turns, _pieces_on(view, code))
+                assert (kind, data, at, size) in fresh, f"turn {view.turn}: {kind} on {code}"
+                checked += 1
+    assert checked > 200
+
+
+def _pieces_on(view: CapricornView, code: str) -> tuple[ship.Piece, ...]:
+    """The pieces on ``code`` in ``piece_places``'s order: Mothers, aliens, crew."""
+    pieces: list[ship.Piece] = [
+        ("mother", (m.color, m.health)) for m in view.mothers if m.status == "on_map" and m.space == code
+    ]
+    pieces += [
+        ("alien", (a.color, a.letter, a.health < (2 if a.color == "yellow" else 1)))
+        for a in view.aliens
+        if a.space == code
+    ]
+    pieces += [
+        ("crew", (c.letter, c.health, c.hiding, i == view.active))
+        for i, c in enumerate(view.characters)
+        if c.space == code
+    ]
+    return tuple(pieces)
