@@ -1,10 +1,11 @@
 """The close-up: the acting character's room and the spaces one step out of it, cut from the board and enlarged.
 
 On a phone a 1400-pixel board shows about 400 pixels wide, too small to read the space codes a player types.
-The close-up crops the very board image the channel gets (so it cannot show more than the public board) around
-where the acting character's choices are and doubles it (``render.core.closeup``): at most ``widest_for`` the
+The close-up is the detailed public board (**Full board**) cut around where the acting character's choices are
+and doubled (``render.core.closeup``), so it cannot show more than the public board: at most ``widest_for`` the
 codes' size wide, centred on the acting character when their choices spread wider, so the codes show at 12 px
-or more on a phone.
+or more on a phone. It is drawn without that board (``draw_closeup_on``): the static ship cut to the box, the
+pieces near it drawn on the cut; ``draw_closeup`` (the whole board cut) is what it must equal, pixel for pixel.
 """
 
 from __future__ import annotations

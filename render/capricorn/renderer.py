@@ -129,8 +129,8 @@ class CapricornRenderer:
 
     ``layers`` holds what is drawn: the base and one layer per turning ring per counter (at most 1 + 2 × 12,
     about 8 MB in all), and the phone board's static layer (0.7 MB; ``layer_sheets`` keeps what it prints).
-    ``ships`` keeps the last few compositions of those for whole rotation states, and ``boards`` the last
-    finished boards, which their close-ups are cut from.
+    ``ships`` keeps the last few compositions of those for whole rotation states (the close-ups are cut from
+    them), and ``boards`` the last finished detailed boards (**Full board** and the zooms).
     """
 
     def __init__(self) -> None:
