@@ -8,6 +8,7 @@ colour; the backpack (public anyway) is listed under the hand because it is play
 from __future__ import annotations
 
 import json
+from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
@@ -60,7 +61,25 @@ def _symbol(draw: ImageDraw.ImageDraw, x: int, y: int, symbol: str) -> None:
     label(draw, (x, y), glyph, 17, ink, bold=True, anchor="mm")
 
 
-def _card(draw: ImageDraw.ImageDraw, x: int, y: int, card_id: str, sheet: Sheet | None) -> None:
+def _card(image: Image.Image, draw: ImageDraw.ImageDraw, x: int, y: int, card_id: str, sheet: Sheet | None) -> None:
+    """One action card (``_draw_card``), pasted from ``card_tile``: a card looks the same in every hand, so it is
+    drawn once a process. Drawn in place when measured (``hand_layout``: the sheet notes each text)."""
+    if sheet is not None:
+        _draw_card(draw, x, y, card_id, sheet)
+        return
+    image.paste(card_tile(card_id), (x, y))
+
+
+@lru_cache(maxsize=256)
+def card_tile(card_id: str) -> Image.Image:
+    """The card ``card_id`` as ``_draw_card`` draws it on the hand's paper, cut to its frame (everything it
+    draws lies inside the frame, so pasting the tile gives the pixels drawing it would). Read only."""
+    tile = new_canvas(CARD_W + 1, CARD_H + 1, Ink.PAPER)
+    _draw_card(ImageDraw.Draw(tile), 0, 0, card_id, None)
+    return tile
+
+
+def _draw_card(draw: ImageDraw.ImageDraw, x: int, y: int, card_id: str, sheet: Sheet | None) -> None:
     """One action card: its name, whose starter card it is (or "legendary"), and each option as a symbol and
     its word (the card's id is the game's, not a player's word)."""
     card = CATALOG.action(card_id)
@@ -107,7 +126,7 @@ def draw_hand(view: CapricornView, sheet: Sheet | None = None) -> Image.Image:
             _say(draw, sheet, (64, top + 44 + CARD_H // 2), "no cards in hand", TEXT, Ink.GREY, bold=True, anchor="lm")
         for i, card_id in enumerate(cards[:MAX_CARDS]):
             x = 14 + (i % PER_ROW) * (CARD_W + CARD_GAP)
-            _card(draw, x, top + 44 + (i // PER_ROW) * (CARD_H + CARD_GAP), card_id, sheet)
+            _card(image, draw, x, top + 44 + (i // PER_ROW) * (CARD_H + CARD_GAP), card_id, sheet)
         pack = ", ".join(CATALOG.card_name(x) for x in c.backpack) or "empty"
         lines = wrap(f"Backpack: {pack}", font(TEXT), WIDTH - 32)[:2]
         below = top + 44 + _rows(len(cards)) * (CARD_H + CARD_GAP) + 4

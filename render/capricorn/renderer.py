@@ -29,7 +29,7 @@ from render.core.layers import LayerSheets
 from render.core.sheet import Sheet
 from render.core.zoom import Area, enlarge_part, part_sheet
 
-from .closeup import closeup_where, draw_closeup
+from .closeup import closeup_where, draw_closeup_on
 from .hand import draw_hand, hand_key, own_characters
 from .layout import CX, CY, HEIGHT, WIDTH
 from .panel import draw_legend, draw_panel, draw_panel_static, draw_result
@@ -129,8 +129,8 @@ class CapricornRenderer:
 
     ``layers`` holds what is drawn: the base and one layer per turning ring per counter (at most 1 + 2 × 12,
     about 8 MB in all), and the phone board's static layer (0.7 MB; ``layer_sheets`` keeps what it prints).
-    ``ships`` keeps the last few compositions of those for whole rotation states, and ``boards`` the last
-    finished boards, which their close-ups are cut from.
+    ``ships`` keeps the last few compositions of those for whole rotation states (the close-ups are cut from
+    them), and ``boards`` the last finished detailed boards (**Full board** and the zooms).
     """
 
     def __init__(self) -> None:
@@ -215,10 +215,14 @@ class CapricornRenderer:
         if closeup_view.result is not None:
             return None
         public = _public(closeup_view)
-        board, closeup = view_keys(public, "capricorn.board", "capricorn.closeup")
-        return self.cache.get_or_render(
-            closeup, lambda: encode_png(draw_closeup(self._board_image(board, public), public))
-        )
+        key = view_key("capricorn.closeup", public)
+        return self.cache.get_or_render(key, lambda: encode_png(self.closeup_image(public)))
+
+    def closeup_image(self, public: CapricornView) -> Image.Image:
+        """The close-up of the public view, drawn on a cut of the kept static ship (``draw_closeup_on``): the same
+        pixels as the detailed board cut and enlarged, without drawing that board."""
+        ship = self.ships.get(rotation_key(public), partial(self._compose, public))
+        return draw_closeup_on(ship, public)
 
     def closeup_alt(self, view: View) -> str:
         """What the close-up shows, in words, from the public board only (``render.capricorn.closeup``)."""

@@ -11,7 +11,9 @@ composed ship and adds search tokens, cubes and pieces.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+import threading
+from collections import OrderedDict
+from collections.abc import Hashable, Mapping, Sequence
 from functools import lru_cache, partial
 
 from PIL import Image, ImageDraw
@@ -24,6 +26,7 @@ from render.core.sheet import HALO, Mark, Sheet, drawn, masks_meet, overlap
 
 from .layout import (
     CODE_SIZE,
+    COLUMN_DEGREES,
     CX,
     CY,
     HEIGHT,
@@ -32,6 +35,7 @@ from .layout import (
     POD_RADIUS,
     RINGS,
     arc,
+    code_box,
     label_point,
     lane_radii,
     piece_room,
@@ -130,7 +134,7 @@ def _draw_code(draw: ImageDraw.ImageDraw, code: str, rotation: Mapping[str, int]
     info = SHIP.space(code)
     local = f"{info.lane}{info.col}"
     at = label_point(code, rotation)
-    left, top, right, bottom = font(CODE_SIZE, bold=True).getbbox(local, anchor="mm")
+    left, top, right, bottom = code_box(local)
     fill = Ink.MIST if info.hiding else RING_FILL[info.ring]
     draw.rectangle((at[0] + left - 2, at[1] + top - 2, at[0] + right + 1, at[1] + bottom + 1), fill=int(fill))
     label(draw, at, local, CODE_SIZE, Ink.BLACK, bold=True, anchor="mm")
@@ -276,8 +280,9 @@ Placed = tuple[str, str, tuple[object, ...], tuple[int, int], int]
 """A piece where it stands: ``(space, kind, what it shows, centre, size)``."""
 
 
-def piece_places(view: CapricornView) -> list[Placed]:
-    """Where each alien, Mother and crew member stands (several on one space side by side, never overlapping)."""
+def piece_places(view: CapricornView, within: Box | None = None) -> list[Placed]:
+    """Where each alien, Mother and crew member stands (several on one space side by side, never overlapping);
+    given ``within``, only the pieces that may draw into that box (and those in the pod, placed at no cost)."""
     rotation = view.rotation
     by_space: dict[str, list[tuple[str, tuple[object, ...]]]] = {}
     for m in view.mothers:
@@ -294,16 +299,95 @@ def piece_places(view: CapricornView) -> list[Placed]:
     ]
     turns = tuple(sorted(rotation.items()))
     for code, pieces in by_space.items():
-        if SHIP.is_space(code):
-            placed.extend((code, *place) for place in _space_places(code, turns, tuple(pieces)))
+        if not SHIP.is_space(code):
+            continue
+        if within is not None and not overlap(pieces_reach(code, rotation, tuple(pieces)), within):
+            continue  # drawn wholly outside ``within``: not placed (placing a new set of pieces is the costly part)
+        placed.extend((code, *place) for place in _places_on(code, rotation, turns, tuple(pieces)))
     return placed
+
+
+PLACES_KEPT = 4096
+"""Pieces' places kept (``_places_on``): a few hundred bytes each."""
+_places: OrderedDict[Hashable, tuple[tuple[str, tuple[object, ...], tuple[int, int], int], ...]] = OrderedDict()
+_places_lock = threading.Lock()
+
+
+def _places_on(
+    code: str, rotation: Mapping[str, int], turns: tuple[tuple[str, int], ...], pieces: tuple[Piece, ...]
+) -> tuple[tuple[str, tuple[object, ...], tuple[int, int], int], ...]:
+    """``_space_places``, kept by what it depends on: the space's own ring's counter and the turning rooms' tags
+    that can reach its pieces (``pieces_reach``), not the whole rotation. Turning a ring then keeps the places
+    on every space its rooms' tags do not come near (most of them), where keying by the rotation placed every
+    piece on the board again. The same places: a mark that cannot reach a piece never changes where it goes."""
+    reach = pieces_reach(code, rotation, pieces)
+    tags = tuple(
+        (room.key, turn)
+        for room in SHIP.rooms
+        if room.ring != "outer"
+        for turn in (rotation.get(room.ring, 0),)
+        if overlap(_tag_mark(room.key, turn).reach, reach)
+    )
+    key = (code, rotation.get(SHIP.space(code).ring, 0), tags, pieces)
+    with _places_lock:
+        kept = _places.get(key)
+        if kept is not None:
+            _places.move_to_end(key)
+            return kept
+    kept = _space_places(code, turns, pieces)
+    with _places_lock:
+        _places[key] = kept
+        while len(_places) > PLACES_KEPT:
+            _places.popitem(last=False)
+    return kept
+
+
+PIECE_REACH = 40
+"""How far a piece's ink reaches from its centre at most, sprite padding included (a hidden crew member's health
+badge: ``crew``'s reach is its size + 22, and the largest size on a space is 13); a stack tag is measured."""
+SPREAD_SLACK = 16
+"""How far past its space's side a piece's centre may stand: ``_spread`` keeps a piece's own reach (at most 15
+pixels along the arc) from each wall, which puts the centres past the walls only when more pieces than fit
+are tried (a candidate then refused, but bound all the same)."""
+
+
+def pieces_reach(code: str, rotation: Mapping[str, int], pieces: tuple[Piece, ...]) -> Box:
+    """A box that holds everything ``pieces`` standing on ``code`` draw, however they are placed: the space's
+    sector widened by a piece's reach (or, if wider, that of the stack tag listing them all) and the slack.
+
+    Bounds only what is drawn, never where: the close-up (``draw_ship_pieces(within=…)``) places just the spaces
+    whose pieces can reach into it, and draws exactly what the whole board draws there.
+    """
+    margin = _pieces_margin(pieces)
+    left, top, right, bottom = _sector_box(code, SHIP.abs_col(code, rotation))  # type: ignore[arg-type]
+    return left - margin, top - margin, right + margin + 1, bottom + margin + 1
+
+
+@lru_cache(maxsize=4096)
+def _pieces_margin(pieces: tuple[Piece, ...]) -> int:
+    """How far past their space's sector ``pieces`` may draw (``pieces_reach``)."""
+    letters = " ".join(_letter(kind, data) for kind, data in pieces)
+    tag = text_width(letters, font(14, bold=True)) // 2 + 6 + 2  # ``stack``'s reach and its sprite's padding
+    return max(PIECE_REACH, tag) + SPREAD_SLACK
+
+
+@lru_cache(maxsize=1024)
+def _sector_box(code: str, col: int) -> Box:
+    """The box around the annular sector of ``code`` standing at absolute column ``col`` (its outline, sampled
+    finely, and the outer edge's points at 12, 3, 6 and 9 o'clock when the sector spans them)."""
+    r0, r1 = lane_radii(code)
+    a0, a1 = col * COLUMN_DEGREES, (col + 1) * COLUMN_DEGREES
+    points = arc(r0, r1, a0, a1, steps=32)
+    points += [polar(r1, a) for a in (0, 90, 180, 270, 360) if a0 <= a <= a1]
+    xs, ys = [x for x, _ in points], [y for _, y in points]
+    return min(xs) - 1, min(ys) - 1, max(xs) + 1, max(ys) + 1
 
 
 Piece = tuple[str, tuple[object, ...]]
 """A piece as ``piece_places`` sorts them: ``(kind, what it shows)``."""
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=256)
 def _space_places(
     code: str, turns: tuple[tuple[str, int], ...], pieces: tuple[Piece, ...]
 ) -> tuple[tuple[str, tuple[object, ...], tuple[int, int], int], ...]:
@@ -342,13 +426,11 @@ def _slots(code: str, rotation: Mapping[str, int], pieces: Sequence[Piece]) -> t
     Measured on the pieces' own pixels (badges included), so a wounded alien's badge is kept off its
     neighbour as well as its body; ``None`` if no way is clear (the pieces are then listed on one token).
     """
-    candidates = [
-        (size, centres, [_drawn_piece(k, d, size, at) for (k, d), at in zip(pieces, centres, strict=True)])
-        for size, centres in slot_candidates(code, rotation, len(pieces))
-    ]
-    marks = _near(keep_clear(SHIP.space(code).ring, rotation), [box for *_, drawn in candidates for box, _ in drawn])
-    for size, centres, drawn_pieces in candidates:
-        if any(masks_meet(m.reach, m.halo, box, pixels) for box, pixels in drawn_pieces for m in marks):
+    clear = _clear_masks(SHIP.space(code).ring, tuple(sorted(rotation.items())))
+    for size, centres in slot_candidates(code, rotation, len(pieces)):  # tried one by one: the first often fits
+        drawn_pieces = [_drawn_piece(k, d, size, at) for (k, d), at in zip(pieces, centres, strict=True)]
+        marks = _near(clear, [box for box, _ in drawn_pieces])
+        if any(masks_meet(reach, halo, box, pixels) for box, pixels in drawn_pieces for reach, halo in marks):
             continue
         if any(masks_meet(a[0], a[1], b[0], b[1]) for i, a in enumerate(drawn_pieces) for b in drawn_pieces[i + 1 :]):
             continue
@@ -377,22 +459,33 @@ def _clear_point(
     radii = sorted(range(low, max(low, high) + 1), key=lambda r: abs(r - (low + high) / 2))
     # Nearest the middle first; a wide stack tag may need the far ends of the space, or a step past its lane.
     fractions = (0.5, 0.3, 0.7, 0.2, 0.8, 0.1, 0.9, 0.0, 1.0)
-    spots = [polar(radius, a0 + (a1 - a0) * spot) for spot in fractions for radius in radii]
-    drawn = [_drawn_piece(kind, data, size, at) for at in spots]
-    codes = _near(keep_clear(SHIP.space(code).ring, rotation), [box for box, _ in drawn])
-    for at, (box, pixels) in zip(spots, drawn, strict=True):
-        if not any(masks_meet(m.reach, m.halo, box, pixels) for m in codes):
-            return at
+    clear = _clear_masks(SHIP.space(code).ring, tuple(sorted(rotation.items())))
+    for spot in fractions:  # tried one by one: the first usually is clear
+        for radius in radii:
+            at = polar(radius, a0 + (a1 - a0) * spot)
+            box, pixels = _drawn_piece(kind, data, size, at)
+            if not any(masks_meet(reach, halo, box, pixels) for reach, halo in _near(clear, [box])):
+                return at
     return polar(low, (a0 + a1) / 2)
 
 
-def _near(marks: list[Mark], boxes: list[Box]) -> list[Mark]:
+MarkMask = tuple[Box, Image.Image]
+"""A mark as pieces keep clear of it: the box its halo covers (``Mark.reach``) and the halo's pixels."""
+
+
+@lru_cache(maxsize=512)
+def _clear_masks(ring: str, rotation: tuple[tuple[str, int], ...]) -> tuple[MarkMask, ...]:
+    """``keep_clear`` as ``MarkMask``es, their boxes worked out once (a piece's places test them by the hundred)."""
+    return tuple((m.reach, m.halo) for m in _keep_clear(ring, rotation))
+
+
+def _near(marks: Sequence[MarkMask], boxes: list[Box]) -> list[MarkMask]:
     """The marks that reach into the box around all of ``boxes``: the only ones a piece drawn in one may touch
     (the rest are skipped without changing any answer)."""
     if not boxes:
         return []
     around = (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes))
-    return [m for m in marks if overlap(m.reach, around)]
+    return [m for m in marks if overlap(m[0], around)]
 
 
 def ring_codes(ring: str, rotation: Mapping[str, int]) -> Sheet:
@@ -434,21 +527,31 @@ def _tag_mark(room: str, turns: int) -> Mark:
     return sheet.marks[0]
 
 
-def draw_ship_pieces(draw: ImageDraw.ImageDraw, view: CapricornView) -> None:
-    """Search tokens, cubes, then aliens, Mothers and crew on their spaces (``piece_places``)."""
+def draw_ship_pieces(draw: ImageDraw.ImageDraw, view: CapricornView, within: Box | None = None) -> None:
+    """Search tokens, cubes, then aliens, Mothers and crew on their spaces (``piece_places``).
+
+    Given ``within``, ``draw`` is an image of just that part of the board (a crop of the static ship): what
+    falls in it is drawn there, as the whole board has it. Every piece is a stamp at whole pixels
+    (``render.core.stamps``), so moving it by the box's corner moves its pixels and nothing else.
+    """
     rotation = view.rotation
+    dx, dy = (0, 0) if within is None else (-within[0], -within[1])
+
+    def moved(at: tuple[int, int]) -> tuple[int, int]:
+        return at[0] + dx, at[1] + dy
+
     for code in view.searched:
         if code != POD:
             r0, r1 = lane_radii(code)
             a0, a1 = space_angles(code, rotation)
-            search_token(draw, polar(r1 - 9, a0 + (a1 - a0) * 0.14))
+            search_token(draw, moved(polar(r1 - 9, a0 + (a1 - a0) * 0.14)))
     for code in view.cubes:
         if code != POD:
             r0, r1 = lane_radii(code)
             a0, a1 = space_angles(code, rotation)
-            cube(draw, polar(r0 + 9, a0 + (a1 - a0) * 0.2))
-    for _, kind, data, at, size in piece_places(view):
-        draw_piece(draw, at, kind, data, size)
+            cube(draw, moved(polar(r0 + 9, a0 + (a1 - a0) * 0.2)))
+    for _, kind, data, at, size in piece_places(view, within):
+        draw_piece(draw, moved(at), kind, data, size)
 
 
 def ship_sheet(view: CapricornView) -> Sheet:

@@ -68,7 +68,7 @@ def room_box(area: str, view: CapricornView) -> Box:
     if area not in parts:
         raise KeyError(f"the Abandon Capricorn board has no area {area!r}")
     _, spaces = parts[area]
-    points = [p for code in spaces for p in _corners(code, view)]
+    points = [p for code in spaces for p in _corners(code, view.rotation)]
     return part_box(points, (0, 0, PANEL_LEFT, HEIGHT), MARGIN, WIDEST)
 
 

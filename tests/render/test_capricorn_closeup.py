@@ -13,9 +13,11 @@ from PIL import Image
 
 from engine.capricorn.state import CapricornState
 from engine.capricorn.terms import POD
-from render.capricorn import RENDERER, CapricornRenderer
-from render.capricorn.closeup import choice_spaces, closeup_box
+from engine.capricorn.view import CapricornView
+from render.capricorn import RENDERER, CapricornRenderer, ship
+from render.capricorn.closeup import choice_spaces, closeup_box, draw_closeup
 from render.capricorn.layout import CODE_SIZE, label_point
+from render.capricorn.renderer import _public, draw_board
 from render.core import changes
 from render.core.zoom import widest_for
 from render.registry import RENDERERS, CloseUp
@@ -93,6 +95,75 @@ def test_a_board_and_its_closeup_asked_at_once_draw_one_board_and_no_layer_twice
     boards = {public.model_dump_json() for public, _ in views}
     turned = {(ring, turns) for public, _ in views for ring, turns in public.rotation.items()}
     assert len({tuple(sorted(p.rotation.items())) for p, _ in views}) > 1, "the sample should turn a ring"
-    assert renderer.boards.draws == len(boards), "a close-up draws no board of its own"
+    assert boards, "the sample has boards"
+    assert renderer.boards.draws == 0, "a close-up draws no detailed board (it is drawn on a cut of the ship)"
     assert renderer.layers.draws == 1 + 2 + len(turned) + 1
     assert renderer.layers.redraws == 0
+
+
+def closeups_match_the_board_cut(games: list[tuple[int, int]], every: int) -> int:
+    """Each ``every``-th acting view of the seeded ``games``: the close-up drawn on a cut of the ship against the
+    whole detailed board cut and enlarged (the old drawing), pixel for pixel; how many were compared."""
+    renderer = CapricornRenderer()
+    compared = 0
+    for players, seed in games:
+        for state in playout(players, seed)[::every]:
+            public = _public(view_of(state))
+            if public.result is not None:
+                continue
+            whole = draw_closeup(draw_board(public, renderer.static(public)), public)
+            cut = renderer.closeup_image(public)
+            where = f"{players} players, seed {seed}, turn {public.turn}"
+            assert cut.size == whole.size, where
+            assert cut.tobytes() == whole.tobytes(), f"{where}: the close-up differs from the board's cut"
+            assert cut.getpalette() == whole.getpalette(), where
+            compared += 1
+    return compared
+
+
+def test_the_closeup_drawn_on_a_cut_of_the_ship_is_the_board_cut_and_enlarged() -> None:
+    """The close-up draws only the part of the ship it shows (its static layer cut, only the pieces that can
+    reach into it placed) and must show exactly what cutting the whole detailed board shows: the same pixels
+    (crowded spaces, stacks, pieces across the cut's edges, the pod, the rotations met)."""
+    assert closeups_match_the_board_cut(GAMES, every=5) >= 40
+
+
+@pytest.mark.slow
+def test_the_closeup_matches_the_board_cut_over_many_seeded_games() -> None:
+    games = [(1 + seed % 5, seed) for seed in range(0, 12)]
+    assert closeups_match_the_board_cut(games, every=1) >= 1000
+
+
+def test_pieces_keep_their_places_when_a_ring_turns_elsewhere() -> None:
+    """Places are kept by the space's own ring and the room tags near it, not by the whole rotation: over seeded
+    games (rings turning), every space's kept places are the ones worked out afresh for the view's rotation."""
+    checked = 0
+    for players, seed in GAMES:
+        for state in playout(players, seed)[::3]:
+            view = view_of(state)
+            turns = tuple(sorted(view.rotation.items()))
+            for code, kind, data, at, size in ship.piece_places(view):
+                if code == POD:
+                    continue
+                fresh = ship._space_places.__wrapped__(code, turns, _pieces_on(view, code))
+                assert (kind, data, at, size) in fresh, f"turn {view.turn}: {kind} on {code}"
+                checked += 1
+    assert checked > 200
+
+
+def _pieces_on(view: CapricornView, code: str) -> tuple[ship.Piece, ...]:
+    """The pieces on ``code`` in ``piece_places``'s order: Mothers, aliens, crew."""
+    pieces: list[ship.Piece] = [
+        ("mother", (m.color, m.health)) for m in view.mothers if m.status == "on_map" and m.space == code
+    ]
+    pieces += [
+        ("alien", (a.color, a.letter, a.health < (2 if a.color == "yellow" else 1)))
+        for a in view.aliens
+        if a.space == code
+    ]
+    pieces += [
+        ("crew", (c.letter, c.health, c.hiding, i == view.active))
+        for i, c in enumerate(view.characters)
+        if c.space == code
+    ]
+    return tuple(pieces)
