@@ -16,11 +16,12 @@ import weakref
 from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, TypeVar
 
 from engine.core import Event, GameSpec, LobbyError, NoGameHere, Prompt, State, View
 from engine.core.words import count, name_seats
 from engine.registry import GAMES
+from render.core.cache import kept
 from render.core.changes import changed_alt
 from render.registry import RENDERERS, CloseUp, MarksChanges, Renderer
 
@@ -41,11 +42,22 @@ from .common import (
     seat_name,
 )
 from .liveboard import CALL_TO_ACTION, WAITING, ShownBoards, board_key
-from .names import display_names, for_images, in_channel, in_private, named_prompts, named_view
+from .names import (
+    display_names,
+    for_images,
+    has_markers,
+    images_named,
+    in_channel,
+    in_private,
+    named_prompts,
+    named_view,
+)
 from .recap import finishing_recap, recap_owed
 from .recent import Recent
 
 log = logging.getLogger(__name__)
+
+T = TypeVar("T")
 
 PARSED_GAMES = 64
 """Games whose parsed state the host keeps between requests: the most recently used ones.
@@ -55,6 +67,11 @@ Jupiter one 3 KB and 46 KB), and the JSON comes with the game's record on every 
 reads the record to see its version), so a game outside these few is simply parsed again when it is next
 used: 0.08-0.15 ms, and its pending prompts worked out again (the bench's ``cache`` row measures both). Kept
 for 512 games this cache was a quarter of the process with a thousand games running."""
+
+
+LATER_DMS = 256
+"""Others' DMs of recent actions kept to be drawn after the answer (``HostCore.drawn_later``): a deliverer
+draws each within moments; one never asked for (a caller that drops ``Outbox.later``) is let go past these."""
 
 
 CLAIM_SECONDS = 30.0
@@ -127,6 +144,16 @@ def newly_waited(record: GameRecord, before: Sequence[Prompt], after: Sequence[P
     return frozenset(s.seat for s in record.seats if s.user_id in joining)
 
 
+async def drawn(draw: Callable[[], T]) -> T:
+    """What ``draw`` (a renderer's call) returns: answered on the event loop when the renderer's caches keep it
+    (``render.core.cache.kept``: the cost of its key, no hop), else run in a worker thread, where drawing and
+    encoding belong (the loop answers other channels meanwhile)."""
+    found, value = kept(draw)
+    if found:
+        return value  # type: ignore[return-value]  # kept() returned draw()'s own value
+    return await asyncio.to_thread(draw)
+
+
 @dataclass
 class Cached:
     """A parsed state kept for one stored version, with its pending prompts once someone asked for them."""
@@ -171,6 +198,11 @@ class HostCore:
         self.claim_seconds = CLAIM_SECONDS
         self.shown = ShownBoards(PARSED_GAMES)  # what each game's last boards showed: the next frames what changed
         self.kept_dm_choices: Recent[int, UserPrefs] = Recent()  # people's DM choices, as every move reads them
+        # Whether whoever delivers this host's outboxes draws ``Outbox.later`` (the bot's ``Delivery`` does):
+        # then an action's DMs to the others are drawn after the answer (``_after_action``), else with it.
+        self.dms_after_answer = False
+        self._later_dms: OrderedDict[tuple[int, int, int], tuple[Loaded, SeatRecord, tuple[str, ...], list[Prompt]]]
+        self._later_dms = OrderedDict()
 
     @staticmethod
     def seat_cap(spec: GameSpec[Any, Any], record: GameRecord) -> int:
@@ -522,13 +554,21 @@ class HostCore:
 
     async def _after_action(self, done: Committed, actor_seat: SeatRecord) -> Outbox:
         """The messages a told commit owes (``done.owed``), drawn from the game after it: the board, the others'
-        DMs and the actor's panel. Each carries its stored delivery's nonce; the outbox names them (``owed``)."""
+        DMs and the actor's panel. Each carries its stored delivery's nonce; the outbox names them (``owed``).
+
+        Whoever acted waits for the board and their own panel only: where the deliverer draws ``Outbox.later``
+        (``dms_after_answer``), the others' DMs go there, drawn from this same game after the answer
+        (``drawn_later``) and sent after the board, each with its row's nonce; their rows stay owed until then,
+        so a crash in between leaves them to the catch-up, which sends each once."""
         assert done.owed is not None
         loaded, owed, after = done.loaded, done.owed, done.after
         record = loaded.record
         assert record.id is not None
         out = Outbox(record.channel_id)
-        nonces = [d.nonce for d in owed_records(record, record.version, owed, actor_seat, 0.0)]
+        rows = owed_records(record, record.version, owed, actor_seat, self.clock())
+        nonces = [row.nonce for row in rows]
+        later = self.dms_after_answer
+        told = () if later else owed.told
         # The board, the actor's panel and the others' DMs are drawn at once, each image in its own thread
         # (encoding releases the lock): the acting player waits for the longest of them rather than their sum.
         acting = [] if actor_seat.is_bot else [actor_seat]  # a bot reads no panel: none is drawn for it
@@ -536,21 +576,44 @@ class HostCore:
             self._board_post(loaded, after, new=owed.new_post, ping_seats=set(owed.ping_seats)),
             asyncio.gather(
                 *(self._panel(loaded, seat, owed.actor_lines, pending=after) for seat in acting),
-                *(self._panel(loaded, seat, lines, pending=after) for seat, lines in owed.told),
+                *(self._panel(loaded, seat, lines, pending=after) for seat, lines in told),
             ),
         )
         actor_panel, panels = (drawn[0], drawn[1:]) if acting else (None, drawn)
         out.posts.append(replace(board, nonce=nonces[0]))
         out.dms += [
             DirectMessage(seat.user_id, record.channel_id, panel, nonce)
-            for (seat, _), panel, nonce in zip(owed.told, panels, nonces[1:], strict=False)
+            for (seat, _), panel, nonce in zip(told, panels, nonces[1:], strict=False)
         ]
         out.reply = actor_panel
         if owed.actor_dm and actor_panel is not None:
             out.dms.append(DirectMessage(actor_seat.user_id, record.channel_id, actor_panel, nonces[-1]))
-        out.owed = [(record.id, record.version, seq) for seq in range(len(nonces))]
-        out.later = finishing_recap(loaded, len(nonces))  # the last move's recap (stored after the DMs): drawn after
+        others = rows[1 : 1 + len(owed.told)] if later else []  # the others' DMs: drawn after the answer
+        for (seat, lines), row in zip(owed.told if later else (), others, strict=True):
+            self._keep_later(row, (loaded, seat, tuple(lines), list(after)))
+        out.owed = [row.key for row in (rows[0], *rows[1 + len(others) :])]  # the board, then the actor's DM
+        out.later = [*others, *finishing_recap(loaded, len(rows))]  # the recap is stored after the DMs: drawn last
         return out
+
+    def _keep_later(
+        self, row: DeliveryRecord, drawing: tuple[Loaded, SeatRecord, tuple[str, ...], list[Prompt]]
+    ) -> None:
+        """Keep what a DM drawn after the answer is drawn from (``drawn_later``), for the ``LATER_DMS`` newest."""
+        self._later_dms[row.key] = drawing
+        while len(self._later_dms) > LATER_DMS:
+            self._later_dms.popitem(last=False)
+
+    async def drawn_later(self, item: DeliveryRecord) -> Outbox | None:
+        """The DM ``item`` (a row ``_after_action`` left to ``Outbox.later``), drawn now from the game as the action
+        left it, exactly as it would have been drawn with the answer; ``None`` when this process does not keep it
+        (the deliverer then draws it from the stored game: ``DeliveriesHost.redeliver``, the catch-up's path)."""
+        drawing = self._later_dms.pop(item.key, None)
+        if drawing is None:
+            return None
+        loaded, seat, lines, after = drawing
+        panel = await self._panel(loaded, seat, lines, pending=after)
+        dm = DirectMessage(seat.user_id, loaded.record.channel_id, panel, item.nonce)
+        return Outbox(loaded.record.channel_id, dms=[dm], owed=[item.key])
 
     async def _changed(
         self,
@@ -618,13 +681,14 @@ class HostCore:
         if renderer is None or loaded.state is None:
             return None
         record = loaded.record
-        view = for_images(loaded.spec.view(loaded.state, None), record)
-        previous = self.shown.since(record.id, record.version, view) if record.id is not None else None
+        view, text = images_named(loaded.spec.view(loaded.state, None), record)  # its JSON written once
+        previous = self.shown.since(record.id, record.version, view, text) if record.id is not None else None
         changed: list[str] = []
         if previous is not None and record.status == "active" and isinstance(renderer, MarksChanges):
-            data, changed = await asyncio.to_thread(renderer.marked, view, previous)
+            marks = renderer
+            data, changed = await drawn(lambda: marks.marked(view, previous))
         else:
-            data = await asyncio.to_thread(renderer.board, view)
+            data = await drawn(lambda: renderer.board(view))
         alt = name_seats(renderer.alt(view), view.names)
         return Attachment(f"{loaded.spec.key}-board.png", data, changed_alt(alt, changed))
 
@@ -688,7 +752,9 @@ class HostCore:
         assert state is not None
         record = loaded.record
         seen = spec.view(state, seat.seat)
-        view = named_view(seen, record)  # its texts name people as the panel does; its images, as pictures do
+        marked = has_markers(seen)  # asked once for both namings
+        view = named_view(seen, record, marked=marked)  # its texts name people as the panel does; its images, as
+        # pictures do
         if pending is None:
             pending = self.pending(record, spec, state)
         prompts = named_prompts(tuple(p for p in pending if p.seat == seat.seat), record)
@@ -706,7 +772,7 @@ class HostCore:
             lines.extend(await self._hint_lines(loaded, seat, prompts))
         elif loaded.record.status == "active":
             lines.append("Nothing is waiting on you right now.")
-        image, closeup = await self._panel_images(spec, for_images(seen, record), closeup=bool(prompts))
+        image, closeup = await self._panel_images(spec, for_images(seen, record, marked=marked), closeup=bool(prompts))
         return Panel(text=clip("\n".join(lines)), prompts=prompts, image=image, closeup=closeup, game_id=record.id)
 
     async def _since_lines(self, loaded: Loaded, seat: SeatRecord, told: Sequence[str]) -> list[str]:
@@ -722,15 +788,13 @@ class HostCore:
         self, spec: GameSpec[Any, Any], view: View, *, closeup: bool
     ) -> tuple[Attachment | None, Attachment | None]:
         """A panel's hand image and, when asked and the renderer draws one, its close-up of where the seat's
-        choices are: both drawn in one worker thread, one after the other (a hop to a thread and back costs about
-        0.1 ms of CPU, and most moves find both images drawn already)."""
+        choices are: both looked up on the loop when already drawn (most moves: a hop to a thread and back costs
+        about 0.1 ms of CPU), else both drawn in one worker thread, one after the other (``drawn``)."""
         renderer = self.renderers.get(spec.key)
         if renderer is None:
             return None, None
         near = renderer if closeup and isinstance(renderer, CloseUp) else None
-        hand, shown = await asyncio.to_thread(
-            lambda: (renderer.hand(view), None if near is None else near.closeup(view))
-        )
+        hand, shown = await drawn(lambda: (renderer.hand(view), None if near is None else near.closeup(view)))
         image = (
             None
             if hand is None
