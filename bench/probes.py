@@ -216,7 +216,7 @@ HOST_METHODS = {
     "_panel": "panels",  # each private panel, whole (view, texts, news, hints, its image hops)
     "_board_post": "board",  # the board post, whole (view, text, what-changed bookkeeping, its image hop)
 }
-NAMING = ("named_view", "for_images")  # the views named for panels and images (``bot.tables.names``)
+NAMING = ("named_view", "for_images", "images_named")  # the views named for panels and images (``bot.tables.names``)
 
 
 class HostParts:

@@ -16,7 +16,7 @@ import weakref
 from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 from engine.core import Event, GameSpec, LobbyError, NoGameHere, Prompt, State, View
 from engine.core.words import count, name_seats
@@ -41,11 +41,12 @@ from .common import (
     relative_time,
     seat_name,
 )
-from .liveboard import CALL_TO_ACTION, WAITING, ShownBoards, board_key
+from .lastdrawn import LastDrawn, digest
+from .liveboard import CALL_TO_ACTION, WAITING, ShownBoards, board_key, shows_of
 from .names import (
     display_names,
     for_images,
-    has_markers,
+    image_names,
     images_named,
     in_channel,
     in_private,
@@ -203,6 +204,11 @@ class HostCore:
         self.dms_after_answer = False
         self._later_dms: OrderedDict[tuple[int, int, int], tuple[Loaded, SeatRecord, tuple[str, ...], list[Prompt]]]
         self._later_dms = OrderedDict()
+        # The images each board and each seat's panel were last given, by the view they were drawn from: a move
+        # that changes no picture gives them again without asking the renderer (``bot.tables.lastdrawn``).
+        self.boards_drawn: LastDrawn[Attachment] = LastDrawn(PARSED_GAMES)
+        self.panels_drawn: LastDrawn[tuple[Attachment | None, Attachment | None]] = LastDrawn(4 * PARSED_GAMES)
+        self._kinds: dict[tuple[str, type], bool] = {}  # whether a game's renderer is a MarksChanges, a CloseUp
 
     @staticmethod
     def seat_cap(spec: GameSpec[Any, Any], record: GameRecord) -> int:
@@ -680,17 +686,34 @@ class HostCore:
         renderer = self.renderers.get(loaded.spec.key)
         if renderer is None or loaded.state is None:
             return None
-        record = loaded.record
+        record, key = loaded.record, loaded.spec.key
         view, text = images_named(loaded.spec.view(loaded.state, None), record)  # its JSON written once
-        previous = self.shown.since(record.id, record.version, view, text) if record.id is not None else None
+        shows = shows_of(text)
+        previous = self.shown.since(record.id, record.version, view, shows) if record.id is not None else None
+        marking = previous is not None and record.status == "active" and self._is(key, renderer, MarksChanges)
+        against = previous if marking else None
+        given = self.boards_drawn.get(record.id, (key, shows), against)
+        if given is not None:  # the same view (and the same board before it) as the last board: the same image
+            return given
         changed: list[str] = []
-        if previous is not None and record.status == "active" and isinstance(renderer, MarksChanges):
-            marks = renderer
-            data, changed = await drawn(lambda: marks.marked(view, previous))
+        if marking:
+            marks, before = cast(MarksChanges, renderer), previous
+            assert before is not None
+            data, changed = await drawn(lambda: marks.marked(view, before))
         else:
             data = await drawn(lambda: renderer.board(view))
         alt = name_seats(renderer.alt(view), view.names)
-        return Attachment(f"{loaded.spec.key}-board.png", data, changed_alt(alt, changed))
+        image = Attachment(f"{key}-board.png", data, changed_alt(alt, changed))
+        self.boards_drawn.put(record.id, (key, shows), image, against)
+        return image
+
+    def _is(self, key: str, renderer: Renderer, kind: type) -> bool:
+        """Whether the game's renderer is a ``kind`` (``MarksChanges``, ``CloseUp``), asked once: a protocol's
+        ``isinstance`` looks up each of its methods (0.1 ms a move)."""
+        found = self._kinds.get((key, kind))
+        if found is None:
+            found = self._kinds[(key, kind)] = isinstance(renderer, kind)
+        return found
 
     async def public_view(self, channel_id: int) -> tuple[GameRecord, View]:
         """The channel's running or latest game as everybody sees it, named for drawing (the zoom and the full
@@ -752,7 +775,8 @@ class HostCore:
         assert state is not None
         record = loaded.record
         seen = spec.view(state, seat.seat)
-        marked = has_markers(seen)  # asked once for both namings
+        text = seen.model_dump_json()  # written once: the marker check of both namings, the images' digest
+        marked = "⟦" in text
         view = named_view(seen, record, marked=marked)  # its texts name people as the panel does; its images, as
         # pictures do
         if pending is None:
@@ -772,7 +796,12 @@ class HostCore:
             lines.extend(await self._hint_lines(loaded, seat, prompts))
         elif loaded.record.status == "active":
             lines.append("Nothing is waiting on you right now.")
-        image, closeup = await self._panel_images(spec, for_images(seen, record, marked=marked), closeup=bool(prompts))
+        drawn_from = (spec.key, bool(prompts), digest(text, repr(sorted(image_names(record).items()))))
+        images = self.panels_drawn.get((record.id, seat.seat), drawn_from)
+        if images is None:  # the seat's view changed since its last panel: its images asked of the renderer
+            images = await self._panel_images(spec, for_images(seen, record, marked=marked), closeup=bool(prompts))
+            self.panels_drawn.put((record.id, seat.seat), drawn_from, images)
+        image, closeup = images
         return Panel(text=clip("\n".join(lines)), prompts=prompts, image=image, closeup=closeup, game_id=record.id)
 
     async def _since_lines(self, loaded: Loaded, seat: SeatRecord, told: Sequence[str]) -> list[str]:
@@ -793,7 +822,7 @@ class HostCore:
         renderer = self.renderers.get(spec.key)
         if renderer is None:
             return None, None
-        near = renderer if closeup and isinstance(renderer, CloseUp) else None
+        near = cast(CloseUp, renderer) if closeup and self._is(spec.key, renderer, CloseUp) else None
         hand, shown = await drawn(lambda: (renderer.hand(view), None if near is None else near.closeup(view)))
         image = (
             None
