@@ -162,6 +162,9 @@ class Cached:
     version: int
     state: State
     prompts: list[Prompt] | None = None
+    # The public view named for images, with its JSON, and the names it was named with: every board of this
+    # version and every board's **Zoom** (``public_view``, at each board's delivery) draw from it.
+    public: tuple[dict[int, str], View, str] | None = None
 
 
 class HostCore:
@@ -687,7 +690,7 @@ class HostCore:
         if renderer is None or loaded.state is None:
             return None
         record, key = loaded.record, loaded.spec.key
-        view, text = images_named(loaded.spec.view(loaded.state, None), record)  # its JSON written once
+        view, text = self._public_named(record, loaded.spec, loaded.state)  # its JSON written once
         shows = shows_of(text)
         previous = self.shown.since(record.id, record.version, view, shows) if record.id is not None else None
         marking = previous is not None and record.status == "active" and self._is(key, renderer, MarksChanges)
@@ -725,7 +728,19 @@ class HostCore:
         state = self._state_of(record, spec) if record.status != "lobby" else None
         if state is None:
             raise NoGameHere("The game has not begun yet: it is still in its lobby.")
-        return record, for_images(spec.view(state, None), record)
+        return record, self._public_named(record, spec, state)[0]
+
+    def _public_named(self, record: GameRecord, spec: GameSpec[Any, Any], state: State) -> tuple[View, str]:
+        """The public view named for images and its JSON (``images_named``), worked out once per stored version
+        and names: the board draws from it, and so does the board's **Zoom** at each board's delivery."""
+        names = image_names(record)
+        cached = self._states.get(record.id) if record.id is not None else None
+        if cached is None or cached.version != record.version or cached.state is not state:
+            return images_named(spec.view(state, None), record)
+        if cached.public is None or cached.public[0] != names:
+            view, text = images_named(spec.view(state, None), record)
+            cached.public = (names, view, text)
+        return cached.public[1], cached.public[2]
 
     def board_text(self, loaded: Loaded, prompts: Sequence[Prompt]) -> str:
         """The channel message: title, narration of the current stage, and who must decide what."""
