@@ -139,12 +139,19 @@ async def _begin_seeded(host: Host, channel: int, spec: GameSpec[Any, Any], play
 
 async def _delivered(host: Host, channel: int, out: Outbox, next_id: list[int]) -> None:
     """Play the delivery layer: a new board message gets an id the host will edit from then on, and the
-    stored deliveries the outbox carried are forgotten once it is delivered."""
+    stored deliveries the outbox carried are forgotten once it is delivered; what it leaves to draw after the
+    answer (``Outbox.later``: the others' DMs, a recap) is drawn and forgotten the same way, untimed (nobody
+    waits for it; the recap has its own row)."""
     for post in out.posts:
         if post.kind == "board" and post.edit_message_id is None:
             next_id[0] += 1
             await host.board_posted(channel, post.game_id, next_id[0])
     await host.delivered(out)
+    for item in out.later:
+        if item.kind == "dm":
+            await host.delivered(await host.drawn_later(item) or await host.redeliver(item))
+        else:
+            await host.delivered(Outbox(channel, owed=[item.key]))  # a recap: measured by its own row
 
 
 async def measure_actions(
@@ -174,6 +181,7 @@ async def measure_actions(
             games={spec.key: cast(Any, parts.spec(TimedSpec(spec, probe)))},
             renderers={} if renderer is None else {spec.key: cast(Any, TimedRenderer(renderer, probe))},
         )
+        host.dms_after_answer = True  # as the bot runs it: the others' DMs are drawn after the answer
         parts.wrap(host)
         players = players_for(spec)
         with timed_encode(probe) as bare_encode, parts.naming(), counted_hops(probe) as countable:

@@ -215,8 +215,9 @@ HOST_METHODS = {
     "board_text": "board_text",  # the channel message's words
     "_panel": "panels",  # each private panel, whole (view, texts, news, hints, its image hops)
     "_board_post": "board",  # the board post, whole (view, text, what-changed bookkeeping, its image hop)
+    "_after_action": "answer",  # everything the answer draws after the commit, once (board and panels overlap)
 }
-NAMING = ("named_view", "for_images")  # the views named for panels and images (``bot.tables.names``)
+NAMING = ("named_view", "for_images", "images_named")  # the views named for panels and images (``bot.tables.names``)
 
 
 class HostParts:

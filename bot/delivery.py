@@ -31,8 +31,8 @@ Order: channel posts first (the board everybody reads), then DMs. The rules of t
     a server that removed the bot (``away``): its games wait as stored, what they owe there is dropped.
 - A game played in a thread (``bot.threads``): a post or edit refused because Discord archived the thread is
   sent again once the thread is reopened; one refused because a moderator locked it ends the game, untried again.
-- What takes long to draw and nobody waits for (a finished game's recap, ``Outbox.later``) is drawn and sent
-  after the rest of its outbox, once whoever acted has their answer.
+- What takes long to draw and nobody waits for (a finished game's recap, the other players' DMs of an action:
+  ``Outbox.later``) is drawn and sent after the rest of its outbox, once whoever acted has their answer.
 - What an action owes is stored with its commit; once Discord took an item (or refused it for good: a 400)
   it is forgotten (``Host.delivered``). A crash before that leaves it to the catch-up (``bot.catchup``).
   Every new message and DM of a stored delivery is sent with its nonce, so sending it again after a crash or
@@ -115,6 +115,7 @@ class Delivery:
         held: set[str] = set()  # nonces of the owed items not sent
         trouble: str | None = None  # "refused" or "later": what the acting user is told
         stopped = self.backoff.blocked(channel_id) and not out.retry_now
+        posted = False  # whether a post went through: only that says the channel works again
         if out.retry_now and (await self.cleared(channel_id) | self.backoff.released(channel_id)):
             await self.bot.host.resume_channel(channel_id)
         if out.timers:  # a reminder: say so when someone it waits on has left the server
@@ -126,6 +127,7 @@ class Delivery:
                 continue
             try:
                 await self.post(channel_id, post)
+                posted = True
             except _ChannelGone:
                 await self.bot.host.channel_gone(channel_id)
                 await self.cleared(channel_id)
@@ -156,7 +158,8 @@ class Delivery:
                     except (_Failed, _ChannelGone):
                         stopped = True
         await self._settle(out, held)
-        if not held and (await self.cleared(channel_id) | self.backoff.released(channel_id)):
+        # A DM alone (one drawn after the answer, ``_later``) says nothing of the channel: its trouble stays.
+        if not held and posted and (await self.cleared(channel_id) | self.backoff.released(channel_id)):
             await self.bot.host.resume_channel(channel_id)
         await self._later(out, held=stopped)
         if trouble is None or reply_shown_to is None:
@@ -165,10 +168,15 @@ class Delivery:
             raise CannotPost(self._sentence(channel_id, trouble))
 
     async def _later(self, out: Outbox, *, held: bool) -> None:
-        """What ``out`` leaves to draw after the rest (``Outbox.later``: a finished game's recap), drawn from the
-        stored game and sent now that the rest is out, the way the catch-up sends a stored item. Behind a held
-        post it is held too, undrawn, on the same schedule: a channel's items go out in order."""
+        """What ``out`` leaves to draw after the rest (``Outbox.later``: the others' DMs of an action, a finished
+        game's recap), drawn and sent now that the rest is out, whoever acted answered: a DM from the game as the
+        action left it (``Host.drawn_later``), the rest from the stored game, the way the catch-up sends a stored
+        item. A post behind a held post is held too, undrawn, on the same schedule: a channel's items go out in
+        order. A DM is not the channel's: it goes out as it would have with the answer."""
         for item in out.later:
+            if item.kind == "dm":
+                await self.deliver(await self.bot.host.drawn_later(item) or await self.bot.host.redeliver(item))
+                continue
             if held:
                 self.backoff.holding.add(out.channel_id)
                 await self.bot.host.postpone([item.key], self.backoff.next_try(item.key, out.channel_id))

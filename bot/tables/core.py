@@ -16,11 +16,12 @@ import weakref
 from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, TypeVar, cast
 
 from engine.core import Event, GameSpec, LobbyError, NoGameHere, Prompt, State, View
 from engine.core.words import count, name_seats
 from engine.registry import GAMES
+from render.core.cache import kept
 from render.core.changes import changed_alt
 from render.registry import RENDERERS, CloseUp, MarksChanges, Renderer
 
@@ -40,12 +41,24 @@ from .common import (
     relative_time,
     seat_name,
 )
-from .liveboard import CALL_TO_ACTION, WAITING, ShownBoards, board_key
-from .names import display_names, for_images, in_channel, in_private, named_prompts, named_view
+from .lastdrawn import LastDrawn, digest
+from .liveboard import CALL_TO_ACTION, WAITING, ShownBoards, board_key, shows_of
+from .names import (
+    display_names,
+    for_images,
+    image_names,
+    images_named,
+    in_channel,
+    in_private,
+    named_prompts,
+    named_view,
+)
 from .recap import finishing_recap, recap_owed
 from .recent import Recent
 
 log = logging.getLogger(__name__)
+
+T = TypeVar("T")
 
 PARSED_GAMES = 64
 """Games whose parsed state the host keeps between requests: the most recently used ones.
@@ -55,6 +68,11 @@ Jupiter one 3 KB and 46 KB), and the JSON comes with the game's record on every 
 reads the record to see its version), so a game outside these few is simply parsed again when it is next
 used: 0.08-0.15 ms, and its pending prompts worked out again (the bench's ``cache`` row measures both). Kept
 for 512 games this cache was a quarter of the process with a thousand games running."""
+
+
+LATER_DMS = 256
+"""Others' DMs of recent actions kept to be drawn after the answer (``HostCore.drawn_later``): a deliverer
+draws each within moments; one never asked for (a caller that drops ``Outbox.later``) is let go past these."""
 
 
 CLAIM_SECONDS = 30.0
@@ -127,6 +145,16 @@ def newly_waited(record: GameRecord, before: Sequence[Prompt], after: Sequence[P
     return frozenset(s.seat for s in record.seats if s.user_id in joining)
 
 
+async def drawn(draw: Callable[[], T]) -> T:
+    """What ``draw`` (a renderer's call) returns: answered on the event loop when the renderer's caches keep it
+    (``render.core.cache.kept``: the cost of its key, no hop), else run in a worker thread, where drawing and
+    encoding belong (the loop answers other channels meanwhile)."""
+    found, value = kept(draw)
+    if found:
+        return value  # type: ignore[return-value]  # kept() returned draw()'s own value
+    return await asyncio.to_thread(draw)
+
+
 @dataclass
 class Cached:
     """A parsed state kept for one stored version, with its pending prompts once someone asked for them."""
@@ -134,6 +162,9 @@ class Cached:
     version: int
     state: State
     prompts: list[Prompt] | None = None
+    # The public view named for images, with its JSON, and the names it was named with: every board of this
+    # version and every board's **Zoom** (``public_view``, at each board's delivery) draw from it.
+    public: tuple[dict[int, str], View, str] | None = None
 
 
 class HostCore:
@@ -171,6 +202,16 @@ class HostCore:
         self.claim_seconds = CLAIM_SECONDS
         self.shown = ShownBoards(PARSED_GAMES)  # what each game's last boards showed: the next frames what changed
         self.kept_dm_choices: Recent[int, UserPrefs] = Recent()  # people's DM choices, as every move reads them
+        # Whether whoever delivers this host's outboxes draws ``Outbox.later`` (the bot's ``Delivery`` does):
+        # then an action's DMs to the others are drawn after the answer (``_after_action``), else with it.
+        self.dms_after_answer = False
+        self._later_dms: OrderedDict[tuple[int, int, int], tuple[Loaded, SeatRecord, tuple[str, ...], list[Prompt]]]
+        self._later_dms = OrderedDict()
+        # The images each board and each seat's panel were last given, by the view they were drawn from: a move
+        # that changes no picture gives them again without asking the renderer (``bot.tables.lastdrawn``).
+        self.boards_drawn: LastDrawn[Attachment] = LastDrawn(PARSED_GAMES)
+        self.panels_drawn: LastDrawn[tuple[Attachment | None, Attachment | None]] = LastDrawn(4 * PARSED_GAMES)
+        self._kinds: dict[tuple[str, type], bool] = {}  # whether a game's renderer is a MarksChanges, a CloseUp
 
     @staticmethod
     def seat_cap(spec: GameSpec[Any, Any], record: GameRecord) -> int:
@@ -522,13 +563,21 @@ class HostCore:
 
     async def _after_action(self, done: Committed, actor_seat: SeatRecord) -> Outbox:
         """The messages a told commit owes (``done.owed``), drawn from the game after it: the board, the others'
-        DMs and the actor's panel. Each carries its stored delivery's nonce; the outbox names them (``owed``)."""
+        DMs and the actor's panel. Each carries its stored delivery's nonce; the outbox names them (``owed``).
+
+        Whoever acted waits for the board and their own panel only: where the deliverer draws ``Outbox.later``
+        (``dms_after_answer``), the others' DMs go there, drawn from this same game after the answer
+        (``drawn_later``) and sent after the board, each with its row's nonce; their rows stay owed until then,
+        so a crash in between leaves them to the catch-up, which sends each once."""
         assert done.owed is not None
         loaded, owed, after = done.loaded, done.owed, done.after
         record = loaded.record
         assert record.id is not None
         out = Outbox(record.channel_id)
-        nonces = [d.nonce for d in owed_records(record, record.version, owed, actor_seat, 0.0)]
+        rows = owed_records(record, record.version, owed, actor_seat, self.clock())
+        nonces = [row.nonce for row in rows]
+        later = self.dms_after_answer
+        told = () if later else owed.told
         # The board, the actor's panel and the others' DMs are drawn at once, each image in its own thread
         # (encoding releases the lock): the acting player waits for the longest of them rather than their sum.
         acting = [] if actor_seat.is_bot else [actor_seat]  # a bot reads no panel: none is drawn for it
@@ -536,21 +585,44 @@ class HostCore:
             self._board_post(loaded, after, new=owed.new_post, ping_seats=set(owed.ping_seats)),
             asyncio.gather(
                 *(self._panel(loaded, seat, owed.actor_lines, pending=after) for seat in acting),
-                *(self._panel(loaded, seat, lines, pending=after) for seat, lines in owed.told),
+                *(self._panel(loaded, seat, lines, pending=after) for seat, lines in told),
             ),
         )
         actor_panel, panels = (drawn[0], drawn[1:]) if acting else (None, drawn)
         out.posts.append(replace(board, nonce=nonces[0]))
         out.dms += [
             DirectMessage(seat.user_id, record.channel_id, panel, nonce)
-            for (seat, _), panel, nonce in zip(owed.told, panels, nonces[1:], strict=False)
+            for (seat, _), panel, nonce in zip(told, panels, nonces[1:], strict=False)
         ]
         out.reply = actor_panel
         if owed.actor_dm and actor_panel is not None:
             out.dms.append(DirectMessage(actor_seat.user_id, record.channel_id, actor_panel, nonces[-1]))
-        out.owed = [(record.id, record.version, seq) for seq in range(len(nonces))]
-        out.later = finishing_recap(loaded, len(nonces))  # the last move's recap (stored after the DMs): drawn after
+        others = rows[1 : 1 + len(owed.told)] if later else []  # the others' DMs: drawn after the answer
+        for (seat, lines), row in zip(owed.told if later else (), others, strict=True):
+            self._keep_later(row, (loaded, seat, tuple(lines), list(after)))
+        out.owed = [row.key for row in (rows[0], *rows[1 + len(others) :])]  # the board, then the actor's DM
+        out.later = [*others, *finishing_recap(loaded, len(rows))]  # the recap is stored after the DMs: drawn last
         return out
+
+    def _keep_later(
+        self, row: DeliveryRecord, drawing: tuple[Loaded, SeatRecord, tuple[str, ...], list[Prompt]]
+    ) -> None:
+        """Keep what a DM drawn after the answer is drawn from (``drawn_later``), for the ``LATER_DMS`` newest."""
+        self._later_dms[row.key] = drawing
+        while len(self._later_dms) > LATER_DMS:
+            self._later_dms.popitem(last=False)
+
+    async def drawn_later(self, item: DeliveryRecord) -> Outbox | None:
+        """The DM ``item`` (a row ``_after_action`` left to ``Outbox.later``), drawn now from the game as the action
+        left it, exactly as it would have been drawn with the answer; ``None`` when this process does not keep it
+        (the deliverer then draws it from the stored game: ``DeliveriesHost.redeliver``, the catch-up's path)."""
+        drawing = self._later_dms.pop(item.key, None)
+        if drawing is None:
+            return None
+        loaded, seat, lines, after = drawing
+        panel = await self._panel(loaded, seat, lines, pending=after)
+        dm = DirectMessage(seat.user_id, loaded.record.channel_id, panel, item.nonce)
+        return Outbox(loaded.record.channel_id, dms=[dm], owed=[item.key])
 
     async def _changed(
         self,
@@ -617,16 +689,34 @@ class HostCore:
         renderer = self.renderers.get(loaded.spec.key)
         if renderer is None or loaded.state is None:
             return None
-        record = loaded.record
-        view = for_images(loaded.spec.view(loaded.state, None), record)
-        previous = self.shown.since(record.id, record.version, view) if record.id is not None else None
+        record, key = loaded.record, loaded.spec.key
+        view, text = self._public_named(record, loaded.spec, loaded.state)  # its JSON written once
+        shows = shows_of(text)
+        previous = self.shown.since(record.id, record.version, view, shows) if record.id is not None else None
+        marking = previous is not None and record.status == "active" and self._is(key, renderer, MarksChanges)
+        against = previous if marking else None
+        given = self.boards_drawn.get(record.id, (key, shows), against)
+        if given is not None:  # the same view (and the same board before it) as the last board: the same image
+            return given
         changed: list[str] = []
-        if previous is not None and record.status == "active" and isinstance(renderer, MarksChanges):
-            data, changed = await asyncio.to_thread(renderer.marked, view, previous)
+        if marking:
+            marks, before = cast(MarksChanges, renderer), previous
+            assert before is not None
+            data, changed = await drawn(lambda: marks.marked(view, before))
         else:
-            data = await asyncio.to_thread(renderer.board, view)
+            data = await drawn(lambda: renderer.board(view))
         alt = name_seats(renderer.alt(view), view.names)
-        return Attachment(f"{loaded.spec.key}-board.png", data, changed_alt(alt, changed))
+        image = Attachment(f"{key}-board.png", data, changed_alt(alt, changed))
+        self.boards_drawn.put(record.id, (key, shows), image, against)
+        return image
+
+    def _is(self, key: str, renderer: Renderer, kind: type) -> bool:
+        """Whether the game's renderer is a ``kind`` (``MarksChanges``, ``CloseUp``), asked once: a protocol's
+        ``isinstance`` looks up each of its methods (0.1 ms a move)."""
+        found = self._kinds.get((key, kind))
+        if found is None:
+            found = self._kinds[(key, kind)] = isinstance(renderer, kind)
+        return found
 
     async def public_view(self, channel_id: int) -> tuple[GameRecord, View]:
         """The channel's running or latest game as everybody sees it, named for drawing (the zoom and the full
@@ -638,7 +728,19 @@ class HostCore:
         state = self._state_of(record, spec) if record.status != "lobby" else None
         if state is None:
             raise NoGameHere("The game has not begun yet: it is still in its lobby.")
-        return record, for_images(spec.view(state, None), record)
+        return record, self._public_named(record, spec, state)[0]
+
+    def _public_named(self, record: GameRecord, spec: GameSpec[Any, Any], state: State) -> tuple[View, str]:
+        """The public view named for images and its JSON (``images_named``), worked out once per stored version
+        and names: the board draws from it, and so does the board's **Zoom** at each board's delivery."""
+        names = image_names(record)
+        cached = self._states.get(record.id) if record.id is not None else None
+        if cached is None or cached.version != record.version or cached.state is not state:
+            return images_named(spec.view(state, None), record)
+        if cached.public is None or cached.public[0] != names:
+            view, text = images_named(spec.view(state, None), record)
+            cached.public = (names, view, text)
+        return cached.public[1], cached.public[2]
 
     def board_text(self, loaded: Loaded, prompts: Sequence[Prompt]) -> str:
         """The channel message: title, narration of the current stage, and who must decide what."""
@@ -688,7 +790,10 @@ class HostCore:
         assert state is not None
         record = loaded.record
         seen = spec.view(state, seat.seat)
-        view = named_view(seen, record)  # its texts name people as the panel does; its images, as pictures do
+        text = seen.model_dump_json()  # written once: the marker check of both namings, the images' digest
+        marked = "⟦" in text
+        view = named_view(seen, record, marked=marked)  # its texts name people as the panel does; its images, as
+        # pictures do
         if pending is None:
             pending = self.pending(record, spec, state)
         prompts = named_prompts(tuple(p for p in pending if p.seat == seat.seat), record)
@@ -706,7 +811,12 @@ class HostCore:
             lines.extend(await self._hint_lines(loaded, seat, prompts))
         elif loaded.record.status == "active":
             lines.append("Nothing is waiting on you right now.")
-        image, closeup = await self._panel_images(spec, for_images(seen, record), closeup=bool(prompts))
+        drawn_from = (spec.key, bool(prompts), digest(text, repr(sorted(image_names(record).items()))))
+        images = self.panels_drawn.get((record.id, seat.seat), drawn_from)
+        if images is None:  # the seat's view changed since its last panel: its images asked of the renderer
+            images = await self._panel_images(spec, for_images(seen, record, marked=marked), closeup=bool(prompts))
+            self.panels_drawn.put((record.id, seat.seat), drawn_from, images)
+        image, closeup = images
         return Panel(text=clip("\n".join(lines)), prompts=prompts, image=image, closeup=closeup, game_id=record.id)
 
     async def _since_lines(self, loaded: Loaded, seat: SeatRecord, told: Sequence[str]) -> list[str]:
@@ -722,15 +832,13 @@ class HostCore:
         self, spec: GameSpec[Any, Any], view: View, *, closeup: bool
     ) -> tuple[Attachment | None, Attachment | None]:
         """A panel's hand image and, when asked and the renderer draws one, its close-up of where the seat's
-        choices are: both drawn in one worker thread, one after the other (a hop to a thread and back costs about
-        0.1 ms of CPU, and most moves find both images drawn already)."""
+        choices are: both looked up on the loop when already drawn (most moves: a hop to a thread and back costs
+        about 0.1 ms of CPU), else both drawn in one worker thread, one after the other (``drawn``)."""
         renderer = self.renderers.get(spec.key)
         if renderer is None:
             return None, None
-        near = renderer if closeup and isinstance(renderer, CloseUp) else None
-        hand, shown = await asyncio.to_thread(
-            lambda: (renderer.hand(view), None if near is None else near.closeup(view))
-        )
+        near = cast(CloseUp, renderer) if closeup and self._is(spec.key, renderer, CloseUp) else None
+        hand, shown = await drawn(lambda: (renderer.hand(view), None if near is None else near.closeup(view)))
         image = (
             None
             if hand is None

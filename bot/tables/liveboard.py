@@ -46,7 +46,12 @@ def board_key(record: GameRecord) -> str:
 def _shows(view: View) -> bytes:
     """A digest of what ``view`` shows: equal for equal views. Pydantic's ``==`` walks both views' models in
     Python (up to 5 ms a move for Jupiter's, where they differ); the JSON is written in Rust (0.2 ms)."""
-    return hashlib.blake2b(view.model_dump_json().encode(), digest_size=16).digest()
+    return shows_of(view.model_dump_json())
+
+
+def shows_of(text: str) -> bytes:
+    """``_shows`` of a view whose JSON (``text``) the caller wrote already (``names.images_named``): written once."""
+    return hashlib.blake2b(text.encode(), digest_size=16).digest()
 
 
 def as_history(text: str) -> str:
@@ -81,11 +86,12 @@ class ShownBoards:
         self._delivered: dict[int, list[int]] = {}
         self._lock = threading.Lock()
 
-    def since(self, game_id: int, version: int, view: View) -> View | None:
+    def since(self, game_id: int, version: int, view: View, shows: bytes | None = None) -> View | None:
         """The view of the board to compare a board of ``version`` with (``None``: none in this process), noting
         ``view`` as the one ``version`` shows. Boards that show the same as ``view`` (a repost after a change
-        that draws nothing new) are passed over, so a repost frames what the board it repeats framed."""
-        shows = _shows(view)
+        that draws nothing new) are passed over, so a repost frames what the board it repeats framed.
+        ``shows``: ``view``'s digest (``shows_of``), when the caller has it."""
+        shows = _shows(view) if shows is None else shows
         with self._lock:
             drawn = self._drawn.pop(game_id, {})
             other = {v for v, (_, seen) in drawn.items() if v < version and seen != shows}

@@ -81,21 +81,43 @@ def image_names(record: GameRecord) -> dict[int, str]:
     return {s.seat: plain_name(s.display_name) for s in record.seats}
 
 
-def for_images(view: V, record: GameRecord) -> V:
+def for_images(view: V, record: GameRecord, *, marked: bool | None = None) -> V:
     """``view`` named for drawing: ``named_view`` with the names an image shows (``image_names``)."""
-    return named_view(view, record, image_names(record))
+    return named_view(view, record, image_names(record), marked=marked)
 
 
-def named_view(view: V, record: GameRecord, names: Mapping[int, str] | None = None) -> V:
+def named_view(view: V, record: GameRecord, names: Mapping[int, str] | None = None, *, marked: bool | None = None) -> V:
     """``view`` with ``names`` filled (by default the display names), so its texts and alt text
     (``View.seat_name``) name the people, and every seat marker in its fields (a seat's name before it has a
-    character) replaced by the person's name, so a renderer drawing a field as it is draws no marker."""
+    character) replaced by the person's name, so a renderer drawing a field as it is draws no marker.
+    ``marked``: whether the view holds a marker, when the caller knows (``has_markers``: a panel names one view
+    twice, for its texts and its images, and asks once)."""
     names = dict(display_names(record) if names is None else names)
-    # Whether any field holds a marker, asked of the view's JSON: pydantic writes it in Rust, 5× faster than the
-    # Python dump and its ``repr`` (a Jupiter view: 0.19 ms against 1.0 ms, three times per move).
-    if "⟦" in view.model_dump_json():
+    if marked is None:
+        marked = has_markers(view)
+    if marked:
         return type(view).model_validate({**_named(view.model_dump(), names), "names": names})
     return view.model_copy(update={"names": names})
+
+
+def has_markers(view: View) -> bool:
+    """Whether any field of ``view`` holds a seat marker, asked of its JSON: pydantic writes it in Rust, 5× faster
+    than the Python dump and its ``repr`` (a Jupiter view: 0.19 ms against 1.0 ms)."""
+    return "⟦" in view.model_dump_json()
+
+
+def images_named(view: V, record: GameRecord) -> tuple[V, str]:
+    """``for_images(view, record)`` and its JSON, written once: the board path needs both (the marker check and
+    the digest of what the board shows, ``ShownBoards.since``). The JSON of the view with its names filled tells
+    whether a field holds a marker; only then (or when a person's chosen name holds the marker's bracket) is
+    the view named field by field and written again."""
+    names = image_names(record)
+    named = view.model_copy(update={"names": names})
+    text = named.model_dump_json()
+    if "⟦" not in text:
+        return named, text
+    named = type(view).model_validate({**_named(view.model_dump(), names), "names": names})
+    return named, named.model_dump_json()
 
 
 def _named(value: Any, names: Mapping[int, str]) -> Any:

@@ -11,9 +11,43 @@ from __future__ import annotations
 import hashlib
 import threading
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import TypeVar
 
 from pydantic import BaseModel
+
+T = TypeVar("T")
+
+_asking = threading.local()  # ``kept_only``: whether this thread asks the caches only for what they keep
+
+
+class NotKept(Exception):
+    """A ``RenderCache`` asked, inside ``kept_only``, for an image it does not keep: it would have to draw."""
+
+
+@contextmanager
+def kept_only() -> Iterator[None]:
+    """Within it, on this thread only, every ``RenderCache`` answers what it keeps and raises ``NotKept`` instead
+    of drawing. The host asks a renderer this way on its event loop first (``kept``): an image already drawn
+    costs no hop to a worker thread, and one to draw is drawn there as before. Other threads draw as usual."""
+    before = getattr(_asking, "kept_only", False)
+    _asking.kept_only = True
+    try:
+        yield
+    finally:
+        _asking.kept_only = before
+
+
+def kept(call: Callable[[], T]) -> tuple[bool, T | None]:
+    """``(True, call())`` when ``call`` (a renderer's method) is answered from the caches without drawing, else
+    ``(False, None)``: the caller then runs it where drawing belongs (a worker thread). A renderer keys its
+    images on what they show (a sub-view of the view, its JSON), so asking costs the key, not a drawing."""
+    try:
+        with kept_only():
+            return True, call()
+    except NotKept:
+        return False, None
 
 
 def view_key(purpose: str, view: BaseModel) -> str:
@@ -60,6 +94,8 @@ class RenderCache:
                 self._entries.move_to_end(key)
                 self.hits += 1
                 return cached
+        if getattr(_asking, "kept_only", False):
+            raise NotKept(key)
         # Drawn outside the lock: two threads racing on one new key both draw, which is harmless.
         data = render()
         with self._lock:
