@@ -22,6 +22,12 @@ from engine.registry import GAMES
 
 SEEDS = range(2)
 MAX_STEPS = 250
+SHARED = {
+    "capricorn": (".log.start", ".log.rng"),  # the turn's starting table: a replay copies it, never changes it
+    "abordaje": (".resolution.board", ".resolution.rng"),  # the resolution's snapshot: the same
+}
+"""The parts a state after a move may share with the state before (each game's docstring says why); any other
+shared list, dict or model would let a later move change a state the host still holds."""
 
 
 def seats_for(spec: GameSpec[Any, Any], seed: int) -> list[SeatSetup]:
@@ -60,6 +66,8 @@ def test_apply_leaves_earlier_states_alone_and_matches_a_reloaded_state(key: str
         kept.append((state, snapshot))
         after, events = spec.apply(state, prompt.seat, prompt.id, choice.id)
         assert state.model_dump_json() == snapshot, f"apply changed the state it was given: {where}"
+        shared = [p for p in shared_mutables(state, after) if not p.startswith(SHARED.get(key, ()))]
+        assert shared == [], f"shared with the state before: {shared}: {where}"
         reloaded, reloaded_events = spec.apply(spec.load_state(snapshot), prompt.seat, prompt.id, choice.id)
         assert events == reloaded_events, f"events differ from a reloaded state's: {where}"
         assert told(spec, after, len(seats)) == told(spec, reloaded, len(seats)), f"differs from reloaded: {where}"
@@ -69,23 +77,28 @@ def test_apply_leaves_earlier_states_alone_and_matches_a_reloaded_state(key: str
 
 
 def shared_mutables(a: Any, b: Any, path: str = "") -> list[str]:
-    """The paths at which ``a`` and ``b`` hold the very same mutable object (a list, dict, set or unfrozen model)."""
+    """The paths at which ``a`` and ``b`` hold the very same mutable object (a list, dict, set or unfrozen model),
+    walking the parts both have (a list's common length, a dict's common keys)."""
     if isinstance(a, BaseModel):
+        if type(a) is not type(b):
+            return []
         found = [path or "."] if a is b and not a.model_config.get("frozen") else []
         for name in type(a).model_fields:
             found += shared_mutables(getattr(a, name), getattr(b, name), f"{path}.{name}")
         return found
     if isinstance(a, (list, dict, set)):
+        if type(a) is not type(b):
+            return []
         found = [path] if a is b else []
         if isinstance(a, dict):
-            for k in a:
+            for k in a.keys() & b.keys():
                 found += shared_mutables(a[k], b[k], f"{path}[{k!r}]")
         elif isinstance(a, list):
-            for i, (x, y) in enumerate(zip(a, b, strict=True)):
+            for i, (x, y) in enumerate(zip(a, b, strict=False)):
                 found += shared_mutables(x, y, f"{path}[{i}]")
         return found
-    if isinstance(a, tuple):
-        return [p for i, (x, y) in enumerate(zip(a, b, strict=True)) for p in shared_mutables(x, y, f"{path}[{i}]")]
+    if isinstance(a, tuple) and isinstance(b, tuple):
+        return [p for i, (x, y) in enumerate(zip(a, b, strict=False)) for p in shared_mutables(x, y, f"{path}[{i}]")]
     return []
 
 

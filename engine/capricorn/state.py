@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 
 from engine.core import Choice, Rng, State
 
@@ -237,7 +237,10 @@ class Decision(BaseModel):
 
 
 class Answer(BaseModel):
-    """One answer given in this turn: which question (``key``) and the choice id."""
+    """One answer given in this turn: which question (``key``) and the choice id. A value (frozen): a move's
+    state shares the answers before it with the state it was played on."""
+
+    model_config = ConfigDict(frozen=True)
 
     key: str
     choice: str
