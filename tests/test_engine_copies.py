@@ -21,7 +21,7 @@ from engine.core.rng import Rng
 from engine.registry import GAMES
 
 SEEDS = range(2)
-MAX_STEPS = 250
+MAX_STEPS = 200
 SHARED = {
     "capricorn": (".log.start", ".log.rng"),  # the turn's starting table: a replay copies it, never changes it
     "abordaje": (".resolution.board", ".resolution.rng"),  # the resolution's snapshot: the same
