@@ -57,7 +57,7 @@ def prompts(state: AbordajeState) -> list[Prompt]:
 def apply(state: AbordajeState, seat: int, prompt_id: str, choice_id: str) -> tuple[AbordajeState, list[Event]]:
     """Take one answer and resolve everything automatic up to the next decisions; ``state`` is not changed."""
     check_choice(prompts(state), seat, prompt_id, choice_id)
-    new = state.clone()
+    new = state.clone() if state.phase == "assign" else state.answering()
     side = new.side_of(seat)
     events: list[Event] = []
     if new.phase == "assign":

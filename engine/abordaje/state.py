@@ -202,6 +202,23 @@ class AbordajeState(State):
             copy.resolution.rng = self.resolution.rng.model_copy(deep=True)
         return copy
 
+    def answering(self) -> AbordajeState:
+        """A copy for ``apply`` to take an answer to the resolution on: the run of the resolution takes a fresh
+        board and generator from its snapshot (``run_resolution``), so the state's own are not copied, and the
+        snapshot is shared (a run never changes it); every other part a turn changes is copied. About a tenth of
+        ``clone``'s cost. ``tests/test_engine_copies.py`` fails if a part a move changes is left shared."""
+        assert self.resolution is not None
+        return self.model_copy(
+            update={
+                "seats": dict(self.seats),
+                "hands": {side: hand[:] for side, hand in self.hands.items()},
+                "set_aside": self.set_aside[:],
+                "drawn": dict(self.drawn),
+                "last_passed": {side: hand[:] for side, hand in self.last_passed.items()},
+                "resolution": self.resolution.model_copy(update={"answers": self.resolution.answers[:]}),
+            }
+        )
+
     @property
     def initiative(self) -> Side:
         """Odd turns: pirate; even turns: Spanish (ABO-INIT-1, ABO-INIT-2)."""

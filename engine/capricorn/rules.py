@@ -10,7 +10,7 @@ from __future__ import annotations
 from engine.core import Event, Outcome, Prompt, check_choice
 
 from .script import AwaitAnswers, GameOver, Script
-from .state import Answer, CapricornState, Crew, TurnLog
+from .state import Answer, CapricornState, TurnLog
 from .turn import run_turn
 
 
@@ -20,7 +20,7 @@ def run(state: CapricornState) -> list[Event]:
     events: list[Event] = []
     while state.result is None:
         log = state.log
-        crew = Crew.model_validate_json(log.start.model_dump_json())
+        crew = log.start.clone()
         rng = log.rng.model_copy(deep=True)
         s = Script(crew, rng, state.turn, log.answers, answers_forced=state.answers_forced)
         try:
@@ -37,7 +37,7 @@ def run(state: CapricornState) -> list[Event]:
         crew.active = crew.next_character(crew.active)  # CAP-TURN-3
         state.turn += 1
         state.crew = crew
-        state.log = TurnLog(start=Crew.model_validate_json(crew.model_dump_json()), rng=rng.model_copy(deep=True))
+        state.log = TurnLog(start=crew.clone(), rng=rng.model_copy(deep=True))
     return events
 
 
@@ -61,10 +61,11 @@ def prompts(state: CapricornState) -> list[Prompt]:
 def apply(state: CapricornState, seat: int, prompt_id: str, choice_id: str) -> tuple[CapricornState, list[Event]]:
     """Take one answer and resolve everything automatic up to the next decisions; ``state`` is not changed."""
     check_choice(prompts(state), seat, prompt_id, choice_id)
-    new = state.clone()
-    decision = next(d for d in new.log.pending if d.id == prompt_id)
-    new.log.answers.append(Answer(key=decision.key, choice=choice_id))
-    new.log.pending = []
+    decision = next(d for d in state.log.pending if d.id == prompt_id)
+    new = state.model_copy()  # shallow: the run below replaces the table and the generator (``finish_run``)
+    answers = [*state.log.answers, Answer(key=decision.key, choice=choice_id)]
+    # The turn's starting table is shared with ``state``: a run plays on a copy of it and never changes it.
+    new.log = state.log.model_copy(update={"answers": answers, "pending": []})
     return new, run(new)
 
 

@@ -10,6 +10,8 @@ skipped for a character in the pod in the end game (CAP-END-2, CAP-G-END-1); the
 
 from __future__ import annotations
 
+from functools import cache
+
 from engine.core import Choice
 from engine.core.words import count
 
@@ -113,13 +115,20 @@ def play_choices(cards: list[str], role: RoleKey | None = None) -> list[Choice]:
     seen: set[str] = set()
     choices = []
     for card_id in cards:
-        card = CATALOG.action(card_id)
-        label = f"Play {card.label}"[:80]
-        if label not in seen:
-            seen.add(label)
-            detail = card_detail([o.symbol for o in card.options], role)
-            choices.append(Choice(id=f"play.{card_id}", label=label, detail=detail))
+        choice = play_choice(card_id, role)
+        if choice.label not in seen:
+            seen.add(choice.label)
+            choices.append(choice)
     return choices
+
+
+@cache
+def play_choice(card_id: str, role: RoleKey | None) -> Choice:
+    """``Play <card>`` with what it does: the same for every hand, so made once (every replay of a turn asks
+    the action step's question again, and a choice is a frozen value)."""
+    card = CATALOG.action(card_id)
+    detail = card_detail([o.symbol for o in card.options], role)
+    return Choice(id=f"play.{card_id}", label=f"Play {card.label}"[:80], detail=detail)
 
 
 def card_order(card_id: str) -> tuple[str, int]:

@@ -396,23 +396,40 @@ def _layout(colony: Colony) -> list[TileLayout]:
 
 _PIECES: dict[str, Piece] = {COLONIST: "colonist", CREEP: "creep"}
 
+_TILE_VIEWS = 256  # a few boards' worth: a move changes two or three tiles, the others are met again
+_tile_views: OrderedDict[tuple[int, tuple[str | None, ...], bool], tuple[dict[str, Any], TileView]] = OrderedDict()
+_tile_views_lock = threading.Lock()
+
+
+def _tile_view(state: JupiterState, tile: str, fixed: dict[str, Any], empty_domes: list[dict[str, Any]]) -> TileView:
+    """One tile as a view shows it, remembered by its layout entry (``fixed``, held by the entry, so its id is
+    not reused while remembered), the pieces on its domes and its super creep: most tiles are the same after a
+    move, and validating each again was a third of a view. Shared between views, which are only ever read."""
+    codes = tuple(state.occupant.get(empty["name"]) for empty in empty_domes)
+    key = (id(fixed), codes, tile in state.super_creeps)
+    with _tile_views_lock:
+        entry = _tile_views.get(key)
+        if entry is not None and entry[0] is fixed:
+            _tile_views.move_to_end(key)
+            return entry[1]
+    # one validation per tile builds its dome models too (in pydantic's core, not one call per dome)
+    domes = [
+        empty if code is None else {**empty, "piece": _PIECES.get(code, "robot"), "seat": seat_of_code(code)}
+        for empty, code in zip(empty_domes, codes, strict=True)
+    ]
+    made = TileView.model_validate({**fixed, "super_creep": key[2], "domes": domes})
+    with _tile_views_lock:
+        _tile_views[key] = (fixed, made)
+        while len(_tile_views) > _TILE_VIEWS:
+            _tile_views.popitem(last=False)
+    return made
+
 
 def _public_view(state: JupiterState) -> JupiterView:
     """The view with no viewer: everything every viewer sees."""
     colony = state.colony
-    occupant = state.occupant
     waiting = deciding(state)
-    tiles = []
-    for tile, fixed, empty_domes in _layout(colony):
-        # one validation per tile builds its dome models too (in pydantic's core, not one call per dome)
-        domes = []
-        for empty in empty_domes:
-            code = occupant.get(empty["name"])
-            if code is None:
-                domes.append(empty)
-            else:
-                domes.append({**empty, "piece": _PIECES.get(code, "robot"), "seat": seat_of_code(code)})
-        tiles.append(TileView.model_validate({**fixed, "super_creep": tile in state.super_creeps, "domes": domes}))
+    tiles = [_tile_view(state, tile, fixed, empty_domes) for tile, fixed, empty_domes in _layout(colony)]
     dock = state.pod.dock
     pod = PodView(
         docked_at=colony.outer(*dock) if dock is not None else None,
