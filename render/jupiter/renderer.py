@@ -202,10 +202,13 @@ class JupiterRenderer:
         return sheet
 
     def _zoom_static(self, view: JupiterView) -> Callable[[TileView], Image.Image]:
-        """A copy of the empty colony around a tile at the zoom's scale, drawn once per tile and layout."""
+        """A copy of the empty colony around a tile at the zoom's scale, drawn once per tile and layout (without
+        the domes' names: ``_zoom_names`` pastes them over the pieces)."""
 
         def static(tile: TileView) -> Image.Image:
-            return self.zoom_layers.copy_of((placements(view), tile.id), lambda: zooms.tile_static(view, tile))
+            return self.zoom_layers.copy_of(
+                (placements(view), tile.id), lambda: zooms.tile_static(view, tile, names=False)
+            )
 
         return static
 

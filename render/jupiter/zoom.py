@@ -103,10 +103,11 @@ def in_cut(view: JupiterView, tile: TileView) -> JupiterView:
     return view.model_copy(update={"tiles": kept})
 
 
-def tile_static(view: JupiterView, tile: TileView) -> Image.Image:
-    """The empty colony around ``tile`` at ``ZOOM_STEP`` (only the tile placements decide it: cached)."""
+def tile_static(view: JupiterView, tile: TileView, *, names: bool = True) -> Image.Image:
+    """The empty colony around ``tile`` at ``ZOOM_STEP`` (only the tile placements decide it: cached); without
+    the domes' names for a zoom that pastes them last (``tile_names``: they cover whatever this layer has there)."""
     canvas = new_canvas(ZOOM_WIDTH + OFFSET, ZOOM_HEIGHT, DEEP)
-    draw_colony_static(ImageDraw.Draw(canvas), in_cut(view, tile), zoom_layout_for(view, tile))
+    draw_colony_static(ImageDraw.Draw(canvas), in_cut(view, tile), zoom_layout_for(view, tile), names=names)
     return canvas
 
 
