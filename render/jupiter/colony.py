@@ -38,8 +38,9 @@ def _domes(view: JupiterView) -> dict[str, DomeView]:
 # ---------------------------------------------------------------------------------------------- static layer
 
 
-def draw_colony_static(draw: ImageDraw.ImageDraw, view: JupiterView, layout: Layout) -> None:
-    """The empty colony for this layout (every input here is fixed by the tile placements)."""
+def draw_colony_static(draw: ImageDraw.ImageDraw, view: JupiterView, layout: Layout, *, names: bool = True) -> None:
+    """The empty colony for this layout (every input here is fixed by the tile placements); without the domes'
+    names when asked (a zoom pastes every name over the finished drawing: ``render.jupiter.zoom.tile_names``)."""
     draw.rectangle(COLONY, fill=int(DEEP))
     step = layout.step
     for tile in view.tiles:
@@ -65,7 +66,8 @@ def draw_colony_static(draw: ImageDraw.ImageDraw, view: JupiterView, layout: Lay
             dome_box = (x - radius, y - radius, x + radius, y + radius)
             draw.ellipse(dome_box, fill=int(Ink.WHITE), outline=int(Ink.CHARCOAL), width=2)
     for tile in view.tiles:
-        _names(draw, tile, layout)
+        if names:
+            _names(draw, tile, layout)
         _tile_marks(draw, tile, layout)
     if not names_fit(layout):
         draw_dome_key(draw, dome_key_corner(view, layout))

@@ -21,12 +21,12 @@ from PIL import Image, ImageDraw
 
 from engine.jupiter.view import JupiterView, RobotView, TileView
 from render.core import Font, Ink, font, new_canvas, rounded, text_width, wrap
-from render.core.canvas import shortened as clip
 from render.core.sheet import Paint, Sheet, Token, say
 from render.core.sheet import place as _place
 
 from .panel import card_name, report_sections, track_steps
 from .pieces import colonist, creep, robot, super_creep
+from .texts import clip
 
 WIDTH = 720
 TEXT = 22

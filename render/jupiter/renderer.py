@@ -95,6 +95,7 @@ class JupiterRenderer:
         self.layers = LayerCache(max_entries=16)
         self.layer_sheets = LayerSheets()
         self.zoom_layers = LayerCache(max_entries=16)  # a tile's empty surroundings at the zoom's scale (0.3 MB)
+        self.zoom_names = LayerCache(max_entries=16)  # its dome names and their mask, 0.25 MB each, pasted over
         self.boards = LayerCache(max_entries=BOARDS_KEPT)  # full boards, which the team's zoom is cut from
 
     def board(self, view: View) -> bytes:
@@ -138,7 +139,13 @@ class JupiterRenderer:
         return self.cache.get_or_render(
             f"{zoom}:{area}",
             lambda: encode_png(
-                zooms.zoom_image(public, area, lambda: self._board_image(full, public), self._zoom_static(public))
+                zooms.zoom_image(
+                    public,
+                    area,
+                    lambda: self._board_image(full, public),
+                    self._zoom_static(public),
+                    self._zoom_names(public),
+                )
             ),
         )
 
@@ -195,12 +202,27 @@ class JupiterRenderer:
         return sheet
 
     def _zoom_static(self, view: JupiterView) -> Callable[[TileView], Image.Image]:
-        """A copy of the empty colony around a tile at the zoom's scale, drawn once per tile and layout."""
+        """A copy of the empty colony around a tile at the zoom's scale, drawn once per tile and layout (without
+        the domes' names: ``_zoom_names`` pastes them over the pieces)."""
 
         def static(tile: TileView) -> Image.Image:
-            return self.zoom_layers.copy_of((placements(view), tile.id), lambda: zooms.tile_static(view, tile))
+            return self.zoom_layers.copy_of(
+                (placements(view), tile.id), lambda: zooms.tile_static(view, tile, names=False)
+            )
 
         return static
+
+    def _zoom_names(self, view: JupiterView) -> Callable[[TileView], zooms.Names]:
+        """The dome names around a tile at the zoom's scale and their mask, drawn once per tile and layout (read
+        only: pasted through the mask)."""
+
+        def names(tile: TileView) -> zooms.Names:
+            key = (placements(view), tile.id)
+            drawn = self.zoom_names.get(key, lambda: zooms.tile_names(view, tile)[0])
+            covered = self.zoom_names.get((*key, "mask"), lambda: zooms.covered_by(drawn))
+            return drawn, covered
+
+        return names
 
     def _phone(self, view: JupiterView, sheet: Sheet | None = None) -> Image.Image:
         """The phone board over a copy of its static layer for the colony's shape (drawn once per shape)."""

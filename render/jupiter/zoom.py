@@ -18,6 +18,7 @@ from engine.jupiter.colony import STEPS
 from engine.jupiter.view import JupiterView, RobotView, TileView
 from render.core import Box, Ink, new_canvas
 from render.core.sheet import Mark, Sheet
+from render.core.stamps import TRANSPARENT
 from render.core.zoom import Area, moved_mark
 
 from .colony import DEEP, colony_sheet, draw_colony_pieces, draw_colony_static, draw_names
@@ -102,23 +103,58 @@ def in_cut(view: JupiterView, tile: TileView) -> JupiterView:
     return view.model_copy(update={"tiles": kept})
 
 
-def tile_static(view: JupiterView, tile: TileView) -> Image.Image:
-    """The empty colony around ``tile`` at ``ZOOM_STEP`` (only the tile placements decide it: cached)."""
+def tile_static(view: JupiterView, tile: TileView, *, names: bool = True) -> Image.Image:
+    """The empty colony around ``tile`` at ``ZOOM_STEP`` (only the tile placements decide it: cached); without
+    the domes' names for a zoom that pastes them last (``tile_names``: they cover whatever this layer has there)."""
     canvas = new_canvas(ZOOM_WIDTH + OFFSET, ZOOM_HEIGHT, DEEP)
-    draw_colony_static(ImageDraw.Draw(canvas), in_cut(view, tile), zoom_layout_for(view, tile))
+    draw_colony_static(ImageDraw.Draw(canvas), in_cut(view, tile), zoom_layout_for(view, tile), names=names)
     return canvas
 
 
-def tile_image(view: JupiterView, tile: TileView, static: Callable[[], Image.Image] | None = None) -> Image.Image:
+Names = tuple[Image.Image, Image.Image]
+"""Every dome name of a tile's zoom as drawn over anything (``tile_names``) and the mask of the pixels they set."""
+
+
+def tile_names(view: JupiterView, tile: TileView) -> Names:
+    """The dome names of ``tile``'s zoom, drawn in order on a transparent canvas cut as the zoom is, and the
+    mask of what they cover (only the tile placements decide them: cached). The names are drawn last, over the
+    pieces, each knock-out and its letters setting the same pixels whatever lies under them, so pasting this
+    through its mask gives exactly the pixels drawing them again would."""
+    names = Image.new("P", (ZOOM_WIDTH + OFFSET, ZOOM_HEIGHT), TRANSPARENT)
+    draw_names(ImageDraw.Draw(names), in_cut(view, tile), zoom_layout_for(view, tile))
+    names = names.crop(cut(tile))  # what the zoom shows (pasted after the cut)
+    return names, covered_by(names)
+
+
+def covered_by(names: Image.Image) -> Image.Image:
+    """The mask of the pixels ``tile_names`` set on its transparent canvas."""
+    return Image.frombytes("L", names.size, names.tobytes()).point(COVERED)
+
+
+COVERED = [0 if value == TRANSPARENT else 255 for value in range(256)]
+"""The lookup table that turns ``tile_names``' canvas into the mask of what the names cover."""
+
+
+def tile_image(
+    view: JupiterView,
+    tile: TileView,
+    static: Callable[[], Image.Image] | None = None,
+    names: Callable[[], Names] | None = None,
+) -> Image.Image:
     """The colony around ``tile`` at ``ZOOM_STEP``, cut to the zoom (not yet enlarged); ``static`` gives a copy
-    of ``tile_static`` for it (drawn here when not given)."""
+    of ``tile_static`` for it and ``names`` its ``tile_names`` (each drawn here when not given)."""
     layout = zoom_layout_for(view, tile)
     canvas = static() if static is not None else tile_static(view, tile)
     local = in_cut(view, tile)
     draw = ImageDraw.Draw(canvas)
     draw_colony_pieces(draw, local, layout)
-    draw_names(draw, local, layout)
-    return canvas.crop(cut(tile))
+    if names is None:
+        draw_names(draw, local, layout)
+        return canvas.crop(cut(tile))
+    part = canvas.crop(cut(tile))
+    drawn, covered = names()
+    part.paste(drawn, (0, 0), covered)
+    return part
 
 
 def zoom_image(
@@ -126,14 +162,21 @@ def zoom_image(
     key: str,
     full: Callable[[], Image.Image],
     static: Callable[[TileView], Image.Image] | None = None,
+    names: Callable[[TileView], Names] | None = None,
 ) -> Image.Image:
-    """The zoom ``key``: a tile drawn large (on a copy of ``static(tile)``, its cached ``tile_static``, when
-    given), or the panel cut from ``full()`` (the full board of ``view``, drawn only for the team's zoom)."""
+    """The zoom ``key``: a tile drawn large (on a copy of ``static(tile)``, its cached ``tile_static``, and with
+    ``names(tile)``, its cached ``tile_names``, when given), or the panel cut from ``full()`` (the full board of
+    ``view``, drawn only for the team's zoom)."""
     tile = tile_of(view, key)
     if tile is None:
         part = full().crop(TEAM_BOX)
     else:
-        part = tile_image(view, tile, None if static is None else lambda: static(tile))
+        part = tile_image(
+            view,
+            tile,
+            None if static is None else lambda: static(tile),
+            None if names is None else lambda: names(tile),
+        )
     return part.resize((part.width * SCALE, part.height * SCALE), Image.Resampling.NEAREST)
 
 

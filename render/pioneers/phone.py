@@ -117,6 +117,29 @@ def draw_static(key: StaticKey, sheet: Sheet | None = None) -> Image.Image:
     return image
 
 
+def layer_key(key: StaticKey) -> StaticKey:
+    """The static layer a board of ``key``'s ring is drawn over: its own, once the ring is complete; during the
+    set-up (a slot still ``open``), the ring with every slot open, the same for every board of the set-up and of
+    every game of that size (``draw_placed`` adds the sectors placed so far). Each pick of the draft places a
+    sector, so a layer per placed sector would serve a board or two and be drawn again in each game's set-up;
+    this way a game draws one layer for its set-up (shared with other games of its size) and one for its ring."""
+    sectors, players, tall = key
+    if all(kind != "open" for _, kind, _ in sectors):
+        return key
+    return tuple((slot, "open", None) for slot, _, _ in sectors), players, tall
+
+
+def draw_placed(image: Image.Image, key: StaticKey) -> Image.Image:
+    """The sectors of ``key`` already placed, drawn over a copy of its set-up layer (``layer_key``): each covers
+    the open slot's box exactly (the same box and corners), so the pixels are those of ``draw_static(key)``."""
+    sectors, players, _ = key
+    draw = ImageDraw.Draw(image)
+    for slot, kind, colour in sectors:
+        if kind != "open":
+            _cell_frame(draw, kind, colour, _cell_box(len(sectors), players, slot))
+    return image
+
+
 def draw_overview(view: PioneersView, sheet: Sheet | None = None, base: Image.Image | None = None) -> Image.Image:
     """The phone board for ``view`` on ``base``, a copy of ``draw_static``'s layer for its ring (or on a layer
     drawn now); ``sheet`` (when measuring) notes every text and piece as drawn."""

@@ -23,7 +23,7 @@ from render.core.zoom import Area
 
 from . import zoom as zooms
 from .board import draw_board, draw_static, ring_key
-from .phone import HEADER_H, WIDTH, draw_overview, piece_words, static_key
+from .phone import HEADER_H, WIDTH, draw_overview, draw_placed, layer_key, piece_words, static_key
 from .phone import draw_static as draw_phone_static
 
 
@@ -43,8 +43,9 @@ class PioneersRenderer:
 
     def __init__(self) -> None:
         self.cache = RenderCache()
-        # The detailed boards' and the phone boards' static layers, by their rings: each sector placed in the
-        # set-up makes a new ring, so a game draws a dozen (0.3 MB each); 64 keep several games' set-ups apart.
+        # The detailed boards' and the phone boards' static layers, by their rings (0.3 MB each): a game's phone
+        # boards draw one for its set-up, shared by the games of its size (``phone.layer_key``), and one for its
+        # ring (another for its result screen); a detailed board (the zooms) one per ring dealt so far.
         self.layers = LayerCache(max_entries=64)
         self.layer_sheets = LayerSheets()
         self.boards = LayerCache(max_entries=BOARDS_KEPT)  # detailed boards, which the zooms are cut from
@@ -118,10 +119,12 @@ class PioneersRenderer:
         return zooms.zoom_sheet(board_view, sheet, area)
 
     def _phone(self, view: PioneersView, sheet: Sheet | None = None) -> Image.Image:
-        """The phone board over a copy of its static layer for the ring (the sectors' boxes and bands)."""
+        """The phone board over a copy of its static layer for the ring (the sectors' boxes and bands; during the
+        set-up, the open ring's, with the sectors placed so far drawn over it: ``phone.layer_key``)."""
         shape = static_key(view)
-        base = self.layer_sheets.copy_of(self.layers, ("phone", shape), partial(draw_phone_static, shape), sheet)
-        return draw_overview(view, sheet, base)
+        layer = layer_key(shape)  # during the set-up, the ring of open slots: the sectors placed go on top
+        base = self.layer_sheets.copy_of(self.layers, ("phone", layer), partial(draw_phone_static, layer), sheet)
+        return draw_overview(view, sheet, base if layer == shape else draw_placed(base, shape))
 
     def _full(self, key: str, view: PioneersView) -> Image.Image:
         """The detailed board image (drawn once for the full board and its zooms alike)."""
