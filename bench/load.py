@@ -45,7 +45,8 @@ from .stats import Dist
 ROOT = Path(__file__).resolve().parent.parent
 CONCURRENCY = 2  # players acting at once in one process: the fewest that keep it busy while one waits on the database
 GUILD = 1
-WARM_UP = 1.0  # seconds each worker plays before its answers count
+WARM_UP = 1.0  # seconds each worker plays before its answers count (``--quick``: ``QUICK_WARM_UP``)
+QUICK_WARM_UP = 0.2  # the smoke test checks the scenarios run and print, not their figures
 
 
 @dataclass
@@ -137,7 +138,7 @@ async def _cpu_at(moment: float) -> float:
     return time.process_time()
 
 
-async def _work(url: str, key: str, seconds: float, seed: int) -> WorkerResult:
+async def _work(url: str, key: str, seconds: float, seed: int, warm_up: float = WARM_UP) -> WorkerResult:
     races = _Races()
     logging.getLogger("bot.tables.play").addHandler(races)
     logging.getLogger("bot.tables.play").setLevel(logging.INFO)
@@ -147,7 +148,7 @@ async def _work(url: str, key: str, seconds: float, seed: int) -> WorkerResult:
         host = Host(store, games={key: GAMES[key]}, renderers={key: RENDERERS[key]} if key in RENDERERS else {})
         channels = list(range(1000, 1000 + int(os.environ.get("BENCH_LOAD_GAMES", "0"))))
         begun = time.perf_counter()
-        window = (begun + WARM_UP, begun + WARM_UP + seconds)
+        window = (begun + warm_up, begun + warm_up + seconds)
         rng = random.Random(seed)
         warm = asyncio.create_task(_cpu_at(window[0]))
         await asyncio.gather(
@@ -164,9 +165,9 @@ async def _work(url: str, key: str, seconds: float, seed: int) -> WorkerResult:
 
 
 def worker(argv: list[str]) -> None:
-    """``python -m bench.load worker URL KEY SECONDS SEED``: print one JSON object."""
-    url, key, seconds, seed = argv[0], argv[1], float(argv[2]), int(argv[3])
-    r = asyncio.run(_work(url, key, seconds, seed))
+    """``python -m bench.load worker URL KEY SECONDS SEED WARM_UP``: print one JSON object."""
+    url, key, seconds, seed, warm_up = argv[0], argv[1], float(argv[2]), int(argv[3]), float(argv[4])
+    r = asyncio.run(_work(url, key, seconds, seed, warm_up))
     print(json.dumps({**r.__dict__, "outcomes": dict(r.outcomes)}))
 
 
@@ -254,11 +255,13 @@ class _ServerCpu:
         return sum(used - self.first.get(pid, 0.0) if pid in self.first else used for pid, used in self.last.items())
 
 
-def _run_workers(url: str, key: str, processes: int, games: int, seconds: float) -> list[dict[str, Any]]:
+def _run_workers(
+    url: str, key: str, processes: int, games: int, seconds: float, warm_up: float
+) -> list[dict[str, Any]]:
     env = {**os.environ, "PYTHONPATH": str(ROOT), "BENCH_LOAD_GAMES": str(games)}
     children = [
         subprocess.Popen(
-            [sys.executable, "-m", "bench.load", "worker", url, key, str(seconds), str(n + 1)],
+            [sys.executable, "-m", "bench.load", "worker", url, key, str(seconds), str(n + 1), str(warm_up)],
             cwd=ROOT,
             env=env,
             stdout=subprocess.PIPE,
@@ -294,17 +297,18 @@ def _summed(backend: str, processes: int, games: int, results: list[dict[str, An
 
 
 def measure_load_scaling(
-    key: str, games: int, seconds: float, process_counts: tuple[int, ...] = (1, 2)
+    key: str, games: int, seconds: float, process_counts: tuple[int, ...] = (1, 2), warm_up: float = WARM_UP
 ) -> list[LoadRun]:
     """The PostgreSQL runs (one fresh database each) and the one-process SQLite run; PostgreSQL runs are
-    skipped (empty) when no server binaries are installed."""
+    skipped (empty) when no server binaries are installed. Each worker plays ``warm_up`` seconds, then
+    ``seconds`` measured."""
     from tests.store.conftest import throwaway_server  # the store tests' throwaway cluster
 
     runs = []
     with tempfile.TemporaryDirectory(prefix="bench-load-") as folder:
         url = f"sqlite:///{folder}/load.db"
         asyncio.run(_open_games(url, key, games))
-        runs.append(_summed("SQLite", 1, games, _run_workers(url, key, 1, games, seconds), None))
+        runs.append(_summed("SQLite", 1, games, _run_workers(url, key, 1, games, seconds, warm_up), None))
     with throwaway_server("bench-pg-") as server:
         if server is None:
             return runs
@@ -313,7 +317,7 @@ def measure_load_scaling(
             url = server.url(asyncio.run(server.create_schema()))
             asyncio.run(_open_games(url, key, games))
             with _ServerCpu(postmaster) as cpu:
-                results = _run_workers(url, key, processes, games, seconds)
+                results = _run_workers(url, key, processes, games, seconds, warm_up)
             runs.append(_summed("PostgreSQL", processes, games, results, cpu.seconds))
     return runs
 

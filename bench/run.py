@@ -30,7 +30,7 @@ from render.registry import RENDERERS
 from .action import ActionResult, ActionSample, measure_actions
 from .database import describe, empty_database, stored_games
 from .durable import CUT_OFF, OWED, DurableResult, measure_durable
-from .load import CONCURRENCY, LoadRun, measure_load_scaling
+from .load import CONCURRENCY, QUICK_WARM_UP, WARM_UP, LoadRun, measure_load_scaling
 from .process import LoadResult, StartupResult, measure_load, measure_memory, measure_startup
 from .recap import RECAP_GAME, measure_recap
 from .recap import describe as recap_figures
@@ -564,8 +564,8 @@ def run(argv: Sequence[str] | None = None) -> int:
         durable_rows(startup, measure_durable(Path(folder), stored.path, samples, repeats), measured, stored.total)
     reports.append(startup)
     scale = GameReport("(processes)")
-    games, seconds = (6, 1.0) if config.quick else (48, 8.0)
-    load_scaling_rows(scale, measure_load_scaling(LOAD_GAME, games, seconds))
+    games, seconds, warm_up = (4, 0.3, QUICK_WARM_UP) if config.quick else (48, 8.0, WARM_UP)
+    load_scaling_rows(scale, measure_load_scaling(LOAD_GAME, games, seconds, warm_up=warm_up))
     reports.append(scale)
     header.append(f"load average at end: {_load()}")
     print_report(reports, header)

@@ -1,17 +1,26 @@
-"""The games this host can run: key -> ``GameSpec``. The lobby builds ``/start`` from this, never its own list."""
+"""The games this host can run: key -> ``GameSpec``. The lobby builds ``/start`` from this, never its own list.
+
+Each game's package (and the ``data/`` content it validates on load) is imported the first time its spec is
+asked for (``engine.core.lazy``): the bot asks for every one when it starts, a process that plays one game
+imports that one only.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
-from engine.abordaje import SPEC as ABORDAJE
-from engine.capricorn import SPEC as CAPRICORN
 from engine.core import GameSpec, NoGameHere
-from engine.derelict import SPEC as DERELICT
-from engine.jupiter import SPEC as JUPITER
-from engine.pioneers import SPEC as PIONEERS
+from engine.core.lazy import LazyRegistry
 
-GAMES: dict[str, GameSpec[Any, Any]] = {spec.key: spec for spec in (CAPRICORN, JUPITER, ABORDAJE, PIONEERS, DERELICT)}
+GAMES: LazyRegistry[GameSpec[Any, Any]] = LazyRegistry(
+    {
+        "capricorn": "engine.capricorn:SPEC",
+        "jupiter": "engine.jupiter:SPEC",
+        "abordaje": "engine.abordaje:SPEC",
+        "pioneers": "engine.pioneers:SPEC",
+        "derelict": "engine.derelict:SPEC",
+    }
+)
 
 
 def get_spec(key: str) -> GameSpec[Any, Any]:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Protocol, runtime_checkable
 
 from engine.core import View
+from engine.core.lazy import LazyRegistry
 from render.core.sheet import Sheet
 from render.core.zoom import Area
 
@@ -90,21 +91,14 @@ class MarksChanges(Protocol):
         ...
 
 
-def _renderers() -> dict[str, Renderer]:
-    # Imported here so a renderer module can import ``Renderer`` from this one without a cycle.
-    from render.abordaje import RENDERER as ABORDAJE
-    from render.capricorn import RENDERER as CAPRICORN
-    from render.derelict import RENDERER as DERELICT
-    from render.jupiter import RENDERER as JUPITER
-    from render.pioneers import RENDERER as PIONEERS
-
-    return {
-        "abordaje": ABORDAJE,
-        "capricorn": CAPRICORN,
-        "jupiter": JUPITER,
-        "pioneers": PIONEERS,
-        "derelict": DERELICT,
+RENDERERS: LazyRegistry[Renderer] = LazyRegistry(
+    {
+        "abordaje": "render.abordaje:RENDERER",
+        "capricorn": "render.capricorn:RENDERER",
+        "jupiter": "render.jupiter:RENDERER",
+        "pioneers": "render.pioneers:RENDERER",
+        "derelict": "render.derelict:RENDERER",
     }
-
-
-RENDERERS: dict[str, Renderer] = _renderers()
+)
+"""A game's renderer module is imported the first time its renderer is asked for (``engine.core.lazy``), which
+also lets a renderer module import ``Renderer`` from this one without a cycle."""

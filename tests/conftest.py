@@ -23,7 +23,7 @@ LONGEST_FIRST = (
     "tests/discord/test_pioneers.py::test_a_whole_game_played_through",
     "tests/crash/test_sigkill.py::",
     "tests/discord/test_derelict.py::test_three_crew_draft_choose_secret_tasks",
-    "tests/seatbots/test_host.py::test_one_person_and_bots_play_a_game_to_its_end",
+    "tests/capricorn/test_greedy.py::test_greedy_wins_easy_games_that_random_play_loses",
     "tests/scale/test_bots.py::",
     "tests/discord/test_crash_delivery.py::test_forty_rounds_of_deaths_around_act",
     "tests/test_local_table.py::test_a_game_kept_in_a_file_goes_on_when_run_again_with_it",

@@ -36,7 +36,7 @@ def test_quick_bench_prints_a_figure_for_every_section(tmp_path: Path) -> None:
         cwd=ROOT,
         capture_output=True,
         text=True,
-        timeout=120,
+        timeout=300,  # a few seconds alone; minutes when other work shares the cores (no timing is asserted)
         check=False,
     )
     assert done.returncode in (0, 1), done.stderr

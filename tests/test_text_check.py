@@ -25,7 +25,8 @@ from engine.registry import GAMES
 from tests.playthroughs.cases import CASES
 from tests.test_contract import asks_one_answer, seats_for
 
-PLAYOUTS = 200  # short random games per game: each starts from its own deal
+PLAYOUTS = 100  # short random games per game in the default suite: each starts from its own deal
+SLOW_PLAYOUTS = 100  # as many more, from other deals, in the slow set
 PLAYOUT_STEPS = 6  # steps of each: the deal, the draft, the first decisions, where most texts are first said
 LONG_NAME = "🤖 " + "W" * 32  # Discord's longest display name, as a seat bot: what a label must still hold
 
@@ -134,12 +135,24 @@ def test_every_text_of_a_golden_playthrough_reads_right(case: Any) -> None:
     check_game(case.game, case.seed, case.players, case.options, case.max_steps, views_every=1)
 
 
-@pytest.mark.parametrize("key", sorted(GAMES))
-def test_every_text_of_short_random_games_reads_right(key: str) -> None:
+def check_short_games(key: str, seeds: range) -> None:
     spec = GAMES[key]
-    for seed in range(PLAYOUTS):
+    for seed in seeds:
         players = spec.min_players + seed % (spec.max_players - spec.min_players + 1)
         check_game(key, 1000 + seed, players, {}, PLAYOUT_STEPS, views_every=PLAYOUT_STEPS, start=seed < 10)
+
+
+@pytest.mark.parametrize("key", sorted(GAMES))
+def test_every_text_of_short_random_games_reads_right(key: str) -> None:
+    check_short_games(key, range(PLAYOUTS))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("key", sorted(GAMES))
+def test_every_text_of_more_short_random_games_reads_right(key: str) -> None:
+    """The same check over ``SLOW_PLAYOUTS`` more deals: rarer first turns (the default suite's deals already
+    seat every player count and say every first text of the golden playthroughs)."""
+    check_short_games(key, range(PLAYOUTS, PLAYOUTS + SLOW_PLAYOUTS))
 
 
 @pytest.mark.parametrize(

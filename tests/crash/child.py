@@ -4,7 +4,9 @@
 game otherwise, and again whenever one ends), prints ``resume <game id> <actions>`` once it has loaded it, then
 answers one random legal choice after another through ``Host.act_typed`` (the road ``/act`` takes), printing
 ``ack <game id> <index>`` — flushed — only after the host returned, that is after the store committed. Whatever
-the parent read on that line before the kill, the database must hold. No renderer: images are not stored.
+the parent read on that line before the kill, the database must hold. No renderer: images are not stored. The
+host knows the one game the child plays, so a child imports that game only (``engine.core.lazy``): its start-up
+is the store's and the host's, not four other engines'.
 """
 
 from __future__ import annotations
@@ -15,8 +17,10 @@ import sys
 
 from bot.store.factory import open_store
 from bot.tables import Actor, Host
+from engine.registry import GAMES
 
 CHANNEL = 7_000
+GAME = "abordaje"
 GUILD = 1
 ALICE = Actor(101, "alice")
 BOB = Actor(102, "bob")
@@ -28,7 +32,7 @@ def say(line: str) -> None:
 
 
 async def new_game(host: Host) -> None:
-    await host.start(GUILD, CHANNEL, ALICE, "abordaje", {})
+    await host.start(GUILD, CHANNEL, ALICE, GAME, {})
     await host.join(CHANNEL, BOB)
     await host.begin(CHANNEL, ALICE)
 
@@ -36,7 +40,7 @@ async def new_game(host: Host) -> None:
 async def main(db: str, seed: int) -> None:
     rng = random.Random(seed)
     store = await open_store(db)
-    host = Host(store, renderers={})
+    host = Host(store, games={GAME: GAMES[GAME]}, renderers={})
     record = await store.live_game(CHANNEL)
     if record is None or record.status == "lobby":
         if record is not None:  # killed between start and begin: take the lobby over

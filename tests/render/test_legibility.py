@@ -33,16 +33,24 @@ SAMPLES = 24  # states measured per game and seed, spread over the whole game
 
 
 @cache
-def public_views(game: str, seed: int) -> tuple[View, ...]:
-    """Public views spread over one seeded random game at the most players the game seats, while it is played
-    (a finished game's banner lies over the board on purpose: nobody acts any more)."""
+def played(game: str, seed: int) -> tuple[int, tuple[Any, ...]]:
+    """One seeded random game at the most players the game seats: its seat count and every state, played once a
+    process for the boards, the zooms and the hands below."""
     spec = GAMES[game]
     options: Any = spec.options_model()
     count = spec.max_seats(options)
     roles = [role.key for role in spec.roles] if spec.roles_required else []
     seats = [SeatSetup(role=roles[i] if i < len(roles) else None) for i in range(count)]
-    states = [spec.setup(seats, options, seed)]
-    states.extend(step.after for step in random_playout(spec, seats, options, seed))
+    states = [spec.setup(seats, options, seed), *(step.after for step in random_playout(spec, seats, options, seed))]
+    return count, tuple(states)
+
+
+@cache
+def public_views(game: str, seed: int) -> tuple[View, ...]:
+    """Public views spread over one seeded random game at the most players the game seats, while it is played
+    (a finished game's banner lies over the board on purpose: nobody acts any more)."""
+    spec = GAMES[game]
+    _, states = played(game, seed)
     stride = max(1, len(states) // SAMPLES)
     return tuple(spec.view(state, None) for state in states[::stride] if spec.outcome(state) is None)
 
@@ -252,11 +260,7 @@ HANDS = sorted(game for game, renderer in RENDERERS.items() if callable(getattr(
 def seat_views(game: str, seed: int) -> list[View]:
     """Each seat's private view at a few moments of one seeded random game (what its hand image is drawn from)."""
     spec = GAMES[game]
-    options: Any = spec.options_model()
-    count = spec.max_seats(options)
-    roles = [role.key for role in spec.roles] if spec.roles_required else []
-    seats = [SeatSetup(role=roles[i] if i < len(roles) else None) for i in range(count)]
-    states = [spec.setup(seats, options, seed), *(step.after for step in random_playout(spec, seats, options, seed))]
+    count, states = played(game, seed)
     stride = max(1, len(states) // 6)
     return [spec.view(state, seat) for state in states[::stride] for seat in range(count)]
 

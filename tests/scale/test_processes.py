@@ -11,6 +11,7 @@ import discord
 import pytest
 
 from bot.__main__ import EXIT_CONFIG
+from bot.__main__ import main as bot_main
 from bot.app import make_bot
 from bot.settings import Settings
 from tests.store.conftest import PostgresServer
@@ -27,6 +28,26 @@ def run_bot(tmp_path: Path, *args: str, **env: str) -> subprocess.CompletedProce
     )
 
 
+def check_in_this_process(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], **env: str
+) -> subprocess.CompletedProcess[str]:
+    """``python -m bot --check`` as ``run_bot`` runs it, but in this process (``bot.__main__.main`` in an empty
+    folder with these settings): the same code without a second start-up of Python and discord.py."""
+    for name in ("SHARD_COUNT", "SHARD_IDS", "DISCORD_TOKEN"):
+        monkeypatch.delenv(name, raising=False)
+    for name, value in env.items():
+        monkeypatch.setenv(name, value)
+    monkeypatch.chdir(tmp_path)
+    capsys.readouterr()
+    try:
+        bot_main(["--check"])
+        code = 0
+    except SystemExit as exit:
+        code = exit.code if isinstance(exit.code, int) else 1
+    out, err = capsys.readouterr()
+    return subprocess.CompletedProcess(["--check"], code, out, err)
+
+
 def test_a_process_runs_the_shards_it_is_given_and_an_unsharded_one_is_unchanged() -> None:
     sharded = make_bot(Settings(_env_file=None, shard_count=4, shard_ids="2-3"))
     assert isinstance(sharded, discord.AutoShardedClient)
@@ -40,21 +61,35 @@ def test_shard_ids_are_read_as_written_in_env() -> None:
 
 
 @pytest.mark.parametrize(
-    ("env", "says"),
+    ("env", "says", "real"),
     [
-        ({"SHARD_IDS": "0,1"}, "SHARD_IDS needs SHARD_COUNT"),
-        ({"SHARD_COUNT": "2", "SHARD_IDS": "1,2"}, "from 0 to 1"),
-        ({"SHARD_COUNT": "2", "SHARD_IDS": "one"}, "like 0,1 or 2-3"),
+        ({"SHARD_IDS": "0,1"}, "SHARD_IDS needs SHARD_COUNT", True),  # the command itself, as an operator runs it
+        ({"SHARD_COUNT": "2", "SHARD_IDS": "1,2"}, "from 0 to 1", False),
+        ({"SHARD_COUNT": "2", "SHARD_IDS": "one"}, "like 0,1 or 2-3", False),
     ],
 )
-def test_shard_settings_that_cannot_work_end_with_a_sentence(tmp_path: Path, env: dict[str, str], says: str) -> None:
-    done = run_bot(tmp_path, "--check", DATABASE_URL=str(tmp_path / "g.db"), **env)
+def test_shard_settings_that_cannot_work_end_with_a_sentence(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    env: dict[str, str],
+    says: str,
+    real: bool,
+) -> None:
+    settings = {"DATABASE_URL": str(tmp_path / "g.db"), **env}
+    if real:
+        done = run_bot(tmp_path, "--check", **settings)
+    else:
+        done = check_in_this_process(tmp_path, monkeypatch, capsys, **settings)
     assert done.returncode == EXIT_CONFIG
     assert says in done.stderr and "Traceback" not in done.stderr
 
 
-def test_check_migrates_a_fresh_database_and_says_so(tmp_path: Path) -> None:
-    done = run_bot(tmp_path, "--check", DATABASE_URL=str(tmp_path / "g.db"), SHARD_COUNT="4", SHARD_IDS="0,1")
+def test_check_migrates_a_fresh_database_and_says_so(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    settings = {"DATABASE_URL": str(tmp_path / "g.db"), "SHARD_COUNT": "4", "SHARD_IDS": "0,1"}
+    done = check_in_this_process(tmp_path, monkeypatch, capsys, **settings)
     assert done.returncode == 0, done.stderr
     assert "reachable and migrated" in done.stdout and "shards 0, 1 of 4" in done.stdout
     assert (tmp_path / "g.db").exists()

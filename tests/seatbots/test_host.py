@@ -58,7 +58,10 @@ async def play_to_the_end(host: Host, people: tuple[int, ...] = (ALICE.user_id,)
     raise AssertionError("the game did not end")
 
 
-@pytest.mark.parametrize(("game", "bots"), [("abordaje", 1), ("pioneers", 1), ("derelict", 2)])
+@pytest.mark.parametrize(
+    ("game", "bots"),
+    [("abordaje", 1), pytest.param("pioneers", 1, marks=pytest.mark.slow), ("derelict", 2)],
+)  # a whole Pioneers game of random moves takes long (the slow set): ¡Abordaje! and Derelict cover it by default
 async def test_one_person_and_bots_play_a_game_to_its_end(host: Host, game: str, bots: int) -> None:
     lobby = await host.start(GUILD, CHANNEL, ALICE, game, {}, bots=bots)
     assert "🤖 Bot 1 (normal)" in lobby.posts[0].text, "the lobby shows the bot seat as a bot"
