@@ -48,12 +48,12 @@ def _palette_png(image: Image.Image, bits: int, palette: bytes) -> bytes:
     return b"".join(
         (
             SIGNATURE,
-            _chunk(b"IHDR", header),
-            _chunk(b"PLTE", palette),
-            _chunk(b"IDAT", zlib.compress(scanlines, COMPRESS_LEVEL)),
-            _chunk(b"IEND", b""),
+            *_chunk(b"IHDR", header),
+            *_chunk(b"PLTE", palette),
+            *_chunk(b"IDAT", zlib.compress(scanlines, COMPRESS_LEVEL)),
+            *_chunk(b"IEND", b""),
         )
-    )
+    )  # one join: the compressed data is copied once, into the PNG
 
 
 def _scanlines(image: Image.Image, bits: int) -> bytes:
@@ -71,5 +71,6 @@ def _scanlines(image: Image.Image, bits: int) -> bytes:
     return wide.tobytes("raw", "P;4" if bits == 4 else "P")
 
 
-def _chunk(kind: bytes, data: bytes) -> bytes:
-    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+def _chunk(kind: bytes, data: bytes) -> tuple[bytes, bytes, bytes, bytes]:
+    """A chunk's parts: length, type, data, CRC of type and data (carried on, so the data is not copied for it)."""
+    return struct.pack(">I", len(data)), kind, data, struct.pack(">I", zlib.crc32(data, zlib.crc32(kind)))
