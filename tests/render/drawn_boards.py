@@ -63,3 +63,17 @@ def pixels_digest(png: bytes) -> str:
         palette = bytes(image.getpalette() or []) if image.mode == "P" else b""
         head = f"{image.mode} {image.size}".encode()
         return hashlib.sha256(head + palette + image.tobytes()).hexdigest()[:16]
+
+
+def rewrite_digests() -> None:
+    """Take the digests anew (``python -m tests.render.drawn_boards``): only after a change meant to draw
+    differently, looked at first; a faster path must pass against the digests it found."""
+    import json
+    from pathlib import Path
+
+    digests = {game: {name: pixels_digest(png) for name, png in drawn(game, every=15)} for game in GAMES_DRAWN}
+    (Path(__file__).parent / "drawn_pixels.json").write_text(json.dumps(digests, indent=1, sort_keys=True) + "\n", "utf-8")
+
+
+if __name__ == "__main__":
+    rewrite_digests()

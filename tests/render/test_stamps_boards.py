@@ -4,7 +4,8 @@ as before.
 ``drawn_pixels.json`` holds, for seeded playouts of the five games, the digest of what a player sees (size,
 palette, pixels) of every image ``drawn_boards.drawn`` makes (board, full board, zooms, marked board, hands,
 close-ups), taken with the code before issue 26's stamp and PNG work. The digests ignore how the PNG's bytes
-are compressed, so a faster encoder that keeps the pixels passes.
+are compressed, so a faster encoder that keeps the pixels passes. A change meant to draw differently takes
+them anew: ``python -m tests.render.drawn_boards``.
 """
 
 from __future__ import annotations
