@@ -72,7 +72,8 @@ def rewrite_digests() -> None:
     from pathlib import Path
 
     digests = {game: {name: pixels_digest(png) for name, png in drawn(game, every=15)} for game in GAMES_DRAWN}
-    (Path(__file__).parent / "drawn_pixels.json").write_text(json.dumps(digests, indent=1, sort_keys=True) + "\n", "utf-8")
+    text = json.dumps(digests, indent=1, sort_keys=True) + "\n"
+    (Path(__file__).parent / "drawn_pixels.json").write_text(text, "utf-8")
 
 
 if __name__ == "__main__":
