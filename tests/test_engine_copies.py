@@ -120,3 +120,11 @@ def test_a_capricorn_table_copy_shares_nothing_a_turn_changes() -> None:
     copy = crew.clone()
     assert copy == crew
     assert shared_mutables(crew, copy) == []
+
+
+def test_a_pioneers_copy_is_equal_and_shares_nothing_a_move_changes() -> None:
+    state = mid_game("pioneers")
+    copy = state.clone()
+    assert copy == state
+    assert copy.model_dump_json() == state.model_dump_json()
+    assert shared_mutables(state, copy) == []
