@@ -128,3 +128,12 @@ def test_a_pioneers_copy_is_equal_and_shares_nothing_a_move_changes() -> None:
     assert copy == state
     assert copy.model_dump_json() == state.model_dump_json()
     assert shared_mutables(state, copy) == []
+
+
+@pytest.mark.parametrize("steps", [7, 13, 28, 37])  # placing, resolving (with answers, without), over
+def test_an_abordaje_copy_is_equal_and_shares_nothing_a_move_changes(steps: int) -> None:
+    state = mid_game("abordaje", steps)
+    copy = state.clone()
+    assert copy == state
+    assert copy.model_dump_json() == state.model_dump_json()
+    assert shared_mutables(state, copy) == []

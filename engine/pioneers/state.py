@@ -13,19 +13,18 @@ Spots are numbered 1..n for players (leftmost 1) and stored 0-based.
 
 from __future__ import annotations
 
-from typing import Literal, TypeVar
+from typing import Literal
 
 from pydantic import BaseModel, Field
 
 from engine.core import Rng, State
+from engine.core.copies import shallow as _copy
 
 from .catalog import CATALOG, AlienType, Attribute, Colour, Planet, Scenario
 
 ALIEN_LETTER: dict[AlienType, str] = {"worm": "W", "slime": "S", "squid": "Q", "lizard": "L", "bug": "B"}
 LETTER_ALIEN: dict[str, AlienType] = {v: k for k, v in ALIEN_LETTER.items()}
 COLONIST = "C"
-
-M = TypeVar("M", bound=BaseModel)
 
 SectorKind = Literal["jumpgate", "trade_post", "belt", "planet"]
 Phase = Literal["commander", "upgrade", "draft", "play", "over"]
@@ -206,7 +205,8 @@ class PioneersState(State):
     def clone(self) -> PioneersState:
         """An independent copy for ``apply``; the generator is copied as an object so a test's ``RiggedRng``
         keeps its queued draws. Copied by hand, every list, dict and model (strings and numbers shared), without
-        pydantic's per-model ``model_copy`` (``_copy``): a third of the JSON round trip it replaces.
+        pydantic's per-model ``model_copy`` (``engine.core.copies.shallow``): half the JSON round trip it
+        replaces.
         ``tests/test_engine_copies.py`` fails if a part a move changes is left shared."""
         current, combat = self.current, self.combat
         return _copy(
@@ -288,20 +288,6 @@ class PioneersState(State):
     def colonists_on_planets(self, seat: int) -> int:
         mark = str(seat)
         return sum(1 for s in self.ring if s.is_planet for spot in s.spots if spot == mark)
-
-
-def _copy(model: M, **changes: object) -> M:
-    """A shallow copy of a model with some fields replaced, as ``model_copy(update=...)`` makes it but without its
-    per-call overhead (a state holds twenty-odd models): the same instance dict, fields set and no private or
-    extra attributes (these models have none)."""
-    copy = object.__new__(type(model))
-    fields = model.__dict__.copy()
-    fields.update(changes)
-    object.__setattr__(copy, "__dict__", fields)
-    object.__setattr__(copy, "__pydantic_fields_set__", set(model.__pydantic_fields_set__))
-    object.__setattr__(copy, "__pydantic_extra__", None)
-    object.__setattr__(copy, "__pydantic_private__", None)
-    return copy
 
 
 def distance(a: int, b: int, size: int) -> int:
