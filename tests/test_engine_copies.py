@@ -137,3 +137,12 @@ def test_an_abordaje_copy_is_equal_and_shares_nothing_a_move_changes(steps: int)
     assert copy == state
     assert copy.model_dump_json() == state.model_dump_json()
     assert shared_mutables(state, copy) == []
+
+
+@pytest.mark.parametrize("key", ["jupiter", "derelict"])
+def test_a_hand_copy_is_equal_and_shares_nothing_a_move_changes(key: str) -> None:
+    state = mid_game(key)
+    copy = state.clone()
+    assert copy == state
+    assert copy.model_dump_json() == state.model_dump_json()
+    assert shared_mutables(state, copy) == []
