@@ -120,3 +120,29 @@ def test_a_capricorn_table_copy_shares_nothing_a_turn_changes() -> None:
     copy = crew.clone()
     assert copy == crew
     assert shared_mutables(crew, copy) == []
+
+
+def test_a_pioneers_copy_is_equal_and_shares_nothing_a_move_changes() -> None:
+    state = mid_game("pioneers")
+    copy = state.clone()
+    assert copy == state
+    assert copy.model_dump_json() == state.model_dump_json()
+    assert shared_mutables(state, copy) == []
+
+
+@pytest.mark.parametrize("steps", [7, 13, 28, 37])  # placing, resolving (with answers, without), over
+def test_an_abordaje_copy_is_equal_and_shares_nothing_a_move_changes(steps: int) -> None:
+    state = mid_game("abordaje", steps)
+    copy = state.clone()
+    assert copy == state
+    assert copy.model_dump_json() == state.model_dump_json()
+    assert shared_mutables(state, copy) == []
+
+
+@pytest.mark.parametrize("key", ["jupiter", "derelict"])
+def test_a_hand_copy_is_equal_and_shares_nothing_a_move_changes(key: str) -> None:
+    state = mid_game(key)
+    copy = state.clone()
+    assert copy == state
+    assert copy.model_dump_json() == state.model_dump_json()
+    assert shared_mutables(state, copy) == []

@@ -15,6 +15,7 @@ from typing import Literal
 from pydantic import BaseModel, Field
 
 from engine.core import Choice, Rng, State
+from engine.core.copies import shallow
 
 from .catalog import CATALOG, SIDES
 from .view import CardKind, Side
@@ -90,8 +91,26 @@ class Board(BaseModel):
     result: str = ""  # the outcome's summary once the game is over
 
     def clone(self) -> Board:
-        """An independent copy (a JSON round trip: about three times faster than ``deepcopy`` here)."""
-        return Board.model_validate_json(self.model_dump_json())
+        """An independent copy, by hand: every list, dict and model (``engine.core.copies.shallow``; spots and
+        swaps are tuples, shared), about twice as fast as the JSON round trip it replaces and six times
+        ``deepcopy``. ``tests/test_engine_copies.py`` fails if a part a move changes is left shared."""
+        return shallow(
+            self,
+            cards=[
+                shallow(
+                    card,
+                    conquered_by=card.conquered_by[:],
+                    decks={side: shallow(deck, crew=dict(deck.crew)) for side, deck in card.decks.items()},
+                    orders={side: shallow(order) for side, order in card.orders.items()},
+                )
+                for card in self.cards
+            ],
+            captains=dict(self.captains),
+            pool=dict(self.pool),
+            losses=dict(self.losses),
+            conquests=dict(self.conquests),
+            swapped=dict(self.swapped),
+        )
 
     def card(self, number: int) -> ShipDeckCard:
         for card in self.cards:
@@ -193,14 +212,31 @@ class AbordajeState(State):
     def clone(self) -> AbordajeState:
         """An independent copy, for ``apply`` to work on.
 
-        A JSON round trip is about three times faster than ``deepcopy`` on this model; the generators are
-        copied as objects so that a test's ``RiggedRng`` keeps its queued draws.
+        Copied by hand (``Board.clone``, ``engine.core.copies.shallow``) rather than through JSON; the
+        generators are copied as objects so that a test's ``RiggedRng`` keeps its queued draws.
         """
-        copy = AbordajeState.model_validate_json(self.model_dump_json())
-        copy.rng = self.rng.model_copy(deep=True)
-        if self.resolution is not None and copy.resolution is not None:
-            copy.resolution.rng = self.resolution.rng.model_copy(deep=True)
-        return copy
+        resolution = self.resolution
+        return shallow(
+            self,
+            seats=dict(self.seats),
+            rng=self.rng.model_copy(deep=True),
+            board=self.board.clone(),
+            hands={side: hand[:] for side, hand in self.hands.items()},
+            set_aside=self.set_aside[:],
+            drawn=dict(self.drawn),
+            last_passed={side: hand[:] for side, hand in self.last_passed.items()},
+            resolution=None
+            if resolution is None
+            else shallow(
+                resolution,
+                board=resolution.board.clone(),
+                rng=resolution.rng.model_copy(deep=True),
+                answers=resolution.answers[:],
+                pending=None
+                if resolution.pending is None
+                else shallow(resolution.pending, choices=resolution.pending.choices[:]),
+            ),
+        )
 
     def answering(self) -> AbordajeState:
         """A copy for ``apply`` to take an answer to the resolution on: the run of the resolution takes a fresh

@@ -21,6 +21,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from engine.core import Choice, Rng, State
+from engine.core.copies import shallow
 
 from .board import SHIP
 from .catalog import CATALOG
@@ -60,8 +61,8 @@ class Character(BaseModel):
 
     def clone(self) -> Character:
         """An independent copy: the four piles copied, the rest shared (strings, numbers)."""
-        return self.model_copy(
-            update={"hand": self.hand[:], "stack": self.stack[:], "used": self.used[:], "backpack": self.backpack[:]}
+        return shallow(
+            self, **{"hand": self.hand[:], "stack": self.stack[:], "used": self.used[:], "backpack": self.backpack[:]}
         )
 
 
@@ -191,8 +192,9 @@ class Crew(BaseModel):
         """An independent copy for a run of the turn to play on: every list, dict and piece copied, the rest (ids,
         numbers, the die's tuple) shared. Every run of a turn starts from one; a little faster than the JSON round
         trip it replaces. ``tests/test_engine_copies.py`` fails if a field a turn changes is left shared."""
-        return self.model_copy(
-            update={
+        return shallow(
+            self,
+            **{
                 "characters": [c.clone() for c in self.characters],
                 "rotation": dict(self.rotation),
                 "repaired": self.repaired[:],
@@ -205,13 +207,13 @@ class Crew(BaseModel):
                 "repair_flipped": self.repair_flipped[:],
                 "discard": self.discard[:],
                 "removed": self.removed[:],
-                "aliens": [a.model_copy() for a in self.aliens],
+                "aliens": [shallow(a) for a in self.aliens],
                 "bag": dict(self.bag),
                 "killed": dict(self.killed),
-                "mothers": {color: m.model_copy() for color, m in self.mothers.items()},
+                "mothers": {color: shallow(m) for color, m in self.mothers.items()},
                 "cubes": self.cubes[:],
                 "not_now": self.not_now[:],
-            }
+            },
         )
 
     def alien_total(self) -> int:

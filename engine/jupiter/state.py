@@ -19,6 +19,7 @@ from typing import Literal
 from pydantic import BaseModel, Field
 
 from engine.core import Rng, State
+from engine.core.copies import shallow
 
 from .catalog import CATALOG
 from .colony import Colony, Placement, tile_of
@@ -122,7 +123,7 @@ class TurnReport(BaseModel):
 
     def clone(self) -> TurnReport:
         lists = ("suppressed", "invaded", "destroyed", "setback_tiles")
-        return self.model_copy(update={name: getattr(self, name)[:] for name in lists})
+        return shallow(self, **{name: getattr(self, name)[:] for name in lists})
 
 
 class JupiterState(State):
@@ -172,35 +173,36 @@ class JupiterState(State):
 
     def clone(self) -> JupiterState:
         """An independent copy for ``apply`` to work on; the generator is copied as an object so that a
-        test's ``RiggedRng`` keeps its queued draws. Copied by hand (every list, dict and model; strings, numbers
-        and frozen placements shared): faster than the JSON round trip it replaces, and the placements it keeps
-        let the colony be found again without being worked out. ``tests/test_engine_copies.py`` fails if a
+        test's ``RiggedRng`` keeps its queued draws. Copied by hand (every list, dict and model, through
+        ``engine.core.copies.shallow`` rather than ``model_copy``; strings, numbers, the frozen options and
+        placements shared): a fifth of the JSON round trip it replaces, and the placements it keeps let the
+        colony be found again without being worked out. ``tests/test_engine_copies.py`` fails if a
         part a move changes is left shared."""
-        return self.model_copy(
-            update={
-                "options": self.options.model_copy(),
-                "rng": self.rng.model_copy(deep=True),
-                "placements": self.placements[:],  # the placements themselves are frozen values
-                "occupant": dict(self.occupant),
-                "super_creeps": self.super_creeps[:],
-                "destroyed": self.destroyed[:],
-                "robots": [r.model_copy(update={"hand": r.hand[:], "dealt": r.dealt[:]}) for r in self.robots],
-                "deck": self.deck[:],
-                "discard": self.discard[:],
-                "pod": self.pod.model_copy(update={"robots": self.pod.robots[:]}),
-                "chain": self.chain[:],
-                "in_force": self.in_force[:],
-                "cores_used": self.cores_used[:],
-                "doubled": self.doubled[:],
-                "suppressed": self.suppressed[:],
-                "queue": self.queue[:],
-                "invaded": self.invaded[:],
-                "recore": self.recore[:],
-                "sent_back_at_setup": self.sent_back_at_setup[:],
-                "setback_tiles": self.setback_tiles[:],
-                "last_turn": None if self.last_turn is None else self.last_turn.clone(),
-                "owners": self.owners[:],
-            }
+        last = self.last_turn
+        return shallow(
+            self,
+            # the options are frozen: shared
+            rng=self.rng.model_copy(deep=True),
+            placements=self.placements[:],  # the placements themselves are frozen values
+            occupant=dict(self.occupant),
+            super_creeps=self.super_creeps[:],
+            destroyed=self.destroyed[:],
+            robots=[shallow(r, hand=r.hand[:], dealt=r.dealt[:]) for r in self.robots],
+            deck=self.deck[:],
+            discard=self.discard[:],
+            pod=shallow(self.pod, robots=self.pod.robots[:]),
+            chain=self.chain[:],
+            in_force=self.in_force[:],
+            cores_used=self.cores_used[:],
+            doubled=self.doubled[:],
+            suppressed=self.suppressed[:],
+            queue=self.queue[:],
+            invaded=self.invaded[:],
+            recore=self.recore[:],
+            sent_back_at_setup=self.sent_back_at_setup[:],
+            setback_tiles=self.setback_tiles[:],
+            last_turn=None if last is None else last.clone(),
+            owners=self.owners[:],
         )
 
     @property

@@ -286,10 +286,14 @@ def has_colonists(state: PioneersState, slot: int) -> bool:
 # -- scoring --------------------------------------------------------------------------------------------------
 def score(state: PioneersState, seat: int) -> tuple[int, int, int, int]:
     """(VP, planets controlled, colonists on planets, credits): PIO-END-2..4, ordered for PIO-GAP-20."""
+    return score_of(state, seat, len(state.controlled_by(seat)), state.colonists_on_planets(seat))
+
+
+def score_of(state: PioneersState, seat: int, controlled: int, colonists: int) -> tuple[int, int, int, int]:
+    """``score`` from the planets ``seat`` controls and its colonists on planets, counted by the caller (a view
+    counts every seat's in one pass over the ring instead of working out every planet's controller per seat)."""
     rules = state.rules
     components = CATALOG.components
-    controlled = len(state.controlled_by(seat))
-    colonists = state.colonists_on_planets(seat)
     credits = state.player(seat).credits
     control_vp = rules.control_vp if rules.control_vp is not None else components.control_vp
     per_vp = rules.credits_per_vp if rules.credits_per_vp is not None else components.credits_per_vp

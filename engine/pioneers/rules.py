@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from engine.core import Event, Outcome, Prompt, check_choice
 from engine.core.words import seat_ref
 
-from .actions import score
+from .actions import score, score_of
 from .catalog import CATALOG
 from .setup import finish_setup, layout_slots
-from .state import PioneersState, plural
+from .state import PioneersState, is_colonist, plural
 from .turn import answer as answer_decision
 from .turn import decisions, settle
 from .view import PioneersView, PlayerView, SectorView
@@ -69,32 +71,45 @@ def view(state: PioneersState, viewer: int | None) -> PioneersView:
     """The whole table but the deck order, the unused tiles and the generator."""
     ring = []
     unplaced = set(layout_slots(state)[state.draft_turn :]) if state.pool or state.belts_left else set()
+    controlled = [0] * state.seats
+    colonists = [0] * state.seats
+    ships = state.phase == "play" or state.phase == "over"
     for slot, sector in enumerate(state.ring):
         kind: str = "destroyed" if sector.destroyed else sector.kind
         label = state.sector_name(slot)
         if slot in unplaced:
             kind, label = "open", f"{slot} to place"
-        entry = SectorView(
-            slot=slot,
-            label=label,
-            kind=kind,
-            goods=list(sector.goods),
-            ships=state.ships_at(slot) if state.phase == "play" or state.phase == "over" else [],
-        )
+        fields: dict[str, Any] = {
+            "slot": slot,
+            "label": label,
+            "kind": kind,
+            "goods": list(sector.goods),
+            "ships": state.ships_at(slot) if ships else [],
+        }
         if sector.planet is not None:
             info = sector.info
-            entry.planet = info.id
-            entry.name = info.name
-            entry.colour = info.colour
-            entry.native = CATALOG.native(info.colour)
-            entry.green = info.green
-            entry.spots = list(sector.spots)
-            entry.controller = state.controller(slot)
-            entry.adventure = list(info.adventure)
-        ring.append(entry)
+            controller = state.controller(slot)
+            fields.update(
+                planet=info.id,
+                name=info.name,
+                colour=info.colour,
+                native=CATALOG.native(info.colour),
+                green=info.green,
+                spots=list(sector.spots),
+                controller=controller,
+                adventure=list(info.adventure),
+            )
+            if sector.is_planet:  # what ``score`` counts: live planets only (a controller implies one)
+                if controller is not None:
+                    controlled[controller] += 1
+                for spot in sector.spots:
+                    if is_colonist(spot):
+                        assert spot is not None
+                        colonists[int(spot)] += 1
+        ring.append(SectorView(**fields))  # one validation, not one per field set afterwards
     players = []
     for p in state.players:
-        vp, controlled, colonists, _ = score(state, p.seat)
+        vp, _, _, _ = score_of(state, p.seat, controlled[p.seat], colonists[p.seat])
         players.append(
             PlayerView(
                 seat=p.seat,
@@ -107,8 +122,8 @@ def view(state: PioneersState, viewer: int | None) -> PioneersView:
                 at=p.at,
                 crashed=p.crashed,
                 vp=vp,
-                controlled=controlled,
-                colonists=colonists,
+                controlled=controlled[p.seat],
+                colonists=colonists[p.seat],
             )
         )
     rules = state.rules

@@ -18,6 +18,7 @@ from typing import Literal
 from pydantic import BaseModel, Field
 
 from engine.core import Rng, State
+from engine.core.copies import shallow as _copy
 
 from .catalog import CATALOG, AlienType, Attribute, Colour, Planet, Scenario
 
@@ -203,10 +204,32 @@ class PioneersState(State):
 
     def clone(self) -> PioneersState:
         """An independent copy for ``apply``; the generator is copied as an object so a test's ``RiggedRng``
-        keeps its queued draws."""
-        copy = PioneersState.model_validate_json(self.model_dump_json())
-        copy.rng = self.rng.model_copy(deep=True)
-        return copy
+        keeps its queued draws. Copied by hand, every list, dict and model (strings and numbers shared), without
+        pydantic's per-model ``model_copy`` (``engine.core.copies.shallow``): half the JSON round trip it
+        replaces.
+        ``tests/test_engine_copies.py`` fails if a part a move changes is left shared."""
+        current, combat = self.current, self.combat
+        return _copy(
+            self,
+            setup_aliens=self.setup_aliens[:],
+            players=[_copy(p, levels=dict(p.levels), cargo=p.cargo[:]) for p in self.players],
+            ring=[_copy(s, spots=s.spots[:], goods=s.goods[:]) for s in self.ring],
+            pool=self.pool[:],
+            deck=self.deck[:],
+            discards=self.discards[:],
+            supply=dict(self.supply),
+            unused_tiles=self.unused_tiles[:],
+            turn_order=self.turn_order[:],
+            current=None
+            if current is None
+            else _copy(current, loaded=current.loaded[:], placed=current.placed[:], dropped=current.dropped[:]),
+            combat=None
+            if combat is None
+            else _copy(combat, defenders=combat.defenders[:], rolls=None if combat.rolls is None else combat.rolls[:]),
+            crashes=[_copy(c) for c in self.crashes],
+            stats=_copy(self.stats, killed=dict(self.stats.killed)),
+            rng=self.rng.model_copy(deep=True),
+        )
 
     # -- look-ups -------------------------------------------------------------------------------------------
     def player(self, seat: int) -> Player:
