@@ -363,6 +363,11 @@ class SqliteStore:
         if len(params) == 1:
             await self._single(lambda conn: on_thread.execute(conn, sql.DELETE_DELIVERY, params[0]))
             return
+        if len({(game_id, version) for game_id, version, _ in params}) == 1:  # one commit's: one statement
+            game_id, version, _ = params[0]
+            seqs = (game_id, version, json.dumps([seq for _, _, seq in params]))
+            await self._single(lambda conn: on_thread.execute(conn, sql.DELETE_COMMIT_ITEMS_SQLITE, seqs))
+            return
         await self._one_hop(lambda conn: on_thread.execute_many(conn, sql.DELETE_DELIVERY, params))
 
     async def finish_commit_deliveries(self, game_id: int, version: int) -> None:
