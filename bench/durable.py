@@ -2,8 +2,11 @@
 
 - **Per action** (SQLite file): an action's commit alone (``record_action``), against the same commit with
   everything the bot now writes around a move: the interaction noted before the defer (``add_deferral``), the
-  deliveries (a board and two DMs) and the interaction's link written in the commit, then both forgotten once
-  delivered (``finish_commit_deliveries``, ``finish_deferral``). Alternated, same game, same snapshot size.
+  deliveries (a board and two DMs) and the interaction's link written in the commit, the interaction forgotten
+  once answered (``finish_deferral``), then the board and the DMs forgotten in one call once the DMs drawn after
+  the answer are out (``finish_deliveries``: ``bot.delivery``'s ``_forget_late``). ``record_costs(...,
+  one_by_one=True)`` adds the same record forgotten as the bot did before (2026-11-28): the board, then each DM
+  in its own call. Alternated, same game, same snapshot size.
 - **Start-up with owed items**: a copy of the big database with ``OWED`` undelivered items and ``CUT_OFF``
   unanswered interactions left by a dead process; the bot's start-up over it against the original (the
   catch-up runs in the background once the bot is ready, so start-up itself should not move), and what the
@@ -94,23 +97,26 @@ class Costs:
     hops: list[int] = field(default_factory=list)
 
 
-async def record_costs(path: Path, samples: int) -> tuple[Costs, Costs]:
-    """A bare commit's and a commit with its durable record's costs, alternated on one game."""
+async def record_costs(path: Path, samples: int, *, one_by_one: bool = False) -> tuple[Costs, ...]:
+    """A bare commit's and a commit with its durable record's costs, alternated on one game; with
+    ``one_by_one``, a third: the durable record with each delivered row forgotten in its own call."""
     hops = _HopCounter()
     store = await open_store(str(path))
     try:
         game = await _active_game(store, 1)
         game_id = game.id
         assert game_id is not None
-        plain, durable = Costs(), Costs()
-        for i in range(samples * 2):
+        plain, durable, before = Costs(), Costs(), Costs()
+        kinds = 3 if one_by_one else 2
+        for i in range(samples * kinds):
             now = time.time()
             action = ActionRecord(
                 game_id=game.id, index=game.action_count, seat=0, user_id=1, prompt_id="p", choice_id="c", at=now
             )
             with hops:
                 start, cpu = time.perf_counter(), time.process_time()
-                if i % 2 == 0:
+                kind = i % kinds
+                if kind == 0:
                     game = await store.record_action(game, game.version, action)
                 else:
                     await store.add_deferral(_deferral(i, now), OWNER)
@@ -118,13 +124,18 @@ async def record_costs(path: Path, samples: int) -> tuple[Costs, Costs]:
                     game = await store.record_action(
                         game, game.version, action, items, claimed_by=OWNER, interaction_id=i
                     )
-                    await store.finish_commit_deliveries(game_id, game.version)
-                    await store.finish_deferral(i)
-                into = plain if i % 2 == 0 else durable
+                    await store.finish_deferral(i)  # answered (``bot.ui.common.answering``)
+                    keys = [item.key for item in items]
+                    if kind == 1:  # the board and the DMs drawn after the answer, forgotten together
+                        await store.finish_deliveries(keys)
+                    else:  # as before: the board once posted, then each DM once sent
+                        for key in keys:
+                            await store.finish_deliveries([key])
+                into = (plain, durable, before)[kind]
                 into.wall.append((time.perf_counter() - start) * 1000)
                 into.cpu.append((time.process_time() - cpu) * 1000)
             into.hops.append(hops.count)
-        return plain, durable
+        return (plain, durable, before) if one_by_one else (plain, durable)
     finally:
         await store.close()
 
@@ -161,8 +172,12 @@ def main(samples: int = 200) -> None:
     import tempfile
 
     with tempfile.TemporaryDirectory(prefix="bench-durable-") as folder:
-        plain, durable = asyncio.run(record_costs(Path(folder) / "durable.db", samples))
-    for name, costs in (("commit alone", plain), ("commit with its durable record", durable)):
+        plain, durable, before = asyncio.run(record_costs(Path(folder) / "durable.db", samples, one_by_one=True))
+    for name, costs in (
+        ("commit alone", plain),
+        ("commit with its durable record", durable),
+        ("the same, each delivered row forgotten in its own call (before 2026-11-28)", before),
+    ):
         print(
             f"{name}: wall median {statistics.median(costs.wall):.3f} ms, "
             f"CPU median {statistics.median(costs.cpu):.3f} ms, hops {statistics.mean(costs.hops):.1f} (n={samples})"
@@ -170,6 +185,8 @@ def main(samples: int = 200) -> None:
     cpu = statistics.median(durable.cpu) - statistics.median(plain.cpu)
     wall = statistics.median(durable.wall) - statistics.median(plain.wall)
     print(f"the durable record adds: CPU {cpu:+.3f} ms, wall {wall:+.3f} ms")
+    cpu = statistics.median(before.cpu) - statistics.median(plain.cpu)
+    print(f"forgetting each row in its own call, it added: CPU {cpu:+.3f} ms")
 
 
 if __name__ == "__main__":

@@ -34,7 +34,10 @@ Order: channel posts first (the board everybody reads), then DMs. The rules of t
 - What takes long to draw and nobody waits for (a finished game's recap, the other players' DMs of an action:
   ``Outbox.later``) is drawn and sent after the rest of its outbox, once whoever acted has their answer.
 - What an action owes is stored with its commit; once Discord took an item (or refused it for good: a 400)
-  it is forgotten (``Host.delivered``). A crash before that leaves it to the catch-up (``bot.catchup``).
+  it is forgotten (``Host.delivered``). A crash before that leaves it to the catch-up (``bot.catchup``). A move's
+  items and the others' DMs drawn after the answer are forgotten together, in one store call once the DMs are
+  out, when resending them could show nothing twice (``_forget_late``); a notice, a lobby or a game's last
+  board is forgotten the moment it is sent.
   Every new message and DM of a stored delivery is sent with its nonce, so sending it again after a crash or
   a failure never makes a second message (see ``bot.tables.deliveries``).
 """
@@ -76,6 +79,7 @@ UNKNOWN_MESSAGE = 10008
 UNKNOWN_CHANNEL = 10003
 UNKNOWN_GUILD = 10004
 CANNOT_DM = 50007
+Key = tuple[int, int, int]  # a stored delivery's (game id, version, seq)
 LEFT = "{name} has left this server: a moderator can give the seat to someone else with `/replace`."
 
 
@@ -98,12 +102,15 @@ class Delivery:
             lock = self._channels[channel_id] = asyncio.Lock()
         return lock
 
-    async def deliver(self, out: Outbox, *, reply_shown_to: int | None = None) -> None:
+    async def deliver(
+        self, out: Outbox, *, reply_shown_to: int | None = None, forgotten: list[Key] | None = None
+    ) -> None:
         """Everything in ``out`` except ``out.reply``, which the caller shows to whoever asked.
 
         What Discord fails stays owed (see "When Discord fails" above); an outbox asked for (``retry_now``:
         ``/board``) is sent even while its channel is left alone. Raises ``CannotPost`` with the sentence for
-        whoever acted, once per trouble (``Backoff.tell_once``)."""
+        whoever acted, once per trouble (``Backoff.tell_once``). ``forgotten``: the items sent are added to it,
+        for the caller to forget with others in one store call (``_later``), instead of forgotten here."""
         channel_id = out.channel_id
         if not self._restored:  # what a process before this one was refused: not posted again at once
             self._restored = True
@@ -157,25 +164,48 @@ class Delivery:
                         await self.post(notice.channel_id, post)
                     except (_Failed, _ChannelGone):
                         stopped = True
-        await self._settle(out, held)
+        # What a sent item's row would resend after a crash is harmless a moment longer (``_forget_late``): it is
+        # forgotten with the others' DMs drawn after the answer, in one store call, not in one call each.
+        pending = forgotten if forgotten is not None else ([] if self._forget_late(out) else None)
+        await self._settle(out, held, pending)
         # A DM alone (one drawn after the answer, ``_later``) says nothing of the channel: its trouble stays.
         if not held and posted and (await self.cleared(channel_id) | self.backoff.released(channel_id)):
             await self.bot.host.resume_channel(channel_id)
-        await self._later(out, held=stopped)
+        if pending is not None and forgotten is None:
+            try:
+                await self._later(out, held=stopped, forgotten=pending)
+            except Exception:  # a DM that failed to draw: what went out is forgotten all the same
+                await self.bot.host.delivered(Outbox(out.channel_id, owed=pending))
+                raise
+            await self.bot.host.delivered(Outbox(out.channel_id, owed=pending))
+        else:
+            await self._later(out, held=stopped)
         if trouble is None or reply_shown_to is None:
             return
         if trouble == "later" or self.backoff.tell_once(channel_id, reply_shown_to):
             raise CannotPost(self._sentence(channel_id, trouble))
 
-    async def _later(self, out: Outbox, *, held: bool) -> None:
+    def _forget_late(self, out: Outbox) -> bool:
+        """Whether the items ``out`` carries may be forgotten after its ``later`` DMs instead of before them: it has
+        such DMs, and a crash in between would make nothing twice. Sent again by the catch-up, a DM is one
+        message with its nonce, or dropped once Discord no longer keeps the nonce (``NONCE_WINDOW``); a running
+        game's board is one message with its nonce, or an edit of the newest board (``_owed_board``). A notice, a
+        lobby or the last board of a game could be posted twice past the window: those are forgotten at once."""
+        if out.timers or not any(item.kind == "dm" for item in out.later):
+            return False
+        return all(post.kind == "board" and post.live for post in out.posts)
+
+    async def _later(self, out: Outbox, *, held: bool, forgotten: list[Key] | None = None) -> None:
         """What ``out`` leaves to draw after the rest (``Outbox.later``: the others' DMs of an action, a finished
         game's recap), drawn and sent now that the rest is out, whoever acted answered: a DM from the game as the
         action left it (``Host.drawn_later``), the rest from the stored game, the way the catch-up sends a stored
         item. A post behind a held post is held too, undrawn, on the same schedule: a channel's items go out in
-        order. A DM is not the channel's: it goes out as it would have with the answer."""
+        order. A DM is not the channel's: it goes out as it would have with the answer; the DMs sent are added to
+        ``forgotten`` (given: forgotten together by the caller, one store call for them all)."""
         for item in out.later:
             if item.kind == "dm":
-                await self.deliver(await self.bot.host.drawn_later(item) or await self.bot.host.redeliver(item))
+                drawn = await self.bot.host.drawn_later(item) or await self.bot.host.redeliver(item)
+                await self.deliver(drawn, forgotten=forgotten)
                 continue
             if held:
                 self.backoff.holding.add(out.channel_id)
@@ -208,8 +238,9 @@ class Delivery:
                 continue  # Discord's trouble: the reminder goes out as it is
         return replace(post, text=clip("\n".join([post.text, *lines]))) if lines else post
 
-    async def _settle(self, out: Outbox, held: set[str]) -> None:
-        """Forget what was sent (or refused for good); keep the rest owed, held by ``bot.backoff``'s schedule."""
+    async def _settle(self, out: Outbox, held: set[str], forgotten: list[Key] | None = None) -> None:
+        """Forget what was sent (or refused for good), or add it to ``forgotten`` (forgotten by the caller); keep
+        the rest owed, held by ``bot.backoff``'s schedule."""
         nonces = {key: f"{key[0]}.{key[1]}.{key[2]}"[-25:] for key in out.owed}
         # An edit drawn again by the catch-up carries no nonce (Discord needs none for an edit): a held message
         # without one holds every item of its outbox (a catch-up outbox carries one).
@@ -225,6 +256,9 @@ class Delivery:
             await host.postpone([key], until)
             if until >= PARKED:
                 log.warning("delivery %s in channel %s waits for the next action or /board", key, out.channel_id)
+        if forgotten is not None and not out.timers:
+            forgotten.extend(done)
+            return
         await host.delivered(replace(out, owed=done))
 
     def _refusing(self, channel_id: int) -> bool:

@@ -340,6 +340,9 @@ RELEASE_DELIVERIES = "UPDATE deliveries SET claimed_at = 0 WHERE claimed_by = $1
 RELEASE_DEFERRALS = "UPDATE deferrals SET claimed_at = 0 WHERE claimed_by = $1"
 DELETE_DELIVERY = "DELETE FROM deliveries WHERE game_id = $1 AND version = $2 AND seq = $3"
 DELETE_COMMIT_DELIVERIES = "DELETE FROM deliveries WHERE game_id = $1 AND version = $2"
+DELETE_COMMIT_ITEMS_SQLITE = (  # some items of one commit (their seqs a JSON array): one statement, not one each
+    "DELETE FROM deliveries WHERE game_id = $1 AND version = $2 AND seq IN (SELECT value FROM json_each($3))"
+)
 DELETE_GAME_DELIVERIES = "DELETE FROM deliveries WHERE game_id = $1"
 
 _DEFERRAL_COLUMNS = ", ".join(DeferralRecord.model_fields)  # the record's fields are the table's columns

@@ -358,13 +358,21 @@ class SqliteStore:
         return sql.oldest_first(sql.delivery_from_row(r) for r in rows)
 
     async def finish_deliveries(self, keys: Sequence[tuple[int, int, int]]) -> None:
-        """Forget delivered items."""
+        """Forget delivered items (one item: a single statement, atomic alone, without BEGIN and COMMIT)."""
         params = [tuple(k) for k in keys]
+        if len(params) == 1:
+            await self._single(lambda conn: on_thread.execute(conn, sql.DELETE_DELIVERY, params[0]))
+            return
+        if len({(game_id, version) for game_id, version, _ in params}) == 1:  # one commit's: one statement
+            game_id, version, _ = params[0]
+            seqs = (game_id, version, json.dumps([seq for _, _, seq in params]))
+            await self._single(lambda conn: on_thread.execute(conn, sql.DELETE_COMMIT_ITEMS_SQLITE, seqs))
+            return
         await self._one_hop(lambda conn: on_thread.execute_many(conn, sql.DELETE_DELIVERY, params))
 
     async def finish_commit_deliveries(self, game_id: int, version: int) -> None:
-        """Forget every item of one commit."""
-        await self._one_hop(lambda conn: on_thread.execute(conn, sql.DELETE_COMMIT_DELIVERIES, (game_id, version)))
+        """Forget every item of one commit (one statement: no BEGIN and COMMIT around it)."""
+        await self._single(lambda conn: on_thread.execute(conn, sql.DELETE_COMMIT_DELIVERIES, (game_id, version)))
 
     async def claimants(self) -> list[str]:
         """Every process holding a claim."""
@@ -415,13 +423,13 @@ class SqliteStore:
         return sorted((sql.timer_from_row(r) for r in rows), key=lambda t: (t.created_at, t.key))
 
     async def add_deferral(self, deferral: DeferralRecord, claimed_by: str) -> None:
-        """Remember an interaction about to be deferred."""
+        """Remember an interaction about to be deferred (one statement: no BEGIN and COMMIT around it)."""
         params = sql.deferral_params(deferral, claimed_by, deferral.deferred_at)
-        await self._one_hop(lambda conn: on_thread.execute(conn, sql.INSERT_DEFERRAL, params))
+        await self._single(lambda conn: on_thread.execute(conn, sql.INSERT_DEFERRAL, params))
 
     async def finish_deferral(self, interaction_id: int) -> None:
-        """Forget an answered interaction."""
-        await self._one_hop(lambda conn: on_thread.execute(conn, sql.DELETE_DEFERRAL, (interaction_id,)))
+        """Forget an answered interaction (one statement)."""
+        await self._single(lambda conn: on_thread.execute(conn, sql.DELETE_DEFERRAL, (interaction_id,)))
 
     async def claim_deferrals(
         self, claimed_by: str, now: float, stale_before: float, answerable_after: float, limit: int
