@@ -181,7 +181,6 @@ async def measure_actions(
             games={spec.key: cast(Any, parts.spec(TimedSpec(spec, probe)))},
             renderers={} if renderer is None else {spec.key: cast(Any, TimedRenderer(renderer, probe))},
         )
-        host.dms_after_answer = True  # as the bot runs it: the others' DMs are drawn after the answer
         parts.wrap(host)
         players = players_for(spec)
         with timed_encode(probe) as bare_encode, parts.naming(), counted_hops(probe) as countable:

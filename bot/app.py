@@ -87,7 +87,6 @@ class SpaceBot(commands.Bot):
             store: Store = await open_store(self.settings.database_url)
             self._host = Host(store, idle_hours=self.settings.idle_hours, reminder_hours=self.settings.reminder_hours)
         log.info("store %r", self._host.store)
-        self._host.dms_after_answer = True  # the deliverer draws ``Outbox.later``: the others' DMs after the answer
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         self.add_dynamic_items(TakeBackButton)  # **Take back** under a move (issue 28)
         for cog in COGS:

@@ -94,7 +94,7 @@ class Outbox:
     action's board and DMs are stored with its commit, so a crash before they reach Discord loses nothing.
     ``timers`` likewise names the claimed timer firings it carries (a reminder): marked fired once sent.
     ``later`` holds stored deliveries nobody waits for, drawn after the answer (a finished game's recap: a second
-    or more of drawing; the others' DMs of an action, when the host's ``dms_after_answer``): the deliverer draws
+    or more of drawing; the others' DMs of an action): the deliverer draws
     each (``Host.drawn_later``, else from the stored game: ``Host.redeliver``) and sends it after everything
     else, so whoever acted is answered first; a crash before that leaves the row to the catch-up.
     """

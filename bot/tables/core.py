@@ -202,9 +202,7 @@ class HostCore:
         self.claim_seconds = CLAIM_SECONDS
         self.shown = ShownBoards(PARSED_GAMES)  # what each game's last boards showed: the next frames what changed
         self.kept_dm_choices: Recent[int, UserPrefs] = Recent()  # people's DM choices, as every move reads them
-        # Whether whoever delivers this host's outboxes draws ``Outbox.later`` (the bot's ``Delivery`` does):
-        # then an action's DMs to the others are drawn after the answer (``_after_action``), else with it.
-        self.dms_after_answer = False
+        # An action's DMs to the others, kept to be drawn after the answer (``_after_action``, ``drawn_later``).
         self._later_dms: OrderedDict[tuple[int, int, int], tuple[Loaded, SeatRecord, tuple[str, ...], list[Prompt]]]
         self._later_dms = OrderedDict()
         # The images each board and each seat's panel were last given, by the view they were drawn from: a move
@@ -565,10 +563,11 @@ class HostCore:
         """The messages a told commit owes (``done.owed``), drawn from the game after it: the board, the others'
         DMs and the actor's panel. Each carries its stored delivery's nonce; the outbox names them (``owed``).
 
-        Whoever acted waits for the board and their own panel only: where the deliverer draws ``Outbox.later``
-        (``dms_after_answer``), the others' DMs go there, drawn from this same game after the answer
-        (``drawn_later``) and sent after the board, each with its row's nonce; their rows stay owed until then,
-        so a crash in between leaves them to the catch-up, which sends each once."""
+        Whoever acted waits for the board and their own panel only: the others' DMs go to ``Outbox.later``, drawn
+        from this same game after the answer (``drawn_later``) and sent after the board, each with its row's nonce;
+        their rows stay owed until then, so a crash in between leaves them to the catch-up, which sends each once.
+        Every deliverer draws ``Outbox.later`` (the bot's ``Delivery``, the local table, the bench, the tests'
+        ``drain``): one path, the same panels whoever delivers."""
         assert done.owed is not None
         loaded, owed, after = done.loaded, done.owed, done.after
         record = loaded.record
@@ -576,29 +575,21 @@ class HostCore:
         out = Outbox(record.channel_id)
         rows = owed_records(record, record.version, owed, actor_seat, self.clock())
         nonces = [row.nonce for row in rows]
-        later = self.dms_after_answer
-        told = () if later else owed.told
-        # The board, the actor's panel and the others' DMs are drawn at once, each image in its own thread
-        # (encoding releases the lock): the acting player waits for the longest of them rather than their sum.
-        acting = [] if actor_seat.is_bot else [actor_seat]  # a bot reads no panel: none is drawn for it
-        board, drawn = await asyncio.gather(
-            self._board_post(loaded, after, new=owed.new_post, ping_seats=set(owed.ping_seats)),
-            asyncio.gather(
-                *(self._panel(loaded, seat, owed.actor_lines, pending=after) for seat in acting),
-                *(self._panel(loaded, seat, lines, pending=after) for seat, lines in told),
-            ),
-        )
-        actor_panel, panels = (drawn[0], drawn[1:]) if acting else (None, drawn)
+        # The board and the actor's panel are drawn at once, each image in its own thread (encoding releases the
+        # lock): the acting player waits for the longer of them rather than their sum.
+        board_post = self._board_post(loaded, after, new=owed.new_post, ping_seats=set(owed.ping_seats))
+        if actor_seat.is_bot:  # a bot reads no panel: none is drawn for it
+            board, actor_panel = await board_post, None
+        else:
+            board, actor_panel = await asyncio.gather(
+                board_post, self._panel(loaded, actor_seat, owed.actor_lines, pending=after)
+            )
         out.posts.append(replace(board, nonce=nonces[0]))
-        out.dms += [
-            DirectMessage(seat.user_id, record.channel_id, panel, nonce)
-            for (seat, _), panel, nonce in zip(told, panels, nonces[1:], strict=False)
-        ]
         out.reply = actor_panel
         if owed.actor_dm and actor_panel is not None:
             out.dms.append(DirectMessage(actor_seat.user_id, record.channel_id, actor_panel, nonces[-1]))
-        others = rows[1 : 1 + len(owed.told)] if later else []  # the others' DMs: drawn after the answer
-        for (seat, lines), row in zip(owed.told if later else (), others, strict=True):
+        others = rows[1 : 1 + len(owed.told)]  # the others' DMs: drawn after the answer
+        for (seat, lines), row in zip(owed.told, others, strict=True):
             self._keep_later(row, (loaded, seat, tuple(lines), list(after)))
         out.owed = [row.key for row in (rows[0], *rows[1 + len(others) :])]  # the board, then the actor's DM
         out.later = [*others, *finishing_recap(loaded, len(rows))]  # the recap is stored after the DMs: drawn last

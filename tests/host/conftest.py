@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import AsyncIterator
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from bot.outbox import Outbox
 from bot.store import Store
 from bot.store.factory import open_store
 from bot.tables import Actor, Host
@@ -86,3 +88,18 @@ async def started_duel(host: Host, players: tuple[Actor, ...] = (ALICE, BOB)) ->
 def next_host(next_store: Store, clock: Clock) -> Host:
     """The second process's host, over ``next_store``."""
     return make_host(next_store, clock, first_seed=1)
+
+
+async def with_later(host: Host, out: Outbox) -> Outbox:
+    """``out`` with the DMs it leaves to draw after the answer (``Outbox.later``: the others' DMs of an action)
+    drawn the way the deliverer draws them (``Delivery._later``: kept by the host, else from the stored game)
+    and added to its DMs, their rows to what it carries (``owed``); a recap stays in ``later``."""
+    dms, owed, rest = list(out.dms), list(out.owed), []
+    for item in out.later:
+        if item.kind != "dm":
+            rest.append(item)
+            continue
+        drawn = await host.drawn_later(item) or await host.redeliver(item)
+        dms += drawn.dms
+        owed += drawn.owed
+    return replace(out, dms=dms, owed=owed, later=rest)

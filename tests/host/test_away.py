@@ -10,7 +10,7 @@ from bot.tables import Actor, Host
 from engine.core import IllegalAction, NotAllowed, Rng
 from tests.seatbots.test_host import play_person
 
-from .conftest import ALICE, BOB, CHANNEL, GUILD, MOD, Clock, started_duel
+from .conftest import ALICE, BOB, CHANNEL, GUILD, MOD, Clock, started_duel, with_later
 
 DAY = 24 * 3600.0
 
@@ -38,7 +38,7 @@ async def test_someone_away_is_not_reminded_nor_dmed_and_the_board_says_until_wh
     await started_duel(host)
     answer, _ = await host.step_away(GUILD, BOB, "3d", "holiday")
     assert "away until" in answer
-    out = await host.act(CHANNEL, ALICE, "r1.s0", "2")  # now only Bob is awaited
+    out = await with_later(host, await host.act(CHANNEL, ALICE, "r1.s0", "2"))  # now only Bob is awaited
     board = next(p for p in out.posts if p.kind == "board")
     assert f"<@{BOB.user_id}> (away until <t:" in board.text
     assert BOB.user_id not in board.pings
@@ -72,11 +72,12 @@ async def test_someone_away_gets_no_dm_of_a_decision_falling_due_and_gets_them_a
     await host.set_notify(ALICE.user_id, True)  # Alice asked for a DM whenever a decision falls due to her
     await host.step_away(GUILD, ALICE, "2d")
     await host.act(CHANNEL, ALICE, "r1.s0", "2")
-    out = await host.act(CHANNEL, BOB, "r1.s1", "3")  # the round resolves: round 2 falls due to both
+    # the round resolves: round 2 falls due to both
+    out = await with_later(host, await host.act(CHANNEL, BOB, "r1.s1", "3"))
     assert ALICE.user_id not in [dm.user_id for dm in out.dms], "no DM while away"
     await host.come_back(GUILD, ALICE)
     await host.act(CHANNEL, ALICE, "r2.s0", "1")
-    out = await host.act(CHANNEL, BOB, "r2.s1", "1")
+    out = await with_later(host, await host.act(CHANNEL, BOB, "r2.s1", "1"))
     assert ALICE.user_id in [dm.user_id for dm in out.dms], "DMs again once back"
 
 

@@ -13,7 +13,7 @@ from bot.outbox import ChannelPost, Outbox
 from bot.tables import Host
 from bot.tables.deliveries import NONCE_WINDOW
 
-from .conftest import ALICE, BOB, CAROL, CHANNEL, MOD, Clock, started_duel
+from .conftest import ALICE, BOB, CAROL, CHANNEL, MOD, Clock, started_duel, with_later
 
 CLAIM = 30.0  # Host.claim_seconds by default
 
@@ -149,7 +149,8 @@ async def test_a_skip_cut_off_by_a_crash_still_says_the_players_voted_to_skip(
     await host.delivered(await host.act(CHANNEL, ALICE, "r1.s0", "2"))
     clock.now += 73 * 3600
     await host.delivered(await host.vote_skip(CHANNEL, ALICE))
-    died_with = await host.vote_skip(CHANNEL, CAROL)  # the second vote skips Bob's decision; then the crash
+    # the second vote skips Bob's decision; the DMs are drawn, then the crash
+    died_with = await with_later(host, await host.vote_skip(CHANNEL, CAROL))
     again = await owed_after_death(host, next_host, clock, died_with)
     same_messages(died_with, again)
     notices = [p.text for p in again.posts if p.kind == "notice"]

@@ -11,7 +11,7 @@ from bot.store.factory import open_store
 from bot.tables import Host
 from engine.core import GameError, NoGameHere, NotAllowed, StaleChoice
 
-from .conftest import ALICE, BOB, CAROL, CHANNEL, GUILD, MOD, Clock, make_host, started_duel
+from .conftest import ALICE, BOB, CAROL, CHANNEL, GUILD, MOD, Clock, make_host, started_duel, with_later
 
 
 async def pending(host: Host, user_id: int) -> list[tuple[str, str]]:
@@ -55,12 +55,12 @@ async def test_a_stale_choice_gets_a_sentence_and_changes_nothing(host: Host) ->
 
 async def test_hidden_picks_never_reach_the_channel_before_the_reveal(host: Host) -> None:
     await started_duel(host)
-    out = await host.act(CHANNEL, ALICE, "r1.s0", "3")
+    out = await with_later(host, await host.act(CHANNEL, ALICE, "r1.s0", "3"))
     for post in out.posts:
         assert "picked 3" not in post.text and "You picked" not in post.text and "pick: 3" not in post.text
     assert out.reply is not None and "Your secret pick: 3" in out.reply.text
     assert all(p.is_edit for p in out.posts), "a small step edits the board message"
-    out = await host.act(CHANNEL, BOB, "r1.s1", "1")
+    out = await with_later(host, await host.act(CHANNEL, BOB, "r1.s1", "1"))
     assert any(not p.is_edit and "revealed" in p.text for p in out.posts), "a resolution posts a new message"
 
 
@@ -134,7 +134,7 @@ async def test_a_finished_game_announces_its_result_and_takes_no_more_choices(ho
     for turn in (1, 2):
         clock.now += 3 * 3600
         await host.act(CHANNEL, ALICE, f"r{turn}.s0", "3")
-        out = await host.act(CHANNEL, BOB, f"r{turn}.s1", "1")
+        out = await with_later(host, await host.act(CHANNEL, BOB, f"r{turn}.s1", "1"))
     final = "Seat 1 wins. (2 turns in 6 hours, 4 decisions)"
     assert any("Game over" in p.text and final in p.text for p in out.posts)
     assert all(not p.live for p in out.posts if p.kind == "board")
@@ -151,7 +151,7 @@ async def test_closed_dms_are_told_once_and_never_retried(host: Host) -> None:
     assert len(first.posts) == 1 and "/hand" in first.posts[0].text
     assert await host.dm_failed(CHANNEL, BOB.user_id) == type(first)(CHANNEL)
     await host.act(CHANNEL, ALICE, "r1.s0", "3")
-    out = await host.act(CHANNEL, BOB, "r1.s1", "1")
+    out = await with_later(host, await host.act(CHANNEL, BOB, "r1.s1", "1"))
     assert BOB.user_id not in {dm.user_id for dm in out.dms}
     assert ALICE.user_id in {dm.user_id for dm in out.dms}
 
@@ -161,7 +161,7 @@ async def test_the_result_names_each_players_score_best_first(host: Host, clock:
     for turn in (1, 2):
         await host.act(CHANNEL, BOB, f"r{turn}.s1", "1")
         clock.now += 3600
-        out = await host.act(CHANNEL, ALICE, f"r{turn}.s0", "3")
+        out = await with_later(host, await host.act(CHANNEL, ALICE, f"r{turn}.s0", "3"))
     assert "Seat 1 wins. (2 turns in 2 hours, 4 decisions) Scores: alice 2, bob 0." in out.posts[0].text
 
 

@@ -7,7 +7,7 @@ import pytest
 from bot.tables import Actor, Host
 from engine.core import LobbyError, NotAllowed
 
-from .conftest import ALICE, BOB, CHANNEL, GUILD, MOD, Clock, started_duel
+from .conftest import ALICE, BOB, CHANNEL, GUILD, MOD, Clock, started_duel, with_later
 
 HOUR = 3600.0
 MANAGER = Actor(901, "manager", can_moderate=True, can_manage_server=True)
@@ -53,14 +53,14 @@ async def test_a_servers_reminder_time_replaces_the_default(host: Host, clock: C
 async def test_a_due_decision_comes_by_dm_only_to_players_who_asked(host: Host) -> None:
     await started_duel(host)
     await host.act(CHANNEL, BOB, "r1.s1", "1")
-    out = await host.act(CHANNEL, ALICE, "r1.s0", "2")  # round 2 is due for both
+    out = await with_later(host, await host.act(CHANNEL, ALICE, "r1.s0", "2"))  # round 2 is due for both
     assert BOB.user_id not in [dm.user_id for dm in out.dms]
     assert f"<@{BOB.user_id}>" in " ".join(f"<@{u}>" for p in out.posts for u in p.pings), "pinged in the channel"
 
     said = await host.set_notify(BOB.user_id, True)
     assert "DM" in said
     await host.act(CHANNEL, BOB, "r2.s1", "1")
-    out = await host.act(CHANNEL, ALICE, "r2.s0", "1")  # nobody scores: round 3 is due for both
+    out = await with_later(host, await host.act(CHANNEL, ALICE, "r2.s0", "1"))  # nobody scores: round 3 is due for both
     assert BOB.user_id in [dm.user_id for dm in out.dms]
     assert ALICE.user_id not in [dm.user_id for dm in out.dms]
 

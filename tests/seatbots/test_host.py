@@ -24,6 +24,7 @@ MAX_MOVES = 3000
 def bot_ids(out: Outbox) -> list[int]:
     """Every user id ``out`` would DM or ping that is a bot's (below zero): must stay empty."""
     ids = [dm.user_id for dm in out.dms] + [u for post in out.posts for u in post.pings]
+    ids += [item.user_id for item in out.later if item.kind == "dm"]  # the others' DMs, drawn after the answer
     return [u for u in ids if u < 0]
 
 
