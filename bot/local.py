@@ -185,8 +185,9 @@ class LocalTable:
             if dm.user_id in self.people and dm.user_id != self.at_terminal:
                 self.private_news.setdefault(dm.user_id, []).extend(await self._news_of(dm.user_id, dm.panel))
         await self.host.delivered(out)  # shown: nothing is owed any more
-        for item in out.later:  # a finished game's recap: drawn once the rest is shown
-            await self.deliver(await self.host.redeliver(item))
+        for item in out.later:  # the others' DMs (as the action left the game) and a recap: once the rest is shown
+            drawn = await self.host.drawn_later(item) if item.kind == "dm" else None
+            await self.deliver(drawn or await self.host.redeliver(item))
 
     # -------------------------------------------------------------------------------------------- play
 
