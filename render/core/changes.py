@@ -31,7 +31,7 @@ from PIL import Image, ImageDraw
 from pydantic import BaseModel
 
 from .alt import ALT_LIMIT, clipped
-from .cache import RenderCache, view_key
+from .cache import RenderCache, view_key, view_keys
 from .canvas import Box
 from .palette import Ink
 from .png import encode_png
@@ -313,6 +313,23 @@ class BoardKeys:
             while len(self._kept) > self.size:
                 self._kept.popitem(last=False)
         return key
+
+    def keys(self, view: BaseModel, *purposes: str) -> tuple[str, ...]:
+        """``view_keys(view, *purposes)`` (several images of one view, its JSON made once), from memory like
+        ``key``: a close-up asked for by every seat's panel is keyed once per state, not once per panel."""
+        parts = tuple(view.__dict__.values())
+        known = ("\0".join(purposes), type(view), tuple(map(id, parts)))
+        with self._lock:
+            kept = self._kept.get(known)
+            if kept is not None:
+                self._kept.move_to_end(known)
+                return tuple(kept[1].split(":"))
+        keys = view_keys(view, *purposes)
+        with self._lock:
+            self._kept[known] = (parts, ":".join(keys))
+            while len(self._kept) > self.size:
+                self._kept.popitem(last=False)
+        return keys
 
 
 KEYS = BoardKeys()

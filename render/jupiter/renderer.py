@@ -22,8 +22,7 @@ from engine.core import View
 from engine.jupiter.view import JupiterView, TileView
 from render.core import Ink, LayerCache, RenderCache, encode_png, new_canvas, view_key
 from render.core.alt import clipped, closeup_alt, image_alt
-from render.core.cache import view_keys
-from render.core.changes import marked_board, plain_board
+from render.core.changes import KEYS, marked_board, plain_board
 from render.core.closeup import BOARDS_KEPT
 from render.core.layers import LayerSheets
 from render.core.sheet import Sheet
@@ -135,7 +134,7 @@ class JupiterRenderer:
         """The area enlarged: a tile and its neighbours drawn large, or the full board's panel."""
         public = _public(view)
         zooms.tile_of(public, area)
-        full, zoom = view_keys(public, "jupiter.full", "jupiter.zoom")
+        full, zoom = KEYS.keys(public, "jupiter.full", "jupiter.zoom")  # once per state, not per seat's panel
         return self.cache.get_or_render(
             f"{zoom}:{area}",
             lambda: encode_png(
