@@ -9,6 +9,7 @@ globally otherwise (Discord may take a while to show global commands) — and st
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import logging
 from typing import Any
@@ -24,6 +25,7 @@ from .settings import Settings
 from .store import Store
 from .store.factory import open_store
 from .tables import Host
+from .threads import follow_names_at_start
 from .ui import DYNAMIC_ITEMS
 from .ui.takeback import TakeBackButton
 
@@ -71,6 +73,7 @@ class SpaceBot(commands.Bot):
         )
         self.settings = settings
         self._host = host
+        self._at_start: set[asyncio.Task[None]] = set()  # kept until done (asyncio holds tasks weakly)
         self._owns_store = host is None
         self.delivery = Delivery(self)
         self.catch_up = CatchUp(self)
@@ -256,6 +259,10 @@ class SpaceBot(commands.Bot):
     async def on_ready(self) -> None:
         user = self.user
         log.info("ready as %s (id %s) in %d servers", user, user.id if user else "?", len(self.guilds))
+        # A thread's rename that waited for Discord's window when a process died: in the background.
+        task = asyncio.create_task(follow_names_at_start(self, self.host, [guild.id for guild in self.guilds]))
+        self._at_start.add(task)
+        task.add_done_callback(self._at_start.discard)
 
 
 class ShardedSpaceBot(SpaceBot, commands.AutoShardedBot):

@@ -7,7 +7,7 @@ archived it, and ending its game when a moderator locked it (the host's part is 
 - **Renaming.** The thread is named after its game and players and renamed as people join. Discord allows two
   renames of a thread per ten minutes: a rename that would be the third waits for the window (one timer per
   thread in this process), and whichever name is wanted when it fires wins. A process that dies with a rename
-  waiting leaves the older name until the next lobby step or the deal.
+  waiting leaves the older name until the next process is ready (``follow_names_at_start``).
 - **Archived.** Discord archives a quiet thread after its auto-archive time; a game may wait days on someone.
   A post or edit refused because the thread is archived (50083) reopens it (``archived=False``, which needs
   only Send Messages in Threads while the thread is not locked) and is sent again, once; so the bot's next
@@ -161,6 +161,19 @@ async def forget_names(client: discord.Client, host: Host, thread_ids: Sequence[
         await renamer.follow(client, host, thread_id)
     waiting = set(renamer.waiting())  # Discord's two renames per ten minutes: stored when the rename is made
     await host.thread_names_forgotten([t for t in thread_ids if t not in waiting])
+
+
+async def follow_names_at_start(client: discord.Client, host: Host, guild_ids: Sequence[int]) -> None:
+    """At start: a rename that was waiting for Discord's window when a process died is made now, or when the
+    window frees (``Renamer``), for every live game of the servers this process serves. A game whose channel is
+    not a thread, or whose thread already shows its name, costs two reads."""
+    renamer = renamer_of(client)
+    for guild_id in guild_ids:
+        for record in await host.store.running_games(guild_id):
+            try:
+                await renamer.follow(client, host, record.channel_id)
+            except Exception:  # one thread's trouble leaves the others' names to follow
+                log.exception("following the name of thread %s at start failed", record.channel_id)
 
 
 async def end_locked(client: discord.Client, host: Host, channel_id: int) -> None:
