@@ -31,6 +31,8 @@ import pytest
 from bot.store import Store
 from bot.store.factory import open_store
 from bot.store.sql import for_sqlite
+from bot.tables import Host
+from tests.host.conftest import Clock, make_host
 
 Backend = Literal["sqlite", "postgres"]
 DBNAME = "postgres"  # the cluster's own database; each test works in a schema of its own
@@ -226,3 +228,15 @@ async def store(database: Database) -> AsyncIterator[Store]:
         yield s
     finally:
         await s.close()
+
+
+@pytest.fixture
+def clock() -> Clock:
+    """The host's clock, moved by the test (days of retention, a pause's keeping time)."""
+    return Clock()
+
+
+@pytest.fixture
+def host(store: Store, clock: Clock) -> Host:
+    """A host over the test's store (each backend) and its clock."""
+    return make_host(store, clock)

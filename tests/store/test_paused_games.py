@@ -13,7 +13,7 @@ from bot.store.base import RefusedChannel
 from bot.tables import Host
 from bot.tables.paused import PAUSED, PAUSED_STATE
 from engine.core import NotAllowed, Rng
-from tests.host.conftest import ALICE, BOB, CHANNEL, GUILD, Clock, make_host
+from tests.host.conftest import ALICE, BOB, CHANNEL, GUILD, Clock
 from tests.host.test_notify import NINE_NEXT_MORNING, digests
 from tests.seatbots.test_host import play_person
 
@@ -21,16 +21,6 @@ DAY = 86400.0
 OTHER_GUILD = 2
 LOBBY = 6401
 ELSEWHERE = 6402
-
-
-@pytest.fixture
-def clock() -> Clock:
-    return Clock()
-
-
-@pytest.fixture
-def host(store: Store, clock: Clock) -> Host:
-    return make_host(store, clock)
 
 
 async def running_duel(host: Host, channel: int, guild: int) -> None:

@@ -25,16 +25,6 @@ OTHER_GUILD = 2
 OWNER = Actor(901, "owner", can_moderate=True, can_manage_server=True)
 
 
-@pytest.fixture
-def clock() -> Clock:
-    return Clock()
-
-
-@pytest.fixture
-def host(store: Store, clock: Clock) -> Host:
-    return make_host(store, clock)
-
-
 async def finished_duel(host: Host, channel: int, guild: int = GUILD, *, replace_bob_by: Actor | None = None) -> int:
     """A duel of ALICE and BOB in ``channel`` played to its end (BOB's seat given to someone first, if asked);
     the game's id."""
