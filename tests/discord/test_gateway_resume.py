@@ -99,6 +99,15 @@ def what_players_see(table: Table) -> list[tuple[int, str]]:
     return [(m.id, m.content) for m in shown]
 
 
+async def the_next_move_is_answered(table: Table) -> None:
+    """After the connection's trouble: the bot reads the new (or resumed) connection, and the next move goes
+    through once."""
+    following = await next_move(table)
+    answered = await following.player.slash(table.channel, "act", choice=following.choice)
+    assert is_private(answered), "the bot reads the new connection"
+    await assert_applied_once(table, following)
+
+
 def forget_lost(table: Table, result: simcord.InteractionResult) -> None:
     """An interaction Discord gave up on (3 s passed unanswered): the 3-second clock must not count it."""
     table.clock.timings = [t for t in table.clock.timings if t.interaction_id != result._interaction.id]
@@ -196,10 +205,7 @@ async def test_an_invalid_session_while_a_move_is_delivered_loses_nothing(
         assert len(line.ops(IDENTIFY)) == 2 and line.ws.session_id == line.sessions[-1] != session
         assert table.bot.get_guild(table.guild.id) is not None, "every server came back (GUILD_CREATE)"
     await assert_applied_once(table, move)
-    following = await next_move(table)
-    answered = await following.player.slash(table.channel, "act", choice=following.choice)
-    assert is_private(answered), "the bot reads the new connection"
-    await assert_applied_once(table, following)
+    await the_next_move_is_answered(table)
 
 
 @pytest.mark.parametrize("resumable", [False, True], ids=["identify anew", "resume"])
@@ -212,10 +218,7 @@ async def test_an_invalid_session_right_after_a_move_loses_nothing(
 
     assert is_private(moved)
     await assert_applied_once(table, move)
-    following = await next_move(table)
-    answered = await following.player.slash(table.channel, "act", choice=following.choice)
-    assert is_private(answered)
-    await assert_applied_once(table, following)
+    await the_next_move_is_answered(table)
 
 
 # ---------------------------------------------------------------------------------------------- twice
