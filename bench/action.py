@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, cast
 
+from bot.collector import settle
 from bot.outbox import Outbox
 from bot.store.factory import open_store
 from bot.tables import Actor, Host
@@ -182,6 +183,7 @@ async def measure_actions(
             renderers={} if renderer is None else {spec.key: cast(Any, TimedRenderer(renderer, probe))},
         )
         parts.wrap(host)
+        settle()  # as the bot does once started (``bot.collector``): start-up's objects out of the collector's walks
         players = players_for(spec)
         with timed_encode(probe) as bare_encode, parts.naming(), counted_hops(probe) as countable:
             if not countable:

@@ -17,6 +17,7 @@ from typing import Any
 import discord
 from discord.ext import commands, tasks
 
+from . import collector
 from .catchup import CATCH_UP_SECONDS, CatchUp
 from .delivery import Delivery
 from .errors import CannotPost, GameTree
@@ -61,7 +62,7 @@ class SpaceBot(commands.Bot):
     ``host`` may be given (tests, tools); otherwise ``setup_hook`` opens the store named by the settings.
     """
 
-    def __init__(self, settings: Settings, *, host: Host | None = None, **shards: Any) -> None:
+    def __init__(self, settings: Settings, *, host: Host | None = None, settle: bool = False, **shards: Any) -> None:
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=intents(),
@@ -75,6 +76,7 @@ class SpaceBot(commands.Bot):
         self._host = host
         self._at_start: set[asyncio.Task[None]] = set()  # kept until done (asyncio holds tasks weakly)
         self._owns_store = host is None
+        self._settle = settle  # freeze what start-up made out of the cycle collector's walks (``bot.collector``)
         self.delivery = Delivery(self)
         self.catch_up = CatchUp(self)
 
@@ -99,6 +101,8 @@ class SpaceBot(commands.Bot):
         self.catching_up.start()  # in the background: start-up never waits for what a dead process left
         self.seat_bots.start()  # bots' due moves are stored timers, so a restart resumes them
         self.cleaning_up.start()  # finished games past their keeping time, idle lobbies, dead tokens
+        if self._settle:
+            collector.settle()
 
     @tasks.loop(minutes=REMINDER_CHECK_MINUTES)
     async def reminders(self) -> None:
@@ -277,5 +281,5 @@ class ShardedSpaceBot(SpaceBot, commands.AutoShardedBot):
 def make_bot(settings: Settings) -> SpaceBot:
     """The bot these settings ask for: sharded when SHARD_COUNT or SHARD_IDS is set, one plain bot otherwise."""
     if not settings.sharded:
-        return SpaceBot(settings)
-    return ShardedSpaceBot(settings, shard_count=settings.shard_count, shard_ids=settings.shard_ids)
+        return SpaceBot(settings, settle=True)
+    return ShardedSpaceBot(settings, settle=True, shard_count=settings.shard_count, shard_ids=settings.shard_ids)
