@@ -26,6 +26,7 @@ from bot.collector import settle
 from bot.outbox import Outbox
 from bot.store.factory import open_store
 from bot.tables import Actor, Host
+from bot.warmup import warm_renderers
 from engine.core import GameSpec
 from render.core import LayerCache
 from render.registry import Renderer
@@ -183,7 +184,9 @@ async def measure_actions(
             renderers={} if renderer is None else {spec.key: cast(Any, TimedRenderer(renderer, probe))},
         )
         parts.wrap(host)
-        settle()  # as the bot does once started (``bot.collector``): start-up's objects out of the collector's walks
+        if renderer is not None:  # as the bot does once started (``bot.warmup``): drawn ahead, then settled
+            warm_renderers({spec.key: renderer})
+        settle()
         players = players_for(spec)
         with timed_encode(probe) as bare_encode, parts.naming(), counted_hops(probe) as countable:
             if not countable:

@@ -12,12 +12,12 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from collections.abc import Coroutine
 from typing import Any
 
 import discord
 from discord.ext import commands, tasks
 
-from . import collector
 from .catchup import CATCH_UP_SECONDS, CatchUp
 from .delivery import Delivery
 from .errors import CannotPost, GameTree
@@ -29,6 +29,7 @@ from .tables import Host
 from .threads import follow_names_at_start
 from .ui import DYNAMIC_ITEMS
 from .ui.takeback import TakeBackButton
+from .warmup import ready_for_play
 
 log = logging.getLogger(__name__)
 
@@ -76,7 +77,7 @@ class SpaceBot(commands.Bot):
         self._host = host
         self._at_start: set[asyncio.Task[None]] = set()  # kept until done (asyncio holds tasks weakly)
         self._owns_store = host is None
-        self._settle = settle  # freeze what start-up made out of the cycle collector's walks (``bot.collector``)
+        self._settle = settle  # once started: draw ahead, then settle the collector (``bot.warmup``)
         self.delivery = Delivery(self)
         self.catch_up = CatchUp(self)
 
@@ -101,8 +102,8 @@ class SpaceBot(commands.Bot):
         self.catching_up.start()  # in the background: start-up never waits for what a dead process left
         self.seat_bots.start()  # bots' due moves are stored timers, so a restart resumes them
         self.cleaning_up.start()  # finished games past their keeping time, idle lobbies, dead tokens
-        if self._settle:
-            collector.settle()
+        if self._settle:  # in the background: the bot answers while its renderers draw ahead
+            self._in_background(ready_for_play(self.host.renderers))
 
     @tasks.loop(minutes=REMINDER_CHECK_MINUTES)
     async def reminders(self) -> None:
@@ -264,7 +265,11 @@ class SpaceBot(commands.Bot):
         user = self.user
         log.info("ready as %s (id %s) in %d servers", user, user.id if user else "?", len(self.guilds))
         # A thread's rename that waited for Discord's window when a process died: in the background.
-        task = asyncio.create_task(follow_names_at_start(self, self.host, [guild.id for guild in self.guilds]))
+        self._in_background(follow_names_at_start(self, self.host, [guild.id for guild in self.guilds]))
+
+    def _in_background(self, work: Coroutine[Any, Any, None]) -> None:
+        """Run ``work`` as a task the bot keeps until it is done (asyncio holds tasks weakly)."""
+        task = asyncio.create_task(work)
         self._at_start.add(task)
         task.add_done_callback(self._at_start.discard)
 

@@ -91,6 +91,16 @@ class MarksChanges(Protocol):
         ...
 
 
+@runtime_checkable
+class Warms(Protocol):
+    """A renderer that can draw ahead, once when a process starts, what its first boards would otherwise draw in
+    the middle of players' moves (static layers, card faces, texts every board prints)."""
+
+    def warm(self) -> None:
+        """Draw ahead into the process's caches; the images drawn are thrown away. Safe in a worker thread."""
+        ...
+
+
 RENDERERS: LazyRegistry[Renderer] = LazyRegistry(
     {
         "abordaje": "render.abordaje:RENDERER",
