@@ -11,9 +11,11 @@ sheet is given, so ``layout`` is the drawing itself.
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from functools import partial
 
 from PIL import Image, ImageDraw
+from pydantic import BaseModel
 
 from engine.abordaje.view import AbordajeView, DeckView, ShipDeckCardView, Side, SlotView
 from engine.core.words import count as counted
@@ -23,6 +25,7 @@ from render.core.sheet import Sheet
 from render.core.sheet import say_sized as _say
 
 from .pieces import SHIP_TINT, SIDE_LETTER, SIDE_NAME, SIDES, captain, card_back, control_marker, crew_token
+from .sections import Put, Sections, put_part
 
 WIDTH, HEIGHT = 640, 970
 TEXT = 20
@@ -88,19 +91,46 @@ def draw_static(numbers: tuple[int, ...], sheet: Sheet | None = None) -> Image.I
     return image
 
 
-def draw_phone(view: AbordajeView, sheet: Sheet | None = None, base: Image.Image | None = None) -> Image.Image:
+def draw_phone(
+    view: AbordajeView,
+    sheet: Sheet | None = None,
+    base: Image.Image | None = None,
+    sections: Sections | None = None,
+) -> Image.Image:
     """The phone board of ``view`` (the public view) on ``base``, a copy of ``draw_static``'s layer for its
     cards (or on a layer drawn now), noting every text and piece on ``sheet`` if given (the layer's own when it
-    is drawn here; ``render.core.layers.LayerSheets`` adds them for a copy)."""
+    is drawn here; ``render.core.layers.LayerSheets`` adds them for a copy). With ``sections`` (and ``base``),
+    each panel, deck and card's orders is pasted when its look was drawn before (``render.abordaje.sections``)."""
     image = draw_static(static_key(view), sheet) if base is None else base
     draw = ImageDraw.Draw(image)
+    put = partial(put_part, sections if base is not None else None, image, draw)
     _header(draw, view, sheet)
     for i, side in enumerate(SIDES):
-        _panel(draw, view, side, (6 + i * 317, PANEL_TOP, 317 + i * 317, PANEL_BOTTOM), sheet)
+        box = (6 + i * 317, PANEL_TOP, 317 + i * 317, PANEL_BOTTOM)
+        info = view.sides[side]
+        key = ("panel", side, frozen(info), view.seat_name(info.seat))
+        put(box, key, partial(_panel, view=view, side=side, box=box, put=put), sheet)
     for i, card in enumerate(view.cards):
-        _row(draw, view, card, ROWS_TOP + i * ROW, sheet)
+        _row(put, view, card, ROWS_TOP + i * ROW, sheet)
     _footer(draw, view, rows_bottom(view) + 10, sheet)
     return image
+
+
+PLAIN: frozenset[type] = frozenset({int, str, bool, float, type(None)})
+
+
+def frozen(value: object) -> Hashable:
+    """A view's part as nested tuples of its values (a section's key: equal exactly when the parts are)."""
+    kind = type(value)
+    if kind in PLAIN:
+        return value
+    if kind is list or kind is tuple:
+        return tuple(map(frozen, value))  # type: ignore[call-overload]
+    if kind is dict:
+        return tuple((k, frozen(v)) for k, v in value.items())  # type: ignore[attr-defined]
+    if isinstance(value, BaseModel):
+        return (kind, *map(frozen, value.__dict__.values()))
+    raise TypeError(f"a section's key holds plain values and views, not a {kind.__name__}")
 
 
 def _headings(draw: ImageDraw.ImageDraw, sheet: Sheet | None) -> None:
@@ -161,25 +191,16 @@ def _result_title(view: AbordajeView) -> str:
     return "The game is a tie" if view.tie else "Game over"
 
 
-def _panel(draw: ImageDraw.ImageDraw, view: AbordajeView, side: Side, box: Box, sheet: Sheet | None) -> None:
-    """One side's name, player and numbers; an orange frame and "to play" while the game waits on it."""
+def _panel(
+    draw: ImageDraw.ImageDraw, sheet: Sheet | None, *, view: AbordajeView, side: Side, box: Box, put: Put
+) -> None:
+    """One side's name, player and numbers; an orange frame and "to play" while the game waits on it (within
+    ``box``: its key is the side's numbers and its player's name). The frame, disc and side's name are a part of
+    their own (``put``), the same for every board while the side waits or does not."""
     info = view.sides[side]
     x0, y0, x1, _ = box
-    rounded(
-        draw,
-        box,
-        SHIP_TINT[side],
-        Ink.ORANGE if info.waiting else Ink.CHARCOAL,
-        radius=10,
-        width=5 if info.waiting else 2,
-    )
-    centre = (x0 + 24, y0 + 24)
-    crew_token(draw, centre, side, radius=CREW_RADIUS)
-    if sheet is not None:
-        sheet.token(side, f"{side} crew", centre, partial(crew_token, side=side, radius=CREW_RADIUS))
-    _say(draw, sheet, (x0 + 46, y0 + 24), SIDE_NAME[side].upper(), 22, Ink.BLACK, bold=True, anchor="lm")
-    if info.waiting:
-        _say(draw, sheet, (x1 - 12, y0 + 24), "to play", TEXT, Ink.BLACK, bold=True, anchor="rm")
+    frame = partial(_panel_frame, side=side, box=box, waiting=info.waiting)
+    put(box, ("panel frame", side, info.waiting), frame, sheet)
     _say(draw, sheet, (x0 + 12, y0 + 54), _fit(view.seat_name(info.seat), x1 - x0 - 24), TEXT, Ink.BLACK, anchor="lm")
     swap = f"swap {info.swapped[0]}⇄{info.swapped[1]}" if info.swapped else ("can swap" if info.can_swap else "no swap")
     lines = (
@@ -191,12 +212,57 @@ def _panel(draw: ImageDraw.ImageDraw, view: AbordajeView, side: Side, box: Box, 
         _say(draw, sheet, (x0 + 12, y0 + 84 + 27 * i), _fit(words, x1 - x0 - 24), TEXT, Ink.BLACK, anchor="lm")
 
 
-def _row(draw: ImageDraw.ImageDraw, view: AbordajeView, card: ShipDeckCardView, top: int, sheet: Sheet | None) -> None:
-    """One ship-deck card: its deck on each ship and the two orders placed on it."""
+def _panel_frame(draw: ImageDraw.ImageDraw, sheet: Sheet | None, *, side: Side, box: Box, waiting: bool) -> None:
+    """A side's panel before its numbers: its frame (orange while the game waits on it), disc and name."""
+    x0, y0, x1, _ = box
+    rounded(
+        draw,
+        box,
+        SHIP_TINT[side],
+        Ink.ORANGE if waiting else Ink.CHARCOAL,
+        radius=10,
+        width=5 if waiting else 2,
+    )
+    centre = (x0 + 24, y0 + 24)
+    crew_token(draw, centre, side, radius=CREW_RADIUS)
+    if sheet is not None:
+        sheet.token(side, f"{side} crew", centre, partial(crew_token, side=side, radius=CREW_RADIUS))
+    _say(draw, sheet, (x0 + 46, y0 + 24), SIDE_NAME[side].upper(), 22, Ink.BLACK, bold=True, anchor="lm")
+    if waiting:
+        _say(draw, sheet, (x1 - 12, y0 + 24), "to play", TEXT, Ink.BLACK, bold=True, anchor="rm")
+
+
+def _row(put: Put, view: AbordajeView, card: ShipDeckCardView, top: int, sheet: Sheet | None) -> None:
+    """One ship-deck card: its deck on each ship and the two orders placed on it, three parts each within its
+    box (over the static layer's frame and code for this card's number, which their keys carry)."""
     now = view.phase == "assign" and view.assigning_card == card.number
     for ship in SIDES:
         x0, x1 = DECK_X[ship]
-        _deck(draw, (x0, top + 2, x1, top + ROW - 4), ship, card, sheet)
+        box = (x0, top + 2, x1, top + ROW - 4)
+        look = ("deck", ship, card.number, card.active, frozen(card.decks[ship]))
+        put(box, look, partial(_deck, box=box, ship=ship, card=card), sheet)
+    swapped = (_swapped(view, "pirate", card.number), _swapped(view, "spanish", card.number))
+    key = ("orders", card.number, card.active, frozen(card.conquered_by), frozen(card.slots), now, swapped)
+    paint = partial(_orders, card=card, top=top, now=now, swapped=swapped)
+    put((MIDDLE[0], top + 2, MIDDLE[1], top + ROW - 4), key, paint, sheet)
+
+
+def _swapped(view: AbordajeView, side: Side, number: int) -> bool:
+    """Whether ``side`` swapped the order on card ``number`` this turn (its slot's tag says so)."""
+    swapped = view.sides[side].swapped
+    return swapped is not None and number in swapped
+
+
+def _orders(
+    draw: ImageDraw.ImageDraw,
+    sheet: Sheet | None,
+    *,
+    card: ShipDeckCardView,
+    top: int,
+    now: bool,
+    swapped: tuple[bool, bool],
+) -> None:
+    """The middle of a card's row: its number, and the order each side placed on it (or who conquered it)."""
     mx0, mx1 = MIDDLE
     if now:  # framed in orange over the static layer's grey frame
         _middle_frame(draw, top, now=True)
@@ -209,7 +275,7 @@ def _row(draw: ImageDraw.ImageDraw, view: AbordajeView, card: ShipDeckCardView, 
         for i, side in enumerate(SIDES):
             left = mx0 + 6 + i * ((mx1 - mx0 - 6) // 2)
             slot = (left, top + 36, left + (mx1 - mx0 - 18) // 2, top + ROW - 10)
-            _slot(draw, slot, side, card.slots[side], view, card.number, sheet)
+            _slot(draw, slot, side, card.slots[side], swapped[i], card.number, sheet)
     else:
         who = " and ".join(SIDE_NAME[s] for s in card.conquered_by) or "nobody"
         _say(draw, sheet, (middle, top + 58), _fit(f"won by {who}", mx1 - mx0 - 16), TEXT, Ink.CHARCOAL, anchor="mm")
@@ -233,14 +299,13 @@ def _slot(
     box: Box,
     side: Side,
     slot: SlotView,
-    view: AbordajeView,
+    swapped: bool,
     number: int,
     sheet: Sheet | None,
 ) -> None:
     x0, y0, x1, y1 = box
     centre = ((x0 + x1) // 2, (y0 + y1) // 2)
-    swapped = view.sides[side].swapped
-    tag = SIDE_LETTER[side] + ("⇄" if swapped is not None and number in swapped else "")
+    tag = SIDE_LETTER[side] + ("⇄" if swapped else "")
     if not slot.filled:
         dashed_box(draw, box, Ink.SILVER, width=2)
         _say(draw, sheet, centre, f"{tag}: none", TEXT, Ink.GREY, anchor="mm")
@@ -293,7 +358,7 @@ def _marker_at(draw: ImageDraw.ImageDraw, at: tuple[int, int], owner: Side) -> N
     control_marker(draw, (at[0] - half, at[1] - half, at[0] + half, at[1] + half), owner)
 
 
-def _deck(draw: ImageDraw.ImageDraw, box: Box, ship: Side, card: ShipDeckCardView, sheet: Sheet | None) -> None:
+def _deck(draw: ImageDraw.ImageDraw, sheet: Sheet | None, *, box: Box, ship: Side, card: ShipDeckCardView) -> None:
     """A deck: its code, the captains and any control marker on the top line, both crews' counts below (its
     box and code are on the static layer; a conquered card's deck is boxed in grey again over it)."""
     x0, y0, x1, y1 = box
