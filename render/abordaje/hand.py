@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 from functools import partial
+from typing import get_args
 
 from PIL import Image, ImageDraw
 
@@ -145,6 +146,14 @@ def _face(kind: CardKind, from_set_aside: bool, width: int, height: int) -> Imag
     box = (FACE_PAD, FACE_PAD, FACE_PAD + width, FACE_PAD + height)
     _card_face(ImageDraw.Draw(image), box, kind, from_set_aside=from_set_aside)
     return image
+
+
+def warm_faces() -> None:
+    """Draw every order card's face ahead (``render.abordaje.warm``): 12 faces, about 1 MB."""
+    for kind in get_args(CardKind):
+        for from_set_aside in (False, True):
+            draw = partial(_face, kind, from_set_aside, CARD_WIDTH, CARD_HEIGHT)
+            FACES.get((kind, from_set_aside, CARD_WIDTH, CARD_HEIGHT), draw)
 
 
 def _card(image: Image.Image, box: Box, kind: CardKind, *, from_set_aside: bool) -> None:

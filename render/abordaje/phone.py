@@ -17,7 +17,7 @@ from functools import partial
 from PIL import Image, ImageDraw
 from pydantic import BaseModel
 
-from engine.abordaje.view import AbordajeView, DeckView, ShipDeckCardView, Side, SlotView
+from engine.abordaje.view import AbordajeView, DeckView, ShipDeckCardView, Side, SideView, SlotView
 from engine.core.words import count as counted
 from render.core import Box, Ink, dashed_box, font, new_canvas, rounded, wrap
 from render.core.canvas import shortened
@@ -106,7 +106,7 @@ def draw_phone(
     put = partial(put_part, sections if base is not None else None, image, draw)
     _header(draw, view, sheet)
     for i, side in enumerate(SIDES):
-        box = (6 + i * 317, PANEL_TOP, 317 + i * 317, PANEL_BOTTOM)
+        box = panel_box(i)
         info = view.sides[side]
         key = ("panel", side, frozen(info), view.seat_name(info.seat))
         put(box, key, partial(_panel, view=view, side=side, box=box, put=put), sheet)
@@ -158,6 +158,11 @@ def _headings(draw: ImageDraw.ImageDraw, sheet: Sheet | None) -> None:
     )
 
 
+def panel_box(i: int) -> Box:
+    """The box of the ``i``-th side's panel (pirates first)."""
+    return (6 + i * 317, PANEL_TOP, 317 + i * 317, PANEL_BOTTOM)
+
+
 def _header(draw: ImageDraw.ImageDraw, view: AbordajeView, sheet: Sheet | None) -> None:
     over = view.phase == "over" or view.winner is not None or view.tie
     draw.rectangle(HEADER, fill=int(Ink.GREEN if view.winner is not None else Ink.CHARCOAL))
@@ -202,14 +207,24 @@ def _panel(
     frame = partial(_panel_frame, side=side, box=box, waiting=info.waiting)
     put(box, ("panel frame", side, info.waiting), frame, sheet)
     _say(draw, sheet, (x0 + 12, y0 + 54), _fit(view.seat_name(info.seat), x1 - x0 - 24), TEXT, Ink.BLACK, anchor="lm")
+    for i, words in enumerate(panel_lines(info)):
+        panel_line(draw, sheet, box, i, words)
+
+
+def panel_lines(info: SideView) -> tuple[str, str, str]:
+    """A side's three lines of numbers in its panel."""
     swap = f"swap {info.swapped[0]}⇄{info.swapped[1]}" if info.swapped else ("can swap" if info.can_swap else "no swap")
-    lines = (
+    return (
         f"on board {info.in_play} · pool {info.pool}",
         f"lost {info.losses} · decks {info.conquests}/{CONQUESTS_TO_WIN}",
         f"hand {info.hand_count} · {swap}",
     )
-    for i, words in enumerate(lines):
-        _say(draw, sheet, (x0 + 12, y0 + 84 + 27 * i), _fit(words, x1 - x0 - 24), TEXT, Ink.BLACK, anchor="lm")
+
+
+def panel_line(draw: ImageDraw.ImageDraw, sheet: Sheet | None, box: Box, i: int, words: str) -> None:
+    """The ``i``-th line of numbers in the panel ``box``."""
+    x0, y0, x1, _ = box
+    _say(draw, sheet, (x0 + 12, y0 + 84 + 27 * i), _fit(words, x1 - x0 - 24), TEXT, Ink.BLACK, anchor="lm")
 
 
 def _panel_frame(draw: ImageDraw.ImageDraw, sheet: Sheet | None, *, side: Side, box: Box, waiting: bool) -> None:

@@ -15,7 +15,7 @@ from PIL import Image
 
 from engine.abordaje.view import AbordajeView
 from render.abordaje import AbordajeRenderer
-from render.abordaje.hand import draw_hand
+from render.abordaje.hand import FACES, draw_hand
 from render.abordaje.phone import draw_phone
 from render.abordaje.sections import Sections
 from render.core.sheet import Sheet
@@ -131,3 +131,16 @@ def test_the_parts_kept_stay_within_their_budget() -> None:
         sections.put(image, None, (0, 0, 100, 100), key, lambda draw, sheet: None, None)  # type: ignore[arg-type]
     assert len(sections) == 3
     assert sections.nbytes() == 100 * 100 * 3
+
+
+def test_a_warmed_renderer_draws_the_same_images_without_drawing_a_layer_or_a_card_face_again() -> None:
+    warmed, fresh = AbordajeRenderer(), AbordajeRenderer()
+    warmed.warm()
+    layers, faces = warmed.layers.draws, FACES.draws
+    for game in (GAMES[0], GAMES[2]):  # a basic and an advanced game
+        states = playout(*game)
+        for state in states[:: max(1, len(states) // 8)]:
+            assert warmed.board(public(state)) == fresh.board(public(state))
+            for seat in (0, 1):
+                assert warmed.hand(seat_view(state, seat)) == fresh.hand(seat_view(state, seat))
+    assert (warmed.layers.draws, FACES.draws) == (layers, faces)
