@@ -100,11 +100,12 @@ def draw_phone(
     """The phone board of ``view`` (the public view) on ``base``, a copy of ``draw_static``'s layer for its
     cards (or on a layer drawn now), noting every text and piece on ``sheet`` if given (the layer's own when it
     is drawn here; ``render.core.layers.LayerSheets`` adds them for a copy). With ``sections`` (and ``base``),
-    each panel, deck and card's orders is pasted when its look was drawn before (``render.abordaje.sections``)."""
+    the header, each panel, deck and card's orders and the footer are pasted when their look was drawn before
+    (``render.abordaje.sections``)."""
     image = draw_static(static_key(view), sheet) if base is None else base
     draw = ImageDraw.Draw(image)
     put = partial(put_part, sections if base is not None else None, image, draw)
-    _header(draw, view, sheet)
+    _header(draw, view, sheet, put)
     for i, side in enumerate(SIDES):
         box = panel_box(i)
         info = view.sides[side]
@@ -112,7 +113,7 @@ def draw_phone(
         put(box, key, partial(_panel, view=view, side=side, box=box, put=put), sheet)
     for i, card in enumerate(view.cards):
         _row(put, view, card, ROWS_TOP + i * ROW, sheet)
-    _footer(draw, view, rows_bottom(view) + 10, sheet)
+    _footer(draw, view, rows_bottom(view) + 10, sheet, put)
     return image
 
 
@@ -163,12 +164,9 @@ def panel_box(i: int) -> Box:
     return (6 + i * 317, PANEL_TOP, 317 + i * 317, PANEL_BOTTOM)
 
 
-def _header(draw: ImageDraw.ImageDraw, view: AbordajeView, sheet: Sheet | None) -> None:
+def _header(draw: ImageDraw.ImageDraw, view: AbordajeView, sheet: Sheet | None, put: Put) -> None:
+    """The title, the variant and what the game is doing (a part of its own, keyed by those texts)."""
     over = view.phase == "over" or view.winner is not None or view.tie
-    draw.rectangle(HEADER, fill=int(Ink.GREEN if view.winner is not None else Ink.CHARCOAL))
-    _say(draw, sheet, (14, 26), f"¡Abordaje! · turn {view.turn}", 28, Ink.WHITE, bold=True, anchor="lm")
-    variant = "basic" if view.variant == "basic" else "advanced"
-    _say(draw, sheet, (WIDTH - 14, 26), variant, TEXT, Ink.WHITE, anchor="rm")
     if over:
         line = _result_title(view)
     else:
@@ -178,6 +176,19 @@ def _header(draw: ImageDraw.ImageDraw, view: AbordajeView, sheet: Sheet | None) 
         waiting = [view.seat_name(view.sides[s].seat) for s in SIDES if view.sides[s].waiting]
         if waiting:
             line += " · to play: " + " and ".join(waiting)
+    title = f"¡Abordaje! · turn {view.turn}"
+    variant = "basic" if view.variant == "basic" else "advanced"
+    won = view.winner is not None
+    paint = partial(_header_texts, title=title, variant=variant, line=line, over=over, won=won)
+    put(HEADER, ("header", title, variant, line, over, won), paint, sheet)
+
+
+def _header_texts(
+    draw: ImageDraw.ImageDraw, sheet: Sheet | None, *, title: str, variant: str, line: str, over: bool, won: bool
+) -> None:
+    draw.rectangle(HEADER, fill=int(Ink.GREEN if won else Ink.CHARCOAL))
+    _say(draw, sheet, (14, 26), title, 28, Ink.WHITE, bold=True, anchor="lm")
+    _say(draw, sheet, (WIDTH - 14, 26), variant, TEXT, Ink.WHITE, anchor="rm")
     _say(
         draw,
         sheet,
@@ -411,12 +422,18 @@ def _deck(draw: ImageDraw.ImageDraw, sheet: Sheet | None, *, box: Box, ship: Sid
         _say(draw, sheet, (at[0] + 20, at[1]), str(n), 26, Ink.BLACK, bold=True, anchor="lm")
 
 
-def _footer(draw: ImageDraw.ImageDraw, view: AbordajeView, top: int, sheet: Sheet | None) -> None:
-    """Who has the initiative and which way orders go; at the end, why the game ended."""
+def _footer(draw: ImageDraw.ImageDraw, view: AbordajeView, top: int, sheet: Sheet | None, put: Put) -> None:
+    """Who has the initiative and which way orders go; at the end, why the game ended (a part of its own, down to
+    the board's foot: the key the static layer prints between its lines is the same on every board)."""
     arrow = "prow → stern" if view.direction == "prow_to_stern" else "stern → prow"
-    lead = view.initiative
-    _say(draw, sheet, (14, top + 14), f"Initiative: {SIDE_NAME[lead]}, orders go {arrow}", TEXT, Ink.BLACK, anchor="lm")
+    initiative = f"Initiative: {SIDE_NAME[view.initiative]}, orders go {arrow}"
     reason = result_reason(view)
+    paint = partial(_footer_texts, top=top, initiative=initiative, reason=reason)
+    put((0, top, WIDTH - 1, HEIGHT - 1), ("footer", initiative, reason), paint, sheet)
+
+
+def _footer_texts(draw: ImageDraw.ImageDraw, sheet: Sheet | None, *, top: int, initiative: str, reason: str) -> None:
+    _say(draw, sheet, (14, top + 14), initiative, TEXT, Ink.BLACK, anchor="lm")
     if reason:
         box = (6, top + 92, WIDTH - 6, HEIGHT - 6)
         rounded(draw, box, Ink.WHITE, Ink.BLACK, radius=10, width=3)

@@ -60,16 +60,18 @@ def _board_texts(view: AbordajeView) -> None:
     image = new_canvas(phone.WIDTH, phone.HEIGHT)
     draw = ImageDraw.Draw(image)
     sheet = Sheet(boxes_only=True)
+    put = partial(put_part, None, image, draw)  # drawn in place, nothing kept
     box = phone.panel_box(0)
     for words in _panel_texts():
         for i, line in enumerate(words):
             if line:
                 phone.panel_line(draw, sheet, box, i, line)
     for turn in range(1, LONGEST_GAME + 1):
-        phone._header(draw, view.model_copy(update={"turn": turn}), sheet)
+        phone._header(draw, view.model_copy(update={"turn": turn}), sheet, put)
     for lead in SIDES:
         for direction in ("prow_to_stern", "stern_to_prow"):
-            phone._footer(draw, view.model_copy(update={"initiative": lead, "direction": direction}), 700, sheet)
+            at = view.model_copy(update={"initiative": lead, "direction": direction})
+            phone._footer(draw, at, phone.rows_bottom(view) + 10, sheet, put)
     card = view.cards[0]
     top = phone.ROWS_TOP
     for n in range(1, MOST_CREW + 1):
@@ -81,8 +83,8 @@ def _board_texts(view: AbordajeView) -> None:
             phone._deck(draw, sheet, box=(x0, top + 2, x1, top + phone.ROW - 4), ship=ship, card=counted)
     for number in range(1, 6):
         for active, now, conquered_by in ((True, False, []), (True, True, []), (False, False, ["pirate"])):
-            at = card.model_copy(update={"number": number, "active": active, "conquered_by": conquered_by})
-            phone._orders(draw, sheet, card=at, top=top, now=now, swapped=(False, False))
+            row = card.model_copy(update={"number": number, "active": active, "conquered_by": conquered_by})
+            phone._orders(draw, sheet, card=row, top=top, now=now, swapped=(False, False))
     for side in SIDES:
         for swapped in (False, True):
             for slot in _slots():

@@ -68,6 +68,14 @@ def _swap(data: dict[str, object]) -> None:
     data["sides"]["pirate"]["swapped"] = (1, 3)  # type: ignore[index]
 
 
+def _turn(data: dict[str, object]) -> None:
+    data["turn"] += 1  # type: ignore[operator]
+
+
+def _initiative(data: dict[str, object]) -> None:
+    data["initiative"] = "spanish" if data["initiative"] == "pirate" else "pirate"
+
+
 def _fresh(view: AbordajeView) -> tuple[bytes, list[tuple[str, object]]]:
     """The board drawn from nothing (static layer included), with its sheet's texts and pieces in order."""
     sheet = Sheet(boxes_only=True)
@@ -85,7 +93,7 @@ def _pasted(renderer: AbordajeRenderer, view: AbordajeView) -> tuple[bytes, list
     return image.tobytes(), _entries(sheet)
 
 
-@pytest.mark.parametrize("change", [_crew, _order, _captain, _numbers, _waiting, _swap])
+@pytest.mark.parametrize("change", [_crew, _order, _captain, _numbers, _waiting, _swap, _turn, _initiative])
 def test_views_differing_inside_one_part_draw_different_boards_each_as_drawn_fresh(
     change: Callable[[dict[str, object]], None],
 ) -> None:
@@ -105,7 +113,7 @@ def test_views_differing_inside_one_part_draw_different_boards_each_as_drawn_fre
 def test_a_whole_game_pasted_part_by_part_is_every_board_as_drawn_fresh() -> None:
     renderer = AbordajeRenderer()
     states = playout(*GAMES[2])
-    for state in states[:: max(1, len(states) // 40)]:
+    for state in [*states[:: max(1, len(states) // 40)], states[-1]]:  # the result screen last
         view = public(state)
         assert _pasted(renderer, view) == _fresh(view)
     assert renderer.sections.pastes > renderer.sections.draws
