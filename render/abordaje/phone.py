@@ -105,7 +105,7 @@ def draw_phone(
     image = draw_static(static_key(view), sheet) if base is None else base
     draw = ImageDraw.Draw(image)
     put = partial(put_part, sections if base is not None else None, image, draw)
-    _header(draw, view, sheet, put)
+    _header(draw, view, sheet)
     for i, side in enumerate(SIDES):
         box = panel_box(i)
         info = view.sides[side]
@@ -164,8 +164,9 @@ def panel_box(i: int) -> Box:
     return (6 + i * 317, PANEL_TOP, 317 + i * 317, PANEL_BOTTOM)
 
 
-def _header(draw: ImageDraw.ImageDraw, view: AbordajeView, sheet: Sheet | None, put: Put) -> None:
-    """The title, the variant and what the game is doing (a part of its own, keyed by those texts)."""
+def _header(draw: ImageDraw.ImageDraw, view: AbordajeView, sheet: Sheet | None) -> None:
+    """The title, the variant and what the game is doing (drawn every time: it changes on three boards in four,
+    so keeping it as a part would cost more than it saves)."""
     over = view.phase == "over" or view.winner is not None or view.tie
     if over:
         line = _result_title(view)
@@ -179,8 +180,7 @@ def _header(draw: ImageDraw.ImageDraw, view: AbordajeView, sheet: Sheet | None, 
     title = f"¡Abordaje! · turn {view.turn}"
     variant = "basic" if view.variant == "basic" else "advanced"
     won = view.winner is not None
-    paint = partial(_header_texts, title=title, variant=variant, line=line, over=over, won=won)
-    put(HEADER, ("header", title, variant, line, over, won), paint, sheet)
+    _header_texts(draw, sheet, title=title, variant=variant, line=line, over=over, won=won)
 
 
 def _header_texts(
@@ -423,22 +423,22 @@ def _deck(draw: ImageDraw.ImageDraw, sheet: Sheet | None, *, box: Box, ship: Sid
 
 
 def _footer(draw: ImageDraw.ImageDraw, view: AbordajeView, top: int, sheet: Sheet | None, put: Put) -> None:
-    """Who has the initiative and which way orders go; at the end, why the game ended (a part of its own, down to
-    the board's foot: the key the static layer prints between its lines is the same on every board)."""
+    """Who has the initiative and which way orders go (a part of its own, above the static layer's key); at the
+    end, why the game ended."""
     arrow = "prow → stern" if view.direction == "prow_to_stern" else "stern → prow"
     initiative = f"Initiative: {SIDE_NAME[view.initiative]}, orders go {arrow}"
+    paint = partial(_initiative, top=top, words=initiative)
+    put((0, top, WIDTH - 1, top + 30), ("initiative", initiative), paint, sheet)
     reason = result_reason(view)
-    paint = partial(_footer_texts, top=top, initiative=initiative, reason=reason)
-    put((0, top, WIDTH - 1, HEIGHT - 1), ("footer", initiative, reason), paint, sheet)
-
-
-def _footer_texts(draw: ImageDraw.ImageDraw, sheet: Sheet | None, *, top: int, initiative: str, reason: str) -> None:
-    _say(draw, sheet, (14, top + 14), initiative, TEXT, Ink.BLACK, anchor="lm")
     if reason:
         box = (6, top + 92, WIDTH - 6, HEIGHT - 6)
         rounded(draw, box, Ink.WHITE, Ink.BLACK, radius=10, width=3)
         for i, line in enumerate(wrap(reason, font(TEXT, bold=True), WIDTH - 40)[:3]):
             _say(draw, sheet, (20, top + 112 + 28 * i), line, TEXT, Ink.BLACK, bold=True, anchor="lm")
+
+
+def _initiative(draw: ImageDraw.ImageDraw, sheet: Sheet | None, *, top: int, words: str) -> None:
+    _say(draw, sheet, (14, top + 14), words, TEXT, Ink.BLACK, anchor="lm")
 
 
 def _key(draw: ImageDraw.ImageDraw, top: int, sheet: Sheet | None) -> None:

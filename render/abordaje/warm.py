@@ -67,7 +67,7 @@ def _board_texts(view: AbordajeView) -> None:
             if line:
                 phone.panel_line(draw, sheet, box, i, line)
     for turn in range(1, LONGEST_GAME + 1):
-        phone._header(draw, view.model_copy(update={"turn": turn}), sheet, put)
+        phone._header(draw, view.model_copy(update={"turn": turn}), sheet)
     for lead in SIDES:
         for direction in ("prow_to_stern", "stern_to_prow"):
             at = view.model_copy(update={"initiative": lead, "direction": direction})
