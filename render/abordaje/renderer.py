@@ -161,7 +161,7 @@ class AbordajeRenderer:
 
     def warm(self) -> None:
         """Draw ahead what a new process would otherwise draw during players' first actions: static layers, card
-        faces, texts that name no player (``render.abordaje.warm``; about 0.2 s of CPU, 2-3 MB). For the bot to
+        faces, texts that name no player (``render.abordaje.warm``; about 0.5 s of CPU, 7 MB). For the bot to
         call once when it loads the games; nothing depends on it."""
         warm(self)
 
