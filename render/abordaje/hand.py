@@ -8,17 +8,20 @@ their kinds to their owner), the card drawn from the set-aside pile and the hand
 from __future__ import annotations
 
 import json
+from functools import partial
+from typing import get_args
 
 from PIL import Image, ImageDraw
 
 from engine.abordaje.catalog import CATALOG
 from engine.abordaje.reference import ORDER_TEXT
-from engine.abordaje.view import AbordajeView, CardKind, Side
-from render.core import SPRITES, Box, Ink, font, label, new_canvas, rounded, wrap
+from engine.abordaje.view import AbordajeView, CardKind, Side, SlotView
+from render.core import Box, Ink, LayerCache, font, label, new_canvas, rounded, wrap
 from render.core.sheet import Sheet
 from render.core.sheet import say_sized as _say
 
 from .pieces import SIDE_INK, SIDE_LETTER, SIDE_NAME, order_face, priority_badge
+from .sections import Put, Sections, put_part
 
 WIDTH = 640
 """As wide as the phone board, two cards to a row: every text at least ``TEXT`` (12.5 px on a phone)."""
@@ -77,9 +80,10 @@ def _lower_top(view: AbordajeView) -> int:
     return CARD_TOP + _card_rows(view) * (CARD_HEIGHT + CARD_GAP) + 12
 
 
-def draw_hand(view: AbordajeView, sheet: Sheet | None = None) -> Image.Image:
+def draw_hand(view: AbordajeView, sheet: Sheet | None = None, sections: Sections | None = None) -> Image.Image:
     """The hand image for a seated viewer (callers check ``has_private`` first): 640 pixels wide, every text at
-    least 20 px (12.5 px on a phone, ``render.core.zoom``), its texts noted on ``sheet`` when measuring."""
+    least 20 px (12.5 px on a phone, ``render.core.zoom``), its texts noted on ``sheet`` when measuring. With
+    ``sections``, the header's ground and each placed order's line are pasted when drawn before."""
     side = view.my_side
     assert side is not None, "a hand is drawn only for a seated viewer"
     active = [card for card in view.cards if card.active]
@@ -87,25 +91,31 @@ def draw_hand(view: AbordajeView, sheet: Sheet | None = None) -> Image.Image:
     height = lower + 44 + PLACED_STEP * len(active) + 28 * len(_passed_lines(view)) + 16
     image = new_canvas(WIDTH, height, Ink.PAPER)
     draw = ImageDraw.Draw(image)
-    _header(draw, view, side, sheet)
-    _cards(draw, view, sheet)
-    _placed(draw, view, side, lower, sheet)
+    put = partial(put_part, sections, image, draw)
+    _header(draw, view, side, sheet, put)
+    _cards(image, draw, view, sheet)
+    _placed(draw, view, side, lower, sheet, put)
     for i, line in enumerate(_passed_lines(view)):
         _say(draw, sheet, (16, lower + 44 + PLACED_STEP * len(active) + 4 + 28 * i), line, TEXT, Ink.CHARCOAL)
     return image
 
 
-def _header(draw: ImageDraw.ImageDraw, view: AbordajeView, side: Side, sheet: Sheet | None) -> None:
-    draw.rectangle((0, 0, WIDTH, HEADER_HEIGHT), fill=int(Ink.CHARCOAL))
-    draw.ellipse((14, 12, 50, 48), fill=int(SIDE_INK[side]), outline=int(Ink.WHITE), width=2)
-    label(draw, (32, 30), SIDE_LETTER[side], 22, Ink.WHITE, bold=True, anchor="mm")
+def _header(draw: ImageDraw.ImageDraw, view: AbordajeView, side: Side, sheet: Sheet | None, put: Put) -> None:
+    put((0, 0, WIDTH, HEADER_HEIGHT), ("hand header", side), partial(_header_ground, side=side), sheet)
     title = f"Your hand · {SIDE_NAME[side]} · turn {view.turn}"
     _say(draw, sheet, (64, 30), title, 26, Ink.WHITE, bold=True, anchor="lm")
     if view.phase == "assign" and view.assigning_card is not None:
         _say(draw, sheet, (16, 72), f"placing on card {view.assigning_card}", 22, Ink.YELLOW, bold=True, anchor="lm")
 
 
-def _cards(draw: ImageDraw.ImageDraw, view: AbordajeView, sheet: Sheet | None) -> None:
+def _header_ground(draw: ImageDraw.ImageDraw, sheet: Sheet | None, *, side: Side) -> None:
+    """The header's band and the side's disc (the same on every hand of that side)."""
+    draw.rectangle((0, 0, WIDTH, HEADER_HEIGHT), fill=int(Ink.CHARCOAL))
+    draw.ellipse((14, 12, 50, 48), fill=int(SIDE_INK[side]), outline=int(Ink.WHITE), width=2)
+    label(draw, (32, 30), SIDE_LETTER[side], 22, Ink.WHITE, bold=True, anchor="mm")
+
+
+def _cards(image: Image.Image, draw: ImageDraw.ImageDraw, view: AbordajeView, sheet: Sheet | None) -> None:
     if not view.hand:
         _say(draw, sheet, (24, CARD_TOP + 20), "No order cards in your hand.", 24, Ink.CHARCOAL, bold=True)
         return
@@ -116,23 +126,43 @@ def _cards(draw: ImageDraw.ImageDraw, view: AbordajeView, sheet: Sheet | None) -
         box = (left, top, left + CARD_WIDTH, top + CARD_HEIGHT)
         from_set_aside = drawn is not None and kind == drawn
         if sheet is None:
-            _card(draw, box, kind, from_set_aside=from_set_aside)
+            _card(image, box, kind, from_set_aside=from_set_aside)
         else:  # measuring: the same face drawn in place, its texts noted
             _card_face(draw, box, kind, from_set_aside=from_set_aside, sheet=sheet)
         if from_set_aside:
             drawn = None  # mark one copy only when the hand holds two of that kind
 
 
-def _card(draw: ImageDraw.ImageDraw, box: Box, kind: CardKind, *, from_set_aside: bool) -> None:
-    """One order card: priority, name, and what it does in a sentence (a face drawn once, then stamped)."""
+FACE_PAD = 2
+"""How far around its box a card's face is kept (what a stroke could reach past the box, as a sprite keeps)."""
+FACES = LayerCache(max_entries=32)
+"""Each order card's face as drawn on the hand's paper (12 looks at most: 6 kinds, drawn from set-aside or not;
+80 KB each), pasted whole: one paste instead of stamping the face ink by ink (a dozen full-size masks)."""
+
+
+def _face(kind: CardKind, from_set_aside: bool, width: int, height: int) -> Image.Image:
+    """A card's face on the paper the hand is drawn on, ``FACE_PAD`` pixels around its box."""
+    image = new_canvas(width + 1 + 2 * FACE_PAD, height + 1 + 2 * FACE_PAD, Ink.PAPER)
+    box = (FACE_PAD, FACE_PAD, FACE_PAD + width, FACE_PAD + height)
+    _card_face(ImageDraw.Draw(image), box, kind, from_set_aside=from_set_aside)
+    return image
+
+
+def warm_faces() -> None:
+    """Draw every order card's face ahead (``render.abordaje.warm``): 12 faces, about 1 MB."""
+    for kind in get_args(CardKind):
+        for from_set_aside in (False, True):
+            draw = partial(_face, kind, from_set_aside, CARD_WIDTH, CARD_HEIGHT)
+            FACES.get((kind, from_set_aside, CARD_WIDTH, CARD_HEIGHT), draw)
+
+
+def _card(image: Image.Image, box: Box, kind: CardKind, *, from_set_aside: bool) -> None:
+    """One order card: priority, name, and what it does in a sentence (a face drawn once, then pasted: the
+    cards lie on the bare paper of a new canvas, ``CARD_GAP`` apart, so a paste is the very pixels)."""
     x0, y0, x1, y1 = box
     width, height = x1 - x0, y1 - y0
-
-    def paint(d: ImageDraw.ImageDraw, at: tuple[int, int]) -> None:
-        _card_face(d, (at[0], at[1], at[0] + width, at[1] + height), kind, from_set_aside=from_set_aside)
-
-    key = ("abordaje.hand_card", kind, from_set_aside, width, height)
-    SPRITES.stamp(draw, (x0, y0), key, (0, 0, width, height), paint)
+    face = FACES.get((kind, from_set_aside, width, height), partial(_face, kind, from_set_aside, width, height))
+    image.paste(face, (x0 - FACE_PAD, y0 - FACE_PAD))
 
 
 def _card_face(
@@ -163,17 +193,23 @@ def _card_face(
         _say(draw, sheet, centre, "drawn from set-aside", TEXT, Ink.BLACK, bold=True, anchor="mm")
 
 
-def _placed(draw: ImageDraw.ImageDraw, view: AbordajeView, side: Side, top: int, sheet: Sheet | None) -> None:
+def _placed(draw: ImageDraw.ImageDraw, view: AbordajeView, side: Side, top: int, sheet: Sheet | None, put: Put) -> None:
     """Your orders on the board by ship-deck card (face down to the opponent until the reveal)."""
     _say(draw, sheet, (16, top), "Your orders on the board", 22, Ink.BLACK, bold=True)
     y = top + 40
     for card in (card for card in view.cards if card.active):
         slot = card.slots[side]
-        box = (64, y, 64 + 300, y + 44)
-        _say(draw, sheet, (30, y + 22), f"{card.number}", 26, Ink.BLACK, bold=True, anchor="mm")
-        if slot.kind is not None:
-            order_face(draw, box, slot.kind, spent=slot.spent)
-        else:
-            rounded(draw, box, None, Ink.SILVER, radius=8, width=2)
-            _say(draw, sheet, ((box[0] + box[2]) // 2, y + 22), "not yet", TEXT, Ink.GREY, anchor="mm")
+        look = ("placed", card.number, slot.kind, slot.spent)
+        put((0, y, 64 + 300, y + 44), look, partial(_placed_line, y=y, number=card.number, slot=slot), sheet)
         y += PLACED_STEP
+
+
+def _placed_line(draw: ImageDraw.ImageDraw, sheet: Sheet | None, *, y: int, number: int, slot: SlotView) -> None:
+    """One card's line: its number and the order you placed on it (or "not yet"), within x 0-364."""
+    box = (64, y, 64 + 300, y + 44)
+    _say(draw, sheet, (30, y + 22), f"{number}", 26, Ink.BLACK, bold=True, anchor="mm")
+    if slot.kind is not None:
+        order_face(draw, box, slot.kind, spent=slot.spent)
+    else:
+        rounded(draw, box, None, Ink.SILVER, radius=8, width=2)
+        _say(draw, sheet, ((box[0] + box[2]) // 2, y + 22), "not yet", TEXT, Ink.GREY, anchor="mm")

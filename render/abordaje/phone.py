@@ -11,11 +11,13 @@ sheet is given, so ``layout`` is the drawing itself.
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from functools import partial
 
 from PIL import Image, ImageDraw
+from pydantic import BaseModel
 
-from engine.abordaje.view import AbordajeView, DeckView, ShipDeckCardView, Side, SlotView
+from engine.abordaje.view import AbordajeView, DeckView, ShipDeckCardView, Side, SideView, SlotView
 from engine.core.words import count as counted
 from render.core import Box, Ink, dashed_box, font, new_canvas, rounded, wrap
 from render.core.canvas import shortened
@@ -23,6 +25,7 @@ from render.core.sheet import Sheet
 from render.core.sheet import say_sized as _say
 
 from .pieces import SHIP_TINT, SIDE_LETTER, SIDE_NAME, SIDES, captain, card_back, control_marker, crew_token
+from .sections import Put, Sections, put_part
 
 WIDTH, HEIGHT = 640, 970
 TEXT = 20
@@ -88,19 +91,47 @@ def draw_static(numbers: tuple[int, ...], sheet: Sheet | None = None) -> Image.I
     return image
 
 
-def draw_phone(view: AbordajeView, sheet: Sheet | None = None, base: Image.Image | None = None) -> Image.Image:
+def draw_phone(
+    view: AbordajeView,
+    sheet: Sheet | None = None,
+    base: Image.Image | None = None,
+    sections: Sections | None = None,
+) -> Image.Image:
     """The phone board of ``view`` (the public view) on ``base``, a copy of ``draw_static``'s layer for its
     cards (or on a layer drawn now), noting every text and piece on ``sheet`` if given (the layer's own when it
-    is drawn here; ``render.core.layers.LayerSheets`` adds them for a copy)."""
+    is drawn here; ``render.core.layers.LayerSheets`` adds them for a copy). With ``sections`` (and ``base``),
+    the header, each panel, deck and card's orders and the footer are pasted when their look was drawn before
+    (``render.abordaje.sections``)."""
     image = draw_static(static_key(view), sheet) if base is None else base
     draw = ImageDraw.Draw(image)
+    put = partial(put_part, sections if base is not None else None, image, draw)
     _header(draw, view, sheet)
     for i, side in enumerate(SIDES):
-        _panel(draw, view, side, (6 + i * 317, PANEL_TOP, 317 + i * 317, PANEL_BOTTOM), sheet)
+        box = panel_box(i)
+        info = view.sides[side]
+        key = ("panel", side, frozen(info), view.seat_name(info.seat))
+        put(box, key, partial(_panel, view=view, side=side, box=box, put=put), sheet)
     for i, card in enumerate(view.cards):
-        _row(draw, view, card, ROWS_TOP + i * ROW, sheet)
-    _footer(draw, view, rows_bottom(view) + 10, sheet)
+        _row(put, view, card, ROWS_TOP + i * ROW, sheet)
+    _footer(draw, view, rows_bottom(view) + 10, sheet, put)
     return image
+
+
+PLAIN: frozenset[type] = frozenset({int, str, bool, float, type(None)})
+
+
+def frozen(value: object) -> Hashable:
+    """A view's part as nested tuples of its values (a section's key: equal exactly when the parts are)."""
+    kind = type(value)
+    if kind in PLAIN:
+        return value
+    if kind is list or kind is tuple:
+        return tuple(map(frozen, value))  # type: ignore[call-overload]
+    if kind is dict:
+        return tuple((k, frozen(v)) for k, v in value.items())  # type: ignore[attr-defined]
+    if isinstance(value, BaseModel):
+        return (kind, *map(frozen, value.__dict__.values()))
+    raise TypeError(f"a section's key holds plain values and views, not a {kind.__name__}")
 
 
 def _headings(draw: ImageDraw.ImageDraw, sheet: Sheet | None) -> None:
@@ -128,12 +159,15 @@ def _headings(draw: ImageDraw.ImageDraw, sheet: Sheet | None) -> None:
     )
 
 
+def panel_box(i: int) -> Box:
+    """The box of the ``i``-th side's panel (pirates first)."""
+    return (6 + i * 317, PANEL_TOP, 317 + i * 317, PANEL_BOTTOM)
+
+
 def _header(draw: ImageDraw.ImageDraw, view: AbordajeView, sheet: Sheet | None) -> None:
+    """The title, the variant and what the game is doing (drawn every time: it changes on three boards in four,
+    so keeping it as a part would cost more than it saves)."""
     over = view.phase == "over" or view.winner is not None or view.tie
-    draw.rectangle(HEADER, fill=int(Ink.GREEN if view.winner is not None else Ink.CHARCOAL))
-    _say(draw, sheet, (14, 26), f"¡Abordaje! · turn {view.turn}", 28, Ink.WHITE, bold=True, anchor="lm")
-    variant = "basic" if view.variant == "basic" else "advanced"
-    _say(draw, sheet, (WIDTH - 14, 26), variant, TEXT, Ink.WHITE, anchor="rm")
     if over:
         line = _result_title(view)
     else:
@@ -143,6 +177,18 @@ def _header(draw: ImageDraw.ImageDraw, view: AbordajeView, sheet: Sheet | None) 
         waiting = [view.seat_name(view.sides[s].seat) for s in SIDES if view.sides[s].waiting]
         if waiting:
             line += " · to play: " + " and ".join(waiting)
+    title = f"¡Abordaje! · turn {view.turn}"
+    variant = "basic" if view.variant == "basic" else "advanced"
+    won = view.winner is not None
+    _header_texts(draw, sheet, title=title, variant=variant, line=line, over=over, won=won)
+
+
+def _header_texts(
+    draw: ImageDraw.ImageDraw, sheet: Sheet | None, *, title: str, variant: str, line: str, over: bool, won: bool
+) -> None:
+    draw.rectangle(HEADER, fill=int(Ink.GREEN if won else Ink.CHARCOAL))
+    _say(draw, sheet, (14, 26), title, 28, Ink.WHITE, bold=True, anchor="lm")
+    _say(draw, sheet, (WIDTH - 14, 26), variant, TEXT, Ink.WHITE, anchor="rm")
     _say(
         draw,
         sheet,
@@ -161,42 +207,88 @@ def _result_title(view: AbordajeView) -> str:
     return "The game is a tie" if view.tie else "Game over"
 
 
-def _panel(draw: ImageDraw.ImageDraw, view: AbordajeView, side: Side, box: Box, sheet: Sheet | None) -> None:
-    """One side's name, player and numbers; an orange frame and "to play" while the game waits on it."""
+def _panel(
+    draw: ImageDraw.ImageDraw, sheet: Sheet | None, *, view: AbordajeView, side: Side, box: Box, put: Put
+) -> None:
+    """One side's name, player and numbers; an orange frame and "to play" while the game waits on it (within
+    ``box``: its key is the side's numbers and its player's name). The frame, disc and side's name are a part of
+    their own (``put``), the same for every board while the side waits or does not."""
     info = view.sides[side]
+    x0, y0, x1, _ = box
+    frame = partial(_panel_frame, side=side, box=box, waiting=info.waiting)
+    put(box, ("panel frame", side, info.waiting), frame, sheet)
+    _say(draw, sheet, (x0 + 12, y0 + 54), _fit(view.seat_name(info.seat), x1 - x0 - 24), TEXT, Ink.BLACK, anchor="lm")
+    for i, words in enumerate(panel_lines(info)):
+        panel_line(draw, sheet, box, i, words)
+
+
+def panel_lines(info: SideView) -> tuple[str, str, str]:
+    """A side's three lines of numbers in its panel."""
+    swap = f"swap {info.swapped[0]}⇄{info.swapped[1]}" if info.swapped else ("can swap" if info.can_swap else "no swap")
+    return (
+        f"on board {info.in_play} · pool {info.pool}",
+        f"lost {info.losses} · decks {info.conquests}/{CONQUESTS_TO_WIN}",
+        f"hand {info.hand_count} · {swap}",
+    )
+
+
+def panel_line(draw: ImageDraw.ImageDraw, sheet: Sheet | None, box: Box, i: int, words: str) -> None:
+    """The ``i``-th line of numbers in the panel ``box``."""
+    x0, y0, x1, _ = box
+    _say(draw, sheet, (x0 + 12, y0 + 84 + 27 * i), _fit(words, x1 - x0 - 24), TEXT, Ink.BLACK, anchor="lm")
+
+
+def _panel_frame(draw: ImageDraw.ImageDraw, sheet: Sheet | None, *, side: Side, box: Box, waiting: bool) -> None:
+    """A side's panel before its numbers: its frame (orange while the game waits on it), disc and name."""
     x0, y0, x1, _ = box
     rounded(
         draw,
         box,
         SHIP_TINT[side],
-        Ink.ORANGE if info.waiting else Ink.CHARCOAL,
+        Ink.ORANGE if waiting else Ink.CHARCOAL,
         radius=10,
-        width=5 if info.waiting else 2,
+        width=5 if waiting else 2,
     )
     centre = (x0 + 24, y0 + 24)
     crew_token(draw, centre, side, radius=CREW_RADIUS)
     if sheet is not None:
         sheet.token(side, f"{side} crew", centre, partial(crew_token, side=side, radius=CREW_RADIUS))
     _say(draw, sheet, (x0 + 46, y0 + 24), SIDE_NAME[side].upper(), 22, Ink.BLACK, bold=True, anchor="lm")
-    if info.waiting:
+    if waiting:
         _say(draw, sheet, (x1 - 12, y0 + 24), "to play", TEXT, Ink.BLACK, bold=True, anchor="rm")
-    _say(draw, sheet, (x0 + 12, y0 + 54), _fit(view.seat_name(info.seat), x1 - x0 - 24), TEXT, Ink.BLACK, anchor="lm")
-    swap = f"swap {info.swapped[0]}⇄{info.swapped[1]}" if info.swapped else ("can swap" if info.can_swap else "no swap")
-    lines = (
-        f"on board {info.in_play} · pool {info.pool}",
-        f"lost {info.losses} · decks {info.conquests}/{CONQUESTS_TO_WIN}",
-        f"hand {info.hand_count} · {swap}",
-    )
-    for i, words in enumerate(lines):
-        _say(draw, sheet, (x0 + 12, y0 + 84 + 27 * i), _fit(words, x1 - x0 - 24), TEXT, Ink.BLACK, anchor="lm")
 
 
-def _row(draw: ImageDraw.ImageDraw, view: AbordajeView, card: ShipDeckCardView, top: int, sheet: Sheet | None) -> None:
-    """One ship-deck card: its deck on each ship and the two orders placed on it."""
+def _row(put: Put, view: AbordajeView, card: ShipDeckCardView, top: int, sheet: Sheet | None) -> None:
+    """One ship-deck card: its deck on each ship and the two orders placed on it, three parts each within its
+    box (over the static layer's frame and code for this card's number, which their keys carry)."""
     now = view.phase == "assign" and view.assigning_card == card.number
     for ship in SIDES:
         x0, x1 = DECK_X[ship]
-        _deck(draw, (x0, top + 2, x1, top + ROW - 4), ship, card, sheet)
+        box = (x0, top + 2, x1, top + ROW - 4)
+        look = ("deck", ship, card.number, card.active, frozen(card.decks[ship]))
+        put(box, look, partial(_deck, box=box, ship=ship, card=card), sheet)
+    swapped = (_swapped(view, "pirate", card.number), _swapped(view, "spanish", card.number))
+    key = ("orders", card.number, card.active, frozen(card.conquered_by), frozen(card.slots), now, swapped)
+    paint = partial(_orders, card=card, top=top, now=now, swapped=swapped)
+    put((MIDDLE[0], top + 2, MIDDLE[1], top + ROW - 4), key, paint, sheet)
+
+
+def _swapped(view: AbordajeView, side: Side, number: int) -> bool:
+    """Whether ``side`` swapped the order on card ``number`` this turn (its slot's tag says so)."""
+    swapped = view.sides[side].swapped
+    return swapped is not None and number in swapped
+
+
+def _orders(
+    draw: ImageDraw.ImageDraw,
+    sheet: Sheet | None,
+    *,
+    card: ShipDeckCardView,
+    top: int,
+    now: bool,
+    swapped: tuple[bool, bool],
+) -> None:
+    """The middle of a card's row: its number, and the order each side placed on it (or who conquered it)."""
     mx0, mx1 = MIDDLE
     if now:  # framed in orange over the static layer's grey frame
         _middle_frame(draw, top, now=True)
@@ -209,7 +301,7 @@ def _row(draw: ImageDraw.ImageDraw, view: AbordajeView, card: ShipDeckCardView, 
         for i, side in enumerate(SIDES):
             left = mx0 + 6 + i * ((mx1 - mx0 - 6) // 2)
             slot = (left, top + 36, left + (mx1 - mx0 - 18) // 2, top + ROW - 10)
-            _slot(draw, slot, side, card.slots[side], view, card.number, sheet)
+            _slot(draw, slot, side, card.slots[side], swapped[i], card.number, sheet)
     else:
         who = " and ".join(SIDE_NAME[s] for s in card.conquered_by) or "nobody"
         _say(draw, sheet, (middle, top + 58), _fit(f"won by {who}", mx1 - mx0 - 16), TEXT, Ink.CHARCOAL, anchor="mm")
@@ -233,14 +325,13 @@ def _slot(
     box: Box,
     side: Side,
     slot: SlotView,
-    view: AbordajeView,
+    swapped: bool,
     number: int,
     sheet: Sheet | None,
 ) -> None:
     x0, y0, x1, y1 = box
     centre = ((x0 + x1) // 2, (y0 + y1) // 2)
-    swapped = view.sides[side].swapped
-    tag = SIDE_LETTER[side] + ("⇄" if swapped is not None and number in swapped else "")
+    tag = SIDE_LETTER[side] + ("⇄" if swapped else "")
     if not slot.filled:
         dashed_box(draw, box, Ink.SILVER, width=2)
         _say(draw, sheet, centre, f"{tag}: none", TEXT, Ink.GREY, anchor="mm")
@@ -293,7 +384,7 @@ def _marker_at(draw: ImageDraw.ImageDraw, at: tuple[int, int], owner: Side) -> N
     control_marker(draw, (at[0] - half, at[1] - half, at[0] + half, at[1] + half), owner)
 
 
-def _deck(draw: ImageDraw.ImageDraw, box: Box, ship: Side, card: ShipDeckCardView, sheet: Sheet | None) -> None:
+def _deck(draw: ImageDraw.ImageDraw, sheet: Sheet | None, *, box: Box, ship: Side, card: ShipDeckCardView) -> None:
     """A deck: its code, the captains and any control marker on the top line, both crews' counts below (its
     box and code are on the static layer; a conquered card's deck is boxed in grey again over it)."""
     x0, y0, x1, y1 = box
@@ -331,17 +422,23 @@ def _deck(draw: ImageDraw.ImageDraw, box: Box, ship: Side, card: ShipDeckCardVie
         _say(draw, sheet, (at[0] + 20, at[1]), str(n), 26, Ink.BLACK, bold=True, anchor="lm")
 
 
-def _footer(draw: ImageDraw.ImageDraw, view: AbordajeView, top: int, sheet: Sheet | None) -> None:
-    """Who has the initiative and which way orders go; at the end, why the game ended."""
+def _footer(draw: ImageDraw.ImageDraw, view: AbordajeView, top: int, sheet: Sheet | None, put: Put) -> None:
+    """Who has the initiative and which way orders go (a part of its own, above the static layer's key); at the
+    end, why the game ended."""
     arrow = "prow → stern" if view.direction == "prow_to_stern" else "stern → prow"
-    lead = view.initiative
-    _say(draw, sheet, (14, top + 14), f"Initiative: {SIDE_NAME[lead]}, orders go {arrow}", TEXT, Ink.BLACK, anchor="lm")
+    initiative = f"Initiative: {SIDE_NAME[view.initiative]}, orders go {arrow}"
+    paint = partial(_initiative, top=top, words=initiative)
+    put((0, top, WIDTH - 1, top + 30), ("initiative", initiative), paint, sheet)
     reason = result_reason(view)
     if reason:
         box = (6, top + 92, WIDTH - 6, HEIGHT - 6)
         rounded(draw, box, Ink.WHITE, Ink.BLACK, radius=10, width=3)
         for i, line in enumerate(wrap(reason, font(TEXT, bold=True), WIDTH - 40)[:3]):
             _say(draw, sheet, (20, top + 112 + 28 * i), line, TEXT, Ink.BLACK, bold=True, anchor="lm")
+
+
+def _initiative(draw: ImageDraw.ImageDraw, sheet: Sheet | None, *, top: int, words: str) -> None:
+    _say(draw, sheet, (14, top + 14), words, TEXT, Ink.BLACK, anchor="lm")
 
 
 def _key(draw: ImageDraw.ImageDraw, top: int, sheet: Sheet | None) -> None:

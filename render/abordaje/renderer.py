@@ -28,6 +28,8 @@ from .layout import WIDTH as FULL_WIDTH
 from .phone import HEADER, draw_phone, static_key
 from .phone import draw_static as draw_phone_static
 from .pieces import SIDE_LETTER, SIDE_NAME, SIDES
+from .sections import Sections
+from .warm import warm
 
 ZOOM_MARGIN = 8
 DECK_CODE = 17
@@ -54,6 +56,7 @@ class AbordajeRenderer:
         self.cache = RenderCache()
         self.layers = LayerCache()  # the detailed boards' and the phone boards' static layers, by their cards
         self.layer_sheets = LayerSheets()
+        self.sections = Sections()  # parts of phone boards and hands (panels, decks, orders…), drawn once per look
 
     def board(self, view: View) -> bytes:
         """The public board for the channel, drawn for a phone (``render.abordaje.phone``). A seat's view is
@@ -149,12 +152,18 @@ class AbordajeRenderer:
         numbers = static_key(view)
         key = ("phone", numbers)
         base = self.layer_sheets.copy_of(self.layers, key, partial(draw_phone_static, numbers), sheet)
-        return draw_phone(view, sheet, base)
+        return draw_phone(view, sheet, base, self.sections)
 
     def _full_image(self, view: AbordajeView) -> Image.Image:
         layout = layout_for(tuple(card.number for card in view.cards))
         base = self.layers.copy_of(layout.numbers, lambda: draw_static(layout))
         return draw_board(view, layout, base)
+
+    def warm(self) -> None:
+        """Draw ahead what a new process would otherwise draw during players' first actions: static layers, card
+        faces, texts that name no player (``render.abordaje.warm``; about 0.5 s of CPU, 7 MB). For the bot to
+        call once when it loads the games; nothing depends on it."""
+        warm(self)
 
     def hand(self, view: View) -> bytes | None:
         """The seat's hand, placed orders and passed cards; ``None`` for the public view or an empty hand."""
@@ -162,7 +171,8 @@ class AbordajeRenderer:
         if not has_private(hand_view):
             return None
         # Keyed on what the hand image shows, not on the whole seat view (which changes with the board).
-        return self.cache.get_or_render(hand_key(hand_view), lambda: encode_png(draw_hand(hand_view)))
+        draw = partial(draw_hand, hand_view, None, self.sections)
+        return self.cache.get_or_render(hand_key(hand_view), lambda: encode_png(draw()))
 
     def hand_layout(self, view: View) -> Sheet:
         """Every text of the seat's hand image, as drawn (measured by tests/render/test_legibility)."""
