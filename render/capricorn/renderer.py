@@ -26,6 +26,7 @@ from render.core.cache import view_keys
 from render.core.changes import marked_board, plain_board
 from render.core.closeup import BOARDS_KEPT
 from render.core.layers import LayerSheets
+from render.core.sections import Sections
 from render.core.sheet import Sheet
 from render.core.zoom import Area, enlarge_part, part_sheet
 
@@ -130,7 +131,9 @@ class CapricornRenderer:
     ``layers`` holds what is drawn: the base and one layer per turning ring per counter (at most 1 + 2 × 12,
     about 8 MB in all), and the phone board's static layer (0.7 MB; ``layer_sheets`` keeps what it prints).
     ``ships`` keeps the last few compositions of those for whole rotation states (the close-ups are cut from
-    them), and ``boards`` the last finished detailed boards (**Full board** and the zooms).
+    them), ``boards`` the last finished detailed boards (**Full board** and the zooms), and ``sections`` the phone
+    board's sections last drawn (``render.core.sections``: a room's box, a character's line…), pasted when a
+    board shows them again.
     """
 
     def __init__(self) -> None:
@@ -139,6 +142,7 @@ class CapricornRenderer:
         self.layer_sheets = LayerSheets()
         self.ships = LayerCache(max_entries=SHIPS_KEPT)
         self.boards = LayerCache(max_entries=BOARDS_KEPT)
+        self.sections = Sections()
 
     def board(self, view: View) -> bytes:
         """The public board for the channel, drawn for a phone (``render.capricorn.phone``). A seat's view draws
@@ -255,7 +259,7 @@ class CapricornRenderer:
     def _phone(self, view: CapricornView, sheet: Sheet | None = None) -> Image.Image:
         """The phone board over a copy of its static layer (the rooms' boxes and titles, drawn once)."""
         base = self.layer_sheets.copy_of(self.layers, "phone", draw_phone_static, sheet)
-        return draw_phone(view, sheet, base)
+        return draw_phone(view, sheet, base, self.sections)
 
     def _board_image(self, key: str, public: CapricornView) -> Image.Image:
         """The board image for ``public`` (keyed ``key``), drawn once for the board and its close-up alike."""
