@@ -30,7 +30,7 @@ from render.core.sections import Sections
 from render.core.sheet import Sheet
 from render.core.zoom import Area, enlarge_part, part_sheet
 
-from .closeup import closeup_where, draw_closeup_on
+from .closeup import closeup_shows, closeup_where, draw_closeup_on
 from .hand import draw_hand, hand_key, own_characters
 from .layout import CX, CY, HEIGHT, WIDTH
 from .panel import draw_legend, draw_panel, draw_panel_static, draw_result
@@ -218,9 +218,8 @@ class CapricornRenderer:
         closeup_view = _capricorn(view)
         if closeup_view.result is not None:
             return None
-        public = _public(closeup_view)
-        key = view_key("capricorn.closeup", public)
-        return self.cache.get_or_render(key, lambda: encode_png(self.closeup_image(public)))
+        key = "capricorn.closeup:" + repr(closeup_shows(closeup_view))  # what it draws: the last one if unchanged
+        return self.cache.get_or_render(key, lambda: encode_png(self.closeup_image(_public(closeup_view))))
 
     def closeup_image(self, public: CapricornView) -> Image.Image:
         """The close-up of the public view, drawn on a cut of the kept static ship (``draw_closeup_on``): the same

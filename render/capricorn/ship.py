@@ -284,7 +284,24 @@ def piece_places(view: CapricornView, within: Box | None = None) -> list[Placed]
     """Where each alien, Mother and crew member stands (several on one space side by side, never overlapping);
     given ``within``, only the pieces that may draw into that box (and those in the pod, placed at no cost)."""
     rotation = view.rotation
-    by_space: dict[str, list[tuple[str, tuple[object, ...]]]] = {}
+    by_space = pieces_by_space(view)
+    pod = by_space.pop(POD, ())
+    placed: list[Placed] = [
+        (POD, kind, data, at, 14) for (kind, data), at in zip(pod, pod_slots(len(pod)), strict=True)
+    ]
+    turns = tuple(sorted(rotation.items()))
+    for code, pieces in by_space.items():
+        if not SHIP.is_space(code):
+            continue
+        if within is not None and not overlap(pieces_reach(code, rotation, pieces), within):
+            continue  # drawn wholly outside ``within``: not placed (placing a new set of pieces is the costly part)
+        placed.extend((code, *place) for place in _places_on(code, rotation, turns, pieces))
+    return placed
+
+
+def pieces_by_space(view: CapricornView) -> dict[str, tuple[Piece, ...]]:
+    """The pieces on each space (``POD`` for the pod) in the order they are placed: Mothers, aliens, crew."""
+    by_space: dict[str, list[Piece]] = {}
     for m in view.mothers:
         if m.status == "on_map" and m.space is not None:
             by_space.setdefault(m.space, []).append(("mother", (m.color, m.health)))
@@ -293,18 +310,7 @@ def piece_places(view: CapricornView, within: Box | None = None) -> list[Placed]
         by_space.setdefault(a.space, []).append(("alien", (a.color, a.letter, a.health < maximum)))
     for index, c in enumerate(view.characters):
         by_space.setdefault(c.space, []).append(("crew", (c.letter, c.health, c.hiding, index == view.active)))
-    pod = by_space.pop(POD, [])
-    placed: list[Placed] = [
-        (POD, kind, data, at, 14) for (kind, data), at in zip(pod, pod_slots(len(pod)), strict=True)
-    ]
-    turns = tuple(sorted(rotation.items()))
-    for code, pieces in by_space.items():
-        if not SHIP.is_space(code):
-            continue
-        if within is not None and not overlap(pieces_reach(code, rotation, tuple(pieces)), within):
-            continue  # drawn wholly outside ``within``: not placed (placing a new set of pieces is the costly part)
-        placed.extend((code, *place) for place in _places_on(code, rotation, turns, tuple(pieces)))
-    return placed
+    return {code: tuple(pieces) for code, pieces in by_space.items()}
 
 
 PLACES_KEPT = 4096
