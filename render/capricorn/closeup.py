@@ -82,7 +82,12 @@ def draw_closeup_on(ship: Image.Image, view: CapricornView) -> Image.Image:
     enlarged. Pixel for pixel ``draw_closeup`` of the whole board (the panel and the result banner lie outside
     the box), at a fraction of its cost: no 1400 × 900 copy, no panel, only the pieces near the box placed."""
     box = closeup_box(view)
-    part = ship.crop(box)
+    return closeup_of_part(ship.crop(box), view, box)
+
+
+def closeup_of_part(part: Image.Image, view: CapricornView, box: Box) -> Image.Image:
+    """The close-up from ``part``, the static ship cut to ``box`` (``closeup_box``; drawn on): the tokens and
+    pieces that fall in it drawn, then enlarged."""
     draw_ship_pieces(ImageDraw.Draw(part), view, within=box)
     return part.resize((part.width * SCALE, part.height * SCALE), Image.Resampling.NEAREST)
 

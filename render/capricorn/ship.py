@@ -34,6 +34,7 @@ from .layout import (
     PIECE_SIZES,
     POD_RADIUS,
     RINGS,
+    Point,
     arc,
     code_box,
     label_point,
@@ -104,12 +105,30 @@ def ring_reach(ring: RingKey) -> int:
     return (outer_edge + next_edge) // 2
 
 
-def draw_ship_joints(draw: ImageDraw.ImageDraw, view: CapricornView) -> None:
-    """What depends on more than one ring: the doors across the gaps, and the turning rooms' name tags."""
-    _draw_doors(draw, view)
+def draw_ship_joints(
+    draw: ImageDraw.ImageDraw, view: CapricornView, shift: Point = (0, 0), within: Box | None = None
+) -> None:
+    """What depends on more than one ring: the doors across the gaps, and the turning rooms' name tags.
+
+    ``shift``: where the board's origin is on ``draw``'s image (a part of the board cut at ``(x, y)`` is drawn
+    on with ``(-x, -y)``). Every point is a whole pixel and every text a stamp, so a part gets the very pixels
+    the whole board has there. ``within``: that part's box on the board (sockets and tags outside it skipped)."""
+    _draw_doors(draw, view, shift, within)
     for room in SHIP.rooms:
-        if room.ring in SHIP.rotating:
-            _draw_room_name(draw, room.key, view.rotation)
+        if room.ring in SHIP.rotating and (within is None or overlap(_tag_bound(room.key, view.rotation), within)):
+            _draw_room_name(draw, room.key, view.rotation, shift)
+
+
+def _tag_bound(room: str, rotation: Mapping[str, int]) -> Box:
+    """A box around everything a turning room's tag draws (its outline and its code)."""
+    (x, y), _ = _room_name_place(room, rotation)
+    half = text_width(room, font(ROOM_SIZE, bold=True)) // 2 + 6
+    return x - half - 2, y - TAG_HALF - 2, x + half + 3, y + TAG_HALF + 3
+
+
+def _moved(points: Sequence[Point], shift: Point) -> list[Point]:
+    dx, dy = shift
+    return [(x + dx, y + dy) for x, y in points]
 
 
 def _draw_space(draw: ImageDraw.ImageDraw, code: str, rotation: Mapping[str, int]) -> None:
@@ -159,19 +178,33 @@ def _socket_span(code: str, rotation: Mapping[str, int]) -> tuple[float, float]:
     return a0 + 3, a1 - 3
 
 
-def _draw_doors(draw: ImageDraw.ImageDraw, view: CapricornView) -> None:
-    """Closed sockets as short dark stubs on the ring edge; open doors as orange bridges across the gap."""
+@lru_cache(maxsize=2048)
+def _socket(code: str, col: int) -> tuple[tuple[Point, ...], Box]:
+    """A closed door socket's outline with its space at absolute column ``col``, and the box around it."""
+    info = SHIP.space(code)
+    edge = _edge_radius(code)
+    a0, a1 = col * COLUMN_DEGREES + 3, (col + 1) * COLUMN_DEGREES - 3
+    points = tuple(arc(edge, edge + (1 if info.door == "out" else -1) * 4, a0, a1, 3))
+    xs, ys = [x for x, _ in points], [y for _, y in points]
+    return points, (min(xs) - 2, min(ys) - 2, max(xs) + 3, max(ys) + 3)
+
+
+def _draw_doors(
+    draw: ImageDraw.ImageDraw, view: CapricornView, shift: Point = (0, 0), within: Box | None = None
+) -> None:
+    """Closed sockets as short dark stubs on the ring edge; open doors as orange bridges across the gap (given
+    ``within``, the sockets wholly outside it are left out: they would draw nothing there)."""
     rotation = view.rotation
+    dx, dy = shift
     open_codes = {c for pair in view.open_doors for c in pair}
     for room in SHIP.rooms:
         for code in room.spaces:
             info = SHIP.space(code)
             if info.door is None or code in open_codes:
                 continue
-            edge = _edge_radius(code)
-            a0, a1 = _socket_span(code, rotation)
-            outward = 1 if info.door == "out" else -1
-            draw.polygon(arc(edge, edge + outward * 4, a0, a1, 3), fill=int(Ink.GREY))
+            points, bound = _socket(code, SHIP.abs_col(code, rotation))  # type: ignore[arg-type]
+            if within is None or overlap(bound, within):
+                draw.polygon(_moved(points, shift), fill=int(Ink.GREY))
     for a, b in view.open_doors:
         code = b if a == POD else a
         a0, a1 = _socket_span(code, rotation)
@@ -179,11 +212,14 @@ def _draw_doors(draw: ImageDraw.ImageDraw, view: CapricornView) -> None:
             inner_r, outer_r = POD_RADIUS - 2, _edge_radius(b) + 2
         else:
             inner_r, outer_r = _edge_radius(a) - 2, _edge_radius(b) + 2
-        draw.polygon(arc(inner_r, outer_r, a0, a1, 3), fill=int(Ink.ORANGE), outline=int(Ink.BLACK))
-        draw.line([polar(inner_r + 1, (a0 + a1) / 2), polar(outer_r - 1, (a0 + a1) / 2)], fill=int(Ink.WHITE), width=2)
+        draw.polygon(_moved(arc(inner_r, outer_r, a0, a1, 3), shift), fill=int(Ink.ORANGE), outline=int(Ink.BLACK))
+        middle = (a0 + a1) / 2
+        bridge = _moved([polar(inner_r + 1, middle), polar(outer_r - 1, middle)], shift)
+        draw.line(bridge, fill=int(Ink.WHITE), width=2)
     for col in SHIP.pod_doors:  # the pod's fixed sockets
         angle = (col + 0.5) * 360 / SHIP.columns
         x, y = polar(POD_RADIUS - 6, angle)
+        x, y = x + dx, y + dy
         draw.rectangle((x - 3, y - 3, x + 3, y + 3), fill=int(Ink.BLACK))
 
 
@@ -264,9 +300,10 @@ def _tag_point(room: str, turns: int, radius: int) -> tuple[int, int]:
     return min(scored, key=lambda s: s[:2])[2]
 
 
-def _draw_room_name(draw: ImageDraw.ImageDraw, room: str, rotation: Mapping[str, int]) -> None:
+def _draw_room_name(draw: ImageDraw.ImageDraw, room: str, rotation: Mapping[str, int], shift: Point = (0, 0)) -> None:
     """The room's code (what a player types) on a yellow tag in the gap outside its ring, or in the hull's corner."""
     (x, y), outer = _room_name_place(room, rotation)
+    x, y = x + shift[0], y + shift[1]
     if outer:
         label(draw, (x, y), room, OUTER_ROOM_SIZE, Ink.BLACK, bold=True, anchor="mm")
         label(draw, (x, y + OUTER_NAME_DROP), SHIP.room(room).name, OUTER_NAME_SIZE, Ink.CHARCOAL, anchor="mm")

@@ -9,10 +9,15 @@ enlarged, drawn from nothing.
 
 from __future__ import annotations
 
+import random
+
+from PIL import Image
+
+from engine.capricorn.board import SHIP
 from engine.capricorn.view import CapricornView
 from render.capricorn import CapricornRenderer
 from render.capricorn.closeup import closeup_box, closeup_shows, draw_closeup
-from render.capricorn.renderer import _public, draw_board
+from render.capricorn.renderer import _public, draw_base, draw_board, draw_ring_layer, ring_box, ring_mask, rotation_key
 from render.capricorn.ship import pieces_reach
 from render.core.sheet import overlap
 
@@ -82,3 +87,34 @@ def test_what_the_closeup_shows_reads_no_hand() -> None:
     view = view_of(playout(players, seed)[12], 0)
     other_hands = [c.model_copy(update={"hand": ["a card no one holds"]}) for c in view.characters]
     assert closeup_shows(view.model_copy(update={"characters": other_hands})) == closeup_shows(view)
+
+
+def test_a_part_of_the_ship_composed_alone_is_the_composed_ship_cut() -> None:
+    """``ship_part`` composes only a close-up's part (the base's and the rings' parts, the doors and tags moved by
+    its corner): the pixels of the whole composition cut there, boxes on the ship's edges and the doors' included."""
+    renderer = CapricornRenderer()
+    rng = random.Random(7)
+    rotations: dict[object, CapricornView] = {}
+    for players, seed in GAMES:
+        for state in playout(players, seed):
+            view = _public(view_of(state))
+            rotations.setdefault(rotation_key(view), view)
+    assert len(rotations) > 10
+    for view in list(rotations.values())[:12]:
+        ship = renderer._compose(view)
+        boxes = [(0, 0, 905, 900), (440, 440, 460, 460)]
+        for _ in range(8):
+            left, top = rng.randrange(0, 880), rng.randrange(0, 880)
+            boxes.append((left, top, min(905, left + rng.randrange(5, 500)), min(900, top + rng.randrange(5, 400))))
+        for box in boxes:
+            assert renderer.ship_part(view, box).tobytes() == ship.crop(box).tobytes(), (view.rotation, box)
+
+
+def test_a_ring_layer_is_the_base_outside_its_disc() -> None:
+    """Why the outermost turning ring is pasted without its mask: its layer shows only the base outside its disc."""
+    base = draw_base()
+    for ring in SHIP.rotating:
+        under, mask = base.crop(ring_box(ring)), ring_mask(ring)
+        for turns in range(0, SHIP.marks, 5):
+            layer = draw_ring_layer(base, ring, turns)
+            assert Image.composite(layer, under, mask).tobytes() == layer.tobytes(), (ring, turns)
