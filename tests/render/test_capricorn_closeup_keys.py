@@ -118,3 +118,16 @@ def test_a_ring_layer_is_the_base_outside_its_disc() -> None:
         for turns in range(0, SHIP.marks, 5):
             layer = draw_ring_layer(base, ring, turns)
             assert Image.composite(layer, under, mask).tobytes() == layer.tobytes(), (ring, turns)
+
+
+def test_a_warmed_renderer_draws_no_layer_for_a_game() -> None:
+    """``warm`` draws every layer a game can need (the base, each ring at each counter, the phone board's), once."""
+    renderer = CapricornRenderer()
+    renderer.warm()
+    drawn = renderer.layers.draws
+    assert drawn == 1 + 2 + len(SHIP.rotating) * SHIP.marks + 1
+    players, seed = GAMES[1]
+    for state in playout(players, seed)[:40:3]:
+        renderer.board(view_of(state))
+        renderer.closeup(view_of(state, 0))
+    assert renderer.layers.draws == drawn and renderer.layers.redraws == 0
