@@ -136,9 +136,9 @@ def _draw_space(draw: ImageDraw.ImageDraw, code: str, rotation: Mapping[str, int
     r0, r1 = lane_radii(code)
     a0, a1 = space_angles(code, rotation)
     fill = Ink.MIST if info.hiding else RING_FILL[info.ring]
-    draw.polygon(arc(r0, r1, a0, a1), fill=int(fill), outline=int(Ink.SILVER))
+    draw.polygon(_outline(r0, r1, a0, a1), fill=int(fill), outline=int(Ink.SILVER))
     if info.repair:
-        draw.polygon(arc(r0 + 3, r1 - 3, a0 + 0.9, a1 - 0.9), outline=int(Ink.GREEN), width=3)
+        draw.polygon(_outline(r0 + 3, r1 - 3, a0 + 0.9, a1 - 0.9), outline=int(Ink.GREEN), width=3)
     if info.dot:
         x, y = polar(r1 - 9, a0 + (a1 - a0) * 0.14)
         draw.ellipse((x - 3, y - 3, x + 3, y + 3), fill=int(Ink.BLACK))
@@ -169,8 +169,21 @@ def _draw_walls(draw: ImageDraw.ImageDraw, room: str, rotation: Mapping[str, int
     for angle in (a0, a1):
         draw.line([polar(r0, angle), polar(r1, angle)], fill=int(Ink.BLACK), width=4)
     steps = info.width * 3
-    draw.line([polar(r0, a0 + (a1 - a0) * i / steps) for i in range(steps + 1)], fill=int(Ink.BLACK), width=2)
-    draw.line([polar(r1, a0 + (a1 - a0) * i / steps) for i in range(steps + 1)], fill=int(Ink.BLACK), width=2)
+    draw.line(_rim(r0, a0, a1, steps), fill=int(Ink.BLACK), width=2)
+    draw.line(_rim(r1, a0, a1, steps), fill=int(Ink.BLACK), width=2)
+
+
+@lru_cache(maxsize=2048)
+def _outline(r0: float, r1: float, a0: float, a1: float) -> tuple[Point, ...]:
+    """``arc``'s points, kept: a ring's layers draw their spaces at the columns its other counters drew (a dozen
+    layers per ring, each about 1,100 points)."""
+    return tuple(arc(r0, r1, a0, a1))
+
+
+@lru_cache(maxsize=512)
+def _rim(radius: float, a0: float, a1: float, steps: int) -> tuple[Point, ...]:
+    """A room's rim from angle ``a0`` to ``a1`` at ``radius``, in ``steps`` straight pieces (kept like ``_outline``)."""
+    return tuple(polar(radius, a0 + (a1 - a0) * i / steps) for i in range(steps + 1))
 
 
 def _socket_span(code: str, rotation: Mapping[str, int]) -> tuple[float, float]:
