@@ -12,6 +12,8 @@ whole ship takes, and 1 + 2 × 12 small layers (about 8 MB) instead of one full 
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from functools import partial
 
 from PIL import Image, ImageDraw
@@ -46,11 +48,31 @@ def _capricorn(view: View) -> CapricornView:
     return view
 
 
+PUBLIC_KEPT = 16
+"""Public copies of the views last drawn, by the view's identity (``_public``)."""
+_publics: OrderedDict[int, tuple[CapricornView, CapricornView]] = OrderedDict()
+_publics_lock = threading.Lock()
+
+
 def _public(view: CapricornView) -> CapricornView:
-    """What the board shows of ``view``: the same view with no viewer and no hands (a seat sees the same board)."""
-    return view.model_copy(
+    """What the board shows of ``view``: the same view with no viewer and no hands (a seat sees the same board).
+
+    The copy of a view made before is that very copy: the host hands a board's view back as the next board's
+    ``previous``, and the same objects let ``render.core.changes.KEYS`` remember its key instead of writing its
+    JSON again. Views are never changed once made; an entry holds its view, so no identity is reused meanwhile."""
+    with _publics_lock:
+        kept = _publics.get(id(view))
+        if kept is not None and kept[0] is view:
+            _publics.move_to_end(id(view))
+            return kept[1]
+    public = view.model_copy(
         update={"viewer": None, "characters": [c.model_copy(update={"hand": None}) for c in view.characters]}
     )
+    with _publics_lock:
+        _publics[id(view)] = (view, public)
+        while len(_publics) > PUBLIC_KEPT:
+            _publics.popitem(last=False)
+    return public
 
 
 def rotation_key(view: CapricornView) -> tuple[tuple[str, int], ...]:

@@ -8,11 +8,16 @@ in the room it left, an old threat step).
 
 from __future__ import annotations
 
+import pytest
+from pydantic import BaseModel
+
 from engine.capricorn.terms import POD
 from engine.capricorn.view import CapricornView
 from render.capricorn import CapricornRenderer
 from render.capricorn.phone import draw_phone
 from render.capricorn.renderer import _public
+from render.core import changes
+from render.core.cache import view_key
 from render.core.sections import Sections
 from render.core.sheet import Sheet
 
@@ -93,3 +98,23 @@ def test_the_sections_kept_are_bounded_and_a_forgotten_one_is_drawn_again() -> N
         assert through_sections(renderer, view) == whole(view)
         assert len(renderer.sections) <= 20
     assert renderer.sections.nbytes() <= 20 * 640 * 101  # the widest section: the lines under the track
+
+
+def test_the_last_boards_view_is_not_written_out_again_for_the_next_board(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The host hands the last board's view back as the next board's ``previous``: its public copy, and so its
+    key, are remembered (``_public``, ``render.core.changes.KEYS``), not made again from its JSON."""
+    keyed: list[str] = []
+
+    def counted(purpose: str, view: BaseModel) -> str:
+        keyed.append(purpose)
+        return view_key(purpose, view)
+
+    monkeypatch.setattr(changes, "view_key", counted)
+    renderer = CapricornRenderer()
+    first, second, third = (view_of(s) for s in playout(1, 3)[30:33])
+    renderer.board(first)
+    renderer.marked(second, first)
+    renderer.marked(third, second)
+    assert len(keyed) == 3  # each view once
+    seat = view_of(playout(1, 3)[30], 0)
+    assert _public(seat) is _public(seat) and all(c.hand is None for c in _public(seat).characters)
