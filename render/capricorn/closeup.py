@@ -10,7 +10,7 @@ pieces near it drawn on the cut; ``draw_closeup`` (the whole board cut) is what 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Hashable, Mapping
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
@@ -20,10 +20,11 @@ from engine.capricorn.terms import POD
 from engine.capricorn.view import CapricornView
 from render.core import Box
 from render.core.closeup import SCALE, enlarge, landscape_box
+from render.core.sheet import overlap
 from render.core.zoom import widest_for
 
 from .layout import CODE_SIZE, CX, CY, HEIGHT, PANEL_LEFT, POD_RADIUS, Point, lane_radii, polar, space_angles
-from .ship import draw_ship_pieces
+from .ship import Piece, draw_ship_pieces, pieces_by_space, pieces_reach
 
 MARGIN = 24
 
@@ -81,9 +82,38 @@ def draw_closeup_on(ship: Image.Image, view: CapricornView) -> Image.Image:
     enlarged. Pixel for pixel ``draw_closeup`` of the whole board (the panel and the result banner lie outside
     the box), at a fraction of its cost: no 1400 × 900 copy, no panel, only the pieces near the box placed."""
     box = closeup_box(view)
-    part = ship.crop(box)
+    return closeup_of_part(ship.crop(box), view, box)
+
+
+def closeup_of_part(part: Image.Image, view: CapricornView, box: Box) -> Image.Image:
+    """The close-up from ``part``, the static ship cut to ``box`` (``closeup_box``; drawn on): the tokens and
+    pieces that fall in it drawn, then enlarged."""
     draw_ship_pieces(ImageDraw.Draw(part), view, within=box)
     return part.resize((part.width * SCALE, part.height * SCALE), Image.Resampling.NEAREST)
+
+
+def closeup_shows(view: CapricornView) -> tuple[Hashable, ...]:
+    """Everything the close-up of ``view`` draws, as a key: its box, the rings' counters and open doors (the
+    ship in it), and the search tokens, cubes and pieces that can reach into the box (each space's pieces as
+    ``draw_ship_pieces(within=…)`` places them: ``pieces_reach`` bounds what they draw, wherever they stand; a
+    token or cube draws 8 pixels around a point of its space, well inside that bound; the pod's always).
+
+    Most actions change something out of the box (a piece elsewhere, a card, a track): their close-up is the
+    last one, found by this key without drawing it. Only public fields are read."""
+    box = closeup_box(view)
+    rotation = view.rotation
+
+    def near(code: str, pieces: tuple[Piece, ...] = ()) -> bool:
+        return SHIP.is_space(code) and overlap(pieces_reach(code, rotation, pieces), box)
+
+    return (
+        box,
+        _turns(view),
+        tuple(tuple(pair) for pair in view.open_doors),
+        tuple(code for code in view.searched if code != POD and near(code)),
+        tuple(code for code in view.cubes if code != POD and near(code)),
+        tuple((code, pieces) for code, pieces in pieces_by_space(view).items() if code == POD or near(code, pieces)),
+    )
 
 
 def closeup_where(view: CapricornView) -> str:

@@ -13,6 +13,7 @@ given, so ``layout`` is the drawing itself.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
 
 from PIL import Image, ImageDraw
@@ -24,6 +25,7 @@ from engine.capricorn.view import CapricornView
 from render.core import Box, Ink, font, new_canvas, rounded, wrap
 from render.core.canvas import shortened
 from render.core.changes import Change
+from render.core.sections import Sections
 from render.core.sheet import Sheet, Token
 from render.core.sheet import say_sized as _say
 
@@ -83,19 +85,43 @@ def draw_static(sheet: Sheet | None = None) -> Image.Image:
     return image
 
 
-def draw_phone(view: CapricornView, sheet: Sheet | None = None, base: Image.Image | None = None) -> Image.Image:
+def draw_phone(
+    view: CapricornView, sheet: Sheet | None = None, base: Image.Image | None = None, sections: Sections | None = None
+) -> Image.Image:
     """The phone board of ``view`` (the public view) on ``base``, a copy of ``draw_static``'s layer (or on a
     layer drawn now), noting every text and piece on ``sheet`` if given (the layer's own when it is drawn
-    here; ``render.core.layers.LayerSheets`` adds them for a copy)."""
+    here; ``render.core.layers.LayerSheets`` adds them for a copy).
+
+    Given ``sections`` (on a copy of the layer), each section (the header, the threat track, the lines, a room's
+    box, a character's line) is pasted as it was last drawn for what it shows (``render.core.sections``): its
+    box holds all it draws, no two boxes meet, and the key names all it reads. The result is drawn last, over
+    nothing kept."""
     image = draw_static(sheet) if base is None else base
     draw = ImageDraw.Draw(image)
-    _header(draw, view, sheet)
-    _threat(draw, view, sheet)
-    _lines(draw, view, sheet)
+
+    def section(box: Box, key: tuple[object, ...], paint: Callable[[ImageDraw.ImageDraw, Sheet | None], None]) -> None:
+        if sections is None:
+            paint(draw, sheet)
+        else:
+            sections.draw(image, draw, box, ("capricorn.phone", *key), paint, sheet)
+
+    header = _header_words(view)
+    section(HEADER_BOX, ("header", *header), partial(_header, words=header))
+    section(THREAT_BOX, ("threat", view.threat), partial(_threat, threat=view.threat))
+    lines = _lines_words(view)
+    section(LINES_BOX, ("lines", *lines), partial(_lines, lines=lines))
     pieces = room_pieces(view)
     for room in ROOM_ORDER:
-        _room(draw, view, room, pieces[room], room_box(room), sheet)
-    _crew(draw, view, sheet)
+        repairing = view.repair_room == room
+        box = room_box(room)
+        section(
+            (box[0], box[1], box[2] + 1, box[3] + 1),
+            ("room", room, repairing, *pieces[room]),
+            partial(_room, room=room, pieces=pieces[room], box=box, repairing=repairing),
+        )
+    for index, line in enumerate(_crew_lines(view)):
+        y = line[0]
+        section((0, y - CREW_LINE // 2, WIDTH, y + CREW_LINE // 2), ("crew", index, *line), partial(_crew, line=line))
     _result(draw, view, sheet)
     return image
 
@@ -108,27 +134,38 @@ def room_box(room: str) -> Box:
     return (left, top, left + 311, top + ROOM_ROW - 6)
 
 
-def _header(draw: ImageDraw.ImageDraw, view: CapricornView, sheet: Sheet | None) -> None:
+HEADER_BOX: Box = (0, 0, WIDTH, HEADER[3] + 1)
+"""What the header draws (its filled box, edges included)."""
+
+
+def _header_words(view: CapricornView) -> tuple[Ink, int, str, Ink]:
+    """What the header shows: its fill, the turn, the line under it and that line's ink."""
     fill = Ink.CHARCOAL if view.result is None else Ink.GREEN if view.result == "win" else Ink.VERMILLION
-    draw.rectangle(HEADER, fill=int(fill))
-    _say(draw, sheet, (14, 26), f"Abandon Capricorn · turn {view.turn}", 26, Ink.WHITE, bold=True, anchor="lm")
     if view.result is None:
         me = view.characters[view.active]
-        line = f"Acting: {me.letter} {me.name} ({view.seat_name(me.seat)})"
-        ink = Ink.YELLOW
-    else:
-        line = "ESCAPED! The crew got away" if view.result == "win" else "LOST: the Capricorn is lost"
-        ink = Ink.WHITE
+        return fill, view.turn, f"Acting: {me.letter} {me.name} ({view.seat_name(me.seat)})", Ink.YELLOW
+    line = "ESCAPED! The crew got away" if view.result == "win" else "LOST: the Capricorn is lost"
+    return fill, view.turn, line, Ink.WHITE
+
+
+def _header(draw: ImageDraw.ImageDraw, sheet: Sheet | None, words: tuple[Ink, int, str, Ink]) -> None:
+    fill, turn, line, ink = words
+    draw.rectangle(HEADER, fill=int(fill))
+    _say(draw, sheet, (14, 26), f"Abandon Capricorn · turn {turn}", 26, Ink.WHITE, bold=True, anchor="lm")
     _say(draw, sheet, (14, 68), _fit(line, WIDTH - 28, 22, bold=True), 22, ink, bold=True, anchor="lm")
 
 
-def _threat(draw: ImageDraw.ImageDraw, view: CapricornView, sheet: Sheet | None) -> None:
+THREAT_BOX: Box = (100, THREAT_TOP, WIDTH, THREAT_TOP + 49)
+"""What the threat track's cells cover (its caption, left of them, is on the static layer)."""
+
+
+def _threat(draw: ImageDraw.ImageDraw, sheet: Sheet | None, threat: int) -> None:
     """The threat track: the current step filled (and its number white), passed steps tinted (its caption is
     on the static layer)."""
     for i in range(CATALOG.rules.threat_max + 1):
         x0, y0, x1, y1 = threat_cell(i)
-        now = i == view.threat
-        fill = Ink.VERMILLION if now else Ink.VERMILLION_TINT if i < view.threat else Ink.WHITE
+        now = i == threat
+        fill = Ink.VERMILLION if now else Ink.VERMILLION_TINT if i < threat else Ink.WHITE
         draw.rectangle((x0, y0, x1, y1), fill=int(fill), outline=int(Ink.BLACK), width=2)
         ink = Ink.WHITE if now else Ink.BLACK
         _say(draw, sheet, ((x0 + x1) // 2, THREAT_TOP + 24), str(i), 22, ink, bold=True, anchor="mm")
@@ -156,8 +193,12 @@ def piece_words(token: Token) -> str | None:
     return f"{token.what} in {token.space}"
 
 
-def _lines(draw: ImageDraw.ImageDraw, view: CapricornView, sheet: Sheet | None) -> None:
-    """Repairs and the alien die; the Mothers; the bag and the kills."""
+LINES_BOX: Box = (0, THREAT_TOP + 49, WIDTH, ROOMS_TOP)
+"""Where the three lines under the threat track are drawn (between its cells and the rooms)."""
+
+
+def _lines_words(view: CapricornView) -> tuple[tuple[str, bool, Ink], ...]:
+    """Repairs and the alien die; the Mothers; the bag and the kills: each line's words, weight and ink."""
     done = len(view.repairs_done)
     repairs = f"Repairs {done}/{view.repairs_required}"
     if view.end_game:
@@ -171,13 +212,15 @@ def _lines(draw: ImageDraw.ImageDraw, view: CapricornView, sheet: Sheet | None) 
             where = {"waiting": "waiting", "on_map": f"in {m.space} ({m.health})", "dead": "dead"}[m.status]
             mothers.append(f"{m.color} {where}")
     bag = " · ".join(f"{CATALOG.rules.aliens[c].letter} {view.bag.get(c, 0)}" for c in ("yellow", "blue", "red"))
-    lines = (
-        (repairs, True),
-        ("Mothers: " + (", ".join(mothers) or "none"), False),
-        (f"Bag: {bag} · black {view.bag.get('black', 0)} · killed {sum(view.killed.values())}", False),
+    return (
+        (repairs, True, Ink.GREEN if view.end_game else Ink.BLACK),
+        ("Mothers: " + (", ".join(mothers) or "none"), False, Ink.BLACK),
+        (f"Bag: {bag} · black {view.bag.get('black', 0)} · killed {sum(view.killed.values())}", False, Ink.BLACK),
     )
-    for i, (words, bold) in enumerate(lines):
-        ink = Ink.GREEN if view.end_game and i == 0 else Ink.BLACK
+
+
+def _lines(draw: ImageDraw.ImageDraw, sheet: Sheet | None, lines: tuple[tuple[str, bool, Ink], ...]) -> None:
+    for i, (words, bold, ink) in enumerate(lines):
         _say(
             draw,
             sheet,
@@ -191,14 +234,14 @@ def _lines(draw: ImageDraw.ImageDraw, view: CapricornView, sheet: Sheet | None) 
 
 
 def _room(
-    draw: ImageDraw.ImageDraw, view: CapricornView, room: str, pieces: list[Piece], box: Box, sheet: Sheet | None
+    draw: ImageDraw.ImageDraw, sheet: Sheet | None, room: str, pieces: list[Piece], box: Box, repairing: bool
 ) -> None:
     """A room's box (its frame and title are on the static layer; the room to repair is framed in green again
     over it, its title not measured twice), a tag if it is the room to repair, and the pieces standing in it."""
     from .ship import _piece_shape, draw_piece  # ship imports the layout this module does not need at import time
 
     x0, y0, x1, y1 = box
-    if view.repair_room == room:
+    if repairing:
         _room_frame(draw, room, box, repairing=True, sheet=None)
         _say(draw, sheet, (x1 - 10, y0 + 18), "repair", TEXT, Ink.GREEN, bold=True, anchor="rm")
     x = x0 + 10
@@ -235,32 +278,44 @@ def piece_name(kind: str, data: tuple[object, ...]) -> str:
     return f"{data[0]} {'Mother' if kind == 'mother' else kind}"
 
 
-def _crew(draw: ImageDraw.ImageDraw, view: CapricornView, sheet: Sheet | None) -> None:
+CrewLine = tuple[int, str, int, bool, bool, str]
+"""A character's line: its centre's height, the piece's letter, health, whether hiding, whether acting, the words."""
+
+
+def _crew_lines(view: CapricornView) -> list[CrewLine]:
     """One line per character: the piece, who plays it, where it stands, its health and what it waits on."""
     max_hp = CATALOG.rules.character_health
+    lines = []
     for index, c in enumerate(view.characters):
         y = CREW_TOP + index * CREW_LINE + CREW_LINE // 2
         active = index == view.active and view.result is None
-        if active:
-            rounded(
-                draw,
-                (4, y - CREW_LINE // 2 + 2, WIDTH - 4, y + CREW_LINE // 2 - 2),
-                Ink.VERMILLION_TINT,
-                Ink.ORANGE,
-                radius=6,
-            )
-        at = (26, y)
-        paint = partial(crew, letter=c.letter, health=c.health, hiding=c.hiding, active=active, r=12)
-        paint(draw, at)
-        if sheet is not None:
-            sheet.token("crew", f"crew {c.letter}", at, paint)
         where = "POD" if c.space == POD else c.space
         words = f"{c.name} · {view.seat_name(c.seat)} · {where} · {c.health}/{max_hp}"
         if c.hiding:
             words += " · hiding"
         if c.seat in view.waiting_seats and view.result is None:
             words += " · to answer"
-        _say(draw, sheet, (70, y), _fit(words, WIDTH - 80), TEXT, Ink.BLACK, anchor="lm")
+        lines.append((y, c.letter, c.health, c.hiding, active, words))
+    return lines
+
+
+def _crew(draw: ImageDraw.ImageDraw, sheet: Sheet | None, line: CrewLine) -> None:
+    """A character's line (``_crew_lines``), the acting one on an orange-edged tint."""
+    y, letter, health, hiding, active, words = line
+    if active:
+        rounded(
+            draw,
+            (4, y - CREW_LINE // 2 + 2, WIDTH - 4, y + CREW_LINE // 2 - 2),
+            Ink.VERMILLION_TINT,
+            Ink.ORANGE,
+            radius=6,
+        )
+    at = (26, y)
+    paint = partial(crew, letter=letter, health=health, hiding=hiding, active=active, r=12)
+    paint(draw, at)
+    if sheet is not None:
+        sheet.token("crew", f"crew {letter}", at, paint)
+    _say(draw, sheet, (70, y), _fit(words, WIDTH - 80), TEXT, Ink.BLACK, anchor="lm")
 
 
 def _result(draw: ImageDraw.ImageDraw, view: CapricornView, sheet: Sheet | None) -> None:

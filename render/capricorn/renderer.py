@@ -12,6 +12,8 @@ whole ship takes, and 1 + 2 × 12 small layers (about 8 MB) instead of one full 
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from functools import partial
 
 from PIL import Image, ImageDraw
@@ -20,16 +22,17 @@ from engine.capricorn.board import SHIP
 from engine.capricorn.terms import RingKey
 from engine.capricorn.view import CapricornView
 from engine.core import View
-from render.core import Ink, LayerCache, RenderCache, encode_png, new_canvas, view_key
+from render.core import Box, Ink, LayerCache, RenderCache, encode_png, new_canvas, view_key
 from render.core.alt import closeup_alt, image_alt
 from render.core.cache import view_keys
 from render.core.changes import marked_board, plain_board
 from render.core.closeup import BOARDS_KEPT
 from render.core.layers import LayerSheets
+from render.core.sections import Sections
 from render.core.sheet import Sheet
 from render.core.zoom import Area, enlarge_part, part_sheet
 
-from .closeup import closeup_where, draw_closeup_on
+from .closeup import closeup_box, closeup_of_part, closeup_shows, closeup_where
 from .hand import draw_hand, hand_key, own_characters
 from .layout import CX, CY, HEIGHT, WIDTH
 from .panel import draw_legend, draw_panel, draw_panel_static, draw_result
@@ -45,11 +48,31 @@ def _capricorn(view: View) -> CapricornView:
     return view
 
 
+PUBLIC_KEPT = 16
+"""Public copies of the views last drawn, by the view's identity (``_public``)."""
+_publics: OrderedDict[int, tuple[CapricornView, CapricornView]] = OrderedDict()
+_publics_lock = threading.Lock()
+
+
 def _public(view: CapricornView) -> CapricornView:
-    """What the board shows of ``view``: the same view with no viewer and no hands (a seat sees the same board)."""
-    return view.model_copy(
+    """What the board shows of ``view``: the same view with no viewer and no hands (a seat sees the same board).
+
+    The copy of a view made before is that very copy: the host hands a board's view back as the next board's
+    ``previous``, and the same objects let ``render.core.changes.KEYS`` remember its key instead of writing its
+    JSON again. Views are never changed once made; an entry holds its view, so no identity is reused meanwhile."""
+    with _publics_lock:
+        kept = _publics.get(id(view))
+        if kept is not None and kept[0] is view:
+            _publics.move_to_end(id(view))
+            return kept[1]
+    public = view.model_copy(
         update={"viewer": None, "characters": [c.model_copy(update={"hand": None}) for c in view.characters]}
     )
+    with _publics_lock:
+        _publics[id(view)] = (view, public)
+        while len(_publics) > PUBLIC_KEPT:
+            _publics.popitem(last=False)
+    return public
 
 
 def rotation_key(view: CapricornView) -> tuple[tuple[str, int], ...]:
@@ -95,10 +118,14 @@ def ring_mask(ring: RingKey) -> Image.Image:
 def compose_static(
     base: Image.Image, rings: list[tuple[RingKey, Image.Image, Image.Image]], view: CapricornView
 ) -> Image.Image:
-    """The static ship for the view's rotation: the base, each turning ring's layer (outermost first), the joints."""
+    """The static ship for the view's rotation: the base, each turning ring's layer (outermost first), the joints.
+
+    The outermost is pasted whole: a ring's layer is the base outside its disc (``draw_ring`` stays inside it),
+    and only the base lies under it. The rings inside it go through their discs' masks (the square around an
+    inner disc holds the outer ring's drawing)."""
     image = base.copy()
-    for ring, layer, mask in sorted(rings, key=lambda r: -ring_reach(r[0])):
-        image.paste(layer, ring_box(ring)[:2], mask)
+    for index, (ring, layer, mask) in enumerate(sorted(rings, key=lambda r: -ring_reach(r[0]))):
+        image.paste(layer, ring_box(ring)[:2], mask if index else None)
     draw_ship_joints(ImageDraw.Draw(image), view)
     return image
 
@@ -119,6 +146,20 @@ def draw_board(view: CapricornView, image: Image.Image) -> Image.Image:
     return image
 
 
+PART_MARGIN = 4
+"""How much wider than asked ``ship_part`` composes: a door's outline cut by the image's edge is drawn a pixel
+differently there than where it runs on, so the part's own edges are composed a few pixels in."""
+
+
+def _widened(box: Box, margin: int) -> Box:
+    """``box`` grown by ``margin`` on every side, within the board."""
+    return max(0, box[0] - margin), max(0, box[1] - margin), min(WIDTH, box[2] + margin), min(HEIGHT, box[3] + margin)
+
+
+PARTS_KEPT = 16
+"""The static ship's parts kept for close-ups (``ship_part``, about 0.15 MB each): an acting character stays a few
+actions on one space under one rotation, and each seat's close-up is that one part."""
+
 SHIPS_KEPT = 4
 """Composed static ships kept whole (1.26 MB each): a game turns its rings every few actions, so the last few
 rotation states serve most boards; any other costs one composition (about 1 ms), never a redraw."""
@@ -129,8 +170,10 @@ class CapricornRenderer:
 
     ``layers`` holds what is drawn: the base and one layer per turning ring per counter (at most 1 + 2 × 12,
     about 8 MB in all), and the phone board's static layer (0.7 MB; ``layer_sheets`` keeps what it prints).
-    ``ships`` keeps the last few compositions of those for whole rotation states (the close-ups are cut from
-    them), and ``boards`` the last finished detailed boards (**Full board** and the zooms).
+    ``ships`` keeps the last few compositions of those for whole rotation states (**Full board** and the zooms),
+    ``parts`` the parts of them the last close-ups showed (composed alone, ``ship_part``), ``boards`` the last
+    finished detailed boards, and ``sections`` the phone board's sections last drawn (``render.core.sections``:
+    a room's box, a character's line…), pasted when a board shows them again. ``warm`` draws the layers ahead.
     """
 
     def __init__(self) -> None:
@@ -138,7 +181,22 @@ class CapricornRenderer:
         self.layers = LayerCache(max_entries=2 + len(SHIP.rotating) * (SHIP.marks + 1))
         self.layer_sheets = LayerSheets()
         self.ships = LayerCache(max_entries=SHIPS_KEPT)
+        self.parts = LayerCache(max_entries=PARTS_KEPT)
         self.boards = LayerCache(max_entries=BOARDS_KEPT)
+        self.sections = Sections()
+
+    def warm(self) -> None:
+        """Draw now what every process draws as it meets its first positions: the base (about 30 ms), each turning
+        ring's layer at every counter (5-7 ms each, 24) and the phone board's static layer (about 12 ms), about
+        0.2 s of CPU in all, so no player's action pays for them. They are what a process holds anyway once its
+        games have turned their rings: about 10 MB (the base 1.3 MB, the ring layers 7.9 MB, the phone layer
+        0.7 MB), within ``layers``' bound. For the host to call once when it loads the games (off the event loop)."""
+        base = self.layers.get("base", draw_base)
+        for ring in SHIP.rotating:
+            self.layers.get(("mask", ring), partial(ring_mask, ring))
+            for turns in range(SHIP.marks):
+                self.layers.get(("ring", ring, turns), partial(draw_ring_layer, base, ring, turns))
+        self.layer_sheets.copy_of(self.layers, "phone", draw_phone_static, None)
 
     def board(self, view: View) -> bytes:
         """The public board for the channel, drawn for a phone (``render.capricorn.phone``). A seat's view draws
@@ -214,15 +272,41 @@ class CapricornRenderer:
         closeup_view = _capricorn(view)
         if closeup_view.result is not None:
             return None
-        public = _public(closeup_view)
-        key = view_key("capricorn.closeup", public)
-        return self.cache.get_or_render(key, lambda: encode_png(self.closeup_image(public)))
+        key = "capricorn.closeup:" + repr(closeup_shows(closeup_view))  # what it draws: the last one if unchanged
+        return self.cache.get_or_render(key, lambda: encode_png(self.closeup_image(_public(closeup_view))))
 
     def closeup_image(self, public: CapricornView) -> Image.Image:
-        """The close-up of the public view, drawn on a cut of the kept static ship (``draw_closeup_on``): the same
-        pixels as the detailed board cut and enlarged, without drawing that board."""
-        ship = self.ships.get(rotation_key(public), partial(self._compose, public))
-        return draw_closeup_on(ship, public)
+        """The close-up of the public view, drawn on the static ship's part it shows (``ship_part``): the same
+        pixels as the detailed board cut and enlarged, without drawing that board or composing the whole ship."""
+        box = closeup_box(public)
+        part = self.parts.copy_of((rotation_key(public), box), partial(self.ship_part, public, box))
+        return closeup_of_part(part, public, box)
+
+    def ship_part(self, view: CapricornView, box: Box) -> Image.Image:
+        """The static ship for the view's rotation cut to ``box``, composed only there (a new image): the base's
+        part, each turning ring's layer's part (outermost first, through its disc's mask), the joints drawn moved
+        by the box's corner. ``compose_static`` cut to ``box``, pixel for pixel, for a fraction of it (a close-up
+        is an eighth of the ship): a ring turns every few actions, and each turn met a new close-up."""
+        base = self.layers.get("base", draw_base)
+        wanted, box = box, _widened(box, PART_MARGIN)
+        part = base.crop(box)
+        for index, ring in enumerate(sorted(SHIP.rotating, key=lambda r: -ring_reach(r))):
+            left, top, right, bottom = ring_box(ring)
+            cut = (max(left, box[0]), max(top, box[1]), min(right, box[2]), min(bottom, box[3]))
+            if cut[0] >= cut[2] or cut[1] >= cut[3]:
+                continue
+            turns = view.rotation.get(ring, 0) % SHIP.marks
+            layer = self.layers.get(("ring", ring, turns), partial(draw_ring_layer, base, ring, turns))
+            inside = (cut[0] - left, cut[1] - top, cut[2] - left, cut[3] - top)
+            at = (cut[0] - box[0], cut[1] - box[1])
+            if index == 0:  # the outermost: whole, as ``compose_static`` pastes it
+                part.paste(layer.crop(inside), at)
+            else:
+                part.paste(
+                    layer.crop(inside), at, self.layers.get(("mask", ring), partial(ring_mask, ring)).crop(inside)
+                )
+        draw_ship_joints(ImageDraw.Draw(part), view, (-box[0], -box[1]), box)
+        return part.crop((wanted[0] - box[0], wanted[1] - box[1], wanted[2] - box[0], wanted[3] - box[1]))
 
     def closeup_alt(self, view: View) -> str:
         """What the close-up shows, in words, from the public board only (``render.capricorn.closeup``)."""
@@ -255,7 +339,7 @@ class CapricornRenderer:
     def _phone(self, view: CapricornView, sheet: Sheet | None = None) -> Image.Image:
         """The phone board over a copy of its static layer (the rooms' boxes and titles, drawn once)."""
         base = self.layer_sheets.copy_of(self.layers, "phone", draw_phone_static, sheet)
-        return draw_phone(view, sheet, base)
+        return draw_phone(view, sheet, base, self.sections)
 
     def _board_image(self, key: str, public: CapricornView) -> Image.Image:
         """The board image for ``public`` (keyed ``key``), drawn once for the board and its close-up alike."""

@@ -34,6 +34,7 @@ from .layout import (
     PIECE_SIZES,
     POD_RADIUS,
     RINGS,
+    Point,
     arc,
     code_box,
     label_point,
@@ -104,12 +105,30 @@ def ring_reach(ring: RingKey) -> int:
     return (outer_edge + next_edge) // 2
 
 
-def draw_ship_joints(draw: ImageDraw.ImageDraw, view: CapricornView) -> None:
-    """What depends on more than one ring: the doors across the gaps, and the turning rooms' name tags."""
-    _draw_doors(draw, view)
+def draw_ship_joints(
+    draw: ImageDraw.ImageDraw, view: CapricornView, shift: Point = (0, 0), within: Box | None = None
+) -> None:
+    """What depends on more than one ring: the doors across the gaps, and the turning rooms' name tags.
+
+    ``shift``: where the board's origin is on ``draw``'s image (a part of the board cut at ``(x, y)`` is drawn
+    on with ``(-x, -y)``). Every point is a whole pixel and every text a stamp, so a part gets the very pixels
+    the whole board has there. ``within``: that part's box on the board (sockets and tags outside it skipped)."""
+    _draw_doors(draw, view, shift, within)
     for room in SHIP.rooms:
-        if room.ring in SHIP.rotating:
-            _draw_room_name(draw, room.key, view.rotation)
+        if room.ring in SHIP.rotating and (within is None or overlap(_tag_bound(room.key, view.rotation), within)):
+            _draw_room_name(draw, room.key, view.rotation, shift)
+
+
+def _tag_bound(room: str, rotation: Mapping[str, int]) -> Box:
+    """A box around everything a turning room's tag draws (its outline and its code)."""
+    (x, y), _ = _room_name_place(room, rotation)
+    half = text_width(room, font(ROOM_SIZE, bold=True)) // 2 + 6
+    return x - half - 2, y - TAG_HALF - 2, x + half + 3, y + TAG_HALF + 3
+
+
+def _moved(points: Sequence[Point], shift: Point) -> list[Point]:
+    dx, dy = shift
+    return [(x + dx, y + dy) for x, y in points]
 
 
 def _draw_space(draw: ImageDraw.ImageDraw, code: str, rotation: Mapping[str, int]) -> None:
@@ -117,9 +136,9 @@ def _draw_space(draw: ImageDraw.ImageDraw, code: str, rotation: Mapping[str, int
     r0, r1 = lane_radii(code)
     a0, a1 = space_angles(code, rotation)
     fill = Ink.MIST if info.hiding else RING_FILL[info.ring]
-    draw.polygon(arc(r0, r1, a0, a1), fill=int(fill), outline=int(Ink.SILVER))
+    draw.polygon(_outline(r0, r1, a0, a1), fill=int(fill), outline=int(Ink.SILVER))
     if info.repair:
-        draw.polygon(arc(r0 + 3, r1 - 3, a0 + 0.9, a1 - 0.9), outline=int(Ink.GREEN), width=3)
+        draw.polygon(_outline(r0 + 3, r1 - 3, a0 + 0.9, a1 - 0.9), outline=int(Ink.GREEN), width=3)
     if info.dot:
         x, y = polar(r1 - 9, a0 + (a1 - a0) * 0.14)
         draw.ellipse((x - 3, y - 3, x + 3, y + 3), fill=int(Ink.BLACK))
@@ -150,8 +169,21 @@ def _draw_walls(draw: ImageDraw.ImageDraw, room: str, rotation: Mapping[str, int
     for angle in (a0, a1):
         draw.line([polar(r0, angle), polar(r1, angle)], fill=int(Ink.BLACK), width=4)
     steps = info.width * 3
-    draw.line([polar(r0, a0 + (a1 - a0) * i / steps) for i in range(steps + 1)], fill=int(Ink.BLACK), width=2)
-    draw.line([polar(r1, a0 + (a1 - a0) * i / steps) for i in range(steps + 1)], fill=int(Ink.BLACK), width=2)
+    draw.line(_rim(r0, a0, a1, steps), fill=int(Ink.BLACK), width=2)
+    draw.line(_rim(r1, a0, a1, steps), fill=int(Ink.BLACK), width=2)
+
+
+@lru_cache(maxsize=2048)
+def _outline(r0: float, r1: float, a0: float, a1: float) -> tuple[Point, ...]:
+    """``arc``'s points, kept: a ring's layers draw their spaces at the columns its other counters drew (a dozen
+    layers per ring, each about 1,100 points)."""
+    return tuple(arc(r0, r1, a0, a1))
+
+
+@lru_cache(maxsize=512)
+def _rim(radius: float, a0: float, a1: float, steps: int) -> tuple[Point, ...]:
+    """A room's rim from angle ``a0`` to ``a1`` at ``radius``, in ``steps`` straight pieces (kept like ``_outline``)."""
+    return tuple(polar(radius, a0 + (a1 - a0) * i / steps) for i in range(steps + 1))
 
 
 def _socket_span(code: str, rotation: Mapping[str, int]) -> tuple[float, float]:
@@ -159,19 +191,33 @@ def _socket_span(code: str, rotation: Mapping[str, int]) -> tuple[float, float]:
     return a0 + 3, a1 - 3
 
 
-def _draw_doors(draw: ImageDraw.ImageDraw, view: CapricornView) -> None:
-    """Closed sockets as short dark stubs on the ring edge; open doors as orange bridges across the gap."""
+@lru_cache(maxsize=2048)
+def _socket(code: str, col: int) -> tuple[tuple[Point, ...], Box]:
+    """A closed door socket's outline with its space at absolute column ``col``, and the box around it."""
+    info = SHIP.space(code)
+    edge = _edge_radius(code)
+    a0, a1 = col * COLUMN_DEGREES + 3, (col + 1) * COLUMN_DEGREES - 3
+    points = tuple(arc(edge, edge + (1 if info.door == "out" else -1) * 4, a0, a1, 3))
+    xs, ys = [x for x, _ in points], [y for _, y in points]
+    return points, (min(xs) - 2, min(ys) - 2, max(xs) + 3, max(ys) + 3)
+
+
+def _draw_doors(
+    draw: ImageDraw.ImageDraw, view: CapricornView, shift: Point = (0, 0), within: Box | None = None
+) -> None:
+    """Closed sockets as short dark stubs on the ring edge; open doors as orange bridges across the gap (given
+    ``within``, the sockets wholly outside it are left out: they would draw nothing there)."""
     rotation = view.rotation
+    dx, dy = shift
     open_codes = {c for pair in view.open_doors for c in pair}
     for room in SHIP.rooms:
         for code in room.spaces:
             info = SHIP.space(code)
             if info.door is None or code in open_codes:
                 continue
-            edge = _edge_radius(code)
-            a0, a1 = _socket_span(code, rotation)
-            outward = 1 if info.door == "out" else -1
-            draw.polygon(arc(edge, edge + outward * 4, a0, a1, 3), fill=int(Ink.GREY))
+            points, bound = _socket(code, SHIP.abs_col(code, rotation))  # type: ignore[arg-type]
+            if within is None or overlap(bound, within):
+                draw.polygon(_moved(points, shift), fill=int(Ink.GREY))
     for a, b in view.open_doors:
         code = b if a == POD else a
         a0, a1 = _socket_span(code, rotation)
@@ -179,11 +225,14 @@ def _draw_doors(draw: ImageDraw.ImageDraw, view: CapricornView) -> None:
             inner_r, outer_r = POD_RADIUS - 2, _edge_radius(b) + 2
         else:
             inner_r, outer_r = _edge_radius(a) - 2, _edge_radius(b) + 2
-        draw.polygon(arc(inner_r, outer_r, a0, a1, 3), fill=int(Ink.ORANGE), outline=int(Ink.BLACK))
-        draw.line([polar(inner_r + 1, (a0 + a1) / 2), polar(outer_r - 1, (a0 + a1) / 2)], fill=int(Ink.WHITE), width=2)
+        draw.polygon(_moved(arc(inner_r, outer_r, a0, a1, 3), shift), fill=int(Ink.ORANGE), outline=int(Ink.BLACK))
+        middle = (a0 + a1) / 2
+        bridge = _moved([polar(inner_r + 1, middle), polar(outer_r - 1, middle)], shift)
+        draw.line(bridge, fill=int(Ink.WHITE), width=2)
     for col in SHIP.pod_doors:  # the pod's fixed sockets
         angle = (col + 0.5) * 360 / SHIP.columns
         x, y = polar(POD_RADIUS - 6, angle)
+        x, y = x + dx, y + dy
         draw.rectangle((x - 3, y - 3, x + 3, y + 3), fill=int(Ink.BLACK))
 
 
@@ -264,9 +313,10 @@ def _tag_point(room: str, turns: int, radius: int) -> tuple[int, int]:
     return min(scored, key=lambda s: s[:2])[2]
 
 
-def _draw_room_name(draw: ImageDraw.ImageDraw, room: str, rotation: Mapping[str, int]) -> None:
+def _draw_room_name(draw: ImageDraw.ImageDraw, room: str, rotation: Mapping[str, int], shift: Point = (0, 0)) -> None:
     """The room's code (what a player types) on a yellow tag in the gap outside its ring, or in the hull's corner."""
     (x, y), outer = _room_name_place(room, rotation)
+    x, y = x + shift[0], y + shift[1]
     if outer:
         label(draw, (x, y), room, OUTER_ROOM_SIZE, Ink.BLACK, bold=True, anchor="mm")
         label(draw, (x, y + OUTER_NAME_DROP), SHIP.room(room).name, OUTER_NAME_SIZE, Ink.CHARCOAL, anchor="mm")
@@ -284,7 +334,24 @@ def piece_places(view: CapricornView, within: Box | None = None) -> list[Placed]
     """Where each alien, Mother and crew member stands (several on one space side by side, never overlapping);
     given ``within``, only the pieces that may draw into that box (and those in the pod, placed at no cost)."""
     rotation = view.rotation
-    by_space: dict[str, list[tuple[str, tuple[object, ...]]]] = {}
+    by_space = pieces_by_space(view)
+    pod = by_space.pop(POD, ())
+    placed: list[Placed] = [
+        (POD, kind, data, at, 14) for (kind, data), at in zip(pod, pod_slots(len(pod)), strict=True)
+    ]
+    turns = tuple(sorted(rotation.items()))
+    for code, pieces in by_space.items():
+        if not SHIP.is_space(code):
+            continue
+        if within is not None and not overlap(pieces_reach(code, rotation, pieces), within):
+            continue  # drawn wholly outside ``within``: not placed (placing a new set of pieces is the costly part)
+        placed.extend((code, *place) for place in _places_on(code, rotation, turns, pieces))
+    return placed
+
+
+def pieces_by_space(view: CapricornView) -> dict[str, tuple[Piece, ...]]:
+    """The pieces on each space (``POD`` for the pod) in the order they are placed: Mothers, aliens, crew."""
+    by_space: dict[str, list[Piece]] = {}
     for m in view.mothers:
         if m.status == "on_map" and m.space is not None:
             by_space.setdefault(m.space, []).append(("mother", (m.color, m.health)))
@@ -293,18 +360,7 @@ def piece_places(view: CapricornView, within: Box | None = None) -> list[Placed]
         by_space.setdefault(a.space, []).append(("alien", (a.color, a.letter, a.health < maximum)))
     for index, c in enumerate(view.characters):
         by_space.setdefault(c.space, []).append(("crew", (c.letter, c.health, c.hiding, index == view.active)))
-    pod = by_space.pop(POD, [])
-    placed: list[Placed] = [
-        (POD, kind, data, at, 14) for (kind, data), at in zip(pod, pod_slots(len(pod)), strict=True)
-    ]
-    turns = tuple(sorted(rotation.items()))
-    for code, pieces in by_space.items():
-        if not SHIP.is_space(code):
-            continue
-        if within is not None and not overlap(pieces_reach(code, rotation, tuple(pieces)), within):
-            continue  # drawn wholly outside ``within``: not placed (placing a new set of pieces is the costly part)
-        placed.extend((code, *place) for place in _places_on(code, rotation, turns, tuple(pieces)))
-    return placed
+    return {code: tuple(pieces) for code, pieces in by_space.items()}
 
 
 PLACES_KEPT = 4096
