@@ -27,6 +27,7 @@ from render.core.changes import Change
 from render.core.fonts import font
 from render.core.sheet import Paint, Sheet, Token
 
+from .cells import RoomCells, look
 from .places import MALFUNCTION, SEAT_INKS, fitting
 
 WIDTH = 600
@@ -130,6 +131,7 @@ class Board:
     """One drawing of the phone board: draws on ``image`` and, when measuring, notes on ``sheet``."""
 
     def __init__(self, image: Image.Image, sheet: Sheet | None) -> None:
+        self.image = image
         self.draw = ImageDraw.Draw(image)
         self.sheet = sheet
 
@@ -174,13 +176,17 @@ def id_at(room: str) -> tuple[int, int]:
     return (x0 + 6, y0 + PIECE_DY)
 
 
-def draw_phone(view: DerelictView, sheet: Sheet | None = None, base: Image.Image | None = None) -> Image.Image:
+def draw_phone(
+    view: DerelictView, sheet: Sheet | None = None, base: Image.Image | None = None, rooms: RoomCells | None = None
+) -> Image.Image:
     """The phone board of ``view`` (and its measures on ``sheet``) on ``base``, a copy of ``draw_static``'s
-    layer for its shape, or on a layer drawn (and measured) now."""
+    layer for its shape, or on a layer drawn (and measured) now; its rooms pasted from ``rooms`` where they
+    look as drawn before (``render.derelict.cells``), except on a sheet with letter masks (the legibility
+    tests measure the drawing itself)."""
     image = draw_static(*shape(view), sheet) if base is None else base
     board = Board(image, sheet)
     draw_header(board, view)
-    draw_map(board, view)
+    draw_map(board, view, rooms if sheet is None or sheet.boxes_only else None)
     draw_roster(board, view)
     return image
 
@@ -280,11 +286,32 @@ def pod_lines(view: DerelictView) -> list[str]:
     return lines[:2]
 
 
-def draw_map(board: Board, view: DerelictView) -> None:
+def draw_map(board: Board, view: DerelictView, rooms: RoomCells | None = None) -> None:
     for room in view.rooms:
-        draw_cell(board, view, room)
+        if rooms is None:
+            draw_cell(board, view, room)
+        else:
+            kept_cell(board, view, room, rooms)
     for key in view.noise:
         board.piece(key, "noise", noise_at(key), paint_noise)
+
+
+def kept_cell(board: Board, view: DerelictView, room: RoomView, rooms: RoomCells) -> None:
+    """``draw_cell``, pasted from ``rooms`` when the room looks as it was drawn before, else drawn and kept."""
+    key = look(view, room)
+    drawn = rooms.get(key)
+    if drawn is not None:
+        board.image.paste(drawn.image, cell(room.id)[:2])
+        if board.sheet is not None:
+            board.sheet.marks.extend(drawn.marks)
+            board.sheet.tokens.extend(drawn.tokens)
+        return
+    printed = Sheet(boxes_only=True)
+    draw_cell(Board(board.image, printed), view, room)
+    rooms.keep(key, board.image, cell(room.id), printed)
+    if board.sheet is not None:
+        board.sheet.marks.extend(printed.marks)
+        board.sheet.tokens.extend(printed.tokens)
 
 
 def room_name_words(room: RoomView) -> tuple[str, int, bool, Ink]:
