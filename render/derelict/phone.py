@@ -26,6 +26,7 @@ from render.core.canvas import label
 from render.core.changes import Change
 from render.core.fonts import font
 from render.core.sheet import Paint, Sheet, Token
+from render.core.textbox import mark
 
 from .cells import RoomCells, look
 from .places import MALFUNCTION, SEAT_INKS, fitting
@@ -140,7 +141,7 @@ class Board:
     ) -> None:
         label(self.draw, xy, words, size, ink, bold=bold, anchor=anchor)
         if self.sheet is not None:
-            self.sheet.mark(xy, words, size, bold=bold, anchor=anchor)
+            mark(self.sheet, xy, words, size, bold=bold, anchor=anchor)  # the box its fitting measured, moved
 
     def piece(self, space: str, what: str, at: tuple[int, int], paint: Paint) -> None:
         paint(self.draw, at)
