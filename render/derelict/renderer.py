@@ -19,7 +19,7 @@ from . import phone
 from .alt import board_alt
 from .board import draw_board, draw_static
 from .cells import RoomCells
-from .hand import draw_hand, has_private
+from .hand import draw_hand, hand_key, has_private
 from .zoom import CREW, areas, draw_crew_zoom, draw_room_zoom, zoom_words
 
 
@@ -97,7 +97,7 @@ class DerelictRenderer:
         private = _derelict(view)
         if not has_private(private):
             return None
-        return self.cache.get_or_render(view_key("derelict.hand", private), lambda: encode_png(draw_hand(private)))
+        return self.cache.get_or_render(hand_key(private), lambda: encode_png(draw_hand(private)))
 
     def alt(self, view: View) -> str:
         """What the board (public view, with its intruders, fires and noise) or this seat's private image shows."""
