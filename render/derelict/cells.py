@@ -9,7 +9,8 @@ board whose room looks the same: the same pixels, the same layout, for the cost 
 
 A room's look is everything ``phone.draw_cell`` reads (``look``): its id, whether it is explored, its name,
 fire, malfunction, its intruders' types and letters in order, and its characters' letters and colours in
-order. Only the public view is drawn (``DerelictRenderer`` refuses a seat's view), so a kept room never
+order. The header's time track is kept the same way (by the track's length, the time and where cryo opens).
+Only the public view is drawn (``DerelictRenderer`` refuses a seat's view), so a kept room never
 holds anything one seat may see and another may not.
 """
 

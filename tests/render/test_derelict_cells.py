@@ -1,11 +1,11 @@
-"""The Derelict phone board's rooms, pasted from the rooms drawn before (``render.derelict.cells``): a board is
-the very board drawn from nothing, however many boards came before it.
+"""The Derelict phone board's rooms, pasted from the rooms drawn before (``render.derelict.cells``): a board is the
+very board drawn from nothing, however many boards came before it.
 
-Pinned: over a seeded game, every board a long-lived renderer draws equals the board drawn from nothing, in
-pixels and in what its layout says is where (the what-changed rings compare layouts); two views that differ
-only inside one room (a fire, an intruder's letter, a character's letter) draw different boards, each equal to
-its fresh drawing; a room draws nothing outside its box, and every board shape's static layer is the same in
-every room's box (so a room drawn on one shape may be pasted on another).
+Pinned: over a seeded game, every board a long-lived renderer draws equals the board drawn from nothing, in pixels
+and in what its layout says is where (the what-changed rings compare layouts); two views that differ only inside one
+room (a fire, an intruder's letter, a character's letter) draw different boards, each equal to its fresh drawing,
+and so do two that differ in time; a room and the time track draw nothing outside their boxes, and every board
+shape's static layer is the same in every room's box (so a room drawn on one shape may be pasted on another).
 """
 
 from __future__ import annotations
@@ -19,6 +19,8 @@ from render.core.sheet import Sheet
 from render.derelict import DerelictRenderer, phone
 from render.derelict.cells import paste_box
 from tests.render.test_derelict_render import crowded, states
+
+TRACK = (phone.TIME_LEFT, phone.TIME_TOP, phone.WIDTH - phone.MARGIN, phone.TIME_BOTTOM + 1)
 
 
 def fresh(view: DerelictView) -> tuple[Image.Image, Sheet]:
@@ -80,6 +82,30 @@ def test_a_change_inside_one_room_is_drawn_not_pasted() -> None:
         }
     )
     assert_fresh(renderer, relettered, "a character's letter")
+
+
+def test_a_change_of_time_redraws_the_track() -> None:
+    renderer = DerelictRenderer()
+    view = SPEC.view(states(4)[2], None)
+    first = assert_fresh(renderer, view, "the first board")
+    for what, update in {"the time": {"time": view.time + 1}, "cryo": {"cryo_open": view.cryo_open - 1}}.items():
+        image = assert_fresh(renderer, view.model_copy(update=update), what)
+        assert image.crop(TRACK).tobytes() != first.crop(TRACK).tobytes(), what
+    assert_fresh(renderer, view, "the first board again")
+
+
+def test_the_track_draws_only_inside_its_box() -> None:
+    view = SPEC.view(states(2)[3], None)
+    reference = phone.draw_static(5, False)
+    box = paste_box((phone.TIME_LEFT, phone.TIME_TOP, phone.time_cell(view, view.time_spaces)[2], phone.TIME_BOTTOM))
+    for static in (phone.draw_static(2, False), phone.draw_static(3, True)):
+        assert static.crop(box).tobytes() == reference.crop(box).tobytes()
+    for time in range(1, view.time_spaces + 1):
+        image = reference.copy()
+        phone.draw_track(phone.Board(image, None), view.model_copy(update={"time": time, "cryo_open": time}))
+        outside = ImageChops.difference(image.convert("L"), reference.convert("L"))
+        outside.paste(0, box)
+        assert outside.getbbox() is None, time
 
 
 def test_a_room_draws_only_inside_its_box_on_a_layer_every_shape_shares() -> None:
