@@ -7,6 +7,9 @@ The height follows what the seat holds. Drawn with an optional ``Sheet`` so test
 
 from __future__ import annotations
 
+import hashlib
+import json
+
 from PIL import Image, ImageDraw
 
 from engine.derelict.view import DerelictView
@@ -23,6 +26,16 @@ LINE = 24
 CARD_W, CARD_H, CARD_GAP = 184, 84, 8
 CARDS_A_ROW = 3
 PEEKS = 8  # the latest peeks shown
+
+
+def hand_key(view: DerelictView) -> str:
+    """The private image's cache key: the seat and everything ``draw_hand`` reads of its view (its character's
+    name, hand, items, tasks and the peeks shown), so a move that changes only the board (most of them) finds the
+    seat's image kept. Two views with one key draw the very same image, so no seat is ever shown what only
+    another holds: the key is what the image shows."""
+    assert view.viewer is not None
+    drawn = [view.viewer, view.seats[view.viewer].name, view.hand, view.items, view.tasks, view.peeks[-PEEKS:]]
+    return "derelict.hand:" + hashlib.sha256(json.dumps(drawn).encode()).hexdigest()
 
 
 def has_private(view: DerelictView) -> bool:

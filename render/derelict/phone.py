@@ -26,7 +26,9 @@ from render.core.canvas import label
 from render.core.changes import Change
 from render.core.fonts import font
 from render.core.sheet import Paint, Sheet, Token
+from render.core.textbox import mark
 
+from .cells import Look, RoomCells, look
 from .places import MALFUNCTION, SEAT_INKS, fitting
 
 WIDTH = 600
@@ -130,6 +132,7 @@ class Board:
     """One drawing of the phone board: draws on ``image`` and, when measuring, notes on ``sheet``."""
 
     def __init__(self, image: Image.Image, sheet: Sheet | None) -> None:
+        self.image = image
         self.draw = ImageDraw.Draw(image)
         self.sheet = sheet
 
@@ -138,7 +141,7 @@ class Board:
     ) -> None:
         label(self.draw, xy, words, size, ink, bold=bold, anchor=anchor)
         if self.sheet is not None:
-            self.sheet.mark(xy, words, size, bold=bold, anchor=anchor)
+            mark(self.sheet, xy, words, size, bold=bold, anchor=anchor)  # the box its fitting measured, moved
 
     def piece(self, space: str, what: str, at: tuple[int, int], paint: Paint) -> None:
         paint(self.draw, at)
@@ -174,13 +177,18 @@ def id_at(room: str) -> tuple[int, int]:
     return (x0 + 6, y0 + PIECE_DY)
 
 
-def draw_phone(view: DerelictView, sheet: Sheet | None = None, base: Image.Image | None = None) -> Image.Image:
+def draw_phone(
+    view: DerelictView, sheet: Sheet | None = None, base: Image.Image | None = None, rooms: RoomCells | None = None
+) -> Image.Image:
     """The phone board of ``view`` (and its measures on ``sheet``) on ``base``, a copy of ``draw_static``'s
-    layer for its shape, or on a layer drawn (and measured) now."""
+    layer for its shape, or on a layer drawn (and measured) now; its rooms and time track pasted from ``rooms``
+    where they look as drawn before (``render.derelict.cells``), except on a sheet with letter masks (the legibility
+    tests measure the drawing itself)."""
     image = draw_static(*shape(view), sheet) if base is None else base
     board = Board(image, sheet)
-    draw_header(board, view)
-    draw_map(board, view)
+    kept = rooms if sheet is None or sheet.boxes_only else None
+    draw_header(board, view, kept)
+    draw_map(board, view, kept)
     draw_roster(board, view)
     return image
 
@@ -205,14 +213,15 @@ def title(view: DerelictView) -> str:
     return f"{head} · {fitting(who, room, LARGE, bold=True)} to act"
 
 
-def draw_header(board: Board, view: DerelictView) -> None:
+def draw_header(board: Board, view: DerelictView, kept: RoomCells | None = None) -> None:
+    """The title, the time track (pasted from ``kept`` when it looks as drawn before) and the header's lines."""
     board.words((MARGIN, 8), fitting(title(view), WIDTH - 2 * MARGIN, LARGE, bold=True), LARGE, Ink.BLACK, bold=True)
-    for space in range(1, view.time_spaces + 1):
-        now = space == view.time
-        fill = Ink.ORANGE if now else Ink.SKY if space >= view.cryo_open else Ink.WHITE
-        x0, y0, x1, y1 = time_cell(view, space)
-        board.draw.rectangle((x0, y0, x1, y1), fill=int(fill), outline=int(Ink.BLACK), width=4 if now else 1)
-        board.words(((x0 + x1) // 2, 56), str(space), SMALL, Ink.BLACK, bold=now, anchor="mm")
+    if kept is None or view.time_spaces < 1:
+        draw_track(board, view)
+    else:
+        key = ("time track", view.time_spaces, view.time, view.cryo_open)
+        box = (TIME_LEFT, TIME_TOP, time_cell(view, view.time_spaces)[2], TIME_BOTTOM)
+        kept_section(board, key, box, kept, lambda part: draw_track(part, view))
     armed = "off" if view.self_destruct is None else f"armed, {view.self_destruct} of 6"
     lines = [
         f"F fire {view.fires}/8 · X malfunction {view.malfunctions}/8 · self-destruct {armed}",
@@ -228,6 +237,17 @@ def draw_header(board: Board, view: DerelictView) -> None:
         board.words(
             (MARGIN, y), fitting(line, WIDTH - 2 * MARGIN, SMALL, bold=bold), SMALL, ink, bold=bold, anchor="lm"
         )
+
+
+def draw_track(board: Board, view: DerelictView) -> None:
+    """The time track: a cell a space, the current one thick and orange, those from cryo's opening blue; all of
+    it inside the track's box (``TIME_TOP`` to ``TIME_BOTTOM``, right of the static layer's "Time")."""
+    for space in range(1, view.time_spaces + 1):
+        now = space == view.time
+        fill = Ink.ORANGE if now else Ink.SKY if space >= view.cryo_open else Ink.WHITE
+        x0, y0, x1, y1 = time_cell(view, space)
+        board.draw.rectangle((x0, y0, x1, y1), fill=int(fill), outline=int(Ink.BLACK), width=4 if now else 1)
+        board.words(((x0 + x1) // 2, 56), str(space), SMALL, Ink.BLACK, bold=now, anchor="mm")
 
 
 def time_cell(view: DerelictView, space: int) -> Box:
@@ -280,11 +300,37 @@ def pod_lines(view: DerelictView) -> list[str]:
     return lines[:2]
 
 
-def draw_map(board: Board, view: DerelictView) -> None:
+def draw_map(board: Board, view: DerelictView, rooms: RoomCells | None = None) -> None:
     for room in view.rooms:
-        draw_cell(board, view, room)
+        if rooms is None:
+            draw_cell(board, view, room)
+        else:
+            kept_cell(board, view, room, rooms)
     for key in view.noise:
         board.piece(key, "noise", noise_at(key), paint_noise)
+
+
+def kept_cell(board: Board, view: DerelictView, room: RoomView, rooms: RoomCells) -> None:
+    """``draw_cell``, pasted from ``rooms`` when the room looks as it was drawn before, else drawn and kept."""
+    kept_section(board, look(view, room), cell(room.id), rooms, lambda part: draw_cell(part, view, room))
+
+
+def kept_section(board: Board, key: Look, box: Box, kept: RoomCells, draw: Callable[[Board], None]) -> None:
+    """A section that ``draw`` draws inside ``box`` (its right and bottom edges included) from what ``key``
+    says: pasted with what it printed when kept, else drawn on the board, measured and kept."""
+    drawn = kept.get(key)
+    if drawn is not None:
+        board.image.paste(drawn.image, box[:2])
+        if board.sheet is not None:
+            board.sheet.marks.extend(drawn.marks)
+            board.sheet.tokens.extend(drawn.tokens)
+        return
+    printed = Sheet(boxes_only=True)
+    draw(Board(board.image, printed))
+    kept.keep(key, board.image, box, printed)
+    if board.sheet is not None:
+        board.sheet.marks.extend(printed.marks)
+        board.sheet.tokens.extend(printed.tokens)
 
 
 def room_name_words(room: RoomView) -> tuple[str, int, bool, Ink]:

@@ -18,7 +18,8 @@ from render.core.zoom import Area
 from . import phone
 from .alt import board_alt
 from .board import draw_board, draw_static
-from .hand import draw_hand, has_private
+from .cells import RoomCells
+from .hand import draw_hand, hand_key, has_private
 from .zoom import CREW, areas, draw_crew_zoom, draw_room_zoom, zoom_words
 
 
@@ -42,6 +43,7 @@ class DerelictRenderer:
         self.cache = RenderCache()
         self.layers = LayerCache()
         self.layer_sheets = LayerSheets()
+        self.rooms = RoomCells()
 
     def board(self, view: View) -> bytes:
         """The phone board (portrait: tracks, a schematic ship, who is where); a seat's view is refused."""
@@ -95,7 +97,7 @@ class DerelictRenderer:
         private = _derelict(view)
         if not has_private(private):
             return None
-        return self.cache.get_or_render(view_key("derelict.hand", private), lambda: encode_png(draw_hand(private)))
+        return self.cache.get_or_render(hand_key(private), lambda: encode_png(draw_hand(private)))
 
     def alt(self, view: View) -> str:
         """What the board (public view, with its intruders, fires and noise) or this seat's private image shows."""
@@ -111,7 +113,7 @@ class DerelictRenderer:
         seats, over = phone.shape(view)
         key = ("derelict.phone", seats, over)
         base = self.layer_sheets.copy_of(self.layers, key, partial(phone.draw_static, seats, over), sheet)
-        return phone.draw_phone(view, sheet, base=base)
+        return phone.draw_phone(view, sheet, base=base, rooms=self.rooms)
 
     def _full(self, view: DerelictView) -> Image.Image:
         base = self.layers.copy_of("derelict.static", draw_static)

@@ -1,0 +1,92 @@
+"""The phone board's rooms drawn once per look and pasted (issue 26: a board draws only what changed).
+
+A room's box on the phone board (``phone.cell``) shows its frame, id, name and up to four pieces, all drawn
+inside the box over the static layer, which is the same there for every shape of board (the shape changes the
+roster below the map only). Nothing else is drawn into a room's box before it (the header is above the map,
+noise badges and the roster after it, the what-changed rings last). So a room drawn once can be cut out of
+the board with what it printed (its ``Sheet`` entries, at their places on the board) and pasted on a later
+board whose room looks the same: the same pixels, the same layout, for the cost of a paste.
+
+A room's look is everything ``phone.draw_cell`` reads (``look``): its id, whether it is explored, its name,
+fire, malfunction, its intruders' types and letters in order, and its characters' letters and colours in
+order. The header's time track is kept the same way (by the track's length, the time and where cryo opens).
+Only the public view is drawn (``DerelictRenderer`` refuses a seat's view), so a kept room never
+holds anything one seat may see and another may not.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass
+
+from PIL import Image
+
+from engine.derelict.view import DerelictView, RoomView
+from render.core import Box
+from render.core.sheet import Mark, Sheet, Token
+
+ROOMS_KEPT = 400
+"""Room looks kept (each about 11 KB of pixels: 173 x 63, one byte a pixel; 4.4 MB at most): the twenty rooms of
+every game drawn lately, most of which look the same from one board to the next."""
+
+Look = tuple[object, ...]
+
+
+@dataclass(frozen=True)
+class Drawn:
+    """A room as drawn: its box's pixels and what it printed there (texts and pieces, at board places)."""
+
+    image: Image.Image
+    marks: tuple[Mark, ...]
+    tokens: tuple[Token, ...]
+
+
+def look(view: DerelictView, room: RoomView) -> Look:
+    """Everything ``phone.draw_cell`` draws ``room`` from: two rooms of one look are the same pixels."""
+    return (
+        room.id,
+        room.explored,
+        room.name,
+        room.fire,
+        room.malfunction,
+        tuple((intruder.type, intruder.letter) for intruder in room.intruders),
+        tuple((seat % 5, view.seats[seat].letter) for seat in room.characters),
+    )
+
+
+def paste_box(box: Box) -> Box:
+    """The pixels a room's box covers: ``rounded`` draws its right and bottom edges inclusive."""
+    x0, y0, x1, y1 = box
+    return (x0, y0, x1 + 1, y1 + 1)
+
+
+class RoomCells:
+    """Rooms drawn lately, by look (bounded, least recently used first out; safe across threads). The images
+    kept are read only (pasted)."""
+
+    def __init__(self, size: int = ROOMS_KEPT) -> None:
+        self.size = size
+        self.draws = 0
+        self._kept: OrderedDict[Look, Drawn] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key: Look) -> Drawn | None:
+        with self._lock:
+            drawn = self._kept.get(key)
+            if drawn is not None:
+                self._kept.move_to_end(key)
+            return drawn
+
+    def keep(self, key: Look, image: Image.Image, box: Box, printed: Sheet) -> None:
+        """Keep the room just drawn on ``image`` in ``box`` with what it printed (``printed``)."""
+        drawn = Drawn(image.crop(paste_box(box)), tuple(printed.marks), tuple(printed.tokens))
+        with self._lock:
+            self.draws += 1
+            self._kept[key] = drawn
+            self._kept.move_to_end(key)
+            while len(self._kept) > self.size:
+                self._kept.popitem(last=False)
+
+    def __len__(self) -> int:
+        return len(self._kept)
