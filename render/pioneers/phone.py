@@ -13,16 +13,19 @@ tap away: the **Zoom** on a sector, or the **Full board**.
 
 from __future__ import annotations
 
-from functools import partial
+from functools import lru_cache, partial
 
 from PIL import Image, ImageDraw
 
 from engine.core.words import count
 from engine.pioneers.view import PioneersView, SectorView
-from render.core import Ink, disc, fitted, font, new_canvas, rounded, text_width, wrap
+from render.core import Box, Ink, disc, fitted, font, new_canvas, rounded, text_width
 from render.core.canvas import shortened as clip
+from render.core.fonts import Font
+from render.core.sections import Sections
 from render.core.sheet import Sheet, Token, say
 from render.core.sheet import place as _place
+from render.core.stamps import SPRITES
 
 from .board import COLOUR_INK, COLOUR_TEXT, GOOD_LETTER, PLAYER_INK
 
@@ -111,9 +114,18 @@ def draw_static(key: StaticKey, sheet: Sheet | None = None) -> Image.Image:
     per board: ``draw_overview``'s ``base``). ``sheet`` is for the measuring signature: the layer prints no text."""
     sectors, players, tall = key
     image = new_canvas(WIDTH, tall)
-    draw = ImageDraw.Draw(image)
     for slot, kind, colour in sectors:
-        _cell_frame(draw, kind, colour, _cell_box(len(sectors), players, slot))
+        image.paste(_frame(kind, colour), _cell_box(len(sectors), players, slot)[:2])
+    return image
+
+
+@lru_cache(maxsize=64)
+def _frame(kind: str, colour: str | None) -> Image.Image:
+    """A sector's box and band (``_cell_frame``) drawn once per look on the paper a layer is drawn on, and pasted
+    there (read only): the same pixels, the corners outside the rounded frame included, for a paste of a small
+    image where stamping the box's inks over the layer cost about half a millisecond a sector."""
+    image = new_canvas(CELL_W + 1, CELL_H + 1)
+    _cell_frame(ImageDraw.Draw(image), kind, colour, (0, 0, CELL_W, CELL_H))
     return image
 
 
@@ -131,25 +143,33 @@ def layer_key(key: StaticKey) -> StaticKey:
 
 def draw_placed(image: Image.Image, key: StaticKey) -> Image.Image:
     """The sectors of ``key`` already placed, drawn over a copy of its set-up layer (``layer_key``): each covers
-    the open slot's box exactly (the same box and corners), so the pixels are those of ``draw_static(key)``."""
+    the open slot's box whole (``_frame``: the same box, corners and paper), so the pixels are those of
+    ``draw_static(key)``."""
     sectors, players, _ = key
-    draw = ImageDraw.Draw(image)
     for slot, kind, colour in sectors:
         if kind != "open":
-            _cell_frame(draw, kind, colour, _cell_box(len(sectors), players, slot))
+            image.paste(_frame(kind, colour), _cell_box(len(sectors), players, slot)[:2])
     return image
 
 
-def draw_overview(view: PioneersView, sheet: Sheet | None = None, base: Image.Image | None = None) -> Image.Image:
+def draw_overview(
+    view: PioneersView, sheet: Sheet | None = None, base: Image.Image | None = None, sections: Sections | None = None
+) -> Image.Image:
     """The phone board for ``view`` on ``base``, a copy of ``draw_static``'s layer for its ring (or on a layer
-    drawn now); ``sheet`` (when measuring) notes every text and piece as drawn."""
+    drawn now); ``sheet`` (when measuring) notes every text and piece as drawn. With ``sections``, each sector's
+    cell is pasted from the one kept for what it shows (``cell_look``), drawn only when new (the same pixels:
+    a cell draws only inside its box, over its frame on the layer, and nothing else draws there)."""
     image = draw_static(static_key(view), sheet) if base is None else base
     draw = ImageDraw.Draw(image)
     _header(draw, view, sheet)
     for player in view.players:
         _captain(draw, view, player.seat, sheet)
     for sector in view.ring:
-        _cell(draw, view, sector, cell_box(view, sector.slot), sheet)
+        box = cell_box(view, sector.slot)
+        if sections is None:
+            _cell(draw, view, sector, box, sheet)
+        else:
+            sections.paste(image, box, cell_look(view, sector), partial(_cell_part, view, sector), sheet)
     _footer(draw, view, sheet)
     _result(draw, view, sheet)
     return image
@@ -266,7 +286,20 @@ def _colonist_paint(draw: ImageDraw.ImageDraw, at: tuple[int, int], *, seat: int
 
 
 def _ship_paint(draw: ImageDraw.ImageDraw, at: tuple[int, int], *, seat: int, active: bool) -> None:
-    """A ship: an arrowhead pointing along the ring (a colonist is a disc), with its captain's number."""
+    """A ship: an arrowhead pointing along the ring (a colonist is a disc), with its captain's number.
+
+    Stamped from the sprite cache (``render.core.stamps``): Pillow draws a polygon's outline wider than a pixel
+    through a mask the size of the whole image (a 640 x 1000 canvas made and filled per ship, about 0.5 ms),
+    where a stamp costs microseconds; the sprite is that very drawing on a small canvas, so the same pixels."""
+    look = partial(_ship_drawn, seat=seat, active=active)
+    SPRITES.stamp(draw, at, ("pioneers ship", seat, active), SHIP_EXTENT, look)
+
+
+SHIP_EXTENT = (-20, -17, 20, 17)
+"""What a ship's drawing can reach from its centre (its arrowhead spans -16..17 by -13..13)."""
+
+
+def _ship_drawn(draw: ImageDraw.ImageDraw, at: tuple[int, int], *, seat: int, active: bool) -> None:
     x, y = at
     outline = Ink.VERMILLION if active else Ink.BLACK
     points = [(x - 16, y - 13), (x + 6, y - 13), (x + 17, y), (x + 6, y + 13), (x - 16, y + 13)]
@@ -294,6 +327,35 @@ def _good_paint(draw: ImageDraw.ImageDraw, at: tuple[int, int], *, letter: str) 
         [(x, y - half), (x + half, y), (x, y + half), (x - half, y)], fill=int(Ink.YELLOW), outline=int(Ink.BLACK)
     )
     say(draw, None, (x, y), letter, font(16, bold=True), Ink.BLACK, "mm")
+
+
+Ships = tuple[tuple[int, bool, bool], ...]
+CellLook = tuple[str, str | None, str, int | None, tuple[str | None, ...], int, tuple[str, ...], Ships]
+"""Everything a sector's cell shows, its frame included: kind, colour, label, holder, spots, green spots, goods,
+and each ship in orbit with whether it crashed and whether its captain is the one to play."""
+
+
+def cell_look(view: PioneersView, sector: SectorView) -> CellLook:
+    """What ``_cell`` draws for ``sector`` (and ``_cell_frame`` under it), as a key: two sectors with the same
+    look at the same place draw the same pixels and the same sheet."""
+    playing = view.active if view.phase == "play" else None
+    ships = tuple((seat, view.players[seat].crashed, seat == playing) for seat in sector.ships)
+    return (
+        sector.kind,
+        sector.colour,
+        sector.label,
+        sector.controller,
+        tuple(sector.spots),
+        sector.green,
+        tuple(sector.goods),
+        ships,
+    )
+
+
+def _cell_part(
+    view: PioneersView, sector: SectorView, draw: ImageDraw.ImageDraw, box: Box, sheet: Sheet | None
+) -> None:
+    _cell(draw, view, sector, box, sheet)
 
 
 def _cell(
@@ -378,9 +440,37 @@ def _footer(draw: ImageDraw.ImageDraw, view: PioneersView, sheet: Sheet | None) 
         line += f" · to place {len(view.pool)} planets, {view.belts_left} belts"
     face = font(TEXT)
     y = height(view) - result_height(view) - FOOTER_H + 4
-    lines = [*wrap(line, face, WIDTH - 2 * MARGIN)[:2], KEY][-3:]
+    lines = [*wrapped(line, face, WIDTH - 2 * MARGIN)[:2], KEY][-3:]
     for i, words in enumerate(lines):
         say(draw, sheet, (MARGIN, y + i * 28), words, face, Ink.CHARCOAL, "la")
+
+
+@lru_cache(maxsize=1024)
+def wrapped(text: str, face: Font, width: int) -> tuple[str, ...]:
+    """``render.core.wrap``'s lines (greedy, at spaces), measured fewer times: the footer's line changes with
+    every alien, good and event taken, and ``wrap`` measures it once per word (a dozen text layouts, 1 ms).
+
+    A line's width only grows as words are added (FreeType's box of a text holds its every prefix's), so the
+    greedy line, the words up to the first that no longer fits, is the longest run of words that fits: found by
+    measuring the rest whole first (it usually fits), then by halving. The first word of a line is taken even
+    when it alone does not fit, as ``wrap`` does."""
+    words = text.split()
+    lines: list[str] = []
+    start = 0
+    while start < len(words):
+        if text_width(" ".join(words[start:]), face) <= width:
+            lines.append(" ".join(words[start:]))
+            break
+        fits, over = start + 1, len(words)  # words[start:fits] is taken; words[start:over] does not fit
+        while over - fits > 1:
+            middle = (fits + over) // 2
+            if text_width(" ".join(words[start:middle]), face) <= width:
+                fits = middle
+            else:
+                over = middle
+        lines.append(" ".join(words[start:fits]))
+        start = fits
+    return tuple(lines)
 
 
 def piece_words(token: Token) -> str | None:

@@ -18,6 +18,7 @@ from render.core.alt import clipped, image_alt
 from render.core.changes import marked_board, plain_board
 from render.core.closeup import BOARDS_KEPT
 from render.core.layers import LayerSheets
+from render.core.sections import Sections
 from render.core.sheet import Sheet
 from render.core.zoom import Area
 
@@ -38,6 +39,10 @@ def _public(view: View) -> PioneersView:
     return _pioneers(view).model_copy(update={"viewer": None})
 
 
+CELLS_KEPT = 256
+"""Sector cells kept (``Sections``): a board's 14-20 and those of the games drawn lately."""
+
+
 class PioneersRenderer:
     """Draws Cosmic Pioneers views; one instance serves every game (the caches are thread-safe)."""
 
@@ -49,6 +54,9 @@ class PioneersRenderer:
         self.layers = LayerCache(max_entries=64)
         self.layer_sheets = LayerSheets()
         self.boards = LayerCache(max_entries=BOARDS_KEPT)  # detailed boards, which the zooms are cut from
+        # The phone boards' sector cells by place and look (``phone.cell_look``; 31 KB each, 8 MB at most): a move
+        # changes a cell or two, the others are pasted as the last board drew them.
+        self.cells = Sections(max_entries=CELLS_KEPT)
 
     def board(self, view: View) -> bytes:
         """The phone board: round, whose turn, the captains' numbers and the ring with every piece."""
@@ -124,7 +132,7 @@ class PioneersRenderer:
         shape = static_key(view)
         layer = layer_key(shape)  # during the set-up, the ring of open slots: the sectors placed go on top
         base = self.layer_sheets.copy_of(self.layers, ("phone", layer), partial(draw_phone_static, layer), sheet)
-        return draw_overview(view, sheet, base if layer == shape else draw_placed(base, shape))
+        return draw_overview(view, sheet, base if layer == shape else draw_placed(base, shape), self.cells)
 
     def _full(self, key: str, view: PioneersView) -> Image.Image:
         """The detailed board image (drawn once for the full board and its zooms alike)."""
