@@ -13,7 +13,9 @@ tap away: the **Zoom** on a sector, or the **Full board**.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache, partial
+from typing import TypeVar
 
 from PIL import Image, ImageDraw
 
@@ -28,6 +30,8 @@ from render.core.sheet import place as _place
 from render.core.stamps import SPRITES
 
 from .board import COLOUR_INK, COLOUR_TEXT, GOOD_LETTER, PLAYER_INK
+
+L = TypeVar("L", bound=tuple[object, ...])
 
 WIDTH = 640
 TEXT = 20
@@ -161,18 +165,37 @@ def draw_overview(
     a cell draws only inside its box, over its frame on the layer, and nothing else draws there)."""
     image = draw_static(static_key(view), sheet) if base is None else base
     draw = ImageDraw.Draw(image)
-    _header(draw, view, sheet)
+    strip = partial(_strip, image, draw, sections, sheet)
+    strip(0, HEADER_H, header_look(view), _header)
     for player in view.players:
-        _captain(draw, view, player.seat, sheet)
+        strip(HEADER_H + player.seat * PLAYER_H, PLAYER_H, captain_look(view, player.seat), _captain)
     for sector in view.ring:
         box = cell_box(view, sector.slot)
         if sections is None:
             _cell(draw, view, sector, box, sheet)
         else:
             sections.paste(image, box, cell_look(view, sector), partial(_cell_part, view, sector), sheet)
-    _footer(draw, view, sheet)
+    strip(footer_top(view), FOOTER_H, footer_look(view), _footer)
     _result(draw, view, sheet)
     return image
+
+
+def _strip(
+    image: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    sections: Sections | None,
+    sheet: Sheet | None,
+    top: int,
+    tall: int,
+    look: L,
+    paint: Callable[[ImageDraw.ImageDraw, L, int, Sheet | None], None],
+) -> None:
+    """A strip across the board (the header, a captain's line, the footer) drawn by ``paint`` from ``look``, what
+    it shows, at ``top``: pasted from ``sections`` when kept (drawn over the layer's paper, inside its strip)."""
+    if sections is None:
+        paint(draw, look, top, sheet)
+        return
+    sections.paste(image, (0, top, WIDTH - 1, top + tall - 1), look, lambda d, box, s: paint(d, look, box[1], s), sheet)
 
 
 def standing(view: PioneersView, seat: int) -> tuple[int, int, int, int]:
@@ -238,43 +261,56 @@ def _result(draw: ImageDraw.ImageDraw, view: PioneersView, sheet: Sheet | None) 
         say(draw, sheet, (MARGIN + 6, y), clip(decided, face, WIDTH - 40), face, Ink.CHARCOAL, "lm")
 
 
-def _header(draw: ImageDraw.ImageDraw, view: PioneersView, sheet: Sheet | None) -> None:
+HeaderLook = tuple[str, str, str]
+"""The header as drawn: ``"header"``, the title (scenario and round) and whose turn it is."""
+
+
+def header_look(view: PioneersView) -> HeaderLook:
     round_words = f"Round {view.round} of {view.rounds}" if view.phase in ("play", "over") else "Setup"
-    title = f"{view.scenario_name} · {round_words}"
+    return "header", f"{view.scenario_name} · {round_words}", status(view)
+
+
+def _header(draw: ImageDraw.ImageDraw, look: HeaderLook, top: int, sheet: Sheet | None) -> None:
+    _, title, words = look
     say(
         draw,
         sheet,
-        (MARGIN, 8),
+        (MARGIN, top + 8),
         title,
         fitted(title, WIDTH - 2 * MARGIN, 28, bold=True, smallest=TEXT),
         Ink.BLACK,
         "la",
     )
-    words = status(view)
     if words:
         face = fitted(words, WIDTH - 2 * MARGIN, 24, bold=True, smallest=TEXT)
-        say(draw, sheet, (MARGIN, 44), words, face, Ink.VERMILLION, "la")
+        say(draw, sheet, (MARGIN, top + 44), words, face, Ink.VERMILLION, "la")
 
 
-def _captain(draw: ImageDraw.ImageDraw, view: PioneersView, seat: int, sheet: Sheet | None) -> None:
-    """One captain's line: their number disc (as on their pieces), name, points, credits and sectors held."""
+CaptainLook = tuple[str, int, str, str, bool]
+"""A captain's line as drawn: ``"captain"``, the seat, the name, the numbers and whether they are to play."""
+
+
+def captain_look(view: PioneersView, seat: int) -> CaptainLook:
     player = view.players[seat]
-    y = HEADER_H + seat * PLAYER_H
+    numbers = f"{player.vp} VP · {player.credits} cr · {player.controlled} held" + (
+        " · crashed" if player.crashed else ""
+    )
+    return "captain", seat, view.seat_name(seat), numbers, view.active == seat and view.phase == "play"
+
+
+def _captain(draw: ImageDraw.ImageDraw, look: CaptainLook, y: int, sheet: Sheet | None) -> None:
+    """One captain's line: their number disc (as on their pieces), name, points, credits and sectors held."""
+    _, seat, name, numbers, active = look
     cy = y + PLAYER_H // 2
-    active = view.active == seat and view.phase == "play"
     if active:
         rounded(draw, (MARGIN - 4, y + 1, WIDTH - MARGIN + 4, y + PLAYER_H - 1), Ink.YELLOW, None, radius=8)
     paint = partial(_colonist_paint, seat=seat)
     paint(draw, (MARGIN + RADIUS, cy))
     if sheet is not None:
         sheet.token(f"captain {seat + 1}", "captain", (MARGIN + RADIUS, cy), paint)
-    numbers = f"{player.vp} VP · {player.credits} cr · {player.controlled} held" + (
-        " · crashed" if player.crashed else ""
-    )
     right = fitted(numbers, 300, 22, smallest=TEXT)
     right_w = text_width(numbers, right)
     name_x = MARGIN + 2 * RADIUS + 10
-    name = view.seat_name(seat)
     face = fitted(name, WIDTH - MARGIN - right_w - 16 - name_x, 22, bold=True, smallest=TEXT)
     name = clip(name, face, WIDTH - MARGIN - right_w - 16 - name_x)
     say(draw, sheet, (name_x, cy), name, face, Ink.BLACK, "lm")
@@ -432,17 +468,27 @@ def _cell_frame(draw: ImageDraw.ImageDraw, kind: str, colour: str | None, box: t
     rounded(draw, (x0, y0, x1, y0 + BAND_H), band_ink, Ink.CHARCOAL)
 
 
-def _footer(draw: ImageDraw.ImageDraw, view: PioneersView, sheet: Sheet | None) -> None:
+FooterLook = tuple[str, tuple[str, ...]]
+"""The footer as drawn: ``"footer"`` and its lines."""
+
+
+def footer_look(view: PioneersView) -> FooterLook:
     """The alien supply, the goods left and the event deck; the draft's tiles while it runs; the pieces' key."""
     supply = " ".join(f"{'Q' if alien == 'squid' else alien[0].upper()}{n}" for alien, n in view.supply.items())
     line = f"Aliens left {supply} · goods {view.goods_supply} · event deck {view.deck_size}"
     if view.pool or view.belts_left:
         line += f" · to place {len(view.pool)} planets, {view.belts_left} belts"
+    return "footer", (*wrapped(line, font(TEXT), WIDTH - 2 * MARGIN)[:2], KEY)[-3:]
+
+
+def footer_top(view: PioneersView) -> int:
+    return height(view) - result_height(view) - FOOTER_H
+
+
+def _footer(draw: ImageDraw.ImageDraw, look: FooterLook, top: int, sheet: Sheet | None) -> None:
     face = font(TEXT)
-    y = height(view) - result_height(view) - FOOTER_H + 4
-    lines = [*wrapped(line, face, WIDTH - 2 * MARGIN)[:2], KEY][-3:]
-    for i, words in enumerate(lines):
-        say(draw, sheet, (MARGIN, y + i * 28), words, face, Ink.CHARCOAL, "la")
+    for i, words in enumerate(look[1]):
+        say(draw, sheet, (MARGIN, top + 4 + i * 28), words, face, Ink.CHARCOAL, "la")
 
 
 @lru_cache(maxsize=1024)

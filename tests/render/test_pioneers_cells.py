@@ -1,12 +1,12 @@
-"""Cosmic Pioneers' phone board pastes its sector cells from the ones kept by what they show (issue 26, speed).
+"""Cosmic Pioneers' phone board pastes its sector cells and strips from those kept by what they show (issue 26).
 
-A move changes a cell or two of the ring; the others are pasted as drawn before (``render.core.sections``,
-keyed by ``phone.cell_look``). Pinned here: every board of seeded games (two and four captains, set-up to the
-result) is the very image and the very layout (texts and pieces, for the what-changed rings) of a board drawn
-from nothing; two views that differ only inside one cell draw different cells, each the fresh drawing (a kept
-cell is never handed to a view it does not show); a cell, even a crowded one, draws nothing outside its box;
-the ships stamped from a sprite are the polygon Pillow draws; the footer's faster wrap breaks lines as
-``render.core.wrap`` does.
+A move changes a cell or two of the ring, a captain's line, perhaps the header or the footer; the others are
+pasted as drawn before (``render.core.sections``, keyed by ``phone.cell_look`` and the strips' looks). Pinned
+here: every board of seeded games (two and four captains, set-up to the result) is the very image and the very
+layout (texts and pieces, for the what-changed rings) of a board drawn from nothing; two views that differ only
+inside one cell or strip draw different ones, each the fresh drawing (a kept part is never handed to a view it
+does not show); a cell, even a crowded one, draws nothing outside its box; the ships stamped from a sprite are
+the polygon Pillow draws; the footer's faster wrap breaks lines as ``render.core.wrap`` does.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from engine.registry import GAMES
 from render.core import Ink, font, new_canvas, wrap
 from render.core.sheet import Sheet
 from render.pioneers import phone
-from render.pioneers.phone import CELL_H, CELL_W, cell_box, draw_overview, wrapped
+from render.pioneers.phone import CELL_H, CELL_W, HEADER_H, PLAYER_H, cell_box, draw_overview, footer_top, wrapped
 from render.pioneers.renderer import PioneersRenderer
 
 
@@ -50,7 +50,8 @@ def test_every_board_pasted_from_kept_cells_is_drawn_as_from_nothing(seed: int, 
         image = renderer._phone(view, kept)
         assert image.tobytes() == draw_overview(view, fresh).tobytes(), f"board {index} differs"
         assert layout(kept) == layout(fresh), f"board {index}: its layout differs"
-    assert renderer.cells.draws < len(views) * len(views[-1].ring) // 3, "the cells are not reused"
+    pasted = len(views) * (len(views[-1].ring) + players + 2)  # cells, captains' lines, header and footer
+    assert renderer.cells.draws < pasted // 2, "the kept parts are not reused"
 
 
 def crowded(view: PioneersView, slot: int) -> PioneersView:
@@ -91,6 +92,24 @@ def test_two_views_differing_inside_one_cell_draw_that_cell_anew_each_time() -> 
         drawn = [renderer._phone(v) for v in (first, second, first, second)]  # the second pair from the kept cells
         assert cell_of(drawn[0], first, where) != cell_of(drawn[1], second, where)
         for view, image in zip((first, second, first, second), drawn, strict=True):
+            assert image.tobytes() == draw_overview(view).tobytes()
+
+
+def test_two_views_differing_in_one_strip_draw_that_strip_anew_each_time() -> None:
+    """The header, a captain's line and the footer are kept the same way, by the texts they print."""
+    renderer = PioneersRenderer()
+    base = next(v for v in played(3, 3) if v.phase == "play" and v.active is not None)
+    richer = [p.model_copy(update={"credits": p.credits + 1}) if p.seat == 1 else p for p in base.players]
+    others = [
+        (base.model_copy(update={"players": richer}), HEADER_H + PLAYER_H),  # a captain's credits
+        (base.model_copy(update={"names": {1: "Bartholomew the Great"}}), HEADER_H + PLAYER_H),  # a name
+        (base.model_copy(update={"active": next(p.seat for p in base.players if p.seat != base.active)}), 44),
+        (base.model_copy(update={"deck_size": base.deck_size + 1}), footer_top(base) + 4),  # the footer
+    ]
+    for other, y in others:
+        drawn = [renderer._phone(v) for v in (base, other, base, other)]
+        assert drawn[0].crop((0, y, 640, y + 24)).tobytes() != drawn[1].crop((0, y, 640, y + 24)).tobytes()
+        for view, image in zip((base, other, base, other), drawn, strict=True):
             assert image.tobytes() == draw_overview(view).tobytes()
 
 
