@@ -8,6 +8,7 @@ detailed racetrack board for a desktop (``render.pioneers.board``); ``zoom`` one
 from __future__ import annotations
 
 from functools import partial
+from typing import cast
 
 from PIL import Image
 
@@ -125,6 +126,26 @@ class PioneersRenderer:
         sheet = Sheet()
         draw_board(board_view, draw_static(board_view, sheet), sheet)
         return zooms.zoom_sheet(board_view, sheet, area)
+
+    def warm(self, seats: int = 2) -> None:
+        """Draw, once when the process starts, what its first Cosmic Pioneers boards would otherwise pay for in
+        the middle of a move: the faces at the board's sizes, the pieces' sprites, the sectors' frames and the
+        texts every board prints (the key, "held by", a set-up's statuses, the sectors' labels): the process's
+        shared caches (``render.core``), not this renderer's. One seeded game of ``seats`` captains is played and
+        a few of its boards drawn on a renderer of their own, thrown away (the first, the first of play, one
+        mid-game, the result): about 0.2 s of CPU, and under 1 MB kept in those caches. The first board of a
+        process cost about 43 ms of CPU without it, the first board of play and the first result 15-20 ms."""
+        from engine.core import SeatSetup
+        from engine.core.playout import random_playout
+        from engine.pioneers import SPEC, PioneersState
+
+        options = SPEC.options_model()
+        steps = [step.after for step in random_playout(SPEC, [SeatSetup() for _ in range(seats)], options, 1)]
+        views = [_public(SPEC.view(cast(PioneersState, state), None)) for state in steps]
+        playing = [i for i, view in enumerate(views) if view.phase == "play"]
+        scratch = PioneersRenderer()
+        for index in {0, *playing[:1], *playing[len(playing) // 2 : len(playing) // 2 + 1], len(views) - 1}:
+            scratch._phone(views[index], Sheet(boxes_only=True))
 
     def _phone(self, view: PioneersView, sheet: Sheet | None = None) -> Image.Image:
         """The phone board over a copy of its static layer for the ring (the sectors' boxes and bands; during the

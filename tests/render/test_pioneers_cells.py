@@ -150,3 +150,16 @@ def test_the_footers_wrap_breaks_lines_where_core_wrap_does() -> None:
     for text in footers:
         for width in (40, 387, 620):
             assert list(wrapped(text, face, width)) == wrap(text, face, width), (text, width)
+
+
+def test_warming_up_fills_the_shared_caches_and_keeps_no_board_of_its_own() -> None:
+    """``warm`` (for the host to call at start) draws a few boards of a seeded game into the process's shared
+    caches only: the renderer keeps no image, layer or part of that game, and draws the same boards after."""
+    renderer = PioneersRenderer()
+    view = played(6, 2)[-1]
+    before = renderer._phone(view).tobytes()
+    renderer = PioneersRenderer()
+    renderer.warm()
+    assert (len(renderer.cache), len(renderer.layers), len(renderer.cells), renderer.layers.draws) == (0, 0, 0, 0)
+    assert phone._frame.cache_info().currsize >= 3  # the open slot's, a belt's, a planet's frames at least
+    assert renderer._phone(view).tobytes() == before
