@@ -50,20 +50,29 @@ class Sections:
         self._parts: OrderedDict[Hashable, Part] = OrderedDict()
         self._lock = threading.Lock()
 
-    def paste(self, image: Image.Image, box: Box, key: Hashable, draw: DrawPart, sheet: Sheet | None) -> None:
+    def paste(
+        self,
+        image: Image.Image,
+        box: Box,
+        key: Hashable,
+        draw: DrawPart,
+        sheet: Sheet | None,
+        under: Image.Image | None = None,
+    ) -> Part | None:
         """Put on ``image`` the part ``draw`` draws in ``box`` (inclusive corners), from the part kept for
-        ``key`` at this box, or drawn now over ``image``'s own pixels in the box and kept. ``key`` must name
-        everything the part shows and whatever ``image`` holds in the box before (its base)."""
+        ``key`` at this box, or drawn now over the pixels of ``under`` (``image`` itself unless told: a base
+        the board is drawn over) in the box, and kept. ``key`` must name everything the part shows and whatever
+        that base holds in the box. The part (``None`` when measuring letters: drawn in place)."""
         if sheet is not None and not sheet.boxes_only:
             draw(ImageDraw.Draw(image), box, sheet)  # measuring letters: drawn in place, as the board would
-            return
+            return None
         whole = (box, key)
         with self._lock:
             part = self._parts.get(whole)
             if part is not None:
                 self._parts.move_to_end(whole)
         if part is None:
-            part = self._draw(image, box, draw)
+            part = self._draw(image if under is None else under, box, draw)
             with self._lock:
                 self.draws += 1
                 self._parts[whole] = part
@@ -73,6 +82,7 @@ class Sections:
         if sheet is not None:
             sheet.marks.extend(part.marks)
             sheet.tokens.extend(part.tokens)
+        return part
 
     @staticmethod
     def _draw(image: Image.Image, box: Box, draw: DrawPart) -> Part:

@@ -13,7 +13,7 @@ tap away: the **Zoom** on a sector, or the **Full board**.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from functools import lru_cache, partial
 from typing import TypeVar
 
@@ -24,7 +24,7 @@ from engine.pioneers.view import PioneersView, SectorView
 from render.core import Box, Ink, disc, fitted, font, new_canvas, rounded, text_width
 from render.core.canvas import shortened as clip
 from render.core.fonts import Font
-from render.core.sections import Sections
+from render.core.sections import DrawPart, Sections
 from render.core.sheet import Sheet, Token, say
 from render.core.sheet import place as _place
 from render.core.stamps import SPRITES
@@ -165,37 +165,43 @@ def draw_overview(
     a cell draws only inside its box, over its frame on the layer, and nothing else draws there)."""
     image = draw_static(static_key(view), sheet) if base is None else base
     draw = ImageDraw.Draw(image)
-    strip = partial(_strip, image, draw, sections, sheet)
-    strip(0, HEADER_H, header_look(view), _header)
-    for player in view.players:
-        strip(HEADER_H + player.seat * PLAYER_H, PLAYER_H, captain_look(view, player.seat), _captain)
-    for sector in view.ring:
-        box = cell_box(view, sector.slot)
+    for box, look, paint in parts(view):
         if sections is None:
-            _cell(draw, view, sector, box, sheet)
+            paint(draw, box, sheet)
         else:
-            sections.paste(image, box, cell_look(view, sector), partial(_cell_part, view, sector), sheet)
-    strip(footer_top(view), FOOTER_H, footer_look(view), _footer)
+            sections.paste(image, box, look, paint, sheet)
     _result(draw, view, sheet)
     return image
 
 
-def _strip(
-    image: Image.Image,
-    draw: ImageDraw.ImageDraw,
-    sections: Sections | None,
-    sheet: Sheet | None,
-    top: int,
-    tall: int,
-    look: L,
+def parts(view: PioneersView) -> list[tuple[Box, Hashable, DrawPart]]:
+    """The board's parts in the order they are drawn, each with its box, its look (what it shows: the key it is
+    kept by) and how it is drawn in a box: the header, each captain's line, each sector's cell, the footer. They
+    lie side by side (no two boxes meet); only the result's standings, at the end, are drawn apart."""
+    found: list[tuple[Box, Hashable, DrawPart]] = []
+
+    def strip(top: int, tall: int, look: L, paint: Callable[[ImageDraw.ImageDraw, L, int, Sheet | None], None]) -> None:
+        found.append(((0, top, WIDTH - 1, top + tall - 1), look, partial(_strip_part, paint, look)))
+
+    strip(0, HEADER_H, header_look(view), _header)
+    for player in view.players:
+        strip(HEADER_H + player.seat * PLAYER_H, PLAYER_H, captain_look(view, player.seat), _captain)
+    for sector in view.ring:
+        found.append((cell_box(view, sector.slot), cell_look(view, sector), partial(_cell_part, view, sector)))
+    strip(footer_top(view), FOOTER_H, footer_look(view), _footer)
+    return found
+
+
+def _strip_part(
     paint: Callable[[ImageDraw.ImageDraw, L, int, Sheet | None], None],
+    look: L,
+    draw: ImageDraw.ImageDraw,
+    box: Box,
+    sheet: Sheet | None,
 ) -> None:
     """A strip across the board (the header, a captain's line, the footer) drawn by ``paint`` from ``look``, what
-    it shows, at ``top``: pasted from ``sections`` when kept (drawn over the layer's paper, inside its strip)."""
-    if sections is None:
-        paint(draw, look, top, sheet)
-        return
-    sections.paste(image, (0, top, WIDTH - 1, top + tall - 1), look, lambda d, box, s: paint(d, look, box[1], s), sheet)
+    it shows, from the top of ``box`` (over the layer's paper, inside its strip)."""
+    paint(draw, look, box[1], sheet)
 
 
 def standing(view: PioneersView, seat: int) -> tuple[int, int, int, int]:

@@ -1,12 +1,13 @@
 """Cosmic Pioneers' phone board pastes its sector cells and strips from those kept by what they show (issue 26).
 
-A move changes a cell or two of the ring, a captain's line, perhaps the header or the footer; the others are
-pasted as drawn before (``render.core.sections``, keyed by ``phone.cell_look`` and the strips' looks). Pinned
-here: every board of seeded games (two and four captains, set-up to the result) is the very image and the very
-layout (texts and pieces, for the what-changed rings) of a board drawn from nothing; two views that differ only
-inside one cell or strip draw different ones, each the fresh drawing (a kept part is never handed to a view it
-does not show); a cell, even a crowded one, draws nothing outside its box; the ships stamped from a sprite are
-the polygon Pillow draws; the footer's faster wrap breaks lines as ``render.core.wrap`` does.
+A move changes a cell or two of the ring, a captain's line, perhaps the header or the footer; a board starts
+from a copy of the game's last one and pastes those, drawn once per look (``render.core.sections``, keyed by
+``phone.cell_look`` and the strips' looks). Pinned here: every board of seeded games (two and four captains,
+set-up to the result) is the very image and the very layout (texts and pieces, for the what-changed rings) of
+a board drawn from nothing, and the last board is never drawn on; two views that differ only inside one cell or
+strip draw different ones, each the fresh drawing (a kept part is never handed to a view it does not show); a
+cell, even a crowded one, draws nothing outside its box; the ships stamped from a sprite are the polygon Pillow
+draws; the footer's faster wrap breaks lines as ``render.core.wrap`` does.
 """
 
 from __future__ import annotations
@@ -45,11 +46,15 @@ def test_every_board_pasted_from_kept_cells_is_drawn_as_from_nothing(seed: int, 
     renderer = PioneersRenderer()
     views = played(seed, players, every)
     assert views[-1].phase == "over" and any(v.phase == "draft" for v in views)
+    last: tuple[Image.Image, bytes] | None = None
     for index, view in enumerate(views):
         kept, fresh = Sheet(boxes_only=True), Sheet(boxes_only=True)
         image = renderer._phone(view, kept)
         assert image.tobytes() == draw_overview(view, fresh).tobytes(), f"board {index} differs"
         assert layout(kept) == layout(fresh), f"board {index}: its layout differs"
+        if last is not None:  # the next board starts from a copy of the last one, never from the last one itself
+            assert last[0].tobytes() == last[1], f"board {index - 1} was drawn on after it was returned"
+        last = image, image.tobytes()
     pasted = len(views) * (len(views[-1].ring) + players + 2)  # cells, captains' lines, header and footer
     assert renderer.cells.draws < pasted // 2, "the kept parts are not reused"
 
