@@ -13,18 +13,25 @@ tap away: the **Zoom** on a sector, or the **Full board**.
 
 from __future__ import annotations
 
-from functools import partial
+from collections.abc import Callable, Hashable
+from functools import lru_cache, partial
+from typing import TypeVar
 
 from PIL import Image, ImageDraw
 
 from engine.core.words import count
 from engine.pioneers.view import PioneersView, SectorView
-from render.core import Ink, disc, fitted, font, new_canvas, rounded, text_width, wrap
+from render.core import Box, Ink, disc, fitted, font, new_canvas, rounded, text_width
 from render.core.canvas import shortened as clip
+from render.core.fonts import Font
 from render.core.sheet import Sheet, Token, say
 from render.core.sheet import place as _place
+from render.core.stamps import SPRITES
 
 from .board import COLOUR_INK, COLOUR_TEXT, GOOD_LETTER, PLAYER_INK
+from .parts import DrawPart, Sections
+
+L = TypeVar("L", bound=tuple[object, ...])
 
 WIDTH = 640
 TEXT = 20
@@ -111,9 +118,18 @@ def draw_static(key: StaticKey, sheet: Sheet | None = None) -> Image.Image:
     per board: ``draw_overview``'s ``base``). ``sheet`` is for the measuring signature: the layer prints no text."""
     sectors, players, tall = key
     image = new_canvas(WIDTH, tall)
-    draw = ImageDraw.Draw(image)
     for slot, kind, colour in sectors:
-        _cell_frame(draw, kind, colour, _cell_box(len(sectors), players, slot))
+        image.paste(_frame(kind, colour), _cell_box(len(sectors), players, slot)[:2])
+    return image
+
+
+@lru_cache(maxsize=64)
+def _frame(kind: str, colour: str | None) -> Image.Image:
+    """A sector's box and band (``_cell_frame``) drawn once per look on the paper a layer is drawn on, and pasted
+    there (read only): the same pixels, the corners outside the rounded frame included, for a paste of a small
+    image where stamping the box's inks over the layer cost about half a millisecond a sector."""
+    image = new_canvas(CELL_W + 1, CELL_H + 1)
+    _cell_frame(ImageDraw.Draw(image), kind, colour, (0, 0, CELL_W, CELL_H))
     return image
 
 
@@ -131,28 +147,61 @@ def layer_key(key: StaticKey) -> StaticKey:
 
 def draw_placed(image: Image.Image, key: StaticKey) -> Image.Image:
     """The sectors of ``key`` already placed, drawn over a copy of its set-up layer (``layer_key``): each covers
-    the open slot's box exactly (the same box and corners), so the pixels are those of ``draw_static(key)``."""
+    the open slot's box whole (``_frame``: the same box, corners and paper), so the pixels are those of
+    ``draw_static(key)``."""
     sectors, players, _ = key
-    draw = ImageDraw.Draw(image)
     for slot, kind, colour in sectors:
         if kind != "open":
-            _cell_frame(draw, kind, colour, _cell_box(len(sectors), players, slot))
+            image.paste(_frame(kind, colour), _cell_box(len(sectors), players, slot)[:2])
     return image
 
 
-def draw_overview(view: PioneersView, sheet: Sheet | None = None, base: Image.Image | None = None) -> Image.Image:
+def draw_overview(
+    view: PioneersView, sheet: Sheet | None = None, base: Image.Image | None = None, sections: Sections | None = None
+) -> Image.Image:
     """The phone board for ``view`` on ``base``, a copy of ``draw_static``'s layer for its ring (or on a layer
-    drawn now); ``sheet`` (when measuring) notes every text and piece as drawn."""
+    drawn now); ``sheet`` (when measuring) notes every text and piece as drawn. With ``sections``, each sector's
+    cell is pasted from the one kept for what it shows (``cell_look``), drawn only when new (the same pixels:
+    a cell draws only inside its box, over its frame on the layer, and nothing else draws there)."""
     image = draw_static(static_key(view), sheet) if base is None else base
     draw = ImageDraw.Draw(image)
-    _header(draw, view, sheet)
-    for player in view.players:
-        _captain(draw, view, player.seat, sheet)
-    for sector in view.ring:
-        _cell(draw, view, sector, cell_box(view, sector.slot), sheet)
-    _footer(draw, view, sheet)
+    for box, look, paint in parts(view):
+        if sections is None:
+            paint(draw, box, sheet)
+        else:
+            sections.paste(image, box, look, paint, sheet)
     _result(draw, view, sheet)
     return image
+
+
+def parts(view: PioneersView) -> list[tuple[Box, Hashable, DrawPart]]:
+    """The board's parts in the order they are drawn, each with its box, its look (what it shows: the key it is
+    kept by) and how it is drawn in a box: the header, each captain's line, each sector's cell, the footer. They
+    lie side by side (no two boxes meet); only the result's standings, at the end, are drawn apart."""
+    found: list[tuple[Box, Hashable, DrawPart]] = []
+
+    def strip(top: int, tall: int, look: L, paint: Callable[[ImageDraw.ImageDraw, L, int, Sheet | None], None]) -> None:
+        found.append(((0, top, WIDTH - 1, top + tall - 1), look, partial(_strip_part, paint, look)))
+
+    strip(0, HEADER_H, header_look(view), _header)
+    for player in view.players:
+        strip(HEADER_H + player.seat * PLAYER_H, PLAYER_H, captain_look(view, player.seat), _captain)
+    for sector in view.ring:
+        found.append((cell_box(view, sector.slot), cell_look(view, sector), partial(_cell_part, view, sector)))
+    strip(footer_top(view), FOOTER_H, footer_look(view), _footer)
+    return found
+
+
+def _strip_part(
+    paint: Callable[[ImageDraw.ImageDraw, L, int, Sheet | None], None],
+    look: L,
+    draw: ImageDraw.ImageDraw,
+    box: Box,
+    sheet: Sheet | None,
+) -> None:
+    """A strip across the board (the header, a captain's line, the footer) drawn by ``paint`` from ``look``, what
+    it shows, from the top of ``box`` (over the layer's paper, inside its strip)."""
+    paint(draw, look, box[1], sheet)
 
 
 def standing(view: PioneersView, seat: int) -> tuple[int, int, int, int]:
@@ -218,43 +267,56 @@ def _result(draw: ImageDraw.ImageDraw, view: PioneersView, sheet: Sheet | None) 
         say(draw, sheet, (MARGIN + 6, y), clip(decided, face, WIDTH - 40), face, Ink.CHARCOAL, "lm")
 
 
-def _header(draw: ImageDraw.ImageDraw, view: PioneersView, sheet: Sheet | None) -> None:
+HeaderLook = tuple[str, str, str]
+"""The header as drawn: ``"header"``, the title (scenario and round) and whose turn it is."""
+
+
+def header_look(view: PioneersView) -> HeaderLook:
     round_words = f"Round {view.round} of {view.rounds}" if view.phase in ("play", "over") else "Setup"
-    title = f"{view.scenario_name} · {round_words}"
+    return "header", f"{view.scenario_name} · {round_words}", status(view)
+
+
+def _header(draw: ImageDraw.ImageDraw, look: HeaderLook, top: int, sheet: Sheet | None) -> None:
+    _, title, words = look
     say(
         draw,
         sheet,
-        (MARGIN, 8),
+        (MARGIN, top + 8),
         title,
         fitted(title, WIDTH - 2 * MARGIN, 28, bold=True, smallest=TEXT),
         Ink.BLACK,
         "la",
     )
-    words = status(view)
     if words:
         face = fitted(words, WIDTH - 2 * MARGIN, 24, bold=True, smallest=TEXT)
-        say(draw, sheet, (MARGIN, 44), words, face, Ink.VERMILLION, "la")
+        say(draw, sheet, (MARGIN, top + 44), words, face, Ink.VERMILLION, "la")
 
 
-def _captain(draw: ImageDraw.ImageDraw, view: PioneersView, seat: int, sheet: Sheet | None) -> None:
-    """One captain's line: their number disc (as on their pieces), name, points, credits and sectors held."""
+CaptainLook = tuple[str, int, str, str, bool]
+"""A captain's line as drawn: ``"captain"``, the seat, the name, the numbers and whether they are to play."""
+
+
+def captain_look(view: PioneersView, seat: int) -> CaptainLook:
     player = view.players[seat]
-    y = HEADER_H + seat * PLAYER_H
+    numbers = f"{player.vp} VP · {player.credits} cr · {player.controlled} held" + (
+        " · crashed" if player.crashed else ""
+    )
+    return "captain", seat, view.seat_name(seat), numbers, view.active == seat and view.phase == "play"
+
+
+def _captain(draw: ImageDraw.ImageDraw, look: CaptainLook, y: int, sheet: Sheet | None) -> None:
+    """One captain's line: their number disc (as on their pieces), name, points, credits and sectors held."""
+    _, seat, name, numbers, active = look
     cy = y + PLAYER_H // 2
-    active = view.active == seat and view.phase == "play"
     if active:
         rounded(draw, (MARGIN - 4, y + 1, WIDTH - MARGIN + 4, y + PLAYER_H - 1), Ink.YELLOW, None, radius=8)
     paint = partial(_colonist_paint, seat=seat)
     paint(draw, (MARGIN + RADIUS, cy))
     if sheet is not None:
         sheet.token(f"captain {seat + 1}", "captain", (MARGIN + RADIUS, cy), paint)
-    numbers = f"{player.vp} VP · {player.credits} cr · {player.controlled} held" + (
-        " · crashed" if player.crashed else ""
-    )
     right = fitted(numbers, 300, 22, smallest=TEXT)
     right_w = text_width(numbers, right)
     name_x = MARGIN + 2 * RADIUS + 10
-    name = view.seat_name(seat)
     face = fitted(name, WIDTH - MARGIN - right_w - 16 - name_x, 22, bold=True, smallest=TEXT)
     name = clip(name, face, WIDTH - MARGIN - right_w - 16 - name_x)
     say(draw, sheet, (name_x, cy), name, face, Ink.BLACK, "lm")
@@ -266,7 +328,20 @@ def _colonist_paint(draw: ImageDraw.ImageDraw, at: tuple[int, int], *, seat: int
 
 
 def _ship_paint(draw: ImageDraw.ImageDraw, at: tuple[int, int], *, seat: int, active: bool) -> None:
-    """A ship: an arrowhead pointing along the ring (a colonist is a disc), with its captain's number."""
+    """A ship: an arrowhead pointing along the ring (a colonist is a disc), with its captain's number.
+
+    Stamped from the sprite cache (``render.core.stamps``): Pillow draws a polygon's outline wider than a pixel
+    through a mask the size of the whole image (a 640 x 1000 canvas made and filled per ship, about 0.5 ms),
+    where a stamp costs microseconds; the sprite is that very drawing on a small canvas, so the same pixels."""
+    look = partial(_ship_drawn, seat=seat, active=active)
+    SPRITES.stamp(draw, at, ("pioneers ship", seat, active), SHIP_EXTENT, look)
+
+
+SHIP_EXTENT = (-20, -17, 20, 17)
+"""What a ship's drawing can reach from its centre (its arrowhead spans -16..17 by -13..13)."""
+
+
+def _ship_drawn(draw: ImageDraw.ImageDraw, at: tuple[int, int], *, seat: int, active: bool) -> None:
     x, y = at
     outline = Ink.VERMILLION if active else Ink.BLACK
     points = [(x - 16, y - 13), (x + 6, y - 13), (x + 17, y), (x + 6, y + 13), (x - 16, y + 13)]
@@ -294,6 +369,35 @@ def _good_paint(draw: ImageDraw.ImageDraw, at: tuple[int, int], *, letter: str) 
         [(x, y - half), (x + half, y), (x, y + half), (x - half, y)], fill=int(Ink.YELLOW), outline=int(Ink.BLACK)
     )
     say(draw, None, (x, y), letter, font(16, bold=True), Ink.BLACK, "mm")
+
+
+Ships = tuple[tuple[int, bool, bool], ...]
+CellLook = tuple[str, str | None, str, int | None, tuple[str | None, ...], int, tuple[str, ...], Ships]
+"""Everything a sector's cell shows, its frame included: kind, colour, label, holder, spots, green spots, goods,
+and each ship in orbit with whether it crashed and whether its captain is the one to play."""
+
+
+def cell_look(view: PioneersView, sector: SectorView) -> CellLook:
+    """What ``_cell`` draws for ``sector`` (and ``_cell_frame`` under it), as a key: two sectors with the same
+    look at the same place draw the same pixels and the same sheet."""
+    playing = view.active if view.phase == "play" else None
+    ships = tuple((seat, view.players[seat].crashed, seat == playing) for seat in sector.ships)
+    return (
+        sector.kind,
+        sector.colour,
+        sector.label,
+        sector.controller,
+        tuple(sector.spots),
+        sector.green,
+        tuple(sector.goods),
+        ships,
+    )
+
+
+def _cell_part(
+    view: PioneersView, sector: SectorView, draw: ImageDraw.ImageDraw, box: Box, sheet: Sheet | None
+) -> None:
+    _cell(draw, view, sector, box, sheet)
 
 
 def _cell(
@@ -370,17 +474,55 @@ def _cell_frame(draw: ImageDraw.ImageDraw, kind: str, colour: str | None, box: t
     rounded(draw, (x0, y0, x1, y0 + BAND_H), band_ink, Ink.CHARCOAL)
 
 
-def _footer(draw: ImageDraw.ImageDraw, view: PioneersView, sheet: Sheet | None) -> None:
+FooterLook = tuple[str, tuple[str, ...]]
+"""The footer as drawn: ``"footer"`` and its lines."""
+
+
+def footer_look(view: PioneersView) -> FooterLook:
     """The alien supply, the goods left and the event deck; the draft's tiles while it runs; the pieces' key."""
     supply = " ".join(f"{'Q' if alien == 'squid' else alien[0].upper()}{n}" for alien, n in view.supply.items())
     line = f"Aliens left {supply} · goods {view.goods_supply} · event deck {view.deck_size}"
     if view.pool or view.belts_left:
         line += f" · to place {len(view.pool)} planets, {view.belts_left} belts"
+    return "footer", (*wrapped(line, font(TEXT), WIDTH - 2 * MARGIN)[:2], KEY)[-3:]
+
+
+def footer_top(view: PioneersView) -> int:
+    return height(view) - result_height(view) - FOOTER_H
+
+
+def _footer(draw: ImageDraw.ImageDraw, look: FooterLook, top: int, sheet: Sheet | None) -> None:
     face = font(TEXT)
-    y = height(view) - result_height(view) - FOOTER_H + 4
-    lines = [*wrap(line, face, WIDTH - 2 * MARGIN)[:2], KEY][-3:]
-    for i, words in enumerate(lines):
-        say(draw, sheet, (MARGIN, y + i * 28), words, face, Ink.CHARCOAL, "la")
+    for i, words in enumerate(look[1]):
+        say(draw, sheet, (MARGIN, top + 4 + i * 28), words, face, Ink.CHARCOAL, "la")
+
+
+@lru_cache(maxsize=1024)
+def wrapped(text: str, face: Font, width: int) -> tuple[str, ...]:
+    """``render.core.wrap``'s lines (greedy, at spaces), measured fewer times: the footer's line changes with
+    every alien, good and event taken, and ``wrap`` measures it once per word (a dozen text layouts, 1 ms).
+
+    A line's width only grows as words are added (FreeType's box of a text holds its every prefix's), so the
+    greedy line, the words up to the first that no longer fits, is the longest run of words that fits: found by
+    measuring the rest whole first (it usually fits), then by halving. The first word of a line is taken even
+    when it alone does not fit, as ``wrap`` does."""
+    words = text.split()
+    lines: list[str] = []
+    start = 0
+    while start < len(words):
+        if text_width(" ".join(words[start:]), face) <= width:
+            lines.append(" ".join(words[start:]))
+            break
+        fits, over = start + 1, len(words)  # words[start:fits] is taken; words[start:over] does not fit
+        while over - fits > 1:
+            middle = (fits + over) // 2
+            if text_width(" ".join(words[start:middle]), face) <= width:
+                fits = middle
+            else:
+                over = middle
+        lines.append(" ".join(words[start:fits]))
+        start = fits
+    return tuple(lines)
 
 
 def piece_words(token: Token) -> str | None:

@@ -7,13 +7,17 @@ detailed racetrack board for a desktop (``render.pioneers.board``); ``zoom`` one
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
+from collections.abc import Hashable
 from functools import partial
+from typing import NamedTuple, cast
 
 from PIL import Image
 
 from engine.core import View
 from engine.pioneers.view import PioneersView
-from render.core import LayerCache, RenderCache, encode_png, view_key
+from render.core import Box, LayerCache, RenderCache, encode_png, view_key
 from render.core.alt import clipped, image_alt
 from render.core.changes import marked_board, plain_board
 from render.core.closeup import BOARDS_KEPT
@@ -23,7 +27,8 @@ from render.core.zoom import Area
 
 from . import zoom as zooms
 from .board import draw_board, draw_static, ring_key
-from .phone import HEADER_H, WIDTH, draw_overview, draw_placed, layer_key, piece_words, static_key
+from .parts import Part, Sections
+from .phone import HEADER_H, WIDTH, StaticKey, draw_overview, draw_placed, layer_key, parts, piece_words, static_key
 from .phone import draw_static as draw_phone_static
 
 
@@ -38,6 +43,23 @@ def _public(view: View) -> PioneersView:
     return _pioneers(view).model_copy(update={"viewer": None})
 
 
+CELLS_KEPT = 96
+"""Parts kept (``Sections``: sector cells, 31 KB each, and the header, captains' and footer strips, 24-60 KB; about
+3.3 MB when full): the looks a game shows again (a captain's line or a ship as their turn comes back). A board
+starts from the game's last one (``LAST_KEPT``), so only parts that changed are looked up: five seeded games
+drew 991 parts with 256 kept, 1,143 with 96 (8.9 MB against 3.3 MB)."""
+
+LAST_KEPT = 6
+"""Last boards kept, one per ring being played (0.6 MB each): the next board of that game starts from it."""
+
+
+class LastBoard(NamedTuple):
+    """The last board drawn over a ring's layer, and the look and part of each of its boxes."""
+
+    image: Image.Image
+    parts: dict[Box, tuple[Hashable, Part]]
+
+
 class PioneersRenderer:
     """Draws Cosmic Pioneers views; one instance serves every game (the caches are thread-safe)."""
 
@@ -49,6 +71,11 @@ class PioneersRenderer:
         self.layers = LayerCache(max_entries=64)
         self.layer_sheets = LayerSheets()
         self.boards = LayerCache(max_entries=BOARDS_KEPT)  # detailed boards, which the zooms are cut from
+        # The phone boards' parts by place and look (``phone.parts``): a move changes a cell or two and a line,
+        # drawn once per look; the rest of the board is the game's last board, copied (``_phone_over_last``).
+        self.cells = Sections(max_entries=CELLS_KEPT)
+        self._last: OrderedDict[StaticKey, LastBoard] = OrderedDict()  # by ring: its last board and parts
+        self._last_lock = threading.Lock()
 
     def board(self, view: View) -> bytes:
         """The phone board: round, whose turn, the captains' numbers and the ring with every piece."""
@@ -118,13 +145,67 @@ class PioneersRenderer:
         draw_board(board_view, draw_static(board_view, sheet), sheet)
         return zooms.zoom_sheet(board_view, sheet, area)
 
+    def warm(self, seats: int = 2) -> None:
+        """Draw, once when the process starts, what its first Cosmic Pioneers boards would otherwise pay for in
+        the middle of a move: the faces at the board's sizes, the pieces' sprites, the sectors' frames and the
+        texts every board prints (the key, "held by", a set-up's statuses, the sectors' labels): the process's
+        shared caches (``render.core``), not this renderer's. One seeded game of ``seats`` captains is played and
+        a few of its boards drawn on a renderer of their own, thrown away (the first, the first of play, one
+        mid-game, the result): about 0.2 s of CPU, and under 1 MB kept in those caches. The first board of a
+        process cost about 43 ms of CPU without it, the first board of play and the first result 15-20 ms."""
+        from engine.core import SeatSetup
+        from engine.core.playout import random_playout
+        from engine.pioneers import SPEC, PioneersState
+
+        options = SPEC.options_model()
+        steps = [step.after for step in random_playout(SPEC, [SeatSetup() for _ in range(seats)], options, 1)]
+        views = [_public(SPEC.view(cast(PioneersState, state), None)) for state in steps]
+        playing = [i for i, view in enumerate(views) if view.phase == "play"]
+        scratch = PioneersRenderer()
+        for index in {0, *playing[:1], *playing[len(playing) // 2 : len(playing) // 2 + 1], len(views) - 1}:
+            scratch._phone(views[index], Sheet(boxes_only=True))
+
     def _phone(self, view: PioneersView, sheet: Sheet | None = None) -> Image.Image:
         """The phone board over a copy of its static layer for the ring (the sectors' boxes and bands; during the
-        set-up, the open ring's, with the sectors placed so far drawn over it: ``phone.layer_key``)."""
+        set-up, the open ring's, with the sectors placed so far drawn over it: ``phone.layer_key``); while the
+        game is played, over a copy of the last board drawn over that layer (``_phone_over_last``)."""
         shape = static_key(view)
         layer = layer_key(shape)  # during the set-up, the ring of open slots: the sectors placed go on top
+        if layer == shape and view.phase != "over" and (sheet is None or sheet.boxes_only):
+            return self._phone_over_last(view, shape, sheet)
         base = self.layer_sheets.copy_of(self.layers, ("phone", layer), partial(draw_phone_static, layer), sheet)
-        return draw_overview(view, sheet, base if layer == shape else draw_placed(base, shape))
+        return draw_overview(view, sheet, base if layer == shape else draw_placed(base, shape), self.cells)
+
+    def _phone_over_last(self, view: PioneersView, shape: StaticKey, sheet: Sheet | None) -> Image.Image:
+        """The board of a ring being played, on a copy of the last board drawn over the same layer (that game's
+        last board, most often), with only the parts whose look changed pasted (``phone.parts``: a cell or two,
+        a captain's line...), each drawn over the layer itself when new (``Sections.paste``'s ``under``). Every
+        part covers its box whole and nothing else is drawn while a game is played (the result's standings are
+        drawn over the layer, ``_phone``), so the pixels are those of a board pasted part by part on the layer.
+        The boards returned are read only (the what-changed rings are drawn on a copy, ``render.core.changes``)."""
+        under = self.layers.get(("phone", shape), partial(draw_phone_static, shape))  # it prints no text
+        with self._last_lock:
+            last = self._last.get(shape)
+        image = (under if last is None else last.image).copy()
+        kept: dict[Box, tuple[Hashable, Part]] = {}
+        for box, look, paint in parts(view):
+            before = None if last is None else last.parts.get(box)
+            if before is not None and before[0] == look:
+                part = before[1]  # already on the board: what it prints goes on the sheet
+                if sheet is not None:
+                    sheet.marks.extend(part.marks)
+                    sheet.tokens.extend(part.tokens)
+            else:
+                pasted = self.cells.paste(image, box, look, paint, sheet, under=under)
+                assert pasted is not None  # only a sheet measuring letters gets a part drawn in place
+                part = pasted
+            kept[box] = (look, part)
+        with self._last_lock:
+            self._last[shape] = LastBoard(image, kept)
+            self._last.move_to_end(shape)
+            while len(self._last) > LAST_KEPT:
+                self._last.popitem(last=False)
+        return image
 
     def _full(self, key: str, view: PioneersView) -> Image.Image:
         """The detailed board image (drawn once for the full board and its zooms alike)."""
