@@ -28,7 +28,7 @@ from render.core.sheet import place as _place
 
 from .panel import card_name, report_sections, track_steps
 from .pieces import colonist, creep, robot, super_creep
-from .texts import clip
+from .texts import clip, lines_in
 
 WIDTH = 720
 TEXT = 22
@@ -264,10 +264,7 @@ def _status(words: str, ink: Ink, draw: ImageDraw.ImageDraw, sheet: Sheet | None
     ground (a section drawn from ``TITLE_H`` above the first line's top: ``at``)."""
     x, y = at
     face = font(TEXT, bold=True)
-    lines = wrap(words, face, WIDTH - 2 * MARGIN)
-    if len(lines) > 2:
-        lines = [lines[0], clip(" ".join(lines[1:]), face, WIDTH - 2 * MARGIN)]
-    for i, line in enumerate(lines):
+    for i, line in enumerate(lines_in(words, face, WIDTH - 2 * MARGIN, 2)):
         say(draw, sheet, (x + MARGIN, y - TITLE_H + 46 + i * 28), line, face, ink, "la")
 
 
@@ -530,7 +527,7 @@ def _report(view: JupiterView, y: int, put: Put) -> int:
         room = REPORT_LINES - lines
         paint = partial(_report_section, tag, fill, ink, words, room)
         put((0, y + lines * LINE), (0, 0, WIDTH, room * LINE), paint, int(Ink.PAPER))
-        lines += min(len(wrap(words, font(TEXT), _words_width(tag))), room)
+        lines += len(lines_in(words, font(TEXT), _words_width(tag), room, "lm"))
     return y + REPORT_H
 
 
@@ -559,11 +556,7 @@ def _report_section(
     rounded(draw, (x, cy - 14, x + width, cy + 14), fill, Ink.CHARCOAL, radius=5, width=1)
     say(draw, sheet, (x + width // 2, cy), tag, tag_face, ink, "mm")
     left = x + width + 8
-    wide = _words_width(tag)
-    wrapped = wrap(words, face, wide)
-    if len(wrapped) > room:
-        wrapped = [*wrapped[: room - 1], clip(" ".join(wrapped[room - 1 :]), face, wide)]
-    for i, line in enumerate(wrapped):
+    for i, line in enumerate(lines_in(words, face, _words_width(tag), room, "lm")):
         say(draw, sheet, (left, y + i * LINE + LINE // 2), line, face, Ink.BLACK, "lm")
 
 

@@ -100,6 +100,8 @@ class JupiterRenderer:
         # the phone board's header, track, tiles, report and robots' rows, each kept by what it shows and pasted
         # (``render.core.sections``): a few kilobytes each, at most 16 MB
         self.sections = SectionCache(max_entries=2048, max_bytes=16 * 1024 * 1024)
+        # a zoom's tiles' pieces, kept by where each stands on its tile (at most 8 MB)
+        self.zoom_sections = SectionCache(max_entries=1024, max_bytes=8 * 1024 * 1024)
 
     def board(self, view: View) -> bytes:
         """The phone board (``render.jupiter.phone``): the turn, the colony tile by tile, the team's numbers, the
@@ -148,6 +150,7 @@ class JupiterRenderer:
                     lambda: self._board_image(full, public),
                     self._zoom_static(public),
                     self._zoom_names(public),
+                    self.zoom_sections,
                 )
             ),
         )

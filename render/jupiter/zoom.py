@@ -11,12 +11,14 @@ encode, which the close-up sent with every action needs). Both are drawn from th
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 
 from PIL import Image, ImageDraw
 
 from engine.jupiter.colony import STEPS
 from engine.jupiter.view import JupiterView, RobotView, TileView
 from render.core import Box, Ink, new_canvas
+from render.core.sections import SectionCache, put_section
 from render.core.sheet import Mark, Sheet
 from render.core.stamps import TRANSPARENT
 from render.core.zoom import Area, moved_mark
@@ -140,14 +142,17 @@ def tile_image(
     tile: TileView,
     static: Callable[[], Image.Image] | None = None,
     names: Callable[[], Names] | None = None,
+    sections: SectionCache | None = None,
 ) -> Image.Image:
     """The colony around ``tile`` at ``ZOOM_STEP``, cut to the zoom (not yet enlarged); ``static`` gives a copy
-    of ``tile_static`` for it and ``names`` its ``tile_names`` (each drawn here when not given)."""
+    of ``tile_static`` for it and ``names`` its ``tile_names`` (each drawn here when not given); ``sections``
+    keeps each tile's pieces once drawn (``render.core.sections``)."""
     layout = zoom_layout_for(view, tile)
     canvas = static() if static is not None else tile_static(view, tile)
     local = in_cut(view, tile)
     draw = ImageDraw.Draw(canvas)
-    draw_colony_pieces(draw, local, layout)
+    put = None if sections is None else partial(put_section, sections, canvas, draw, None)
+    draw_colony_pieces(draw, local, layout, put)
     if names is None:
         draw_names(draw, local, layout)
         return canvas.crop(cut(tile))
@@ -163,6 +168,7 @@ def zoom_image(
     full: Callable[[], Image.Image],
     static: Callable[[TileView], Image.Image] | None = None,
     names: Callable[[TileView], Names] | None = None,
+    sections: SectionCache | None = None,
 ) -> Image.Image:
     """The zoom ``key``: a tile drawn large (on a copy of ``static(tile)``, its cached ``tile_static``, and with
     ``names(tile)``, its cached ``tile_names``, when given), or the panel cut from ``full()`` (the full board of
@@ -176,6 +182,7 @@ def zoom_image(
             tile,
             None if static is None else lambda: static(tile),
             None if names is None else lambda: names(tile),
+            sections,
         )
     return part.resize((part.width * SCALE, part.height * SCALE), Image.Resampling.NEAREST)
 
