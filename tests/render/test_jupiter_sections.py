@@ -4,7 +4,8 @@ The header, the track, each tile, each report section and each robot's row are k
 (``render.core.sections``) and pasted on the next boards. A stale section would show a player the last board's
 tile or line: so every board of a seeded game, drawn with the sections kept from the boards before it (and
 from another game's), must be the very pixels and the very layout of the board drawn whole, and two views
-differing only inside one tile must draw two different boards, each the one drawn whole.
+differing only inside one tile must draw two different boards, each the one drawn whole. The close-up keeps
+each tile's pieces the same way: every close-up of a game is the one drawn whole.
 """
 
 from __future__ import annotations
@@ -15,7 +16,9 @@ from engine.jupiter.view import JupiterView
 from engine.registry import GAMES
 from render.core.sections import SectionCache
 from render.core.sheet import Sheet
+from render.jupiter.closeup import acting_robot, robot_tile
 from render.jupiter.phone import draw_overview
+from render.jupiter.zoom import tile_image
 
 
 def played(seed: int, seats: int, most: int = 120) -> list[JupiterView]:
@@ -62,3 +65,15 @@ def test_two_views_differing_in_one_tile_draw_that_tile_each() -> None:
     assert first != second
     assert first == drawn(view, None) and second == drawn(other, None)
     assert drawn(view, sections) == first  # and the first board's tile is pasted back, not the second's
+
+
+def test_every_close_up_pasting_kept_tiles_pieces_is_the_close_up_drawn_whole() -> None:
+    sections = SectionCache()
+    views = played(4, 5, most=150)
+    for view in views[::2]:
+        robot = acting_robot(view)
+        tile = robot_tile(view, robot) if robot is not None else None
+        if tile is not None:
+            pasted = tile_image(view, tile, sections=sections).tobytes()
+            assert pasted == tile_image(view, tile).tobytes()
+    assert sections.hits > 2 * sections.draws > 0
