@@ -159,6 +159,17 @@ def _tile_pieces(
             robot(draw, at, colour, letter, radius)
 
 
+def _pieces_box(super_size: int | None, radius: int, pieces: list[TilePiece]) -> tuple[int, int, int, int]:
+    """What ``_tile_pieces`` inks, from the tile's centre: each piece's box (a creep reaches ``radius + 2`` from
+    its dome, a super creep ``super_size + 3`` from the centre), a few pixels more. A box too small is seen and
+    the section drawn in place (``render.core.sections``)."""
+    reach = radius + 6
+    xs = [dx for (dx, _), _, _, _ in pieces] + [0]
+    ys = [dy for (_, dy), _, _, _ in pieces] + [0]
+    around = max(reach, super_size + 5) if super_size is not None else reach
+    return (min(xs) - around, min(ys) - around, max(xs) + around + 1, max(ys) + around + 1)
+
+
 def draw_colony_pieces(
     draw: ImageDraw.ImageDraw,
     view: JupiterView,
@@ -185,7 +196,6 @@ def draw_colony_pieces(
     radius = layout.dome_radius
     pad = 9
     active_at: tuple[int, int] | None = None
-    reach = math.ceil(2 * step) + radius + 8  # a dome's piece from its tile's centre, at most
     for tile in view.tiles:
         centre = cx, cy = layout.centre(tile.q, tile.r)
         pieces: list[TilePiece] = []
@@ -200,11 +210,12 @@ def draw_colony_pieces(
                     active_at = at
         if not pieces and not tile.super_creep:
             continue
-        paint = partial(_tile_pieces, round(step * 0.5) if tile.super_creep else None, radius, tuple(pieces))
+        size = round(step * 0.5) if tile.super_creep else None
+        paint = partial(_tile_pieces, size, radius, tuple(pieces))
         if put is None:
             paint(draw, None, centre)
         else:
-            put(centre, (-reach, -reach, reach, reach), paint)
+            put(centre, _pieces_box(size, radius, pieces), paint)
     aboard = _pod(draw, view, layout, robots) if view.pod.docked_at is not None else _pod_away(draw, view, robots)
     if view.active in aboard and _is_playing(view):
         active_at = aboard[view.active]
