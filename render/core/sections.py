@@ -27,7 +27,7 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from functools import lru_cache, partial
 
 from PIL import Image, ImageDraw
@@ -47,9 +47,10 @@ PAD = 4
 
 
 @lru_cache(maxsize=16)
-def _covered(ground: int) -> list[int]:
-    """The lookup table that turns a scratch canvas on ``ground`` into the mask of what the section set."""
-    return [0 if value == ground else 255 for value in range(256)]
+def _covered(ground: int) -> bytes:
+    """The table (for ``bytes.translate``) that turns a scratch canvas on ``ground`` into the mask of what the
+    section set (``Image.point`` with a list would convert the list on every call)."""
+    return bytes(0 if value == ground else 255 for value in range(256))
 
 
 @dataclass(frozen=True)
@@ -190,12 +191,12 @@ def _drawn(box: Box, paint: SectionPaint, ground: int | None) -> Drawn:
     ox, oy = PAD - left, PAD - top
     recorded = Sheet(boxes_only=True)
     paint(ImageDraw.Draw(canvas), recorded, (ox, oy))
-    mask = Image.frombytes("L", canvas.size, canvas.tobytes()).point(_covered(under))
+    mask = Image.frombytes("L", canvas.size, canvas.tobytes().translate(_covered(under)))
     inked = mask.getbbox()
     if inked is not None and (inked[0] < PAD or inked[1] < PAD or inked[2] > width - PAD or inked[3] > height - PAD):
         return ESCAPED
-    marks = tuple(replace(m, box=_moved(m.box, -ox, -oy)) for m in recorded.marks)
-    tokens = tuple(replace(t, box=_moved(t.box, -ox, -oy)) for t in recorded.tokens)
+    marks = tuple(Mark(m.text, m.size, _moved(m.box, -ox, -oy), m.letters, m.halo) for m in recorded.marks)
+    tokens = tuple(Token(t.space, t.what, _moved(t.box, -ox, -oy), t.pixels) for t in recorded.tokens)
     if inked is None:
         return Drawn((0, 0), None, None, marks, tokens)
     cut = None if ground is not None else mask.crop(inked).convert("1", dither=Image.Dither.NONE)
