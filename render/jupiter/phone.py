@@ -527,8 +527,14 @@ def _report(view: JupiterView, y: int, put: Put) -> int:
         room = REPORT_LINES - lines
         paint = partial(_report_section, tag, fill, ink, words, room)
         put((0, y + lines * LINE), (0, 0, WIDTH, room * LINE), paint, int(Ink.PAPER))
-        lines += len(lines_in(words, font(TEXT), _words_width(tag), room, "lm"))
+        lines += len(lines_in(words, _report_face(), _words_width(tag), room, "lm"))
     return y + REPORT_H
+
+
+def _report_face() -> Font:
+    """The report's face, asked for as the board's sheet asks for it (``render.core.sheet.say``: size and weight
+    by keyword), so a line measured to wrap is the very face and measure the sheet takes of it (kept once)."""
+    return font(TEXT, bold=False)
 
 
 def _words_width(tag: str) -> int:
@@ -548,7 +554,7 @@ def _report_section(
 ) -> None:
     """A report section: its tag (``ink`` on ``fill``), then its words wrapped right of it in at most ``room``
     lines, the last cut to fit. A section drawn from its first line's top left corner ``at``."""
-    face, tag_face = font(TEXT), font(TEXT, bold=True)
+    face, tag_face = _report_face(), font(TEXT, bold=True)
     x0, y = at
     x = x0 + MARGIN
     cy = y + LINE // 2
