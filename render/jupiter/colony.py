@@ -9,6 +9,7 @@ colonists, creeps, super creeps, robots, the docked pod and its load, and the ti
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from functools import partial
 
 from PIL import ImageDraw
@@ -131,8 +132,54 @@ def _tile_marks(draw: ImageDraw.ImageDraw, tile: TileView, layout: Layout) -> No
 # ---------------------------------------------------------------------------------------------- the moment
 
 
-def draw_colony_pieces(draw: ImageDraw.ImageDraw, view: JupiterView, layout: Layout) -> None:
-    """Everything on the colony that changes: invasion marks, super creeps, pieces, the pod, the active robot."""
+TilePiece = tuple[tuple[int, int], str, str, str]
+"""A piece on a dome: where, from the tile's centre; what (colonist, creep, robot); a robot's colour and letter."""
+
+
+def _tile_pieces(
+    super_size: int | None,
+    radius: int,
+    pieces: tuple[TilePiece, ...],
+    draw: ImageDraw.ImageDraw,
+    sheet: Sheet | None,
+    centre: tuple[int, int],
+) -> None:
+    """A tile's super creep (``super_size`` wide, if any) and the pieces on its domes (``radius``: a dome's), a
+    section drawn around the tile's ``centre`` (``render.jupiter.sections``)."""
+    cx, cy = centre
+    if super_size is not None:
+        super_creep(draw, centre, super_size)
+    for (dx, dy), what, colour, letter in pieces:
+        at = (cx + dx, cy + dy)
+        if what == "colonist":
+            colonist(draw, at, radius - 2)
+        elif what == "creep":
+            creep(draw, at, radius + 2)
+        else:
+            robot(draw, at, colour, letter, radius)
+
+
+def _pieces_box(super_size: int | None, radius: int, pieces: list[TilePiece]) -> tuple[int, int, int, int]:
+    """What ``_tile_pieces`` inks, from the tile's centre: each piece's box (a creep reaches ``radius + 2`` from
+    its dome, a super creep ``super_size + 3`` from the centre), a few pixels more. A box too small is seen and
+    the section drawn in place (``render.jupiter.sections``)."""
+    reach = radius + 6
+    xs = [dx for (dx, _), _, _, _ in pieces] + [0]
+    ys = [dy for (_, dy), _, _, _ in pieces] + [0]
+    around = max(reach, super_size + 5) if super_size is not None else reach
+    return (min(xs) - around, min(ys) - around, max(xs) + around + 1, max(ys) + around + 1)
+
+
+def draw_colony_pieces(
+    draw: ImageDraw.ImageDraw,
+    view: JupiterView,
+    layout: Layout,
+    put: Callable[..., None] | None = None,
+) -> None:
+    """Everything on the colony that changes: invasion marks, super creeps, pieces, the pod, the active robot.
+
+    ``put``: draws a section at an origin (``render.jupiter.sections.put_section`` bound to the image): each tile's
+    pieces are then pasted from a drawing kept by where they stand on the tile (drawn in place without it)."""
     step = layout.step
     robots = {r.seat: r for r in view.robots}
     invading = set(view.invading)
@@ -150,19 +197,25 @@ def draw_colony_pieces(draw: ImageDraw.ImageDraw, view: JupiterView, layout: Lay
     pad = 9
     active_at: tuple[int, int] | None = None
     for tile in view.tiles:
-        if tile.super_creep:
-            super_creep(draw, layout.centre(tile.q, tile.r), round(step * 0.5))
+        centre = cx, cy = layout.centre(tile.q, tile.r)
+        pieces: list[TilePiece] = []
         for dome in tile.domes:
             at = layout.xy(dome.point)
-            if dome.piece == "colonist":
-                colonist(draw, at, radius - 2)
-            elif dome.piece == "creep":
-                creep(draw, at, radius + 2)
+            if dome.piece == "colonist" or dome.piece == "creep":
+                pieces.append(((at[0] - cx, at[1] - cy), dome.piece, "", ""))
             elif dome.piece == "robot" and dome.seat is not None and dome.seat in robots:
                 info = robots[dome.seat]
-                robot(draw, at, info.colour, info.letter, radius)
+                pieces.append(((at[0] - cx, at[1] - cy), "robot", info.colour, info.letter))
                 if dome.seat == view.active and _is_playing(view):
                     active_at = at
+        if not pieces and not tile.super_creep:
+            continue
+        size = round(step * 0.5) if tile.super_creep else None
+        paint = partial(_tile_pieces, size, radius, tuple(pieces))
+        if put is None:
+            paint(draw, None, centre)
+        else:
+            put(centre, _pieces_box(size, radius, pieces), paint)
     aboard = _pod(draw, view, layout, robots) if view.pod.docked_at is not None else _pod_away(draw, view, robots)
     if view.active in aboard and _is_playing(view):
         active_at = aboard[view.active]

@@ -14,6 +14,7 @@ and its neighbours, or on the team's panel, or the **Full board**.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache, partial
 
@@ -26,7 +27,8 @@ from render.core.sheet import place as _place
 
 from .panel import card_name, report_sections, track_steps
 from .pieces import colonist, creep, robot, super_creep
-from .texts import clip
+from .sections import Origin, SectionCache, put_section
+from .texts import clip, lines_in
 
 WIDTH = 720
 TEXT = 22
@@ -164,19 +166,30 @@ def draw_static(key: StaticKey, sheet: Sheet | None = None) -> Image.Image:
     return image
 
 
-def draw_overview(view: JupiterView, sheet: Sheet | None = None, base: Image.Image | None = None) -> Image.Image:
+def draw_overview(
+    view: JupiterView,
+    sheet: Sheet | None = None,
+    base: Image.Image | None = None,
+    sections: SectionCache | None = None,
+) -> Image.Image:
     """The phone board for ``view`` on ``base``, a copy of ``draw_static``'s layer for its shape (or on a layer
     drawn now); ``sheet`` (when measuring) notes every text and piece as drawn (the layer's own when it is drawn
-    here; ``render.core.layers.LayerSheets`` adds them for a copy)."""
+    here; ``render.core.layers.LayerSheets`` adds them for a copy). ``sections``: where the header, the track,
+    each tile, the report and each robot's row are kept once drawn (``render.jupiter.sections``), pasted when a
+    board shows them again; drawn in place without it."""
     image = draw_static(static_key(view), sheet) if base is None else base
     draw = ImageDraw.Draw(image)
-    _header(draw, view, sheet)
-    _track(draw, view, sheet)
-    _colony(draw, view, sheet)
+    put = partial(put_section, sections, image, draw, sheet)
+    # the header, track, report and robots' rows lie on the static layer's bands and paper, nothing under them
+    put((0, 0), (0, 0, WIDTH, TITLE_H), partial(_title, view.turn), int(Ink.BLACK))
+    waiting = partial(_status, status(view), _header_ink(view))
+    put((0, TITLE_H), (0, 0, WIDTH, HEADER_H - TITLE_H), waiting, int(Ink.BLACK))
+    put((0, HEADER_H), (0, 0, WIDTH, TRACK_H), partial(_track, tuple(track_steps(view)), over(view)), int(Ink.MIST))
+    _colony(draw, view, put)
     y = _numbers(draw, view, panel_top(view) + 8, sheet) + KEY_H  # the key is on the static layer
-    y = _report(draw, view, y, sheet)
+    y = _report(view, y, put)
     y = _pod(draw, view, y, sheet)
-    _robots(draw, view, y, sheet)
+    _robots(view, y, put)
     _result(draw, view, sheet)
     return image
 
@@ -231,23 +244,37 @@ def status(view: JupiterView) -> str:
     return words[:1].upper() + words[1:]
 
 
-def _header(draw: ImageDraw.ImageDraw, view: JupiterView, sheet: Sheet | None) -> None:
-    """The title and what the game waits on, on the static layer's black ground."""
-    say(draw, sheet, (MARGIN, 8), f"Jupiter Deep · Turn {view.turn}", font(30, bold=True), Ink.WHITE, "la")
-    ink = Ink.YELLOW if view.phase not in ("won", "lost") else (Ink.GREEN if view.phase == "won" else Ink.ORANGE)
+def _header_ink(view: JupiterView) -> Ink:
+    return Ink.YELLOW if view.phase not in ("won", "lost") else (Ink.GREEN if view.phase == "won" else Ink.ORANGE)
+
+
+TITLE_H = 44
+"""The header's title band; what the game waits on is printed under it."""
+
+
+def _title(turn: int, draw: ImageDraw.ImageDraw, sheet: Sheet | None, at: Origin) -> None:
+    """The header's title, on the static layer's black ground (a section drawn from the board's top left
+    corner ``at``)."""
+    x, y = at
+    say(draw, sheet, (x + MARGIN, y + 8), f"Jupiter Deep · Turn {turn}", font(30, bold=True), Ink.WHITE, "la")
+
+
+def _status(words: str, ink: Ink, draw: ImageDraw.ImageDraw, sheet: Sheet | None, at: Origin) -> None:
+    """What the game waits on (``words``) in at most two lines under the title, on the static layer's black
+    ground (a section drawn from ``TITLE_H`` above the first line's top: ``at``)."""
+    x, y = at
     face = font(TEXT, bold=True)
-    lines = wrap(status(view), face, WIDTH - 2 * MARGIN)
-    if len(lines) > 2:
-        lines = [lines[0], clip(" ".join(lines[1:]), face, WIDTH - 2 * MARGIN)]
-    for i, line in enumerate(lines):
-        say(draw, sheet, (MARGIN, 46 + i * 28), line, face, ink, "la")
+    for i, line in enumerate(lines_in(words, face, WIDTH - 2 * MARGIN, 2)):
+        say(draw, sheet, (x + MARGIN, y - TITLE_H + 46 + i * 28), line, face, ink, "la")
 
 
-def _track(draw: ImageDraw.ImageDraw, view: JupiterView, sheet: Sheet | None) -> None:
-    """The turn's steps, the current one lit; done steps greyed (a setback in vermillion), on the static
-    layer's ground."""
-    top = HEADER_H
-    chips = track_steps(view)
+def _track(
+    chips: tuple[tuple[str, str], ...], ended: bool, draw: ImageDraw.ImageDraw, sheet: Sheet | None, at: Origin
+) -> None:
+    """The turn's steps (``chips``, ``panel.track_steps``), the current one lit; done steps greyed (a setback in
+    vermillion), every one once the game has ``ended``; on the static layer's ground (a section drawn from the
+    track's top left corner ``at``)."""
+    left, top = at
     face = font(TEXT, bold=True)
     pad = 12
     widths = [text_width(words, face) + 2 * pad for words, _ in chips]
@@ -255,7 +282,7 @@ def _track(draw: ImageDraw.ImageDraw, view: JupiterView, sheet: Sheet | None) ->
     while sum(widths) + gap * (len(chips) - 1) > WIDTH - 2 * MARGIN and pad > 4:
         pad -= 2
         widths = [text_width(words, face) + 2 * pad for words, _ in chips]
-    x = MARGIN
+    x = left + MARGIN
     y = top + TRACK_H // 2
     for (words, state), width in zip(chips, widths, strict=True):
         fill, ink, outline = {
@@ -263,8 +290,8 @@ def _track(draw: ImageDraw.ImageDraw, view: JupiterView, sheet: Sheet | None) ->
             "now": (Ink.ORANGE, Ink.BLACK, Ink.BLACK),
             "alert": (Ink.VERMILLION, Ink.WHITE, Ink.BLACK),
             "next": (Ink.WHITE, Ink.CHARCOAL, Ink.SILVER),
-        }["done" if over(view) else state]
-        if x + width > WIDTH - MARGIN:
+        }["done" if ended else state]
+        if x - left + width > WIDTH - MARGIN:
             break
         rounded(draw, (x, y - 17, x + width, y + 17), fill, outline, radius=8, width=2 if state != "next" else 1)
         say(draw, sheet, (x + width // 2, y), words, face, ink, "mm")
@@ -290,11 +317,6 @@ def _robot(draw: ImageDraw.ImageDraw, at: tuple[int, int], *, colour: str, lette
     robot(draw, at, colour, letter, PIECE // 2)
 
 
-def _robot_of(info: RobotView) -> Paint:
-    """How ``info``'s robot is painted: a partial of its look (colour, letter), measured once per look."""
-    return partial(_robot, colour=info.colour, letter=info.letter)
-
-
 def piece_words(token: Token) -> str | None:
     """A changed piece in words: "colonist on T08" (a robot's own line: "robot B")."""
     if token.space.startswith("robot "):
@@ -308,7 +330,12 @@ def robots_on(view: JupiterView, tile: TileView) -> list[RobotView]:
     return [r for r in view.robots if r.seat in seats]
 
 
-def _colony(draw: ImageDraw.ImageDraw, view: JupiterView, sheet: Sheet | None) -> None:
+Put = Callable[..., None]
+"""Draws a section at an origin (``render.jupiter.sections.put_section`` with the board's image and sheet): the
+origin, the box it inks (relative to the origin), its paint, and the ink under it when known."""
+
+
+def _colony(draw: ImageDraw.ImageDraw, view: JupiterView, put: Put) -> None:
     """The tiles' contents over the static layer's empty colony; a tile an invasion hits is filled again."""
     where = grid(view)
     report = view.this_turn if view.this_turn is not None else view.last_turn
@@ -318,8 +345,13 @@ def _colony(draw: ImageDraw.ImageDraw, view: JupiterView, sheet: Sheet | None) -
     for tile in view.tiles:
         if tile.id in invading:
             draw.polygon(where.hexagon(tile.q, tile.r, inset=2), fill=int(INVADED_FILL), outline=int(Ink.GREY))
+    reach = math.ceil(where.radius) + 1
     for tile in view.tiles:
-        _tile(draw, view, tile, where, rose, held, sheet)
+        tag = "held" if tile.id in held else "rose" if tile.id in rose else ""
+        cx, cy = where.centre(tile.q, tile.r)
+        lift = cy - round(cy - where.radius * 0.5)  # how far above the centre the id is (rounded on the board)
+        paint = partial(_tile, tile.id, where.radius, lift, tag, _contents(view, tile))
+        put((cx, cy), (-reach, -reach, reach, reach), paint)
 
 
 INVADED_FILL = Ink.VERMILLION_TINT
@@ -340,17 +372,28 @@ Item = tuple[str, Paint, int | None]
 """A piece on a tile's summary: what it is, how to paint it, and the count printed after it (or ``None``)."""
 
 
-def _items(view: JupiterView, tile: TileView) -> list[Item]:
-    items: list[Item] = []
+Contents = tuple[int, int, bool, tuple[tuple[str, str], ...]]
+"""What a tile's summary shows: its colonists and creeps counted, its super creep, its robots' looks (colour,
+letter) in seat order."""
+
+
+def _contents(view: JupiterView, tile: TileView) -> Contents:
     colonists = sum(1 for d in tile.domes if d.piece == "colonist")
     creeps = sum(1 for d in tile.domes if d.piece == "creep")
+    robots = tuple((info.colour, info.letter) for info in robots_on(view, tile))
+    return colonists, creeps, tile.super_creep, robots
+
+
+def _items(contents: Contents) -> list[Item]:
+    colonists, creeps, super_creep_on, robots = contents
+    items: list[Item] = []
     if colonists:
         items.append(("colonist", _colonist, colonists))
     if creeps:
         items.append(("creep", _creep, creeps))
-    if tile.super_creep:
+    if super_creep_on:
         items.append(("super creep", _super, None))
-    items.extend(("robot", _robot_of(info), None) for info in robots_on(view, tile))
+    items.extend(("robot", partial(_robot, colour=colour, letter=letter), None) for colour, letter in robots)
     return items
 
 
@@ -381,39 +424,41 @@ def flow(items: list[Item], widths: tuple[int, int], face: Font) -> tuple[list[l
 
 
 def _tile(
+    tile_id: str,
+    radius: float,
+    lift: int,
+    tag: str,
+    contents: Contents,
     draw: ImageDraw.ImageDraw,
-    view: JupiterView,
-    tile: TileView,
-    where: Grid,
-    rose: set[str],
-    held: set[str],
     sheet: Sheet | None,
+    centre: Origin,
 ) -> None:
-    """A tile's id (on a tag where creeps rose or Suppressant held them), then its colonists and creeps
-    counted, its super creep and its robots, over two rows (what does not fit is counted as ``+n``)."""
-    cx, cy = where.centre(tile.q, tile.r)
-    radius = where.radius
+    """A tile's id (on a tag where creeps rose, ``tag`` "rose", or Suppressant held them, "held"), then its
+    colonists and creeps counted, its super creep and its robots, over two rows (what does not fit is counted
+    as ``+n``): a section drawn around the hexagon's ``centre``, ``radius`` its circumradius, the id ``lift``
+    pixels above it."""
+    cx, cy = centre
     face = font(TEXT, bold=True)
-    id_y = round(cy - radius * 0.5)
-    if tile.id in held or tile.id in rose:
-        fill, ink = (Ink.BLUE, Ink.WHITE) if tile.id in held else (Ink.ORANGE, Ink.BLACK)
-        half = text_width(tile.id, face) // 2 + 5
+    id_y = cy - lift
+    if tag:
+        fill, ink = (Ink.BLUE, Ink.WHITE) if tag == "held" else (Ink.ORANGE, Ink.BLACK)
+        half = text_width(tile_id, face) // 2 + 5
         rounded(draw, (cx - half, id_y - 13, cx + half, id_y + 13), fill, Ink.BLACK, radius=5, width=1)
     else:
         ink = Ink.BLACK
-    say(draw, sheet, (cx, id_y), tile.id, face, ink, "mm")
+    say(draw, sheet, (cx, id_y), tile_id, face, ink, "mm")
     ys = (id_y + 30, id_y + 30 + ROW)
     widths = (
         round(2 * half_width(radius, abs(ys[0] - cy) + PIECE // 2 + 2)) - 10,
         round(2 * half_width(radius, abs(ys[1] - cy) + PIECE // 2 + 2)) - 10,
     )
-    rows, more = flow(_items(view, tile), widths, face)
+    rows, more = flow(_items(contents), widths, face)
     for r, (row, y) in enumerate(zip(rows, ys, strict=True)):
         extra = text_width(f"+{more}", face) + ITEM_GAP if r == 1 and more else 0
         total = sum(_item_width(item, face) for item in row) + ITEM_GAP * max(len(row) - 1, 0) + extra
         x = cx - total // 2
         for what, paint, count in row:
-            _place(draw, sheet, tile.id, what, (x + PIECE // 2 + 2, y), paint)
+            _place(draw, sheet, tile_id, what, (x + PIECE // 2 + 2, y), paint)
             if count is not None:
                 say(draw, sheet, (x + PIECE + 7, y), str(count), face, Ink.BLACK, "lm")
             x += _item_width((what, paint, count), face) + ITEM_GAP
@@ -458,31 +503,67 @@ def _key(draw: ImageDraw.ImageDraw, y: int, sheet: Sheet | None) -> int:
     return y + KEY_H
 
 
-def _report(draw: ImageDraw.ImageDraw, view: JupiterView, y: int, sheet: Sheet | None) -> int:
-    """The setback, lasting effects, this turn's end and the last one's, most urgent first, in at most
-    ``REPORT_LINES`` lines (the rest is on the full board and the team's zoom)."""
-    face, tag_face = font(TEXT), font(TEXT, bold=True)
-    lines = 0
+ReportLine = tuple[str, Ink, Ink, str]
+"""A section of the report: its tag, the tag's fill and ink, and its words (``panel.report_sections``)."""
+
+
+def report_lines(view: JupiterView) -> tuple[ReportLine, ...]:
+    """The report's tagged sections, most urgent first: an invasion under way, then ``panel.report_sections``
+    (the untagged notes are the full board's: left out)."""
     sections = report_sections(view)
     if view.invading:
         sections.insert(0, ("INVASION", INVADED_FILL, Ink.BLACK, "creeps coming to " + ", ".join(view.invading)))
-    for tag, fill, ink, words in sections:
-        if not tag or lines >= REPORT_LINES:
-            continue
-        x = MARGIN
-        cy = y + lines * LINE + LINE // 2
-        width = text_width(tag, tag_face) + 10
-        rounded(draw, (x, cy - 14, x + width, cy + 14), fill, Ink.CHARCOAL, radius=5, width=1)
-        say(draw, sheet, (x + width // 2, cy), tag, tag_face, ink, "mm")
-        left = x + width + 8
-        wrapped = wrap(words, face, WIDTH - MARGIN - left)
+    return tuple(section for section in sections if section[0])
+
+
+def _report(view: JupiterView, y: int, put: Put) -> int:
+    """The setback, lasting effects, this turn's end and the last one's, most urgent first (``report_lines``),
+    in at most ``REPORT_LINES`` lines from ``y`` down (the rest is on the full board and the team's zoom): one
+    section each (``_report_section``)."""
+    lines = 0
+    for tag, fill, ink, words in report_lines(view):
+        if lines >= REPORT_LINES:
+            break
         room = REPORT_LINES - lines
-        if len(wrapped) > room:
-            wrapped = [*wrapped[: room - 1], clip(" ".join(wrapped[room - 1 :]), face, WIDTH - MARGIN - left)]
-        for i, line in enumerate(wrapped):
-            say(draw, sheet, (left, y + (lines + i) * LINE + LINE // 2), line, face, Ink.BLACK, "lm")
-        lines += len(wrapped)
+        paint = partial(_report_section, tag, fill, ink, words, room)
+        put((0, y + lines * LINE), (0, 0, WIDTH, room * LINE), paint, int(Ink.PAPER))
+        lines += len(lines_in(words, _report_face(), _words_width(tag), room, "lm"))
     return y + REPORT_H
+
+
+def _report_face() -> Font:
+    """The report's face, asked for as the board's sheet asks for it (``render.core.sheet.say``: size and weight
+    by keyword), so a line measured to wrap is the very face and measure the sheet takes of it (kept once)."""
+    return font(TEXT, bold=False)
+
+
+def _words_width(tag: str) -> int:
+    """How wide a report section's words may run, right of its tag."""
+    return WIDTH - MARGIN - (MARGIN + text_width(tag, font(TEXT, bold=True)) + 10 + 8)
+
+
+def _report_section(
+    tag: str,
+    fill: Ink,
+    ink: Ink,
+    words: str,
+    room: int,
+    draw: ImageDraw.ImageDraw,
+    sheet: Sheet | None,
+    at: Origin,
+) -> None:
+    """A report section: its tag (``ink`` on ``fill``), then its words wrapped right of it in at most ``room``
+    lines, the last cut to fit. A section drawn from its first line's top left corner ``at``."""
+    face, tag_face = _report_face(), font(TEXT, bold=True)
+    x0, y = at
+    x = x0 + MARGIN
+    cy = y + LINE // 2
+    width = text_width(tag, tag_face) + 10
+    rounded(draw, (x, cy - 14, x + width, cy + 14), fill, Ink.CHARCOAL, radius=5, width=1)
+    say(draw, sheet, (x + width // 2, cy), tag, tag_face, ink, "mm")
+    left = x + width + 8
+    for i, line in enumerate(lines_in(words, face, _words_width(tag), room, "lm")):
+        say(draw, sheet, (left, y + i * LINE + LINE // 2), line, face, Ink.BLACK, "lm")
 
 
 def pod_words(view: JupiterView) -> str:
@@ -504,23 +585,42 @@ def where_words(info: RobotView) -> str:
     return "in the pod" if info.where == "pod" else f"on {info.where}"
 
 
-def _robots(draw: ImageDraw.ImageDraw, view: JupiterView, y: int, sheet: Sheet | None) -> None:
-    """One row per robot: its square, colour, the player who plays it, where it stands; the acting one lit."""
-    face, bold = font(TEXT), font(TEXT, bold=True)
+def _robots(view: JupiterView, y: int, put: Put) -> None:
+    """One row per robot from ``y`` down (``_robot_row``), the acting one lit."""
     playing = view.phase not in ("won", "lost", "core", "first")
     for i, info in enumerate(view.robots):
-        top = y + i * ROBOT_H
-        cy = top + ROBOT_H // 2
-        if info.seat == view.active and playing:
-            rounded(draw, (MARGIN - 6, top + 2, WIDTH - MARGIN + 6, top + ROBOT_H - 2), Ink.YELLOW, None, radius=8)
-        _place(draw, sheet, f"robot {info.letter}", "robot", (MARGIN + PIECE // 2, cy), _robot_of(info))
         where = where_words(info)
         if info.core is not None:
             where += f" · {card_name(info.core)}" + (" (used)" if info.core_used else "")
-        right = WIDTH - MARGIN
-        where = clip(where, face, 330)
-        say(draw, sheet, (right, cy), where, face, Ink.CHARCOAL, "rm")
-        left = MARGIN + PIECE + 10
         owner = view.seat_name(info.owner if info.owner is not None else info.seat)
-        words = clip(f"{info.colour.capitalize()} · {owner}", bold, right - text_width(where, face) - 14 - left)
-        say(draw, sheet, (left, cy), words, bold, Ink.BLACK, "lm")
+        lit = info.seat == view.active and playing
+        paint = partial(_robot_row, info.colour, info.letter, where, owner, lit)
+        put((0, y + i * ROBOT_H), (0, 0, WIDTH, ROBOT_H), paint, int(Ink.PAPER))
+
+
+def _robot_row(
+    colour: str,
+    letter: str,
+    where: str,
+    owner: str,
+    lit: bool,
+    draw: ImageDraw.ImageDraw,
+    sheet: Sheet | None,
+    at: Origin,
+) -> None:
+    """A robot's row: its square, colour, the player who plays it (``owner``), where it stands (``where``);
+    lit when it acts. A section drawn from the row's top left corner ``at``."""
+    face, bold = font(TEXT), font(TEXT, bold=True)
+    x0, top = at
+    cy = top + ROBOT_H // 2
+    if lit:
+        box = (x0 + MARGIN - 6, top + 2, x0 + WIDTH - MARGIN + 6, top + ROBOT_H - 2)
+        rounded(draw, box, Ink.YELLOW, None, radius=8)
+    paint = partial(_robot, colour=colour, letter=letter)
+    _place(draw, sheet, f"robot {letter}", "robot", (x0 + MARGIN + PIECE // 2, cy), paint)
+    right = x0 + WIDTH - MARGIN
+    where = clip(where, face, 330)
+    say(draw, sheet, (right, cy), where, face, Ink.CHARCOAL, "rm")
+    left = x0 + MARGIN + PIECE + 10
+    words = clip(f"{colour.capitalize()} · {owner}", bold, right - text_width(where, face) - 14 - left)
+    say(draw, sheet, (left, cy), words, bold, Ink.BLACK, "lm")

@@ -37,6 +37,7 @@ from .phone import HEADER_H, draw_overview, piece_words
 from .phone import WIDTH as OVERVIEW_WIDTH
 from .phone import draw_static as draw_phone_static
 from .phone import static_key as phone_key
+from .sections import SectionCache
 
 
 def _jupiter(view: View) -> JupiterView:
@@ -96,6 +97,11 @@ class JupiterRenderer:
         self.zoom_layers = LayerCache(max_entries=16)  # a tile's empty surroundings at the zoom's scale (0.3 MB)
         self.zoom_names = LayerCache(max_entries=16)  # its dome names and their mask, 0.25 MB each, pasted over
         self.boards = LayerCache(max_entries=BOARDS_KEPT)  # full boards, which the team's zoom is cut from
+        # the phone board's header, track, tiles, report and robots' rows, each kept by what it shows and pasted
+        # (``render.jupiter.sections``): a few kilobytes each, at most 16 MB
+        self.sections = SectionCache(max_entries=2048, max_bytes=16 * 1024 * 1024)
+        # a zoom's tiles' pieces, kept by where each stands on its tile (at most 8 MB)
+        self.zoom_sections = SectionCache(max_entries=1024, max_bytes=8 * 1024 * 1024)
 
     def board(self, view: View) -> bytes:
         """The phone board (``render.jupiter.phone``): the turn, the colony tile by tile, the team's numbers, the
@@ -144,6 +150,7 @@ class JupiterRenderer:
                     lambda: self._board_image(full, public),
                     self._zoom_static(public),
                     self._zoom_names(public),
+                    self.zoom_sections,
                 )
             ),
         )
@@ -227,7 +234,7 @@ class JupiterRenderer:
         """The phone board over a copy of its static layer for the colony's shape (drawn once per shape)."""
         shape = phone_key(view)
         base = self.layer_sheets.copy_of(self.layers, ("phone", shape), partial(draw_phone_static, shape), sheet)
-        return draw_overview(view, sheet, base)
+        return draw_overview(view, sheet, base, self.sections)
 
     def _board_image(self, key: str, view: JupiterView) -> Image.Image:
         """The board image for ``view`` (keyed ``key``), drawn once for the board and its close-up alike."""

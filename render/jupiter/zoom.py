@@ -11,6 +11,7 @@ encode, which the close-up sent with every action needs). Both are drawn from th
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 
 from PIL import Image, ImageDraw
 
@@ -24,6 +25,7 @@ from render.core.zoom import Area, moved_mark
 from .colony import DEEP, colony_sheet, draw_colony_pieces, draw_colony_static, draw_names
 from .layout import PANEL, SQRT3, Layout, lattice
 from .panel import card_name, draw_panel
+from .sections import SectionCache, put_section
 
 SCALE = 1
 ZOOM_STEP = 62.0
@@ -140,14 +142,17 @@ def tile_image(
     tile: TileView,
     static: Callable[[], Image.Image] | None = None,
     names: Callable[[], Names] | None = None,
+    sections: SectionCache | None = None,
 ) -> Image.Image:
     """The colony around ``tile`` at ``ZOOM_STEP``, cut to the zoom (not yet enlarged); ``static`` gives a copy
-    of ``tile_static`` for it and ``names`` its ``tile_names`` (each drawn here when not given)."""
+    of ``tile_static`` for it and ``names`` its ``tile_names`` (each drawn here when not given); ``sections``
+    keeps each tile's pieces once drawn (``render.jupiter.sections``)."""
     layout = zoom_layout_for(view, tile)
     canvas = static() if static is not None else tile_static(view, tile)
     local = in_cut(view, tile)
     draw = ImageDraw.Draw(canvas)
-    draw_colony_pieces(draw, local, layout)
+    put = None if sections is None else partial(put_section, sections, canvas, draw, None)
+    draw_colony_pieces(draw, local, layout, put)
     if names is None:
         draw_names(draw, local, layout)
         return canvas.crop(cut(tile))
@@ -163,6 +168,7 @@ def zoom_image(
     full: Callable[[], Image.Image],
     static: Callable[[TileView], Image.Image] | None = None,
     names: Callable[[TileView], Names] | None = None,
+    sections: SectionCache | None = None,
 ) -> Image.Image:
     """The zoom ``key``: a tile drawn large (on a copy of ``static(tile)``, its cached ``tile_static``, and with
     ``names(tile)``, its cached ``tile_names``, when given), or the panel cut from ``full()`` (the full board of
@@ -176,6 +182,7 @@ def zoom_image(
             tile,
             None if static is None else lambda: static(tile),
             None if names is None else lambda: names(tile),
+            sections,
         )
     return part.resize((part.width * SCALE, part.height * SCALE), Image.Resampling.NEAREST)
 
