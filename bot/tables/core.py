@@ -19,6 +19,7 @@ from dataclasses import dataclass, replace
 from typing import Any, TypeVar, cast
 
 from engine.core import Event, GameSpec, LobbyError, NoGameHere, Prompt, State, View
+from engine.core.handed import handing
 from engine.core.words import count, name_seats
 from engine.registry import GAMES
 from render.core.cache import kept
@@ -318,8 +319,11 @@ class HostCore:
         record, spec, state = loaded.record, loaded.spec, loaded.state
         assert state is not None
         before = self.pending(record, spec, state)
-        state, events = spec.apply(state, seat, prompt_id, choice_id)
-        after = spec.prompts(state)
+        with handing(state, before) as hand:  # each state's prompts worked out once (``engine.core.handed``)
+            state, events = spec.apply(state, seat, prompt_id, choice_id)
+        after = hand.after(state)
+        if after is None:
+            after = spec.prompts(state)
         outcome = spec.outcome(state)
         now = self.clock()
         public = [e.text for e in events if e.is_public]
