@@ -45,11 +45,11 @@ from .common import (
 from .lastdrawn import LastDrawn, digest
 from .liveboard import CALL_TO_ACTION, WAITING, ShownBoards, board_key, shows_of
 from .names import (
+    channel_names,
     display_names,
     for_images,
     image_names,
     images_named,
-    in_channel,
     in_private,
     named_prompts,
     named_view,
@@ -743,7 +743,8 @@ class HostCore:
         assert loaded.state is not None
         header = f"**{spec.name}** · turn {loaded.state.turn} · {self._roster(record, spec)}"
         lines = [header]
-        narration = [in_channel(line, record) for line in record.narration]
+        names = channel_names(record)  # worked out once for every line of the story
+        narration = [name_seats(line, names) for line in record.narration]
         body = "\n".join(narration)
         while narration and len(body) > MESSAGE_LIMIT - 400:
             narration.pop(0)
@@ -762,10 +763,11 @@ class HostCore:
         if not prompts:
             return "Nothing is waiting on anyone."
         parts = []
+        names = channel_names(record)
         for p in prompts:
             seat = record.user_of(p.seat)
             who = seat_name(seat) if seat else "a player"
-            parts.append(f"{who}: {in_channel(p.question, record)}")
+            parts.append(f"{who}: {name_seats(p.question, names)}")
         since = relative_time(record.waiting_since)
         # A call to action only where someone can answer it: a bot's decision needs no button pressed.
         call = f" {CALL_TO_ACTION}" if waited_people(record, prompts) else ""
