@@ -787,8 +787,8 @@ class HostCore:
         assert state is not None
         record = loaded.record
         seen = spec.view(state, seat.seat)
-        text = seen.model_dump_json()  # written once: the marker check of both namings, the images' digest
-        marked = "⟦" in text
+        shown = self._seen_json(record, state, seen)  # written once: the marker check of both namings, the digest
+        marked = "⟦" in shown[-1]  # a field holding a marker is never one the board's named view shares
         view = named_view(seen, record, marked=marked)  # its texts name people as the panel does; its images, as
         # pictures do
         if pending is None:
@@ -808,13 +808,29 @@ class HostCore:
             lines.extend(await self._hint_lines(loaded, seat, prompts))
         elif loaded.record.status == "active":
             lines.append("Nothing is waiting on you right now.")
-        drawn_from = (spec.key, bool(prompts), digest(text, repr(sorted(image_names(record).items()))))
+        drawn_from = (spec.key, bool(prompts), digest(*shown, repr(sorted(image_names(record).items()))))
         images = self.panels_drawn.get((record.id, seat.seat), drawn_from)
         if images is None:  # the seat's view changed since its last panel: its images asked of the renderer
             images = await self._panel_images(spec, for_images(seen, record, marked=marked), closeup=bool(prompts))
             self.panels_drawn.put((record.id, seat.seat), drawn_from, images)
         image, closeup = images
         return Panel(text=clip("\n".join(lines)), prompts=prompts, image=image, closeup=closeup, game_id=record.id)
+
+    def _seen_json(self, record: GameRecord, state: State, seen: View) -> tuple[str, ...]:
+        """What a seat's view shows, as JSON that tells it apart from any other view (the panel's images' digest
+        and its marker check): the view's JSON, or, when most of its fields are the very objects of the board's
+        public view kept for this version (an engine that builds the public part once per state: Jupiter,
+        Derelict, Cosmic Pioneers), that view's JSON, already written, with the JSON of the fields that differ.
+        Views are never changed once made, so a field that is the same object shows the same."""
+        cached = self._states.get(record.id) if record.id is not None else None
+        if cached is not None and cached.version == record.version and cached.state is state and cached.public:
+            public, text = cached.public[1], cached.public[2]
+            if type(public) is type(seen):
+                theirs = public.__dict__
+                differ = {k for k, v in seen.__dict__.items() if v is not theirs.get(k)}
+                if len(differ) * 2 < len(theirs):
+                    return ("seen beside the board", text, seen.model_dump_json(include=differ))
+        return (seen.model_dump_json(),)
 
     async def _since_lines(self, loaded: Loaded, seat: SeatRecord, told: Sequence[str]) -> list[str]:
         """The lines a panel opens with: what happened since the seat's last decision, less ``told`` (the news the
