@@ -1,11 +1,9 @@
 """Views kept per state (issue 26's speed work) are the views built afresh: Cosmic Pioneers builds its table once per
-state for every viewer (nothing in it is hidden from a seat), Derelict its public view (each viewer's own cards are
-added to a copy), and a state changed in place gets a new view."""
+state for every viewer (nothing in it is hidden from a seat), and a state changed in place gets a new view."""
 
 from __future__ import annotations
 
 from engine.core.rng import Rng
-from engine.derelict.view import _private, _public_view
 from engine.pioneers import rules as pioneers_rules
 from engine.registry import GAMES
 
@@ -35,31 +33,3 @@ def test_a_pioneers_state_changed_in_place_is_viewed_anew() -> None:
     state.players[0].credits += 7  # as a test setting up a position does
     after = spec.view(state, 0)
     assert after.players[0].credits == before.players[0].credits + 7
-
-
-def test_every_derelict_viewer_sees_the_view_built_afresh_and_nothing_of_another_seat() -> None:
-    """Derelict keeps a state's public view and gives each viewer a copy with their own hand, items and tasks."""
-    spec = GAMES["derelict"]
-    seats = seats_for(spec, 1)
-    state = spec.setup(seats, spec.options_model(), 3)
-    chooser = Rng.from_seed(13)
-    for _ in range(80):
-        public = _public_view(state)
-        for viewer in [None, *range(len(seats))]:
-            own = {} if viewer is None else _private(state, viewer)
-            fresh = public.model_copy(update={"viewer": viewer, **own})
-            assert spec.view(state, viewer).model_dump_json() == fresh.model_dump_json()
-        assert spec.view(state, None).hand == []  # the public view holds no seat's cards
-        prompts = spec.prompts(state)
-        if not prompts:
-            break
-        prompt = chooser.choice(prompts)
-        state, _ = spec.apply(state, prompt.seat, prompt.id, chooser.choice(list(prompt.choices)).id)
-
-
-def test_a_derelict_state_changed_in_place_is_viewed_anew() -> None:
-    spec = GAMES["derelict"]
-    state = spec.setup(seats_for(spec, 0), spec.options_model(), 2)
-    before = spec.view(state, None)
-    state.ship.time -= 1  # as a test setting up a position does
-    assert spec.view(state, 0).time == before.time - 1

@@ -819,8 +819,8 @@ class HostCore:
     def _seen_json(self, record: GameRecord, state: State, seen: View) -> tuple[str, ...]:
         """What a seat's view shows, as JSON that tells it apart from any other view (the panel's images' digest
         and its marker check): the view's JSON, or, when most of its fields are the very objects of the board's
-        public view kept for this version (an engine that builds the public part once per state: Jupiter,
-        Derelict, Cosmic Pioneers), that view's JSON, already written, with the JSON of the fields that differ.
+        public view kept for this version (an engine that builds the public part once per state: Jupiter, Cosmic
+        Pioneers), that view's JSON, already written, with the JSON of the fields that differ.
         Views are never changed once made, so a field that is the same object shows the same."""
         cached = self._states.get(record.id) if record.id is not None else None
         if cached is not None and cached.version == record.version and cached.state is state and cached.public:

@@ -9,10 +9,7 @@ chosen tasks, the coordinates card, the engine tokens and every infection status
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
 from functools import cache
-from typing import Any
 
 from pydantic import BaseModel, Field
 
@@ -290,54 +287,8 @@ def room_view(state: DerelictState, room_id: str, intruders: list[IntruderView],
     )
 
 
-# A move asks for two views of one state (the board's and the acting seat's panel), and most of a view is the
-# same for every viewer: the ship, its rooms, the seats. That public part is built once per state and kept for the
-# last few states by the state's JSON (as Jupiter's and Cosmic Pioneers' views are: a state changed in place, as
-# tests set up positions, writes another JSON, so it is never answered from an older state's view); each viewer
-# gets a copy with their own fields set. The nested models are shared, which is safe because views are only ever
-# read (the host copies a view before naming it).
-_RECENT_VIEWS = 4
-_views: OrderedDict[str, DerelictView] = OrderedDict()
-_views_lock = threading.Lock()
-
-
 def view(state: DerelictState, viewer: int | None) -> DerelictView:
     """The viewer's view; ``None`` is the public one."""
-    key = state.model_dump_json()
-    with _views_lock:
-        public = _views.get(key)
-        if public is not None:
-            _views.move_to_end(key)
-    if public is None:
-        public = _public_view(state)
-        with _views_lock:
-            _views[key] = public
-            while len(_views) > _RECENT_VIEWS:
-                _views.popitem(last=False)
-    update: dict[str, Any] = {"viewer": viewer}
-    if viewer is not None and 0 <= viewer < len(state.players):
-        update.update(_private(state, viewer))
-    return public.model_copy(update=update)
-
-
-def _private(state: DerelictState, viewer: int) -> dict[str, Any]:
-    """What only ``viewer`` sees: their hand, items, tasks, peeks and the trade offered to them."""
-    me = state.players[viewer]
-    shown = [me.task] if me.task else me.dealt_tasks
-    return {
-        "hand": [card_label(state, me, c) for c in me.hand],
-        "items": [CATALOG.item_cards[i].name for i in me.items],
-        "tasks": [f"{CATALOG.task[t].name}: {CATALOG.task[t].text}" for t in shown],
-        "offered": [CATALOG.character[c].name for c in me.offered],
-        "peeks": list(me.peeks),
-        "engines_seen": dict(me.engines_seen),
-        "course_seen": dict(me.course_seen),
-        "incoming": incoming_offer(state, viewer),
-    }
-
-
-def _public_view(state: DerelictState) -> DerelictView:
-    """The view with no viewer: everything every viewer sees."""
     from .endgame import outcome_of
 
     ship = state.ship
@@ -345,7 +296,7 @@ def _public_view(state: DerelictState) -> DerelictView:
 
     track = time_track(state)
     result = DerelictView(
-        viewer=None,
+        viewer=viewer,
         phase=state.phase,
         mode=state.mode,
         length=state.length,
@@ -372,6 +323,17 @@ def _public_view(state: DerelictState) -> DerelictView:
         },
         seats=[seat_view(state, p) for p in state.players],
     )
+    if viewer is not None and 0 <= viewer < len(state.players):
+        me = state.players[viewer]
+        result.hand = [card_label(state, me, c) for c in me.hand]
+        result.items = [CATALOG.item_cards[i].name for i in me.items]
+        shown = [me.task] if me.task else me.dealt_tasks
+        result.tasks = [f"{CATALOG.task[t].name}: {CATALOG.task[t].text}" for t in shown]
+        result.offered = [CATALOG.character[c].name for c in me.offered]
+        result.peeks = list(me.peeks)
+        result.engines_seen = dict(me.engines_seen)
+        result.course_seen = dict(me.course_seen)
+        result.incoming = incoming_offer(state, viewer)
     if state.phase == "over":
         result.chosen_tasks = {p.seat: CATALOG.task[p.task].name for p in state.players if p.task}
         result.destination_card = list(CATALOG.ship.course.cards[ship.coordinates])
