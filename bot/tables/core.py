@@ -19,6 +19,7 @@ from dataclasses import dataclass, replace
 from typing import Any, TypeVar, cast
 
 from engine.core import Event, GameSpec, LobbyError, NoGameHere, Prompt, State, View
+from engine.core.handed import handing
 from engine.core.words import count, name_seats
 from engine.registry import GAMES
 from render.core.cache import kept
@@ -44,11 +45,11 @@ from .common import (
 from .lastdrawn import LastDrawn, digest
 from .liveboard import CALL_TO_ACTION, WAITING, ShownBoards, board_key, shows_of
 from .names import (
+    channel_names,
     display_names,
     for_images,
     image_names,
     images_named,
-    in_channel,
     in_private,
     named_prompts,
     named_view,
@@ -318,8 +319,11 @@ class HostCore:
         record, spec, state = loaded.record, loaded.spec, loaded.state
         assert state is not None
         before = self.pending(record, spec, state)
-        state, events = spec.apply(state, seat, prompt_id, choice_id)
-        after = spec.prompts(state)
+        with handing(state, before) as hand:  # each state's prompts worked out once (``engine.core.handed``)
+            state, events = spec.apply(state, seat, prompt_id, choice_id)
+        after = hand.after(state)
+        if after is None:
+            after = spec.prompts(state)
         outcome = spec.outcome(state)
         now = self.clock()
         public = [e.text for e in events if e.is_public]
@@ -739,7 +743,8 @@ class HostCore:
         assert loaded.state is not None
         header = f"**{spec.name}** · turn {loaded.state.turn} · {self._roster(record, spec)}"
         lines = [header]
-        narration = [in_channel(line, record) for line in record.narration]
+        names = channel_names(record)  # worked out once for every line of the story
+        narration = [name_seats(line, names) for line in record.narration]
         body = "\n".join(narration)
         while narration and len(body) > MESSAGE_LIMIT - 400:
             narration.pop(0)
@@ -758,10 +763,11 @@ class HostCore:
         if not prompts:
             return "Nothing is waiting on anyone."
         parts = []
+        names = channel_names(record)
         for p in prompts:
             seat = record.user_of(p.seat)
             who = seat_name(seat) if seat else "a player"
-            parts.append(f"{who}: {in_channel(p.question, record)}")
+            parts.append(f"{who}: {name_seats(p.question, names)}")
         since = relative_time(record.waiting_since)
         # A call to action only where someone can answer it: a bot's decision needs no button pressed.
         call = f" {CALL_TO_ACTION}" if waited_people(record, prompts) else ""
@@ -781,8 +787,8 @@ class HostCore:
         assert state is not None
         record = loaded.record
         seen = spec.view(state, seat.seat)
-        text = seen.model_dump_json()  # written once: the marker check of both namings, the images' digest
-        marked = "⟦" in text
+        shown = self._seen_json(record, state, seen)  # written once: the marker check of both namings, the digest
+        marked = "⟦" in shown[-1]  # a field holding a marker is never one the board's named view shares
         view = named_view(seen, record, marked=marked)  # its texts name people as the panel does; its images, as
         # pictures do
         if pending is None:
@@ -802,13 +808,29 @@ class HostCore:
             lines.extend(await self._hint_lines(loaded, seat, prompts))
         elif loaded.record.status == "active":
             lines.append("Nothing is waiting on you right now.")
-        drawn_from = (spec.key, bool(prompts), digest(text, repr(sorted(image_names(record).items()))))
+        drawn_from = (spec.key, bool(prompts), digest(*shown, repr(sorted(image_names(record).items()))))
         images = self.panels_drawn.get((record.id, seat.seat), drawn_from)
         if images is None:  # the seat's view changed since its last panel: its images asked of the renderer
             images = await self._panel_images(spec, for_images(seen, record, marked=marked), closeup=bool(prompts))
             self.panels_drawn.put((record.id, seat.seat), drawn_from, images)
         image, closeup = images
         return Panel(text=clip("\n".join(lines)), prompts=prompts, image=image, closeup=closeup, game_id=record.id)
+
+    def _seen_json(self, record: GameRecord, state: State, seen: View) -> tuple[str, ...]:
+        """What a seat's view shows, as JSON that tells it apart from any other view (the panel's images' digest
+        and its marker check): the view's JSON, or, when most of its fields are the very objects of the board's
+        public view kept for this version (an engine that builds the public part once per state: Jupiter, Cosmic
+        Pioneers), that view's JSON, already written, with the JSON of the fields that differ.
+        Views are never changed once made, so a field that is the same object shows the same."""
+        cached = self._states.get(record.id) if record.id is not None else None
+        if cached is not None and cached.version == record.version and cached.state is state and cached.public:
+            public, text = cached.public[1], cached.public[2]
+            if type(public) is type(seen):
+                theirs = public.__dict__
+                differ = {k for k, v in seen.__dict__.items() if v is not theirs.get(k)}
+                if len(differ) * 2 < len(theirs):
+                    return ("seen beside the board", text, seen.model_dump_json(include=differ))
+        return (seen.model_dump_json(),)
 
     async def _since_lines(self, loaded: Loaded, seat: SeatRecord, told: Sequence[str]) -> list[str]:
         """The lines a panel opens with: what happened since the seat's last decision, less ``told`` (the news the

@@ -18,6 +18,7 @@ from typing import Any, Generic, Literal, TypeVar
 from pydantic import BaseModel, ConfigDict
 
 from .errors import IllegalAction, NotYourTurn, StaleChoice
+from .handed import current
 
 # Discord custom ids are at most 100 characters and carry "<kind>:<channel>:<prompt id>:<choice id>", so
 # ids are kept short; the contract test checks these limits for every game.
@@ -286,10 +287,16 @@ def answering_forced(
         state, events = apply(state, seat, prompt_id, choice_id)
         if when is not None and not when(state):
             return state, events
+        hand = current()  # a caller's ``handing``: each state's prompts, once worked out, are handed along
         for _ in range(limit):
-            forced = next((p for p in prompts(state) if is_forced(p)), None)
+            pending = prompts(state)
+            forced = next((p for p in pending if is_forced(p)), None)
             if forced is None:
+                if hand is not None:
+                    hand.leave(state, pending)
                 break
+            if hand is not None:
+                hand.know(state, pending)
             choice = forced.choices[0]
             who = seat_ref(forced.seat)
             if forced.private:  # the game's own narration of the answer tells the channel what it may know

@@ -12,6 +12,7 @@ turn, and its win-rate script; see the balance section of docs/rules/jupiter.md)
 from __future__ import annotations
 
 from engine.core import Choice, Event, GameSpec, Outcome, Prompt, answering_forced, check_choice, dealing_forced
+from engine.core.handed import known
 from engine.core.words import seat_ref
 
 from . import rules
@@ -64,11 +65,12 @@ def _for_seat(state: JupiterState, prompt: Prompt) -> Prompt:
 
 def apply(state: JupiterState, seat: int, prompt_id: str, choice_id: str) -> tuple[JupiterState, list[Event]]:
     """Take ``seat``'s answer to one of its prompts and apply it as the answer of the robot the prompt is for."""
-    if not state.owners:
-        return rules.apply(state, seat, prompt_id, choice_id)
-    check_choice(prompts(state), seat, prompt_id, choice_id)  # refusals speak to the seat that answered
-    robot = next(p.seat for p in rules.prompts(state) if p.id == prompt_id)
-    return rules.apply(state, robot, prompt_id, choice_id)
+    if not state.owners:  # the seats are the robots: the prompts handed along this move are the rules' own
+        return rules.apply(state, seat, prompt_id, choice_id, known(state))
+    check_choice(known(state) or prompts(state), seat, prompt_id, choice_id)  # refusals speak to the answering seat
+    raw = rules.prompts(state)
+    robot = next(p.seat for p in raw if p.id == prompt_id)
+    return rules.apply(state, robot, prompt_id, choice_id, raw)
 
 
 def seat_limit(options: JupiterOptions) -> int:

@@ -99,9 +99,12 @@ def main_prompt(state: JupiterState) -> Prompt:
     return end_prompt(state)
 
 
-def apply(state: JupiterState, seat: int, prompt_id: str, choice_id: str) -> tuple[JupiterState, list[Event]]:
-    """Take one answer and resolve everything automatic up to the next decisions; ``state`` is not changed."""
-    prompt = check_choice(prompts(state), seat, prompt_id, choice_id)
+def apply(
+    state: JupiterState, seat: int, prompt_id: str, choice_id: str, asked: list[Prompt] | None = None
+) -> tuple[JupiterState, list[Event]]:
+    """Take one answer and resolve everything automatic up to the next decisions; ``state`` is not changed.
+    ``asked``: ``prompts(state)`` when the caller has them (``engine.core.handed``), not worked out again."""
+    prompt = check_choice(prompts(state) if asked is None else asked, seat, prompt_id, choice_id)
     new = state.clone()
     if new.phase == "core" or ".recore." in prompt.id:
         events = choose_core(new, seat, choice_id)

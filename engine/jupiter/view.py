@@ -334,9 +334,10 @@ _RECENT_VIEWS = 4  # the board and the panel of the state just played, with room
 _views: OrderedDict[str, JupiterView] = OrderedDict()
 _views_lock = threading.Lock()
 
-TileLayout = tuple[str, dict[str, Any], list[dict[str, Any]]]
-"""A tile as every view of one layout shows it: its id, its fixed ``TileView`` fields, and its domes' fields
-when empty (validated into new models by every view, so one layout's dicts serve them all)."""
+TileLayout = tuple[str, dict[str, Any], list[dict[str, Any]], tuple[str, ...]]
+"""A tile as every view of one layout shows it: its id, its fixed ``TileView`` fields, its domes' fields when
+empty (validated into new models by every view, so one layout's dicts serve them all) and its domes' names (what
+a view looks up the pieces by)."""
 
 _LAYOUTS = 32
 _layouts: OrderedDict[int, tuple[Colony, list[TileLayout]]] = OrderedDict()
@@ -382,11 +383,12 @@ def _layout(colony: Colony) -> list[TileLayout]:
             "exposed_sides": [SIDE_NAMES[s] for s in colony.exposed_sides(tile)],  # copied by each TileView
         }
         domes = []
-        for name in colony.spaces_of(tile):
+        names = tuple(colony.spaces_of(tile))
+        for name in names:
             dome = colony.domes[name]
             side = None if dome.side is None else SIDE_NAMES[dome.side]
             domes.append({"name": name, "side": side, "point": dome.point, "piece": None, "seat": None})
-        tiles.append((tile, fixed, domes))
+        tiles.append((tile, fixed, domes, names))
     with _layouts_lock:
         _layouts[id(colony)] = (colony, tiles)  # the entry holds the colony, so its id is not reused
         while len(_layouts) > _LAYOUTS:
@@ -401,11 +403,13 @@ _tile_views: OrderedDict[tuple[int, tuple[str | None, ...], bool], tuple[dict[st
 _tile_views_lock = threading.Lock()
 
 
-def _tile_view(state: JupiterState, tile: str, fixed: dict[str, Any], empty_domes: list[dict[str, Any]]) -> TileView:
+def _tile_view(
+    state: JupiterState, tile: str, fixed: dict[str, Any], empty_domes: list[dict[str, Any]], names: tuple[str, ...]
+) -> TileView:
     """One tile as a view shows it, remembered by its layout entry (``fixed``, held by the entry, so its id is
     not reused while remembered), the pieces on its domes and its super creep: most tiles are the same after a
     move, and validating each again was a third of a view. Shared between views, which are only ever read."""
-    codes = tuple(state.occupant.get(empty["name"]) for empty in empty_domes)
+    codes = tuple(map(state.occupant.get, names))  # the piece on each dome, by the layout's dome names
     key = (id(fixed), codes, tile in state.super_creeps)
     with _tile_views_lock:
         entry = _tile_views.get(key)
@@ -429,7 +433,7 @@ def _public_view(state: JupiterState) -> JupiterView:
     """The view with no viewer: everything every viewer sees."""
     colony = state.colony
     waiting = deciding(state)
-    tiles = [_tile_view(state, tile, fixed, empty_domes) for tile, fixed, empty_domes in _layout(colony)]
+    tiles = [_tile_view(state, tile, fixed, domes, names) for tile, fixed, domes, names in _layout(colony)]
     dock = state.pod.dock
     pod = PodView(
         docked_at=colony.outer(*dock) if dock is not None else None,

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from typing import Any
 
 from engine.core import Event, Outcome, Prompt, check_choice
@@ -67,8 +69,35 @@ def outcome(state: PioneersState) -> Outcome | None:
     return Outcome(result="win", winners=winners, summary=f"{names} {verb}. {table}.", scores=scores)
 
 
+# Every viewer sees the same table (nothing in it is hidden from a seat): a view differs from the channel's only
+# in ``viewer``. A move asks for two (the board's and the acting seat's panel), so the table is built once per
+# state and kept for the last few states by the state's JSON, as Jupiter's views are: a state changed in place
+# (as tests set up positions) writes another JSON, so it is never answered from an older state's table. Each
+# caller gets its own copy with ``viewer`` set; the nested models are shared, which is safe because views are
+# only ever read (the host copies a view before naming it).
+_RECENT_VIEWS = 4
+_views: OrderedDict[str, PioneersView] = OrderedDict()
+_views_lock = threading.Lock()
+
+
 def view(state: PioneersState, viewer: int | None) -> PioneersView:
     """The whole table but the deck order, the unused tiles and the generator."""
+    key = state.model_dump_json()
+    with _views_lock:
+        table = _views.get(key)
+        if table is not None:
+            _views.move_to_end(key)
+    if table is None:
+        table = _table(state)
+        with _views_lock:
+            _views[key] = table
+            while len(_views) > _RECENT_VIEWS:
+                _views.popitem(last=False)
+    return table.model_copy(update={"viewer": viewer})
+
+
+def _table(state: PioneersState) -> PioneersView:
+    """The view with no viewer: the table as everybody sees it."""
     ring = []
     unplaced = set(layout_slots(state)[state.draft_turn :]) if state.pool or state.belts_left else set()
     controlled = [0] * state.seats
@@ -128,7 +157,7 @@ def view(state: PioneersState, viewer: int | None) -> PioneersView:
         )
     rules = state.rules
     return PioneersView(
-        viewer=viewer,
+        viewer=None,
         phase=state.phase,
         scenario=state.scenario,
         scenario_name=rules.name,

@@ -1,0 +1,38 @@
+"""A panel's images are given again only when its view is the same (issue 26): the acting player's panel, whose
+view is told apart by the board's JSON and the few fields that differ from it (``HostCore._seen_json``), shows
+after every move exactly what a host that kept nothing draws for the same game."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from bot.store import Store
+from bot.tables import Actor
+
+from .conftest import CHANNEL, GUILD, Clock, make_host
+
+STAR = Actor(121, "Starpilot")
+NOVA = Actor(122, "Novaqueen")
+
+
+@pytest.mark.parametrize("key", ["jupiter", "derelict"])
+async def test_the_acting_players_panel_shows_what_a_fresh_host_draws(store: Store, clock: Clock, key: str) -> None:
+    host = make_host(store, clock, images=True)
+    await host.delivered(await host.start(GUILD, CHANNEL, STAR, key, {}))
+    await host.delivered(await host.join(CHANNEL, NOVA))
+    await host.delivered(await host.begin(CHANNEL, STAR))
+    chooser = random.Random(7)
+    for _ in range(10):
+        waiting = [(a, await host.choices_for(CHANNEL, a.user_id)) for a in (STAR, NOVA)]
+        waiting = [(a, offered) for a, offered in waiting if offered]
+        if not waiting:
+            break
+        actor, offered = chooser.choice(waiting)
+        out = await host.act_typed(CHANNEL, actor, chooser.choice(offered)[1])
+        await host.delivered(out)
+        assert out.reply is not None
+        mine = [(a.data, a.description) for a in out.reply.attachments()]
+        fresh = await make_host(store, clock, images=True).panel(CHANNEL, actor.user_id)
+        assert mine == [(a.data, a.description) for a in fresh.attachments()]
