@@ -615,8 +615,30 @@ def check_action(game_id: int, action: ActionRecord) -> None:
 
 
 def written(game: GameRecord, game_id: int, version: int) -> GameRecord:
-    """A fresh copy of what was just written, with its id and new version (callers mutate their copy)."""
-    return game.model_copy(deep=True, update={"id": game_id, "version": version})
+    """A fresh copy of what was just written, with its id and new version (callers mutate their copy).
+
+    Copied by hand, every mutable part anew (seats, narration, votes, options), rather than through a deep copy
+    of the whole record: a move's commit pays for it (a deep copy walked every string of the snapshot's record
+    and cost about a tenth of a move's time on the loop)."""
+    return game.model_copy(
+        update={
+            "id": game_id,
+            "version": version,
+            "seats": [seat.model_copy() for seat in game.seats],  # a seat's fields are plain values
+            "narration": list(game.narration),
+            "skip_votes": list(game.skip_votes),
+            "options": copy_json(game.options),
+        }
+    )
+
+
+def copy_json(value: Any) -> Any:
+    """A copy of JSON-shaped data (dicts, lists and plain values), every container anew."""
+    if isinstance(value, dict):
+        return {k: copy_json(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [copy_json(v) for v in value]
+    return value
 
 
 def channel_busy() -> Conflict:
