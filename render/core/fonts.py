@@ -27,9 +27,17 @@ pixels wide (``render.core.sheet`` measures it; ``fitted`` never goes below it u
 log = logging.getLogger(__name__)
 
 
-@lru_cache(maxsize=64)
 def font(size: int, *, bold: bool = False) -> Font:
-    """DejaVu Sans (or Bold) at ``size`` pixels; Pillow's default font if the file cannot be read."""
+    """DejaVu Sans (or Bold) at ``size`` pixels; Pillow's default font if the file cannot be read.
+
+    One face per size and weight however it is asked for: ``font(22)`` and ``font(22, bold=False)`` are the
+    same object, so they share its measures and every cache keyed by the face (stamps, widths, wrapped lines).
+    """
+    return _face(size, bold)
+
+
+@lru_cache(maxsize=64)
+def _face(size: int, bold: bool) -> Font:
     path = BOLD if bold else REGULAR
     try:
         return MeasuredFace(str(path), size)
@@ -45,6 +53,8 @@ class MeasuredFace(ImageFont.FreeTypeFont):
     and each measure is a full text layout (about 0.07 ms with Raqm), often of a text whose stamp is already
     kept. The box is a pure function of the face, text, mode and anchor, so it is looked up in a bounded
     cache (``_box``) shared by every caller, the games' renderers included; any other option measures anew.
+    No anchor is FreeType's left-ascender anchor for horizontal text (Pillow's ``bounding_box_and_anchor``
+    takes ``"la"`` when none is given), so ``getbbox(text)`` and ``getbbox(text, anchor="la")`` share one entry.
     """
 
     def getbbox(
@@ -58,7 +68,7 @@ class MeasuredFace(ImageFont.FreeTypeFont):
         anchor: str | None = None,
     ) -> tuple[float, float, float, float]:
         if isinstance(text, str) and direction is None and features is None and language is None and not stroke_width:
-            return _box(self, text, mode, anchor)
+            return _box(self, text, mode, anchor or "la")
         return super().getbbox(text, mode, direction, features, language, stroke_width, anchor)
 
 
