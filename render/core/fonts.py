@@ -74,5 +74,26 @@ class MeasuredFace(ImageFont.FreeTypeFont):
 
 @lru_cache(maxsize=8192)
 def _box(face: MeasuredFace, text: str, mode: str, anchor: str | None) -> tuple[float, float, float, float]:
-    """``getbbox`` measured by FreeType, once per (face, text, mode, anchor): the least recently used go first."""
+    """``getbbox`` measured by FreeType, once per (face, text, mode, anchor): the least recently used go first.
+
+    A left anchor at the ascender, middle, baseline or descender (``"lm"``, ``"ls"``…) is the ``"la"`` box moved
+    down by a height FreeType takes from the face's size alone, never from the text (Pillow's
+    ``bounding_box_and_anchor``), so such a text costs one layout for all of them (an empty text has no box to
+    move: FreeType gives it none at any anchor).
+    """
+    if text and anchor is not None and anchor != "la" and anchor[:1] == "l" and anchor[1:] in _FACE_HEIGHTS:
+        left, top, right, bottom = _box(face, text, mode, "la")
+        drop = _drop(face, mode, anchor)
+        return (left, top + drop, right, bottom + drop)
     return ImageFont.FreeTypeFont.getbbox(face, text, mode, anchor=anchor)
+
+
+_FACE_HEIGHTS = ("a", "m", "s", "d")
+"""Vertical anchors FreeType places from the face's metrics (ascender, their middle, baseline, descender)."""
+
+
+@lru_cache(maxsize=512)
+def _drop(face: MeasuredFace, mode: str, anchor: str) -> float:
+    """How far a box anchored at ``anchor`` lies below the same text's ``"la"`` box (measured once, on "H")."""
+    at = ImageFont.FreeTypeFont.getbbox(face, "H", mode, anchor=anchor)[1]
+    return at - ImageFont.FreeTypeFont.getbbox(face, "H", mode, anchor="la")[1]
