@@ -21,6 +21,7 @@ from .canvas import Box, text
 from .fonts import MIN_TEXT as MIN_TEXT  # the measure, kept where the measures are
 from .fonts import Font, font
 from .palette import Ink
+from .stamps import Table
 
 HALO = 2
 """Pixels around a text's letters that must show only what the text is printed on (no line, no piece)."""
@@ -190,8 +191,8 @@ def drawn(paint: Paint, at: tuple[int, int]) -> tuple[Box, Image.Image]:
     return (left + dx, top + dy, right + dx, bottom + dy), pixels
 
 
-INKED = [0 if value == BLANK else 255 for value in range(256)]
-"""The lookup table that turns a scratch canvas into the mask of what was inked on it."""
+INKED = Table([0 if value == BLANK else 255 for value in range(256)])
+"""The lookup table that turns a scratch canvas into the mask of what was inked on it (made once)."""
 
 
 def _drawn_once(paint: Paint) -> tuple[Box, Image.Image]:
