@@ -12,13 +12,12 @@ centre dome of the tile on cell ``(q, r)`` is at ``(3q, 3r)``, outer dome ``k`` 
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
 from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
 from engine.core import View
+from engine.core.recent import Recent
 from engine.core.words import count
 
 from .board import living, rescue_target
@@ -330,33 +329,19 @@ def _report(state: JupiterState, report: TurnReport) -> ReportView:
 # returns its own copy, with ``viewer`` and ``my_seat`` set: the nested models are shared between the copies,
 # which is safe because views are only ever read (the renderer copies before it changes a report).
 
-_RECENT_VIEWS = 4  # the board and the panel of the state just played, with room for /board and /hand
-_views: OrderedDict[str, JupiterView] = OrderedDict()
-_views_lock = threading.Lock()
+_views: Recent[str, JupiterView] = Recent(4)  # the board and the panel of the state just played, /board and /hand
 
 TileLayout = tuple[str, dict[str, Any], list[dict[str, Any]], tuple[str, ...]]
 """A tile as every view of one layout shows it: its id, its fixed ``TileView`` fields, its domes' fields when
 empty (validated into new models by every view, so one layout's dicts serve them all) and its domes' names (what
 a view looks up the pieces by)."""
 
-_LAYOUTS = 32
-_layouts: OrderedDict[int, tuple[Colony, list[TileLayout]]] = OrderedDict()
-_layouts_lock = threading.Lock()
+_layouts: Recent[int, tuple[Colony, list[TileLayout]]] = Recent(32)
 
 
 def view(state: JupiterState, viewer: int | None) -> JupiterView:
     """The view for ``viewer`` (a seat, or ``None`` for the channel); it never includes the deck's order."""
-    key = state.model_dump_json()
-    with _views_lock:
-        public = _views.get(key)
-        if public is not None:
-            _views.move_to_end(key)
-    if public is None:
-        public = _public_view(state)
-        with _views_lock:
-            _views[key] = public
-            while len(_views) > _RECENT_VIEWS:
-                _views.popitem(last=False)
+    public = _views.made(state.model_dump_json(), lambda: _public_view(state))
     mine = viewer is not None and 0 <= viewer < state.seats
     return public.model_copy(update={"viewer": viewer, "my_seat": viewer if mine else None})
 
@@ -365,11 +350,9 @@ def _layout(colony: Colony) -> list[TileLayout]:
     """What a view shows of a layout, per tile in spiral order: the tile's fixed fields and its domes as they
     are when empty (name, board side, lattice point). Kept per layout: it changes only when a tile goes or
     moves, and working it out again cost a view about a tenth of its time."""
-    with _layouts_lock:
-        entry = _layouts.get(id(colony))
-        if entry is not None and entry[0] is colony:
-            _layouts.move_to_end(id(colony))
-            return entry[1]
+    entry = _layouts.get(id(colony))
+    if entry is not None and entry[0] is colony:
+        return entry[1]
     tiles: list[TileLayout] = []
     for tile in colony.tiles:
         placement = colony.placements[tile]
@@ -389,18 +372,14 @@ def _layout(colony: Colony) -> list[TileLayout]:
             side = None if dome.side is None else SIDE_NAMES[dome.side]
             domes.append({"name": name, "side": side, "point": dome.point, "piece": None, "seat": None})
         tiles.append((tile, fixed, domes, names))
-    with _layouts_lock:
-        _layouts[id(colony)] = (colony, tiles)  # the entry holds the colony, so its id is not reused
-        while len(_layouts) > _LAYOUTS:
-            _layouts.popitem(last=False)
+    _layouts.put(id(colony), (colony, tiles))  # the entry holds the colony, so its id is not reused
     return tiles
 
 
 _PIECES: dict[str, Piece] = {COLONIST: "colonist", CREEP: "creep"}
 
-_TILE_VIEWS = 256  # a few boards' worth: a move changes two or three tiles, the others are met again
-_tile_views: OrderedDict[tuple[int, tuple[str | None, ...], bool], tuple[dict[str, Any], TileView]] = OrderedDict()
-_tile_views_lock = threading.Lock()
+# a few boards' worth: a move changes two or three tiles, the others are met again
+_tile_views: Recent[tuple[int, tuple[str | None, ...], bool], tuple[dict[str, Any], TileView]] = Recent(256)
 
 
 def _tile_view(
@@ -411,21 +390,16 @@ def _tile_view(
     move, and validating each again was a third of a view. Shared between views, which are only ever read."""
     codes = tuple(map(state.occupant.get, names))  # the piece on each dome, by the layout's dome names
     key = (id(fixed), codes, tile in state.super_creeps)
-    with _tile_views_lock:
-        entry = _tile_views.get(key)
-        if entry is not None and entry[0] is fixed:
-            _tile_views.move_to_end(key)
-            return entry[1]
+    entry = _tile_views.get(key)
+    if entry is not None and entry[0] is fixed:
+        return entry[1]
     # one validation per tile builds its dome models too (in pydantic's core, not one call per dome)
     domes = [
         empty if code is None else {**empty, "piece": _PIECES.get(code, "robot"), "seat": seat_of_code(code)}
         for empty, code in zip(empty_domes, codes, strict=True)
     ]
     made = TileView.model_validate({**fixed, "super_creep": key[2], "domes": domes})
-    with _tile_views_lock:
-        _tile_views[key] = (fixed, made)
-        while len(_tile_views) > _TILE_VIEWS:
-            _tile_views.popitem(last=False)
+    _tile_views.put(key, (fixed, made))
     return made
 
 

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
 from typing import Any
 
 from engine.core import Event, Outcome, Prompt, check_choice
+from engine.core.recent import Recent
 from engine.core.words import seat_ref
 
 from .actions import score, score_of
@@ -75,24 +74,12 @@ def outcome(state: PioneersState) -> Outcome | None:
 # (as tests set up positions) writes another JSON, so it is never answered from an older state's table. Each
 # caller gets its own copy with ``viewer`` set; the nested models are shared, which is safe because views are
 # only ever read (the host copies a view before naming it).
-_RECENT_VIEWS = 4
-_views: OrderedDict[str, PioneersView] = OrderedDict()
-_views_lock = threading.Lock()
+_views: Recent[str, PioneersView] = Recent(4)
 
 
 def view(state: PioneersState, viewer: int | None) -> PioneersView:
     """The whole table but the deck order, the unused tiles and the generator."""
-    key = state.model_dump_json()
-    with _views_lock:
-        table = _views.get(key)
-        if table is not None:
-            _views.move_to_end(key)
-    if table is None:
-        table = _table(state)
-        with _views_lock:
-            _views[key] = table
-            while len(_views) > _RECENT_VIEWS:
-                _views.popitem(last=False)
+    table = _views.made(state.model_dump_json(), lambda: _table(state))
     return table.model_copy(update={"viewer": viewer})
 
 
