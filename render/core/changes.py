@@ -142,25 +142,47 @@ def joined(changes: Sequence[Change]) -> list[Box]:
 def ring(image: Image.Image, changes: Sequence[Change], around: Sheet | None = None) -> Image.Image:
     """``image`` with every change ringed in ``MARK`` (just outside it) and flagged in its corner. ``around``: the
     board's sheet; a ring never covers a text or piece on it (it is broken where it would pass over one), so
-    what a player reads stays as clean as on the unmarked board. Only each ring's own box is redrawn."""
+    what a player reads stays as clean as on the unmarked board. Only each ring's own band and flag are drawn.
+
+    A ring is drawn on ``image`` itself: the texts and pieces its band or flag would cover are cut out first and
+    put back over it (a kept box wholly inside the ring shows the very pixels the board had, so it is skipped:
+    most rings cover none, and no mask is made). A ring too small to hold its flag is drawn
+    on a cut-out of its box, which clips the flag as the box does."""
     width, height = image.size
     kept = [] if around is None else [m.reach for m in around.marks] + [t.box for t in around.tokens]
+    whole = ImageDraw.Draw(image)
     for x0, y0, x1, y1 in joined(changes):
-        box = (max(0, x0 - RING), max(0, y0 - RING), min(width - 1, x1 + RING), min(height - 1, y1 + RING))
-        left, top = box[0], box[1]
-        area = (left, top, box[2] + 1, box[3] + 1)
-        part = image.crop(area)
-        draw = ImageDraw.Draw(part)
-        size = (area[2] - left - 1, area[3] - top - 1)
-        draw.rectangle((0, 0, *size), outline=int(Ink.BLACK), width=1)
-        draw.rectangle((1, 1, size[0] - 1, size[1] - 1), outline=int(MARK), width=RING - 2)
-        draw.polygon([(0, 0), (FLAG, 0), (0, FLAG)], fill=int(MARK), outline=int(Ink.BLACK))
-        allowed = Image.new("L", part.size, 255)
+        left, top = max(0, x0 - RING), max(0, y0 - RING)
+        right, bottom = min(width - 1, x1 + RING) + 1, min(height - 1, y1 + RING) + 1
+        small = right - left <= FLAG or bottom - top <= FLAG
+        # Only a kept box reaching the band (``RING`` wide) or the flag's corner can be covered by the ring.
+        in_x0, in_y0, in_x1, in_y1 = left + RING, top + RING, right - RING, bottom - RING
+        flag_x, flag_y = left + FLAG, top + FLAG
+        covered: list[tuple[int, int, int, int]] = []
         for kx0, ky0, kx1, ky1 in kept:  # what changed is kept clear too: its ring and flag lie around it
-            if overlap((kx0, ky0, kx1, ky1), area):
-                allowed.paste(0, (kx0 - left, ky0 - top, kx1 - left, ky1 - top))
-        image.paste(part, area[:2], allowed)
+            if not (kx0 < right and left < kx1 and ky0 < bottom and top < ky1):
+                continue
+            if in_x0 <= kx0 and in_y0 <= ky0 and kx1 <= in_x1 and ky1 <= in_y1 and (kx0 > flag_x or ky0 > flag_y):
+                continue
+            covered.append((max(kx0, left), max(ky0, top), min(kx1, right), min(ky1, bottom)))
+        saved = [(image.crop(box), box) for box in covered]
+        if small:
+            part = image.crop((left, top, right, bottom))
+            _draw_ring(ImageDraw.Draw(part), 0, 0, part.width, part.height)
+            image.paste(part, (left, top))
+        else:
+            _draw_ring(whole, left, top, right, bottom)
+        for cut, box in saved:
+            image.paste(cut, box[:2])
     return image
+
+
+def _draw_ring(draw: ImageDraw.ImageDraw, left: int, top: int, right: int, bottom: int) -> None:
+    """A ring filling the box ``(left, top, right, bottom)`` (right and bottom exclusive): a black edge, a
+    ``MARK`` band inside it, and the flag in its top-left corner."""
+    draw.rectangle((left, top, right - 1, bottom - 1), outline=int(Ink.BLACK), width=1)
+    draw.rectangle((left + 1, top + 1, right - 2, bottom - 2), outline=int(MARK), width=RING - 2)
+    draw.polygon([(left, top), (left + FLAG, top), (left, top + FLAG)], fill=int(MARK), outline=int(Ink.BLACK))
 
 
 GONE = "gone: "
