@@ -142,25 +142,67 @@ def joined(changes: Sequence[Change]) -> list[Box]:
 def ring(image: Image.Image, changes: Sequence[Change], around: Sheet | None = None) -> Image.Image:
     """``image`` with every change ringed in ``MARK`` (just outside it) and flagged in its corner. ``around``: the
     board's sheet; a ring never covers a text or piece on it (it is broken where it would pass over one), so
-    what a player reads stays as clean as on the unmarked board. Only each ring's own box is redrawn."""
-    width, height = image.size
+    what a player reads stays as clean as on the unmarked board. Only each ring's own band and flag are drawn.
+
+    A ring is drawn on ``image`` itself: the texts and pieces its band or flag would cover are cut out first and
+    put back over it (a kept box wholly inside the ring shows the very pixels the board had, so it is skipped:
+    most rings cover none, and no mask is made). A ring too small to hold its flag is drawn
+    on a cut-out of its box, which clips the flag as the box does."""
     kept = [] if around is None else [m.reach for m in around.marks] + [t.box for t in around.tokens]
-    for x0, y0, x1, y1 in joined(changes):
-        box = (max(0, x0 - RING), max(0, y0 - RING), min(width - 1, x1 + RING), min(height - 1, y1 + RING))
-        left, top = box[0], box[1]
-        area = (left, top, box[2] + 1, box[3] + 1)
-        part = image.crop(area)
-        draw = ImageDraw.Draw(part)
-        size = (area[2] - left - 1, area[3] - top - 1)
-        draw.rectangle((0, 0, *size), outline=int(Ink.BLACK), width=1)
-        draw.rectangle((1, 1, size[0] - 1, size[1] - 1), outline=int(MARK), width=RING - 2)
-        draw.polygon([(0, 0), (FLAG, 0), (0, FLAG)], fill=int(MARK), outline=int(Ink.BLACK))
-        allowed = Image.new("L", part.size, 255)
+    whole = ImageDraw.Draw(image)
+    for left, top, right, bottom in _ring_areas(image.size, changes):
+        small = right - left <= FLAG or bottom - top <= FLAG
+        # Only a kept box reaching the band (``RING`` wide) or the flag's corner can be covered by the ring.
+        in_x0, in_y0, in_x1, in_y1 = left + RING, top + RING, right - RING, bottom - RING
+        flag_x, flag_y = left + FLAG, top + FLAG
+        covered: list[tuple[int, int, int, int]] = []
         for kx0, ky0, kx1, ky1 in kept:  # what changed is kept clear too: its ring and flag lie around it
-            if overlap((kx0, ky0, kx1, ky1), area):
-                allowed.paste(0, (kx0 - left, ky0 - top, kx1 - left, ky1 - top))
-        image.paste(part, area[:2], allowed)
+            if not (kx0 < right and left < kx1 and ky0 < bottom and top < ky1):
+                continue
+            if in_x0 <= kx0 and in_y0 <= ky0 and kx1 <= in_x1 and ky1 <= in_y1 and (kx0 > flag_x or ky0 > flag_y):
+                continue
+            covered.append((max(kx0, left), max(ky0, top), min(kx1, right), min(ky1, bottom)))
+        saved = [(image.crop(box), box) for box in covered]
+        if small:
+            part = image.crop((left, top, right, bottom))
+            _draw_ring(ImageDraw.Draw(part), 0, 0, part.width, part.height)
+            image.paste(part, (left, top))
+        else:
+            _draw_ring(whole, left, top, right, bottom)
+        for cut, box in saved:
+            image.paste(cut, box[:2])
     return image
+
+
+def _ring_areas(size: tuple[int, int], changes: Sequence[Change]) -> list[Box]:
+    """The boxes ``ring`` draws in (right and bottom exclusive), one per ring, within the image."""
+    width, height = size
+    return [
+        (max(0, x0 - RING), max(0, y0 - RING), min(width - 1, x1 + RING) + 1, min(height - 1, y1 + RING) + 1)
+        for x0, y0, x1, y1 in joined(changes)
+    ]
+
+
+def ringed_png(image: Image.Image, changes: Sequence[Change], around: Sheet, *, own: bool) -> bytes:
+    """The PNG of ``image`` ringed (``ring``), ``image`` left as it was: ringed on a copy, or, when ``own`` (no
+    other thread can see it yet), on itself and put back from cut-outs of the rings' boxes (a board's copy is
+    most of the cost of ringing it)."""
+    if not own:
+        return encode_png(ring(image.copy(), changes, around))
+    saved = [(image.crop(box), box) for box in _ring_areas(image.size, changes)]
+    try:
+        return encode_png(ring(image, changes, around))
+    finally:
+        for cut, box in reversed(saved):  # last ring first: rings that share pixels are undone in turn
+            image.paste(cut, box[:2])
+
+
+def _draw_ring(draw: ImageDraw.ImageDraw, left: int, top: int, right: int, bottom: int) -> None:
+    """A ring filling the box ``(left, top, right, bottom)`` (right and bottom exclusive): a black edge, a
+    ``MARK`` band inside it, and the flag in its top-left corner."""
+    draw.rectangle((left, top, right - 1, bottom - 1), outline=int(Ink.BLACK), width=1)
+    draw.rectangle((left + 1, top + 1, right - 2, bottom - 2), outline=int(MARK), width=RING - 2)
+    draw.polygon([(left, top), (left + FLAG, top), (left, top + FLAG)], fill=int(MARK), outline=int(Ink.BLACK))
 
 
 GONE = "gone: "
@@ -260,6 +302,27 @@ class DrawnBoards:
             self._keep(self._sheets, key, sheet, self.max_sheets)
         return image, sheet
 
+    def lent(self, key: str, draw: Callable[[Sheet], Image.Image], use: Callable[[Image.Image, Sheet, bool], T]) -> T:
+        """``use(image, sheet, own)`` on the unmarked board keyed ``key`` and its layout, drawn by ``draw`` if not
+        kept. A board drawn here is lent before it is kept (``own``: no other thread sees it, so ``use`` may draw
+        on it if it puts it back as it was); a kept one is shared (``use`` must not change it)."""
+        with self._lock:
+            image, sheet = self._images.get(key), self._sheets.get(key)
+            if image is not None and sheet is not None:
+                self._images.move_to_end(key)
+                self._sheets.move_to_end(key)
+        if image is not None and sheet is not None:
+            return use(image, sheet, False)
+        sheet = Sheet(boxes_only=True)
+        image = draw(sheet)
+        try:
+            return use(image, sheet, True)
+        finally:
+            with self._lock:
+                self.draws += 1
+                self._keep(self._images, key, image, self.max_images)
+                self._keep(self._sheets, key, sheet, self.max_sheets)
+
     def sheet(self, key: str, draw: Callable[[Sheet], Image.Image]) -> Sheet:
         """The layout of the board keyed ``key``: kept, or measured by drawing it (the last board was drawn
         by another process, or long ago)."""
@@ -269,6 +332,12 @@ class DrawnBoards:
                 self._sheets.move_to_end(key)
                 return sheet
         return self.drawn(key, draw)[1]
+
+    def clear(self) -> None:
+        """Forget every board and layout (as a restart does); ``draws`` goes on counting."""
+        with self._lock:
+            self._images.clear()
+            self._sheets.clear()
 
     @staticmethod
     def _keep(kept: OrderedDict[str, T], key: str, value: T, limit: int) -> None:
@@ -373,13 +442,15 @@ def marked_board(
     (its layout is kept; measured again only after a restart or once forgotten)."""
     new, old = KEYS.key(purpose, view), KEYS.key(purpose, previous)  # the previous board's key: remembered
 
-    def render() -> bytes:
-        image, after = BOARDS.drawn(new, lambda sheet: draw(view, sheet))
+    def marked(image: Image.Image, after: Sheet, own: bool) -> bytes:
         before = BOARDS.sheet(old, lambda sheet: draw(previous, sheet))
         found = [*extra(previous, view), *compare(before, after, steady=steady, name=name)]
         words = changed_words(found) + gone(before, after, name=name)
         said = "\n".join(words).encode()
-        return len(said).to_bytes(4, "big") + said + encode_png(ring(image.copy(), found, after))
+        return len(said).to_bytes(4, "big") + said + ringed_png(image, found, after, own=own)
+
+    def render() -> bytes:
+        return BOARDS.lent(new, lambda sheet: draw(view, sheet), marked)
 
     data = cache.get_or_render(f"{new}:{old}:marked", render)
     size = int.from_bytes(data[:4], "big")
