@@ -38,6 +38,9 @@ class Recent(Generic[K, V]):
             while len(self._kept) > self.size:
                 self._kept.popitem(last=False)
 
+    def __len__(self) -> int:
+        return len(self._kept)
+
     def made(self, key: K, make: Callable[[], V]) -> V:
         """The value kept for ``key``, or ``make()``'s, kept (made outside the lock: two threads may both make it)."""
         value = self.get(key)

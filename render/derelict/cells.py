@@ -16,12 +16,11 @@ holds anything one seat may see and another may not.
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
 from dataclasses import dataclass
 
 from PIL import Image
 
+from engine.core.recent import Recent
 from engine.derelict.view import DerelictView, RoomView
 from render.core import Box
 from render.core.sheet import Mark, Sheet, Token
@@ -62,31 +61,20 @@ def paste_box(box: Box) -> Box:
 
 
 class RoomCells:
-    """Rooms drawn lately, by look (bounded, least recently used first out; safe across threads). The images
-    kept are read only (pasted)."""
+    """Rooms drawn lately, by look (``engine.core.recent.Recent``: bounded, least recently used first out, safe
+    across threads). The images kept are read only (pasted)."""
 
     def __init__(self, size: int = ROOMS_KEPT) -> None:
-        self.size = size
         self.draws = 0
-        self._kept: OrderedDict[Look, Drawn] = OrderedDict()
-        self._lock = threading.Lock()
+        self._kept: Recent[Look, Drawn] = Recent(size)
 
     def get(self, key: Look) -> Drawn | None:
-        with self._lock:
-            drawn = self._kept.get(key)
-            if drawn is not None:
-                self._kept.move_to_end(key)
-            return drawn
+        return self._kept.get(key)
 
     def keep(self, key: Look, image: Image.Image, box: Box, printed: Sheet) -> None:
         """Keep the room just drawn on ``image`` in ``box`` with what it printed (``printed``)."""
-        drawn = Drawn(image.crop(paste_box(box)), tuple(printed.marks), tuple(printed.tokens))
-        with self._lock:
-            self.draws += 1
-            self._kept[key] = drawn
-            self._kept.move_to_end(key)
-            while len(self._kept) > self.size:
-                self._kept.popitem(last=False)
+        self._kept.put(key, Drawn(image.crop(paste_box(box)), tuple(printed.marks), tuple(printed.tokens)))
+        self.draws += 1
 
     def __len__(self) -> int:
         return len(self._kept)
