@@ -3,11 +3,18 @@ state for every viewer (nothing in it is hidden from a seat), and a state change
 
 from __future__ import annotations
 
+import importlib
+
+import pytest
+
+from engine.core.recent import Recent
 from engine.core.rng import Rng
 from engine.pioneers import rules as pioneers_rules
 from engine.registry import GAMES
 
 from .test_engine_copies import seats_for
+
+derelict_view = importlib.import_module("engine.derelict.view")  # the package's ``view`` is the function
 
 
 def test_every_pioneers_viewer_sees_the_table_built_afresh() -> None:
@@ -33,3 +40,38 @@ def test_a_pioneers_state_changed_in_place_is_viewed_anew() -> None:
     state.players[0].credits += 7  # as a test setting up a position does
     after = spec.view(state, 0)
     assert after.players[0].credits == before.players[0].credits + 7
+
+
+def test_every_derelict_viewer_sees_the_rooms_built_afresh(monkeypatch: pytest.MonkeyPatch) -> None:
+    spec = GAMES["derelict"]
+    seats = seats_for(spec, 3)
+    state = spec.setup(seats, spec.options_model(), 3)
+    chooser = Rng.from_seed(5)
+    for _ in range(120):
+        for viewer in [None, *range(len(seats))]:
+            kept = spec.view(state, viewer).model_dump_json()
+            with monkeypatch.context() as empty:
+                empty.setattr(derelict_view, "_rooms", Recent(512))  # nothing kept: every room built anew
+                assert kept == spec.view(state, viewer).model_dump_json()
+        prompts = spec.prompts(state)
+        if not prompts:
+            break
+        prompt = chooser.choice(prompts)
+        state, _ = spec.apply(state, prompt.seat, prompt.id, chooser.choice(list(prompt.choices)).id)
+
+
+def test_a_derelict_room_changed_in_place_is_viewed_anew() -> None:
+    spec = GAMES["derelict"]
+    state = spec.setup(seats_for(spec, 0), spec.options_model(), 4)
+    room = next(r for r in spec.view(state, None).rooms if not r.fire)
+    state.ship.fire.append(room.id)  # as a test setting up a position does
+    assert next(r for r in spec.view(state, None).rooms if r.id == room.id).fire
+    chooser = Rng.from_seed(4)
+    while not state.ship.intruders:  # play on until an intruder is aboard
+        prompt = chooser.choice(spec.prompts(state))
+        state, _ = spec.apply(state, prompt.seat, prompt.id, chooser.choice(list(prompt.choices)).id)
+    intruder = state.ship.intruders[0]
+    before = spec.view(state, None)
+    intruder.wounds += 1
+    wounded = [i.wounds for r in spec.view(state, None).rooms for i in r.intruders if i.id == intruder.id]
+    assert wounded == [next(i.wounds for r in before.rooms for i in r.intruders if i.id == intruder.id) + 1]

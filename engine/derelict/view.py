@@ -14,6 +14,7 @@ from functools import cache
 from pydantic import BaseModel, Field
 
 from engine.core import View
+from engine.core.recent import Recent
 from engine.core.words import count
 
 from .board import character_name, is_explored, kind_of
@@ -267,21 +268,44 @@ def grid_of(room_id: str) -> tuple[int, int]:
     return next(r.grid for r in CATALOG.map.rooms if r.id == room_id)
 
 
+_rooms: Recent[tuple[object, ...], RoomView] = Recent(512)
+"""Rooms as views show them, kept by everything a room shows: a move changes a room or two of the twenty, and
+validating each again was about half of a view. Shared between views, which are only ever read."""
+
+
 def room_view(state: DerelictState, room_id: str, intruders: list[IntruderView], characters: list[int]) -> RoomView:
     ship = state.ship
     explored = is_explored(state, room_id)
     kind = kind_of(state, room_id)
+    shown = (
+        room_id,
+        explored,
+        kind.name if kind else None,
+        kind.colour if kind else None,
+        kind.computer if kind else False,
+        ship.item_counter.get(room_id) if explored else None,
+        room_id in ship.fire,
+        room_id in ship.malfunction,
+        tuple(object_name(o) for o in ship.objects.get(room_id, [])) if explored else (),
+        tuple((i.id, i.type, i.letter, i.wounds) for i in intruders),
+        tuple(characters),
+    )
+    return _rooms.made(shown, lambda: _room(shown, intruders, characters))
+
+
+def _room(shown: tuple[object, ...], intruders: list[IntruderView], characters: list[int]) -> RoomView:
+    room_id, explored, name, colour, computer, items, fire, malfunction, objects = shown[:9]
     return RoomView(
         id=room_id,
-        grid=grid_of(room_id),
+        grid=grid_of(str(room_id)),
         explored=explored,
-        name=kind.name if kind else None,
-        colour=kind.colour if kind else None,
-        computer=kind.computer if kind else False,
-        items=ship.item_counter.get(room_id) if explored else None,
-        fire=room_id in ship.fire,
-        malfunction=room_id in ship.malfunction,
-        objects=[object_name(o) for o in ship.objects.get(room_id, [])] if explored else [],
+        name=name,
+        colour=colour,
+        computer=computer,
+        items=items,
+        fire=fire,
+        malfunction=malfunction,
+        objects=list(objects),  # type: ignore[call-overload]
         intruders=intruders,
         characters=characters,
     )
