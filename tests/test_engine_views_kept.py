@@ -1,9 +1,12 @@
-"""Views kept per state (issue 26's speed work) are the views built afresh: Cosmic Pioneers builds its table once per
-state for every viewer (nothing in it is hidden from a seat), and a state changed in place gets a new view."""
+"""Views kept (issue 26's speed work) are the views built afresh: Cosmic Pioneers builds its table once per state for
+every viewer (nothing in it is hidden from a seat), Derelict keeps each room by what it shows, and a state changed
+in place gets a new view."""
 
 from __future__ import annotations
 
 import importlib
+from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
@@ -17,20 +20,26 @@ from .test_engine_copies import seats_for
 derelict_view = importlib.import_module("engine.derelict.view")  # the package's ``view`` is the function
 
 
+def played(spec: Any, state: Any, seed: int, steps: int) -> Iterator[Any]:
+    """``state`` and the states after it, one random offered choice at a time (seeded), until the game waits on
+    nobody or ``steps`` states were given."""
+    chooser = Rng.from_seed(seed)
+    for _ in range(steps):
+        yield state
+        prompts = spec.prompts(state)
+        if not prompts:
+            return
+        prompt = chooser.choice(prompts)
+        state, _ = spec.apply(state, prompt.seat, prompt.id, chooser.choice(list(prompt.choices)).id)
+
+
 def test_every_pioneers_viewer_sees_the_table_built_afresh() -> None:
     spec = GAMES["pioneers"]
     seats = seats_for(spec, 1)
-    state = spec.setup(seats, spec.options_model(), 1)
-    chooser = Rng.from_seed(11)
-    for _ in range(60):
+    for state in played(spec, spec.setup(seats, spec.options_model(), 1), 11, 60):
         for viewer in [None, *range(len(seats))]:
             fresh = pioneers_rules._table(state).model_copy(update={"viewer": viewer})
             assert spec.view(state, viewer).model_dump_json() == fresh.model_dump_json()
-        prompts = spec.prompts(state)
-        if not prompts:
-            break
-        prompt = chooser.choice(prompts)
-        state, _ = spec.apply(state, prompt.seat, prompt.id, chooser.choice(list(prompt.choices)).id)
 
 
 def test_a_pioneers_state_changed_in_place_is_viewed_anew() -> None:
@@ -45,19 +54,12 @@ def test_a_pioneers_state_changed_in_place_is_viewed_anew() -> None:
 def test_every_derelict_viewer_sees_the_rooms_built_afresh(monkeypatch: pytest.MonkeyPatch) -> None:
     spec = GAMES["derelict"]
     seats = seats_for(spec, 3)
-    state = spec.setup(seats, spec.options_model(), 3)
-    chooser = Rng.from_seed(5)
-    for _ in range(120):
+    for state in played(spec, spec.setup(seats, spec.options_model(), 3), 5, 120):
         for viewer in [None, *range(len(seats))]:
             kept = spec.view(state, viewer).model_dump_json()
             with monkeypatch.context() as empty:
                 empty.setattr(derelict_view, "_rooms", Recent(512))  # nothing kept: every room built anew
                 assert kept == spec.view(state, viewer).model_dump_json()
-        prompts = spec.prompts(state)
-        if not prompts:
-            break
-        prompt = chooser.choice(prompts)
-        state, _ = spec.apply(state, prompt.seat, prompt.id, chooser.choice(list(prompt.choices)).id)
 
 
 def test_a_derelict_room_changed_in_place_is_viewed_anew() -> None:
@@ -66,10 +68,7 @@ def test_a_derelict_room_changed_in_place_is_viewed_anew() -> None:
     room = next(r for r in spec.view(state, None).rooms if not r.fire)
     state.ship.fire.append(room.id)  # as a test setting up a position does
     assert next(r for r in spec.view(state, None).rooms if r.id == room.id).fire
-    chooser = Rng.from_seed(4)
-    while not state.ship.intruders:  # play on until an intruder is aboard
-        prompt = chooser.choice(spec.prompts(state))
-        state, _ = spec.apply(state, prompt.seat, prompt.id, chooser.choice(list(prompt.choices)).id)
+    state = next(s for s in played(spec, state, 4, 500) if s.ship.intruders)  # play on until an intruder is aboard
     intruder = state.ship.intruders[0]
     before = spec.view(state, None)
     intruder.wounds += 1
