@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, cast
 
-from bot.collector import settle
+from bot.collector import automatic, between_answers, settle
 from bot.outbox import Outbox
 from bot.store.factory import open_store
 from bot.tables import Actor, Host
@@ -100,6 +100,7 @@ class ActionResult:
     layer_other: dict[str, int] = field(default_factory=dict)  # other layer caches (e.g. compositions): built
     cold: list[ActionSample] = field(default_factory=list)  # the first game replayed, no parsed state kept
     hot: list[ActionSample] = field(default_factory=list)  # the first game replayed again, parsed states kept
+    collected: list[float] = field(default_factory=list)  # ms of cycle collection after each action's delivery
     notes: list[str] = field(default_factory=list)
 
     def dist(self, part: str, kind: str | None = None) -> Dist:
@@ -215,6 +216,7 @@ async def measure_actions(
                 await _replay(host, channel, *first, cache_size=0, into=result.cold)
                 await _replay(host, channel + 1, *first, cache_size=host.cache_size, into=result.hot)
     finally:
+        automatic()  # the bench's other sections keep CPython's own collection schedule
         await store.close()
     return result
 
@@ -289,6 +291,10 @@ async def _play(
         took, cpu = (time.perf_counter() - start) * 1000, (time.process_time() - cpu) * 1000
         into.append(_sample(probe, took, cpu))
         await _delivered(host, channel, out, next_id)
+        start = time.perf_counter()
+        between_answers()  # as ``SpaceBot.deliver`` does once an outbox is out: nobody waits on it any more
+        if own:
+            result.collected.append((time.perf_counter() - start) * 1000)
     return False
 
 

@@ -18,6 +18,7 @@ from typing import Any
 import discord
 from discord.ext import commands, tasks
 
+from . import collector
 from .catchup import CATCH_UP_SECONDS, CatchUp
 from .delivery import Delivery
 from .errors import CannotPost, GameTree
@@ -36,6 +37,7 @@ log = logging.getLogger(__name__)
 NEVER = 1e12  # seconds: "no reminder unless the server set one" (about 30,000 years)
 REMINDER_CHECK_MINUTES = 5  # how often the reminder query runs; a reminder is at most this late
 CLEAN_UP_MINUTES = 10  # how often a process tries to claim the hour's clean-up (``Host.clean_up``): one does it
+COLLECT_SECONDS = 5.0  # how often what answers that deliver nothing allocated is collected (``bot.collector``)
 SEAT_BOT_SECONDS = 2.0  # how often the due bot moves are claimed (``Host.bot_round``): a bot acts within seconds
 COGS = (
     "bot.cogs.lobby",
@@ -104,6 +106,13 @@ class SpaceBot(commands.Bot):
         self.cleaning_up.start()  # finished games past their keeping time, idle lobbies, dead tokens
         if self._settle:  # in the background: the bot answers while its renderers draw ahead
             self._in_background(ready_for_play(self.host.renderers))
+            self.collecting.start()
+
+    @tasks.loop(seconds=COLLECT_SECONDS)
+    async def collecting(self) -> None:
+        """What answers that deliver nothing (a ``/hand``, a zoom, autocompletes) left to the cycle collector,
+        collected every few seconds rather than inside some later move (``bot.collector``)."""
+        collector.between_answers()
 
     @tasks.loop(minutes=REMINDER_CHECK_MINUTES)
     async def reminders(self) -> None:
@@ -198,8 +207,12 @@ class SpaceBot(commands.Bot):
             log.info("synced %d global commands (they may take a while to appear)", len(synced))
 
     async def deliver(self, out: Outbox, *, reply_shown_to: int | None = None) -> None:
-        """Post, edit and DM what ``out`` says; ``reply_shown_to`` already sees ``out.reply``."""
-        await self.delivery.deliver(out, reply_shown_to=reply_shown_to)
+        """Post, edit and DM what ``out`` says; ``reply_shown_to`` already sees ``out.reply``. Then, with nobody
+        waiting on this outbox any more, the cycle collector does what is due (``bot.collector``)."""
+        try:
+            await self.delivery.deliver(out, reply_shown_to=reply_shown_to)
+        finally:
+            collector.between_answers()
 
     async def close_store(self) -> None:
         """Close the store this bot opened (a host given from outside belongs to its giver)."""
@@ -211,6 +224,7 @@ class SpaceBot(commands.Bot):
         self.catching_up.cancel()
         self.seat_bots.cancel()
         self.cleaning_up.cancel()
+        self.collecting.cancel()
         await super().close()
         await self.close_store()
 

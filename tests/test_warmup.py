@@ -6,6 +6,7 @@ import gc
 
 import pytest
 
+from bot.collector import unsettle
 from bot.warmup import ready_for_play, warm_renderers
 from render.registry import RENDERERS, Warms
 
@@ -29,4 +30,4 @@ async def test_ready_for_play_draws_ahead_then_settles_the_collector() -> None:
         await ready_for_play(warming)
         assert gc.get_freeze_count() > 0
     finally:
-        gc.unfreeze()  # this test process builds many bots: keep nothing frozen for them
+        unsettle()  # this test process builds many bots: keep nothing frozen for them, the usual schedule
