@@ -15,9 +15,10 @@ placed by the same rules (Pillow's ``font_render`` and ``bounding_box_and_anchor
 
 A glyph's bitmap and offset are read once, from Pillow itself, drawn after "H" and a full block (whose left
 and top edges are clean), so the numbers are Pillow's own. What this cannot reproduce goes to Pillow as before:
-a character outside ``CHARACTERS`` (combining marks, emoji, scripts shaped in context), a pair the font
-substitutes (the ``fi`` and ``fl`` ligatures: each pair is checked against Pillow the first time it is met),
-another anchor. ``tests/render/test_derelict_glyphs.py`` compares thousands of lines with Pillow's.
+a character outside ``CHARACTERS`` (combining marks, emoji, scripts shaped in context) or whose bitmap strays from
+its outline's box (each glyph is checked against Pillow when read), a pair the font substitutes (``LIGATURES``),
+a line with no ink above the baseline, another anchor, a single character (``warm`` reads the glyphs ahead).
+``tests/render/test_derelict_glyphs.py`` compares over a thousand lines with Pillow's.
 """
 
 from __future__ import annotations
@@ -41,7 +42,19 @@ CHARACTERS = frozenset(
 (shaped in context, or missing from the font) sends its whole line to Pillow."""
 BLOCK = "\u2588"
 """The full block: as tall and as deep as any glyph here, so a glyph drawn after it shows its own top."""
+COMMON = string.ascii_letters + string.digits + " ()·:,.'-/"
+"""The characters whose glyphs ``warm`` reads ahead (another is read when first met, about 0.4 ms)."""
+PAIRED = string.ascii_lowercase + " "
+"""The characters whose pairs ``warm`` measures ahead, most of every name (another pair: about 20-60 µs when met;
+the boards ``DerelictRenderer.warm`` draws measure those of the game's own words)."""
+LIGATURES = frozenset(("ff", "fi", "fl"))
+"""The pairs of ``CHARACTERS`` DejaVu Sans draws as one glyph (HarfBuzz's ``liga``): found by comparing every pair
+of them with Pillow's drawing in the boards' faces; lines holding one go to Pillow."""
 LINES_KEPT = 4096
+FACES = ((18, False), (18, True), (21, True))
+"""The faces of the lines Derelict's boards and private images print new (``warm`` reads their glyphs ahead): the
+roster, the header's counts, the title and the private image's lines. Texts in another face (a room's name, met
+once a process) go to Pillow: reading their glyphs would cost more than drawing them."""
 
 
 def _pixel(value: int) -> int:
@@ -139,19 +152,27 @@ class GlyphFace:
         return Glyph(advance, box_left, -box_top, x + cut + box[0] - pen, y + box[1] - moved, mask)
 
     def kerning(self, first: str, second: str) -> int | None:
+        """What HarfBuzz adds between ``first`` and ``second`` (26.6 units), or ``None`` for a pair the font draws
+        as one glyph (``LIGATURES``)."""
         pair = first + second
-        if pair in self._kerning:
-            return self._kerning[pair]
-        if self.glyph(first) is None or self.glyph(second) is None:
-            return None
-        kern: int | None = self._length(pair) - self._length(first) - self._length(second)
-        with self._lock:
-            self._kerning[pair] = kern  # provisional, for the check below
-        if not _same(self._placed(pair, "ls", checking=True), text_stamp(pair, self.face, "ls")):
-            kern = None  # a ligature, or a kerning in context: Pillow draws lines holding this pair
-        with self._lock:
-            self._kerning[pair] = kern
+        kern = self._kerning.get(pair)
+        if kern is None and pair not in LIGATURES:
+            one, two = self.glyph(first), self.glyph(second)
+            if one is None or two is None:
+                return None
+            kern = self._length(pair) - one.advance - two.advance
+            with self._lock:
+                self._kerning[pair] = kern
         return kern
+
+    def warm(self) -> None:
+        """Read the glyphs of ``COMMON`` and the kernings of ``PAIRED``'s pairs now (about 0.1 s a face), not in
+        a player's move."""
+        for char in COMMON:
+            self.glyph(char)
+        for first in PAIRED:
+            for second in PAIRED:
+                self.kerning(first, second)
 
     def stamp(self, words: str, anchor: str) -> Stamp | None:
         """``words`` as ``text_stamp`` stamps them, or ``None`` when they go to Pillow (a single character too:
@@ -160,7 +181,7 @@ class GlyphFace:
             return None
         return self._placed(words, anchor)
 
-    def _placed(self, words: str, anchor: str, *, checking: bool = False) -> Stamp | None:
+    def _placed(self, words: str, anchor: str) -> Stamp | None:
         if not words or len(anchor) != 2 or anchor[0] not in "lmr" or anchor[1] not in self.anchor_y:
             return None
         pen = 0
@@ -169,11 +190,11 @@ class GlyphFace:
         before = ""
         for char in words:
             if before:
-                kern = self._kerning.get(before + char) if checking else self.kerning(before, char)
+                kern = self.kerning(before, char)
                 if kern is None:
                     return None
                 pen += kern
-            glyph = self._glyphs.get(char) if checking else self.glyph(char)
+            glyph = self.glyph(char)
             if glyph is None:
                 return None
             at = _pixel(pen)
@@ -187,6 +208,8 @@ class GlyphFace:
             before = char
         if not placed:
             return EMPTY
+        if all(g.top >= 0 for _, g in placed):
+            return None  # no ink above the baseline (underscores): the line's top is a stray bitmap's, Pillow's
         x_anchor = {"l": 0, "m": _pixel(pen // 2), "r": _pixel(pen)}[anchor[0]]
         dx = box_left - ink_left - x_anchor
         dy = self.anchor_y[anchor[1]] - box_top + ink_top
@@ -200,6 +223,19 @@ class GlyphFace:
         for x, y, mask in spots:
             core.paste(1, (x - x0, y - y0, x - x0 + mask.width, y - y0 + mask.height), mask.im)
         return Stamp((x0, y0), ((0, line),))
+
+
+@lru_cache(maxsize=1)
+def _faces() -> frozenset[Font]:
+    return frozenset(font(size, bold=bold) for size, bold in FACES)
+
+
+def warm() -> None:
+    """Read the common glyphs and pairs of every face in ``FACES`` (about 0.3 s of CPU once a process, under 1 MB
+    kept)."""
+    for face in _faces():
+        if isinstance(face, ImageFont.FreeTypeFont):
+            glyph_face(face).warm()
 
 
 def _same(ours: Stamp | None, theirs: Stamp) -> bool:
@@ -219,7 +255,7 @@ def glyph_face(face: ImageFont.FreeTypeFont) -> GlyphFace:
 @lru_cache(maxsize=LINES_KEPT)
 def line_stamp(words: str, face: Font, anchor: str) -> Stamp:
     """``text_stamp(words, face, anchor)``: built from kept glyphs when it can be, else Pillow's."""
-    if isinstance(face, ImageFont.FreeTypeFont) and "\n" not in words:
+    if face in _faces() and isinstance(face, ImageFont.FreeTypeFont) and "\n" not in words:
         built = glyph_face(face).stamp(words, anchor)
         if built is not None:
             return built
