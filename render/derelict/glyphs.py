@@ -119,12 +119,10 @@ class GlyphFace:
         if char in self._glyphs:
             return self._glyphs[char]
         made = self._read(char) if char in CHARACTERS else None
-        with self._lock:
-            self._glyphs[char] = made
-        if made is not None and not _same(self._placed(char, "ls"), text_stamp(char, self.face, "ls")):
+        if made is not None and not _same(self._placed(char, "ls", made), text_stamp(char, self.face, "ls")):
             made = None  # its bitmap strays from its outline's box (an underscore, a slashed o at some sizes)
-            with self._lock:
-                self._glyphs[char] = made
+        with self._lock:
+            self._glyphs[char] = made  # only once checked: another thread never builds with an unchecked glyph
         return made
 
     def _read(self, char: str) -> Glyph | None:
@@ -181,7 +179,8 @@ class GlyphFace:
             return None
         return self._placed(words, anchor)
 
-    def _placed(self, words: str, anchor: str) -> Stamp | None:
+    def _placed(self, words: str, anchor: str, only: Glyph | None = None) -> Stamp | None:
+        """``stamp``'s work; ``only``: the glyph of a one-character ``words``, being checked before it is kept."""
         if not words or len(anchor) != 2 or anchor[0] not in "lmr" or anchor[1] not in self.anchor_y:
             return None
         pen = 0
@@ -194,7 +193,7 @@ class GlyphFace:
                 if kern is None:
                     return None
                 pen += kern
-            glyph = self.glyph(char)
+            glyph = only if only is not None else self.glyph(char)
             if glyph is None:
                 return None
             at = _pixel(pen)
