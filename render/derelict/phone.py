@@ -20,14 +20,14 @@ from PIL import Image, ImageDraw
 
 from engine.core.words import count
 from engine.derelict.catalog import CATALOG
-from engine.derelict.view import DerelictView, IntruderView, RoomView, SeatView
+from engine.derelict.view import DerelictView, RoomView, SeatView
 from render.core import Box, Ink, disc, new_canvas, polygon, rounded, star_points, text_width, wrap
 from render.core.canvas import label
 from render.core.changes import Change
 from render.core.fonts import font
 from render.core.sheet import Paint, Sheet, Token
-from render.core.textbox import mark
 
+from . import glyphs
 from .cells import Look, RoomCells, look
 from .places import MALFUNCTION, SEAT_INKS, fitting
 
@@ -139,9 +139,9 @@ class Board:
     def words(
         self, xy: tuple[int, int], words: str, size: int, ink: Ink, *, bold: bool = False, anchor: str = "la"
     ) -> None:
-        label(self.draw, xy, words, size, ink, bold=bold, anchor=anchor)
+        glyphs.label(self.draw, xy, words, size, ink, bold=bold, anchor=anchor)  # new lines from kept glyphs
         if self.sheet is not None:
-            mark(self.sheet, xy, words, size, bold=bold, anchor=anchor)  # the box its fitting measured, moved
+            self.sheet.mark(xy, words, size, bold=bold, anchor=anchor)  # its box: the one its fitting measured, moved
 
     def piece(self, space: str, what: str, at: tuple[int, int], paint: Paint) -> None:
         paint(self.draw, at)
@@ -357,7 +357,7 @@ def draw_cell(board: Board, view: DerelictView, room: RoomView) -> None:
     if room.malfunction:
         things.append(("malfunction X", partial(paint_badge, "X", MALFUNCTION, Ink.WHITE)))
     for intruder in room.intruders:
-        things.append((f"{intruder.type} {intruder.letter}", partial(paint_intruder, intruder)))
+        things.append((f"{intruder.type} {intruder.letter}", partial(paint_intruder, intruder.type, intruder.letter)))
     for seat in room.characters:
         letter = view.seats[seat].letter or "?"
         things.append((f"character {letter}", partial(paint_character, letter, SEAT_INKS[seat % 5])))
@@ -466,17 +466,16 @@ SHAPES: dict[str, Callable[[int, int, int], list[tuple[float, float]]]] = {
 }
 
 
-def paint_intruder(intruder: IntruderView, draw: ImageDraw.ImageDraw, at: tuple[int, int]) -> None:
+def paint_intruder(kind: str, letter: str, draw: ImageDraw.ImageDraw, at: tuple[int, int]) -> None:
     """An intruder: a shape per type (larva circle, crawler square, hunter triangle, brooder diamond,
-    matriarch star) with its letter."""
+    matriarch star) with its letter. Drawn from plain values (an ``IntruderView`` is not hashable), so the sheet
+    measures each look once (``render.core.sheet.drawn``), not every piece of every board."""
     x, y = at
     r = PIECE_R
-    if intruder.type == "larva":
+    if kind == "larva":
         draw.ellipse((x - r, y - r, x + r, y + r), fill=int(Ink.CHARCOAL), outline=int(Ink.BLACK), width=2)
-    elif intruder.type in SHAPES:
-        polygon(draw, SHAPES[intruder.type](x, y, r), Ink.CHARCOAL, Ink.BLACK, width=2)
+    elif kind in SHAPES:
+        polygon(draw, SHAPES[kind](x, y, r), Ink.CHARCOAL, Ink.BLACK, width=2)
     else:
         polygon(draw, star_points((x, y), r + 3, r // 2 + 2), Ink.VERMILLION, Ink.BLACK, width=2)
-    label(
-        draw, (x, y + (3 if intruder.type == "hunter" else 1)), intruder.letter, 15, Ink.WHITE, bold=True, anchor="mm"
-    )
+    label(draw, (x, y + (3 if kind == "hunter" else 1)), letter, 15, Ink.WHITE, bold=True, anchor="mm")

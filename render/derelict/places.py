@@ -15,7 +15,7 @@ from functools import partial
 from PIL import ImageDraw
 
 from engine.derelict.catalog import CATALOG
-from engine.derelict.view import DerelictView, IntruderView, RoomView
+from engine.derelict.view import DerelictView, RoomView
 from render.core import Ink, disc, label, polygon, rounded, star_points, text_width
 from render.core.canvas import shortened
 from render.core.fonts import font
@@ -147,24 +147,25 @@ def paint_badge(word: str, ink: Ink, draw: ImageDraw.ImageDraw, at: tuple[int, i
     label(draw, (x, y), word, 14, Ink.WHITE, bold=True, anchor="mm")
 
 
-def paint_intruder(intruder: IntruderView, draw: ImageDraw.ImageDraw, at: tuple[int, int]) -> None:
-    """An intruder: a shape per type with its letter; its wounds as a number at its top right."""
+def paint_intruder(kind: str, letter: str, wounds: int, draw: ImageDraw.ImageDraw, at: tuple[int, int]) -> None:
+    """An intruder: a shape per type with its letter; its wounds as a number at its top right. Drawn from plain
+    values (an ``IntruderView`` is not hashable), so the sheet measures each look once."""
     x, y = at
     r = INTRUDER_R
     fill = Ink.CHARCOAL
-    if intruder.type == "larva":
+    if kind == "larva":
         draw.ellipse((x - r + 3, y - r + 3, x + r - 3, y + r - 3), fill=int(fill), outline=int(Ink.BLACK))
-    elif intruder.type == "crawler":
+    elif kind == "crawler":
         draw.rectangle((x - r + 1, y - r + 1, x + r - 1, y + r - 1), fill=int(fill), outline=int(Ink.BLACK))
-    elif intruder.type == "hunter":
+    elif kind == "hunter":
         polygon(draw, [(x, y - r - 2), (x + r + 2, y + r), (x - r - 2, y + r)], fill, Ink.BLACK, width=2)
-    elif intruder.type == "brooder":
+    elif kind == "brooder":
         polygon(draw, [(x, y - r - 2), (x + r + 2, y), (x, y + r + 2), (x - r - 2, y)], fill, Ink.BLACK, width=2)
     else:
         polygon(draw, star_points((x, y), r + 3, r // 2 + 1), Ink.VERMILLION, Ink.BLACK, width=2)
-    label(draw, (x, y + 2), intruder.letter, 14, Ink.WHITE, bold=True, anchor="mm")
-    if intruder.wounds:
-        label(draw, (x + r + 1, y - r), str(intruder.wounds), 14, Ink.VERMILLION, bold=True, anchor="lm")
+    label(draw, (x, y + 2), letter, 14, Ink.WHITE, bold=True, anchor="mm")
+    if wounds:
+        label(draw, (x + r + 1, y - r), str(wounds), 14, Ink.VERMILLION, bold=True, anchor="lm")
 
 
 def paint_tag(words: str, draw: ImageDraw.ImageDraw, at: tuple[int, int]) -> None:
@@ -187,7 +188,8 @@ def room_pieces(view: DerelictView, room: RoomView) -> list[Piece]:
     shown = room.intruders if len(room.intruders) <= INTRUDER_ROW else room.intruders[: INTRUDER_ROW - 1]
     for i, intruder in enumerate(shown):
         at = (x0 + ROW_X + i * INTRUDER_STEP, y0 + INTRUDER_Y)
-        out.append(Piece(room.id, f"{intruder.type} {intruder.letter}", at, partial(paint_intruder, intruder)))
+        paint = partial(paint_intruder, intruder.type, intruder.letter, intruder.wounds)
+        out.append(Piece(room.id, f"{intruder.type} {intruder.letter}", at, paint))
     if len(shown) < len(room.intruders):
         at = (x0 + ROW_X + len(shown) * INTRUDER_STEP, y0 + INTRUDER_Y)
         more = f"+{len(room.intruders) - len(shown)}"

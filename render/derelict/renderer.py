@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from functools import partial
+from itertools import islice
+from typing import cast
 
 from PIL import Image
 
@@ -15,12 +17,15 @@ from render.core.layers import LayerSheets
 from render.core.sheet import Sheet
 from render.core.zoom import Area
 
-from . import phone
+from . import glyphs, phone
 from .alt import board_alt
 from .board import draw_board, draw_static
 from .cells import RoomCells
 from .hand import draw_hand, hand_key, has_private
 from .zoom import CREW, areas, draw_crew_zoom, draw_room_zoom, zoom_words
+
+WARM_ACTIONS = 80
+"""The actions of the seeded game ``DerelictRenderer.warm`` plays (every tenth board drawn): the first rounds."""
 
 
 def _derelict(view: View) -> DerelictView:
@@ -44,6 +49,24 @@ class DerelictRenderer:
         self.layers = LayerCache()
         self.layer_sheets = LayerSheets()
         self.rooms = RoomCells()
+
+    def warm(self, seats: int = 4) -> None:
+        """Draw, once when the process starts, what its first Derelict boards would otherwise pay for in the middle
+        of a move: the glyphs new lines are built from (``glyphs.warm``) and their pairs' kernings, the static
+        layer, the rooms' looks and the texts every game prints, from eight boards of a seeded game of ``seats``
+        drawn on a renderer of their own and thrown away (the process's shared caches keep what they drew):
+        about 0.3 s of CPU."""
+        from engine.core import SeatSetup
+        from engine.core.playout import random_playout
+        from engine.derelict import SPEC, DerelictState
+
+        glyphs.warm()
+        options = SPEC.options_model()
+        playout = random_playout(SPEC, [SeatSetup() for _ in range(seats)], options, 1)
+        steps = [step.after for step in islice(playout, WARM_ACTIONS)]
+        scratch = DerelictRenderer()
+        for state in steps[::10]:
+            scratch._phone(_public(SPEC.view(cast(DerelictState, state), None)), Sheet(boxes_only=True))
 
     def board(self, view: View) -> bytes:
         """The phone board (portrait: tracks, a schematic ship, who is where); a seat's view is refused."""
