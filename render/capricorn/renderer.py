@@ -38,7 +38,15 @@ from .layout import CX, CY, HEIGHT, WIDTH
 from .panel import draw_legend, draw_panel, draw_panel_static, draw_result
 from .phone import HEADER, draw_phone, piece_words, track_changes
 from .phone import draw_static as draw_phone_static
-from .ship import draw_ring, draw_ship_base, draw_ship_joints, draw_ship_pieces, ring_reach, ship_sheet
+from .ship import (
+    draw_ring,
+    draw_ship_base,
+    draw_ship_joints,
+    draw_ship_pieces,
+    ring_reach,
+    ship_sheet,
+    warm_tags,
+)
 from .zoom import ROOM_AREAS, room_alt, room_box
 
 
@@ -187,8 +195,9 @@ class CapricornRenderer:
 
     def warm(self) -> None:
         """Draw now what every process draws as it meets its first positions: the base (about 30 ms), each turning
-        ring's layer at every counter (5-7 ms each, 24) and the phone board's static layer (about 12 ms), about
-        0.2 s of CPU in all, so no player's action pays for them. They are what a process holds anyway once its
+        ring's layer at every counter (5-7 ms each, 24), the phone board's static layer (about 12 ms) and the
+        turning rooms' tags at every counter (``warm_tags``, about 65 ms), about 0.25 s of CPU in all, so no
+        player's action pays for them. They are what a process holds anyway once its
         games have turned their rings: about 10 MB (the base 1.3 MB, the ring layers 7.9 MB, the phone layer
         0.7 MB), within ``layers``' bound. For the host to call once when it loads the games (off the event loop)."""
         base = self.layers.get("base", draw_base)
@@ -197,6 +206,7 @@ class CapricornRenderer:
             for turns in range(SHIP.marks):
                 self.layers.get(("ring", ring, turns), partial(draw_ring_layer, base, ring, turns))
         self.layer_sheets.copy_of(self.layers, "phone", draw_phone_static, None)
+        warm_tags()
 
     def board(self, view: View) -> bytes:
         """The public board for the channel, drawn for a phone (``render.capricorn.phone``). A seat's view draws
