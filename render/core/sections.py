@@ -10,6 +10,8 @@ The pixels are those of drawing it only if the section draws nothing outside its
 it (for this view) reaches into the box: the caller's boxes must be disjoint and hold all their ink (the games'
 tests compare boards drawn through the sections with boards drawn whole). A sheet that records letter masks
 (the legibility tests' ``layout``) gets the section drawn, never pasted, so the tests measure the drawing.
+``Sections.compose`` goes further for a whole board: it starts from the last board most like it, kept composed,
+and puts in only the sections that show something else.
 """
 
 from __future__ import annotations
