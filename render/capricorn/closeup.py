@@ -23,7 +23,7 @@ from render.core.closeup import SCALE, enlarge, landscape_box
 from render.core.sheet import overlap
 from render.core.zoom import widest_for
 
-from .layout import CODE_SIZE, CX, CY, HEIGHT, PANEL_LEFT, POD_RADIUS, Point, lane_radii, polar, space_angles
+from .layout import CODE_SIZE, COLUMN_DEGREES, CX, CY, HEIGHT, PANEL_LEFT, POD_RADIUS, Point, lane_radii, polar
 from .ship import Piece, draw_ship_pieces, pieces_by_space, pieces_reach
 
 MARGIN = 24
@@ -47,12 +47,19 @@ def _choice_spaces(space: str, turns: tuple[tuple[str, int], ...]) -> tuple[str,
     return tuple(spaces + sorted(steps - set(spaces)))
 
 
-def _corners(code: str, rotation: Mapping[str, int]) -> list[Point]:
+def _corners(code: str, rotation: Mapping[str, int]) -> tuple[Point, ...]:
     if code == POD:
-        return [(CX - POD_RADIUS, CY - POD_RADIUS), (CX + POD_RADIUS, CY + POD_RADIUS)]
+        return ((CX - POD_RADIUS, CY - POD_RADIUS), (CX + POD_RADIUS, CY + POD_RADIUS))
+    return _corners_at(code, SHIP.abs_col(code, rotation))  # type: ignore[arg-type]
+
+
+@lru_cache(maxsize=4096)
+def _corners_at(code: str, col: int) -> tuple[Point, ...]:
+    """A space's six corner and edge-middle points with the space at absolute column ``col`` (all the rotation
+    changes for it; 144 spaces × 24 columns at most): a new close-up box asks for a score of spaces' points."""
     r0, r1 = lane_radii(code)
-    a0, a1 = space_angles(code, rotation)
-    return [polar(r, a) for r in (r0, r1) for a in (a0, (a0 + a1) / 2, a1)]
+    a0, a1 = col * COLUMN_DEGREES, (col + 1) * COLUMN_DEGREES  # ``space_angles`` at that column
+    return tuple(polar(r, a) for r in (r0, r1) for a in (a0, (a0 + a1) / 2, a1))
 
 
 def closeup_box(view: CapricornView) -> Box:

@@ -67,9 +67,10 @@ def code_reach(code: str, rotation: Mapping[str, int]) -> float:
     return _code_reach(code, SHIP.abs_col(code, rotation))  # type: ignore[arg-type]
 
 
-@lru_cache(maxsize=1024)
+@lru_cache(maxsize=4096)
 def _code_reach(code: str, col: int) -> float:
-    """``code_reach`` with the space at absolute column ``col`` (all that the rotation changes for it)."""
+    """``code_reach`` with the space at absolute column ``col`` (all that the rotation changes for it): 144 spaces
+    × 24 columns at most, all kept (the ring layers alone ask 1,152 of them, and a smaller bound forgot them)."""
     info = SHIP.space(code)
     left, top, right, bottom = code_box(f"{info.lane}{info.col}")
     a0, a1 = col * COLUMN_DEGREES, (col + 1) * COLUMN_DEGREES

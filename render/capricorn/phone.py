@@ -13,7 +13,6 @@ given, so ``layout`` is the drawing itself.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from functools import partial
 
 from PIL import Image, ImageDraw
@@ -25,7 +24,7 @@ from engine.capricorn.view import CapricornView
 from render.core import Box, Ink, font, new_canvas, rounded, wrap
 from render.core.canvas import shortened
 from render.core.changes import Change
-from render.core.sections import Sections
+from render.core.sections import Part, Sections
 from render.core.sheet import Sheet, Token
 from render.core.sheet import say_sized as _say
 
@@ -93,37 +92,60 @@ def draw_phone(
     here; ``render.core.layers.LayerSheets`` adds them for a copy).
 
     Given ``sections`` (on a copy of the layer), each section (the header, the threat track, the lines, a room's
-    box, a character's line) is pasted as it was last drawn for what it shows (``render.core.sections``): its
-    box holds all it draws, no two boxes meet, and the key names all it reads. The result is drawn last, over
-    nothing kept."""
+    box, a character's line: ``phone_parts``) is pasted as it was last drawn for what it shows
+    (``render.core.sections``): its box holds all it draws, no two boxes meet, and the key names all it reads.
+    The result is drawn last, over nothing kept."""
     image = draw_static(sheet) if base is None else base
     draw = ImageDraw.Draw(image)
-
-    def section(box: Box, key: tuple[object, ...], paint: Callable[[ImageDraw.ImageDraw, Sheet | None], None]) -> None:
+    for box, key, paint in phone_parts(view):
         if sections is None:
             paint(draw, sheet)
         else:
-            sections.draw(image, draw, box, ("capricorn.phone", *key), paint, sheet)
+            sections.draw(image, draw, box, key, paint, sheet)
+    _result(draw, view, sheet)
+    return image
 
+
+def compose_phone(view: CapricornView, layer: Image.Image, sections: Sections, sheet: Sheet | None) -> Image.Image:
+    """``draw_phone`` on a copy of ``layer`` (``draw_static``'s, read only) through ``sections``, composed on the
+    last board most like it (``Sections.compose``: only the sections that show something else are put in), then
+    the result drawn on the new image. ``sheet`` gets the sections' entries only (the caller adds the layer's
+    first)."""
+    image = sections.compose(layer, phone_parts(view), sheet)
+    _result(ImageDraw.Draw(image), view, sheet)
+    return image
+
+
+def phone_parts(view: CapricornView) -> list[Part]:
+    """The board's sections in drawing order, each its box, the key naming all it shows and what paints it."""
     header = _header_words(view)
-    section(HEADER_BOX, ("header", *header), partial(_header, words=header))
-    section(THREAT_BOX, ("threat", view.threat), partial(_threat, threat=view.threat))
     lines = _lines_words(view)
-    section(LINES_BOX, ("lines", *lines), partial(_lines, lines=lines))
     pieces = room_pieces(view)
+    parts: list[Part] = [
+        (HEADER_BOX, ("capricorn.phone", "header", *header), partial(_header, words=header)),
+        (THREAT_BOX, ("capricorn.phone", "threat", view.threat), partial(_threat, threat=view.threat)),
+        (LINES_BOX, ("capricorn.phone", "lines", *lines), partial(_lines, lines=lines)),
+    ]
     for room in ROOM_ORDER:
         repairing = view.repair_room == room
         box = room_box(room)
-        section(
-            (box[0], box[1], box[2] + 1, box[3] + 1),
-            ("room", room, repairing, *pieces[room]),
-            partial(_room, room=room, pieces=pieces[room], box=box, repairing=repairing),
+        parts.append(
+            (
+                (box[0], box[1], box[2] + 1, box[3] + 1),
+                ("capricorn.phone", "room", room, repairing, *pieces[room]),
+                partial(_room, room=room, pieces=pieces[room], box=box, repairing=repairing),
+            )
         )
     for index, line in enumerate(_crew_lines(view)):
         y = line[0]
-        section((0, y - CREW_LINE // 2, WIDTH, y + CREW_LINE // 2), ("crew", index, *line), partial(_crew, line=line))
-    _result(draw, view, sheet)
-    return image
+        parts.append(
+            (
+                (0, y - CREW_LINE // 2, WIDTH, y + CREW_LINE // 2),
+                ("capricorn.phone", "crew", index, *line),
+                partial(_crew, line=line),
+            )
+        )
+    return parts
 
 
 def room_box(room: str) -> Box:

@@ -29,16 +29,24 @@ from render.core.changes import marked_board, plain_board
 from render.core.closeup import BOARDS_KEPT
 from render.core.layers import LayerSheets
 from render.core.sections import Sections
-from render.core.sheet import Sheet
+from render.core.sheet import Mark, Sheet, Token
 from render.core.zoom import Area, enlarge_part, part_sheet
 
 from .closeup import closeup_box, closeup_of_part, closeup_shows, closeup_where
 from .hand import draw_hand, hand_key, own_characters
 from .layout import CX, CY, HEIGHT, WIDTH
 from .panel import draw_legend, draw_panel, draw_panel_static, draw_result
-from .phone import HEADER, draw_phone, piece_words, track_changes
+from .phone import HEADER, compose_phone, draw_phone, piece_words, track_changes
 from .phone import draw_static as draw_phone_static
-from .ship import draw_ring, draw_ship_base, draw_ship_joints, draw_ship_pieces, ring_reach, ship_sheet
+from .ship import (
+    draw_ring,
+    draw_ship_base,
+    draw_ship_joints,
+    draw_ship_pieces,
+    ring_reach,
+    ship_sheet,
+    warm_tags,
+)
 from .zoom import ROOM_AREAS, room_alt, room_box
 
 
@@ -59,7 +67,12 @@ def _public(view: CapricornView) -> CapricornView:
 
     The copy of a view made before is that very copy: the host hands a board's view back as the next board's
     ``previous``, and the same objects let ``render.core.changes.KEYS`` remember its key instead of writing its
-    JSON again. Views are never changed once made; an entry holds its view, so no identity is reused meanwhile."""
+    JSON again. Views are never changed once made; an entry holds its view, so no identity is reused meanwhile.
+
+    The channel's own view (no viewer, no hand: what the host hands the board) is already that copy: it is
+    itself (a copy of a view and its characters costs about 0.1 ms, every board)."""
+    if view.viewer is None and all(c.hand is None for c in view.characters):
+        return view
     with _publics_lock:
         kept = _publics.get(id(view))
         if kept is not None and kept[0] is view:
@@ -184,11 +197,13 @@ class CapricornRenderer:
         self.parts = LayerCache(max_entries=PARTS_KEPT)
         self.boards = LayerCache(max_entries=BOARDS_KEPT)
         self.sections = Sections()
+        self._phone_printed: tuple[tuple[Mark, ...], tuple[Token, ...]] | None = None
 
     def warm(self) -> None:
         """Draw now what every process draws as it meets its first positions: the base (about 30 ms), each turning
-        ring's layer at every counter (5-7 ms each, 24) and the phone board's static layer (about 12 ms), about
-        0.2 s of CPU in all, so no player's action pays for them. They are what a process holds anyway once its
+        ring's layer at every counter (5-7 ms each, 24), the phone board's static layer (about 12 ms) and the
+        turning rooms' tags at every counter (``warm_tags``, about 65 ms), about 0.25 s of CPU in all, so no
+        player's action pays for them. They are what a process holds anyway once its
         games have turned their rings: about 10 MB (the base 1.3 MB, the ring layers 7.9 MB, the phone layer
         0.7 MB), within ``layers``' bound. For the host to call once when it loads the games (off the event loop)."""
         base = self.layers.get("base", draw_base)
@@ -197,6 +212,7 @@ class CapricornRenderer:
             for turns in range(SHIP.marks):
                 self.layers.get(("ring", ring, turns), partial(draw_ring_layer, base, ring, turns))
         self.layer_sheets.copy_of(self.layers, "phone", draw_phone_static, None)
+        warm_tags()
 
     def board(self, view: View) -> bytes:
         """The public board for the channel, drawn for a phone (``render.capricorn.phone``). A seat's view draws
@@ -337,9 +353,25 @@ class CapricornRenderer:
         return compose_static(base, rings, view)
 
     def _phone(self, view: CapricornView, sheet: Sheet | None = None) -> Image.Image:
-        """The phone board over a copy of its static layer (the rooms' boxes and titles, drawn once)."""
-        base = self.layer_sheets.copy_of(self.layers, "phone", draw_phone_static, sheet)
-        return draw_phone(view, sheet, base, self.sections)
+        """The phone board over its static layer (the rooms' boxes and titles, drawn once), composed from its
+        sections (``compose_phone``: on the last board most like it, so only what changed is put in). A sheet
+        with letter masks (``layout``) gets the whole board drawn on it."""
+        if sheet is not None and not sheet.boxes_only:
+            return draw_phone(view, sheet, self.layer_sheets.copy_of(self.layers, "phone", draw_phone_static, sheet))
+        layer, marks, tokens = self._phone_layer()
+        if sheet is not None:
+            sheet.marks.extend(marks)
+            sheet.tokens.extend(tokens)
+        return compose_phone(view, layer, self.sections, sheet)
+
+    def _phone_layer(self) -> tuple[Image.Image, tuple[Mark, ...], tuple[Token, ...]]:
+        """The phone board's static layer itself (read only) and what it prints, measured once a process."""
+        printed = self._phone_printed
+        if printed is None:
+            measured = Sheet(boxes_only=True)
+            self.layer_sheets.copy_of(self.layers, "phone", draw_phone_static, measured)
+            printed = self._phone_printed = (tuple(measured.marks), tuple(measured.tokens))
+        return self.layers.get("phone", partial(draw_phone_static, None)), *printed
 
     def _board_image(self, key: str, public: CapricornView) -> Image.Image:
         """The board image for ``public`` (keyed ``key``), drawn once for the board and its close-up alike."""

@@ -121,7 +121,14 @@ def draw_ship_joints(
 
 def _tag_bound(room: str, rotation: Mapping[str, int]) -> Box:
     """A box around everything a turning room's tag draws (its outline and its code)."""
-    (x, y), _ = _room_name_place(room, rotation)
+    return _tag_bound_at(room, rotation.get(SHIP.room(room).ring, 0))
+
+
+@lru_cache(maxsize=256)
+def _tag_bound_at(room: str, turns: int) -> Box:
+    """``_tag_bound`` with the room's ring turned ``turns`` marks (all the tag's place depends on), kept: every
+    close-up's part asks it of each turning room."""
+    (x, y), _ = _room_name_place(room, {SHIP.room(room).ring: turns})
     half = text_width(room, font(ROOM_SIZE, bold=True)) // 2 + 6
     return x - half - 2, y - TAG_HALF - 2, x + half + 3, y + TAG_HALF + 3
 
@@ -202,6 +209,20 @@ def _socket(code: str, col: int) -> tuple[tuple[Point, ...], Box]:
     return points, (min(xs) - 2, min(ys) - 2, max(xs) + 3, max(ys) + 3)
 
 
+@lru_cache(maxsize=256)
+def _sockets(turns: tuple[tuple[str, int], ...]) -> tuple[tuple[str, tuple[Point, ...], Box], ...]:
+    """Every door socket under the rotation ``turns``, in the ship's order: its space, outline and box
+    (``_socket``), listed once per rotation state (144 at most) instead of looking up each of the 144 spaces
+    for every board and close-up part."""
+    rotation = dict(turns)
+    return tuple(
+        (code, *_socket(code, SHIP.abs_col(code, rotation)))  # type: ignore[arg-type]
+        for room in SHIP.rooms
+        for code in room.spaces
+        if SHIP.space(code).door is not None
+    )
+
+
 def _draw_doors(
     draw: ImageDraw.ImageDraw, view: CapricornView, shift: Point = (0, 0), within: Box | None = None
 ) -> None:
@@ -210,14 +231,11 @@ def _draw_doors(
     rotation = view.rotation
     dx, dy = shift
     open_codes = {c for pair in view.open_doors for c in pair}
-    for room in SHIP.rooms:
-        for code in room.spaces:
-            info = SHIP.space(code)
-            if info.door is None or code in open_codes:
-                continue
-            points, bound = _socket(code, SHIP.abs_col(code, rotation))  # type: ignore[arg-type]
-            if within is None or overlap(bound, within):
-                draw.polygon(_moved(points, shift), fill=int(Ink.GREY))
+    for code, points, bound in _sockets(tuple(sorted(rotation.items()))):
+        if code in open_codes:
+            continue
+        if within is None or overlap(bound, within):
+            draw.polygon(_moved(points, shift), fill=int(Ink.GREY))
     for a, b in view.open_doors:
         code = b if a == POD else a
         a0, a1 = _socket_span(code, rotation)
@@ -311,6 +329,17 @@ def _tag_point(room: str, turns: int, radius: int) -> tuple[int, int]:
         reaches = max(math.dist((cx, cy), (CX, CY)) for cx in tag[::2] for cy in tag[1::2])
         scored.append((covered, max(0.0, reaches - beyond - 6), (x, y)))
     return min(scored, key=lambda s: s[:2])[2]
+
+
+def warm_tags() -> None:
+    """Work out now where each turning room's tag stands at every counter of its ring (``_tag_point``, about
+    1 ms each, 60 in all) and what it covers: every board, close-up part and piece placed after a ring's turn
+    reads them, and a process meets them all within a few games."""
+    for room in SHIP.rooms:
+        if room.ring in SHIP.rotating:
+            for turns in range(SHIP.marks):
+                _tag_mark(room.key, turns)
+                _tag_bound_at(room.key, turns)
 
 
 def _draw_room_name(draw: ImageDraw.ImageDraw, room: str, rotation: Mapping[str, int], shift: Point = (0, 0)) -> None:
