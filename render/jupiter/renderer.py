@@ -142,7 +142,7 @@ class JupiterRenderer:
         tile = zooms.tile_of(public, area)
         if tile is not None:  # kept by what it shows (``zooms.shown_key``): a move elsewhere finds it drawn
             return self.cache.get_or_render(
-                zooms.shown_key(public, tile),
+                zooms.SHOWN.key(public, tile),
                 lambda: encode_png(
                     zooms.zoom_image(
                         public, area, None, self._zoom_static(public), self._zoom_names(public), self.zoom_sections

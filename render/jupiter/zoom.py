@@ -12,7 +12,9 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Callable
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Hashable
 from functools import lru_cache, partial
 
 from PIL import Image, ImageDraw
@@ -159,6 +161,37 @@ def shown_key(view: JupiterView, tile: TileView) -> str:
     )
     digest = hashlib.blake2b(json.dumps(shown, separators=(",", ":")).encode(), digest_size=20).hexdigest()
     return f"jupiter.tilezoom:{digest}"
+
+
+class ShownKeys:
+    """``shown_key`` from memory when asked again for a view made of the same objects (as ``render.core.changes``
+    ``BoardKeys`` does for the board's keys): the host asks for the acting robot's close-up and zoom several times
+    a move, each time of a fresh public copy of one view. The view's parts are held with the key, so their ids
+    are not reused while it is remembered; a view changed anywhere is a copy with a new part, keyed anew."""
+
+    def __init__(self, size: int = 64) -> None:
+        self.size = size
+        self._kept: OrderedDict[Hashable, tuple[tuple[object, ...], str]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def key(self, view: JupiterView, tile: TileView) -> str:
+        parts = tuple(view.__dict__.values())
+        known = (tile.id, tuple(map(id, parts)))
+        with self._lock:
+            kept = self._kept.get(known)
+            if kept is not None:
+                self._kept.move_to_end(known)
+                return kept[1]
+        key = shown_key(view, tile)
+        with self._lock:
+            self._kept[known] = (parts, key)
+            while len(self._kept) > self.size:
+                self._kept.popitem(last=False)
+        return key
+
+
+SHOWN = ShownKeys()
+"""The process's remembered zoom keys (``ShownKeys``)."""
 
 
 Names = tuple[Image.Image, Image.Image]

@@ -11,7 +11,7 @@ from PIL import Image, ImageChops
 from engine.jupiter.view import JupiterView, ReportView, TileView
 from render.jupiter.closeup import acting_robot, robot_tile
 from render.jupiter.renderer import JupiterRenderer
-from render.jupiter.zoom import in_cut, shown_key, zoom_image
+from render.jupiter.zoom import ShownKeys, in_cut, shown_key, zoom_image
 
 from .test_jupiter_render import GAMES, playout, public
 
@@ -35,11 +35,12 @@ def acting_tile(view: JupiterView) -> TileView | None:
 
 
 def test_a_kept_zoom_is_always_the_zoom_of_the_view_asked_for() -> None:
-    """Every zoom found kept over two seeded games (and every tenth one drawn) equals the zoom drawn anew."""
+    """Every zoom found kept over two seeded games (one robot, seven robots; and every tenth zoom drawn) equals
+    the zoom drawn anew."""
     found_kept = 0
-    for robots, seed, variants in (GAMES[0], GAMES[2], GAMES[3]):
+    for (robots, seed, variants), most in ((GAMES[0], 120), (GAMES[2], 150)):
         renderer = JupiterRenderer()
-        for number, state in enumerate(playout(robots, seed, variants)):
+        for number, state in enumerate(playout(robots, seed, variants)[:most]):
             view = public(state)
             tile = acting_tile(view)
             if tile is None:
@@ -82,6 +83,7 @@ def test_a_piece_inside_the_zoom_draws_anew_and_one_outside_it_finds_it_kept() -
         view.model_copy(update={"invading": [tile.id]}),
         view.model_copy(update={"this_turn": report.model_copy(update={"invaded": [tile.id]})}),
         view.model_copy(update={"this_turn": report.model_copy(update={"suppressed": [tile.id]})}),
+        view.model_copy(update={"active": next(r.seat for r in view.robots if r.seat != view.active)}),  # no ring
     ]
     assert len({shown_key(v, tile) for v in variants}) == len(variants)
     renderer = JupiterRenderer()
@@ -97,3 +99,17 @@ def test_a_piece_inside_the_zoom_draws_anew_and_one_outside_it_finds_it_kept() -
         drawn = renderer.cache.renders
         assert same(pixels(renderer.zoom(elsewhere, tile.id)), fresh(elsewhere, tile))
         assert renderer.cache.renders == drawn
+
+
+def test_remembered_zoom_keys_are_always_the_keys_of_what_the_zoom_shows() -> None:
+    keys = ShownKeys(size=4)
+    robots, seed, variants = GAMES[2]
+    seen = set()
+    for state in playout(robots, seed, variants)[:80]:
+        view = public(state)
+        for tile in view.tiles[:3]:
+            for _ in range(2):  # a fresh public copy each time, as the host's calls make
+                copy = view.model_copy(update={"viewer": None, "my_seat": None})
+                assert keys.key(copy, tile) == shown_key(copy, tile)
+            seen.add(keys.key(view, tile))
+    assert len(seen) > 20
