@@ -175,11 +175,15 @@ def draw_colony_pieces(
     view: JupiterView,
     layout: Layout,
     put: Callable[..., None] | None = None,
+    *,
+    names: bool = True,
 ) -> None:
     """Everything on the colony that changes: invasion marks, super creeps, pieces, the pod, the active robot.
 
     ``put``: draws a section at an origin (``render.jupiter.sections.put_section`` bound to the image): each tile's
-    pieces are then pasted from a drawing kept by where they stand on the tile (drawn in place without it)."""
+    pieces are then pasted from a drawing kept by where they stand on the tile (drawn in place without it).
+    ``names``: whether an outlined tile's dome names are drawn again over its outline; a zoom that pastes every
+    name over the finished drawing (``render.jupiter.zoom.tile_names``) leaves them to that paste."""
     step = layout.step
     robots = {r.seat: r for r in view.robots}
     invading = set(view.invading)
@@ -189,7 +193,8 @@ def draw_colony_pieces(
             # An outline only: the tile's bridges, domes and names in the static layer stay as they are.
             ink = Ink.ORANGE if tile.id in invading else Ink.BLUE
             draw.polygon(layout.hexagon(tile.q, tile.r, inset=5), outline=int(ink), width=6)
-            _names(draw, tile, layout)
+            if names:
+                _names(draw, tile, layout)
             _tile_marks(draw, tile, layout)
         _tile_id(draw, tile, layout, rose, suppressed, plain=False)
     _pod_bridge(draw, view, layout)  # under the pieces, so a robot on the docking dome stays whole

@@ -524,10 +524,12 @@ def _report(view: JupiterView, y: int, put: Put) -> int:
     for tag, fill, ink, words in report_lines(view):
         if lines >= REPORT_LINES:
             break
-        room = REPORT_LINES - lines
-        paint = partial(_report_section, tag, fill, ink, words, room)
-        put((0, y + lines * LINE), (0, 0, WIDTH, room * LINE), paint, int(Ink.PAPER))
-        lines += len(lines_in(words, _report_face(), _words_width(tag), room, "lm"))
+        shown = len(lines_in(words, _report_face(), _words_width(tag), REPORT_LINES - lines, "lm"))
+        # drawn in the lines it takes: a section that fits, moved down a line by a new one above it, is the same
+        # drawing (``lines_in`` wraps a text that fits alike whatever room is left), so it is found kept
+        paint = partial(_report_section, tag, fill, ink, words, shown)
+        put((0, y + lines * LINE), (0, 0, WIDTH, shown * LINE), paint, int(Ink.PAPER))
+        lines += shown
     return y + REPORT_H
 
 

@@ -139,7 +139,16 @@ class JupiterRenderer:
     def zoom(self, view: View, area: str) -> bytes:
         """The area enlarged: a tile and its neighbours drawn large, or the full board's panel."""
         public = _public(view)
-        zooms.tile_of(public, area)
+        tile = zooms.tile_of(public, area)
+        if tile is not None:  # kept by what it shows (``zooms.shown_key``): a move elsewhere finds it drawn
+            return self.cache.get_or_render(
+                zooms.SHOWN.key(public, tile),
+                lambda: encode_png(
+                    zooms.zoom_image(
+                        public, area, None, self._zoom_static(public), self._zoom_names(public), self.zoom_sections
+                    )
+                ),
+            )
         full, zoom = KEYS.keys(public, "jupiter.full", "jupiter.zoom")  # once per state, not per seat's panel
         return self.cache.get_or_render(
             f"{zoom}:{area}",

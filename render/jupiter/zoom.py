@@ -10,8 +10,12 @@ encode, which the close-up sent with every action needs). Both are drawn from th
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from functools import partial
+import hashlib
+import json
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Hashable
+from functools import lru_cache, partial
 
 from PIL import Image, ImageDraw
 
@@ -22,7 +26,7 @@ from render.core.sheet import Mark, Sheet
 from render.core.stamps import TRANSPARENT
 from render.core.zoom import Area, moved_mark
 
-from .colony import DEEP, colony_sheet, draw_colony_pieces, draw_colony_static, draw_names
+from .colony import DEEP, colony_sheet, draw_colony_pieces, draw_colony_static, draw_names, recent_marks
 from .layout import PANEL, SQRT3, Layout, lattice
 from .panel import card_name, draw_panel
 from .sections import SectionCache, put_section
@@ -67,10 +71,17 @@ def areas(view: JupiterView) -> list[Area]:
 def zoom_layout_for(view: JupiterView, tile: TileView) -> Layout:
     """The colony's layout at ``ZOOM_STEP`` with ``tile`` in the cut: in its middle, or moved toward the colony
     when the tile lies on its rim (so the cut shows tiles rather than the empty deep), never cutting it off."""
-    x, y = lattice((3 * tile.q, 3 * tile.r))
+    return _zoom_layout(tuple((t.q, t.r) for t in view.tiles), (tile.q, tile.r))
+
+
+@lru_cache(maxsize=256)
+def _zoom_layout(cells: tuple[tuple[int, int], ...], cell: tuple[int, int]) -> Layout:
+    """``zoom_layout_for`` from what it reads: where the tiles lie and which is zoomed (kept: a close-up and its
+    key ask for it several times a move, and the colony changes shape only when a tile goes or moves)."""
+    x, y = lattice((3 * cell[0], 3 * cell[1]))
     half_w, half_h = 1.5, SQRT3  # a tile's half width and half height, in lattice steps
-    xs = [lattice((3 * t.q, 3 * t.r))[0] for t in view.tiles]
-    ys = [lattice((3 * t.q, 3 * t.r))[1] for t in view.tiles]
+    xs = [lattice((3 * q, 3 * r))[0] for q, r in cells]
+    ys = [lattice((3 * q, 3 * r))[1] for q, r in cells]
     room_x, room_y = ZOOM_WIDTH / 2 / ZOOM_STEP, ZOOM_HEIGHT / 2 / ZOOM_STEP
     cx = _within(x, min(xs) - half_w + room_x, max(xs) + half_w - room_x, x - room_x + half_w, x + room_x - half_w)
     cy = _within(y, min(ys) - half_h + room_y, max(ys) + half_h - room_y, y - room_y + half_h, y + room_y - half_h)
@@ -94,15 +105,25 @@ def cut(tile: TileView | None) -> Box:
 def in_cut(view: JupiterView, tile: TileView) -> JupiterView:
     """``view`` with only the tiles the zoom on ``tile`` shows (and the pod's dock): drawn in a third of the
     time of the whole colony."""
-    layout = zoom_layout_for(view, tile)
-    x0, y0, x1, y1 = cut(tile)
+    cells = tuple((t.q, t.r) for t in view.tiles)
+    dock = next((k for k, t in enumerate(view.tiles) if t.id == view.pod.dock_tile), None)
+    kept = _kept(cells, (tile.q, tile.r), dock)
+    return view.model_copy(update={"tiles": [view.tiles[k] for k in kept]})
+
+
+@lru_cache(maxsize=256)
+def _kept(cells: tuple[tuple[int, int], ...], cell: tuple[int, int], dock: int | None) -> tuple[int, ...]:
+    """Which tiles (by their index in ``cells``) the zoom on ``cell`` draws: those near the cut, and the one
+    the pod is docked at (``dock``), in colony order."""
+    layout = _zoom_layout(cells, cell)
+    x0, y0, x1, y1 = OFFSET, 0, OFFSET + ZOOM_WIDTH, ZOOM_HEIGHT  # ``cut`` of a tile
     reach = 1.2 * SQRT3 * ZOOM_STEP
     kept = []
-    for other in view.tiles:
-        x, y = layout.centre(other.q, other.r)
-        if (x0 - reach <= x <= x1 + reach and y0 - reach <= y <= y1 + reach) or other.id == view.pod.dock_tile:
-            kept.append(other)
-    return view.model_copy(update={"tiles": kept})
+    for k, (q, r) in enumerate(cells):
+        x, y = layout.centre(q, r)
+        if (x0 - reach <= x <= x1 + reach and y0 - reach <= y <= y1 + reach) or k == dock:
+            kept.append(k)
+    return tuple(kept)
 
 
 def tile_static(view: JupiterView, tile: TileView, *, names: bool = True) -> Image.Image:
@@ -111,6 +132,66 @@ def tile_static(view: JupiterView, tile: TileView, *, names: bool = True) -> Ima
     canvas = new_canvas(ZOOM_WIDTH + OFFSET, ZOOM_HEIGHT, DEEP)
     draw_colony_static(ImageDraw.Draw(canvas), in_cut(view, tile), zoom_layout_for(view, tile), names=names)
     return canvas
+
+
+def shown_key(view: JupiterView, tile: TileView) -> str:
+    """What ``tile``'s zoom shows, as a render-cache key: two views with the same key draw the same image.
+
+    A zoom draws the colony's empty shape around the tile (the tile placements decide it, and where the cut
+    lies), then, on the tiles in the cut (``in_cut``), their pieces, super creeps, invasion and Suppressant
+    marks, the pod (docked or away, its load, who docks it next: it reads the phase), the active robot's
+    ring, and the robots' colours and letters. Everything else a view holds (numbers, cards, reports, the
+    tiles out of the cut) leaves the image alone, so a move elsewhere on the colony, a card drawn or a turn
+    report finds the zoom drawn before instead of drawing and encoding it again.
+    """
+    local = in_cut(view, tile)
+    ids = {t.id for t in local.tiles}
+    rose, suppressed = recent_marks(local)
+    shown = (
+        [(t.id, t.q, t.r, t.rotation) for t in view.tiles],
+        tile.id,
+        view.phase,
+        view.active,
+        view.pod.model_dump(mode="json"),
+        [(r.seat, r.colour, r.letter) for r in view.robots],
+        [(t.id, t.super_creep, [(d.name, d.piece, d.seat) for d in t.domes]) for t in local.tiles],
+        sorted(ids.intersection(view.invading)),
+        sorted(ids & rose),
+        sorted(ids & suppressed),
+    )
+    digest = hashlib.blake2b(json.dumps(shown, separators=(",", ":")).encode(), digest_size=20).hexdigest()
+    return f"jupiter.tilezoom:{digest}"
+
+
+class ShownKeys:
+    """``shown_key`` from memory when asked again for a view made of the same objects (as ``render.core.changes``
+    ``BoardKeys`` does for the board's keys): the host asks for the acting robot's close-up and zoom several times
+    a move, each time of a fresh public copy of one view. The view's parts are held with the key, so their ids
+    are not reused while it is remembered; a view changed anywhere is a copy with a new part, keyed anew."""
+
+    def __init__(self, size: int = 64) -> None:
+        self.size = size
+        self._kept: OrderedDict[Hashable, tuple[tuple[object, ...], str]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def key(self, view: JupiterView, tile: TileView) -> str:
+        parts = tuple(view.__dict__.values())
+        known = (tile.id, tuple(map(id, parts)))
+        with self._lock:
+            kept = self._kept.get(known)
+            if kept is not None:
+                self._kept.move_to_end(known)
+                return kept[1]
+        key = shown_key(view, tile)
+        with self._lock:
+            self._kept[known] = (parts, key)
+            while len(self._kept) > self.size:
+                self._kept.popitem(last=False)
+        return key
+
+
+SHOWN = ShownKeys()
+"""The process's remembered zoom keys (``ShownKeys``)."""
 
 
 Names = tuple[Image.Image, Image.Image]
@@ -152,7 +233,8 @@ def tile_image(
     local = in_cut(view, tile)
     draw = ImageDraw.Draw(canvas)
     put = None if sections is None else partial(put_section, sections, canvas, draw, None)
-    draw_colony_pieces(draw, local, layout, put)
+    # the names pasted last cover those an invaded tile's outline draws again: they are not drawn twice
+    draw_colony_pieces(draw, local, layout, put, names=names is None)
     if names is None:
         draw_names(draw, local, layout)
         return canvas.crop(cut(tile))
@@ -165,16 +247,18 @@ def tile_image(
 def zoom_image(
     view: JupiterView,
     key: str,
-    full: Callable[[], Image.Image],
+    full: Callable[[], Image.Image] | None,
     static: Callable[[TileView], Image.Image] | None = None,
     names: Callable[[TileView], Names] | None = None,
     sections: SectionCache | None = None,
 ) -> Image.Image:
     """The zoom ``key``: a tile drawn large (on a copy of ``static(tile)``, its cached ``tile_static``, and with
     ``names(tile)``, its cached ``tile_names``, when given), or the panel cut from ``full()`` (the full board of
-    ``view``, drawn only for the team's zoom)."""
+    ``view``, drawn only for the team's zoom, which needs it)."""
     tile = tile_of(view, key)
     if tile is None:
+        if full is None:
+            raise ValueError("the team's zoom is cut from the full board: give it")
         part = full().crop(TEAM_BOX)
     else:
         part = tile_image(
@@ -184,6 +268,8 @@ def zoom_image(
             None if names is None else lambda: names(tile),
             sections,
         )
+    if SCALE == 1:
+        return part
     return part.resize((part.width * SCALE, part.height * SCALE), Image.Resampling.NEAREST)
 
 
