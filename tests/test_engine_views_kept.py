@@ -59,7 +59,35 @@ def test_every_derelict_viewer_sees_the_rooms_built_afresh(monkeypatch: pytest.M
             kept = spec.view(state, viewer).model_dump_json()
             with monkeypatch.context() as empty:
                 empty.setattr(derelict_view, "_rooms", Recent(512))  # nothing kept: every room built anew
+                empty.setattr(derelict_view, "_public", Recent(4))  # and the public part too
                 assert kept == spec.view(state, viewer).model_dump_json()
+
+
+def test_a_derelict_seat_view_asked_first_leaves_the_public_view_without_its_secrets() -> None:
+    spec = GAMES["derelict"]
+    seats = seats_for(spec, 2)
+    for state in played(spec, spec.setup(seats, spec.options_model(), 2), 6, 40):
+        for seat in range(len(seats)):
+            mine = spec.view(state, seat)  # the public part is built for this one and kept
+            public = spec.view(state, None)
+            assert (public.viewer, public.hand, public.tasks, public.incoming) == (None, [], [], None)
+            assert mine.viewer == seat and mine.tasks  # every seat holds a task, dealt or chosen
+            assert mine.rooms == public.rooms
+
+
+def test_a_derelict_hand_changed_in_place_is_viewed_anew() -> None:
+    spec = GAMES["derelict"]
+    state = next(
+        s for s in played(spec, spec.setup(seats_for(spec, 0), spec.options_model(), 5), 5, 500) if s.phase == "play"
+    )
+    before = spec.view(state, 0)
+    state.players[0].discard.append(state.players[0].hand.pop())  # as a test setting up a position does
+    after = spec.view(state, 0)
+    assert (after.seats[0].hand_size, len(after.seats[0].discard)) == (
+        before.seats[0].hand_size - 1,
+        len(before.seats[0].discard) + 1,
+    )
+    assert len(after.hand) == len(before.hand) - 1
 
 
 def test_a_derelict_room_changed_in_place_is_viewed_anew() -> None:

@@ -14,6 +14,7 @@ from functools import cache
 from pydantic import BaseModel, Field
 
 from engine.core import View
+from engine.core.copies import shallow
 from engine.core.recent import Recent
 from engine.core.words import count
 
@@ -311,8 +312,35 @@ def _room(shown: tuple[object, ...], intruders: list[IntruderView], characters: 
     )
 
 
+_public: Recent[str, DerelictView] = Recent(4)
+"""The public part of the last few states' views, by the state's JSON. A move asks for two views of one state (the
+board's and the acting seat's panel), and a seat's view is the public one plus its own secrets: the public part is
+built once. A state changed in place (as tests set up positions) writes another JSON, so it is never answered from
+an older state's view. Each caller gets its own copy (``shallow``); the nested models are shared, which is safe
+because views are only ever read (the host copies a view before naming it)."""
+
+
 def view(state: DerelictState, viewer: int | None) -> DerelictView:
     """The viewer's view; ``None`` is the public one."""
+    result = shallow(_public.made(state.model_dump_json(), lambda: public_view(state)), viewer=viewer)
+    result.__pydantic_fields_set__.add("viewer")
+    if viewer is not None and 0 <= viewer < len(state.players):
+        me = state.players[viewer]
+        result.hand = [card_label(state, me, c) for c in me.hand]
+        result.items = [CATALOG.item_cards[i].name for i in me.items]
+        shown = [me.task] if me.task else me.dealt_tasks
+        result.tasks = [f"{CATALOG.task[t].name}: {CATALOG.task[t].text}" for t in shown]
+        result.offered = [CATALOG.character[c].name for c in me.offered]
+        result.peeks = list(me.peeks)
+        result.engines_seen = dict(me.engines_seen)
+        result.course_seen = dict(me.course_seen)
+        result.incoming = incoming_offer(state, viewer)
+    return result
+
+
+def public_view(state: DerelictState) -> DerelictView:
+    """What everyone sees (``viewer`` unset): the board, every seat's public strip and, at the end, what the
+    end makes public."""
     from .endgame import outcome_of
 
     ship = state.ship
@@ -320,7 +348,7 @@ def view(state: DerelictState, viewer: int | None) -> DerelictView:
 
     track = time_track(state)
     result = DerelictView(
-        viewer=viewer,
+        viewer=None,
         phase=state.phase,
         mode=state.mode,
         length=state.length,
@@ -347,17 +375,6 @@ def view(state: DerelictState, viewer: int | None) -> DerelictView:
         },
         seats=[seat_view(state, p) for p in state.players],
     )
-    if viewer is not None and 0 <= viewer < len(state.players):
-        me = state.players[viewer]
-        result.hand = [card_label(state, me, c) for c in me.hand]
-        result.items = [CATALOG.item_cards[i].name for i in me.items]
-        shown = [me.task] if me.task else me.dealt_tasks
-        result.tasks = [f"{CATALOG.task[t].name}: {CATALOG.task[t].text}" for t in shown]
-        result.offered = [CATALOG.character[c].name for c in me.offered]
-        result.peeks = list(me.peeks)
-        result.engines_seen = dict(me.engines_seen)
-        result.course_seen = dict(me.course_seen)
-        result.incoming = incoming_offer(state, viewer)
     if state.phase == "over":
         result.chosen_tasks = {p.seat: CATALOG.task[p.task].name for p in state.players if p.task}
         result.destination_card = list(CATALOG.ship.course.cards[ship.coordinates])

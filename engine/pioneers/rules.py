@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core import Event, Outcome, Prompt, check_choice
+from engine.core.handed import known
 from engine.core.recent import Recent
 from engine.core.words import seat_ref
 
@@ -34,7 +35,7 @@ def prompts(state: PioneersState) -> list[Prompt]:
 
 def apply(state: PioneersState, seat: int, prompt_id_: str, choice_id: str) -> tuple[PioneersState, list[Event]]:
     """Take one answer and resolve everything automatic up to the next decisions; ``state`` is not changed."""
-    check_choice(prompts(state), seat, prompt_id_, choice_id)
+    check_choice(known(state) or prompts(state), seat, prompt_id_, choice_id)  # handed along a move, or worked out
     new = state.clone()
     decision = next(d for d in decisions(new) if d.seat == seat and prompt_id(new, d.kind, d.seat) == prompt_id_)
     new.decisions += 1
