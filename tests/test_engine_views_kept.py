@@ -33,13 +33,29 @@ def played(spec: Any, state: Any, seed: int, steps: int) -> Iterator[Any]:
         state, _ = spec.apply(state, prompt.seat, prompt.id, chooser.choice(list(prompt.choices)).id)
 
 
-def test_every_pioneers_viewer_sees_the_table_built_afresh() -> None:
+def test_every_pioneers_viewer_sees_the_table_built_afresh(monkeypatch: pytest.MonkeyPatch) -> None:
     spec = GAMES["pioneers"]
     seats = seats_for(spec, 1)
-    for state in played(spec, spec.setup(seats, spec.options_model(), 1), 11, 60):
+    for state in played(spec, spec.setup(seats, spec.options_model(), 1), 11, 90):
         for viewer in [None, *range(len(seats))]:
-            fresh = pioneers_rules._table(state).model_copy(update={"viewer": viewer})
-            assert spec.view(state, viewer).model_dump_json() == fresh.model_dump_json()
+            kept = spec.view(state, viewer).model_dump_json()
+            with monkeypatch.context() as empty:
+                empty.setattr(pioneers_rules, "_sectors", Recent(256))  # nothing kept: every sector built anew
+                fresh = pioneers_rules._table(state).model_copy(update={"viewer": viewer})
+            assert kept == fresh.model_dump_json()
+
+
+def test_a_pioneers_sector_changed_in_place_is_viewed_anew() -> None:
+    spec = GAMES["pioneers"]
+    state = next(
+        s for s in played(spec, spec.setup(seats_for(spec, 0), spec.options_model(), 3), 3, 500) if s.phase == "play"
+    )
+    slot, sector = next((i, s) for i, s in enumerate(state.ring) if s.is_planet and None in s.spots)
+    before = spec.view(state, None)
+    sector.spots[sector.spots.index(None)] = "0"  # a colonist of the first seat, as a test setting up a position does
+    after = spec.view(state, None)
+    assert after.ring[slot].spots.count("0") == before.ring[slot].spots.count("0") + 1
+    assert after.players[0].colonists == before.players[0].colonists + 1
 
 
 def test_a_pioneers_state_changed_in_place_is_viewed_anew() -> None:
