@@ -1,6 +1,7 @@
 """Views kept (issue 26's speed work) are the views built afresh: Cosmic Pioneers builds its table once per state for
-every viewer (nothing in it is hidden from a seat), Derelict keeps each room by what it shows, and a state changed
-in place gets a new view."""
+every viewer (nothing in it is hidden from a seat) and keeps each sector by what it shows, Derelict keeps each room by
+what it shows and a state's public part for both views of a move, ¡Abordaje! keeps each ship-deck card by what it
+shows; a state changed in place gets a new view."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from engine.abordaje import rules as abordaje_rules
 from engine.core.recent import Recent
 from engine.core.rng import Rng
 from engine.pioneers import rules as pioneers_rules
@@ -118,3 +120,25 @@ def test_a_derelict_room_changed_in_place_is_viewed_anew() -> None:
     intruder.wounds += 1
     wounded = [i.wounds for r in spec.view(state, None).rooms for i in r.intruders if i.id == intruder.id]
     assert wounded == [next(i.wounds for r in before.rooms for i in r.intruders if i.id == intruder.id) + 1]
+
+
+def test_every_abordaje_viewer_sees_the_ship_deck_cards_built_afresh(monkeypatch: pytest.MonkeyPatch) -> None:
+    spec = GAMES["abordaje"]
+    seats = seats_for(spec, 0)
+    for state in played(spec, spec.setup(seats, spec.options_model(), 5), 7, 120):
+        for viewer in [None, *range(len(seats))]:
+            kept = spec.view(state, viewer).model_dump_json()
+            with monkeypatch.context() as empty:
+                empty.setattr(abordaje_rules, "_cards", Recent(256))  # nothing kept: every card built anew
+                assert kept == spec.view(state, viewer).model_dump_json()
+
+
+def test_an_abordaje_card_changed_in_place_is_viewed_anew() -> None:
+    spec = GAMES["abordaje"]
+    state = spec.setup(seats_for(spec, 0), spec.options_model(), 6)
+    card = state.board.cards[0]
+    ship = next(iter(card.decks))
+    before = spec.view(state, None)
+    card.decks[ship].crew["pirate"] += 2  # as a test setting up a position does
+    after = spec.view(state, None)
+    assert after.cards[0].decks[ship].pirate_crew == before.cards[0].decks[ship].pirate_crew + 2
