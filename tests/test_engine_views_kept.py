@@ -20,6 +20,7 @@ from engine.registry import GAMES
 from .test_engine_copies import seats_for
 
 derelict_view = importlib.import_module("engine.derelict.view")  # the package's ``view`` is the function
+capricorn_view = importlib.import_module("engine.capricorn.view")
 
 
 def played(spec: Any, state: Any, seed: int, steps: int) -> Iterator[Any]:
@@ -142,3 +143,26 @@ def test_an_abordaje_card_changed_in_place_is_viewed_anew() -> None:
     card.decks[ship].crew["pirate"] += 2  # as a test setting up a position does
     after = spec.view(state, None)
     assert after.cards[0].decks[ship].pirate_crew == before.cards[0].decks[ship].pirate_crew + 2
+
+
+def test_every_capricorn_viewer_sees_the_aliens_built_afresh(monkeypatch: pytest.MonkeyPatch) -> None:
+    spec = GAMES["capricorn"]
+    seats = seats_for(spec, 1)
+    for state in played(spec, spec.setup(seats, spec.options_model(), 8), 8, 150):
+        for viewer in [None, *range(len(seats))]:
+            kept = spec.view(state, viewer).model_dump_json()
+            with monkeypatch.context() as empty:
+                empty.setattr(capricorn_view, "_aliens", Recent(64))  # nothing kept: every alien built anew
+                assert kept == spec.view(state, viewer).model_dump_json()
+
+
+def test_a_capricorn_alien_changed_in_place_is_viewed_anew() -> None:
+    spec = GAMES["capricorn"]
+    state = next(
+        s for s in played(spec, spec.setup(seats_for(spec, 0), spec.options_model(), 9), 9, 500) if s.crew.aliens
+    )
+    alien = state.crew.aliens[0]
+    before = next(a for a in spec.view(state, None).aliens if a.id == alien.id)
+    alien.damage += 1  # as a test setting up a position does
+    after = next(a for a in spec.view(state, None).aliens if a.id == alien.id)
+    assert after.health == before.health - 1
