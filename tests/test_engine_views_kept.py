@@ -14,6 +14,7 @@ import pytest
 from engine.abordaje import rules as abordaje_rules
 from engine.core.recent import Recent
 from engine.core.rng import Rng
+from engine.jupiter.state import COLONIST
 from engine.pioneers import rules as pioneers_rules
 from engine.registry import GAMES
 
@@ -21,6 +22,7 @@ from .test_engine_copies import seats_for
 
 derelict_view = importlib.import_module("engine.derelict.view")  # the package's ``view`` is the function
 capricorn_view = importlib.import_module("engine.capricorn.view")
+jupiter_view = importlib.import_module("engine.jupiter.view")
 
 
 def played(spec: Any, state: Any, seed: int, steps: int) -> Iterator[Any]:
@@ -166,3 +168,27 @@ def test_a_capricorn_alien_changed_in_place_is_viewed_anew() -> None:
     alien.damage += 1  # as a test setting up a position does
     after = next(a for a in spec.view(state, None).aliens if a.id == alien.id)
     assert after.health == before.health - 1
+
+
+def test_every_jupiter_viewer_sees_the_board_built_afresh(monkeypatch: pytest.MonkeyPatch) -> None:
+    spec = GAMES["jupiter"]
+    seats = seats_for(spec, 1)
+    for state in played(spec, spec.setup(seats, spec.options_model(), 4), 4, 120):
+        for viewer in [None, *range(len(seats))]:
+            kept = spec.view(state, viewer).model_dump_json()
+            with monkeypatch.context() as empty:  # nothing kept: the whole board, each tile and the view built anew
+                empty.setattr(jupiter_view, "_boards", Recent(16))
+                empty.setattr(jupiter_view, "_tile_views", Recent(256))
+                empty.setattr(jupiter_view, "_views", Recent(4))
+                assert kept == spec.view(state, viewer).model_dump_json()
+
+
+def test_a_jupiter_piece_moved_in_place_is_viewed_anew() -> None:
+    spec = GAMES["jupiter"]
+    state = spec.setup(seats_for(spec, 0), spec.options_model(), 7)
+    before = spec.view(state, None)
+    dome = next(d for d, p in state.occupant.items() if p == COLONIST)
+    del state.occupant[dome]  # the colonist taken off the board, as a test setting up a position does
+    after = spec.view(state, None)
+    assert [d.piece for t in after.tiles for d in t.domes if d.name == dome] == [None]
+    assert [d.piece for t in before.tiles for d in t.domes if d.name == dome] == ["colonist"]
