@@ -290,6 +290,6 @@ class CapricornState(State):
     def clone(self) -> CapricornState:
         """An independent copy for ``apply`` to work on; a test's ``RiggedRng`` keeps its queued draws."""
         copy = CapricornState.model_validate_json(self.model_dump_json())
-        copy.rng = self.rng.model_copy(deep=True)
-        copy.log.rng = self.log.rng.model_copy(deep=True)
+        copy.rng = self.rng.clone()
+        copy.log.rng = self.log.rng.clone()
         return copy

@@ -182,7 +182,7 @@ class JupiterState(State):
         return shallow(
             self,
             # the options are frozen: shared
-            rng=self.rng.model_copy(deep=True),
+            rng=self.rng.clone(),
             placements=self.placements[:],  # the placements themselves are frozen values
             occupant=dict(self.occupant),
             super_creeps=self.super_creeps[:],
