@@ -17,7 +17,7 @@ import pytest
 from pydantic import BaseModel
 
 from engine.core import GameSpec, SeatSetup
-from engine.core.rng import Rng
+from engine.core.rng import RiggedRng, Rng
 from engine.registry import GAMES
 
 SEEDS = range(2)
@@ -146,3 +146,13 @@ def test_a_hand_copy_is_equal_and_shares_nothing_a_move_changes(key: str) -> Non
     assert copy == state
     assert copy.model_dump_json() == state.model_dump_json()
     assert shared_mutables(state, copy) == []
+
+
+def test_a_copied_generator_draws_as_the_original_and_a_rigged_one_keeps_its_own_queue() -> None:
+    plain = Rng.from_seed(11)
+    copy = plain.clone()
+    assert [copy.randrange(100) for _ in range(5)] == [plain.randrange(100) for _ in range(5)]
+    rigged = RiggedRng(state=3, queued=[2, 0])
+    twin = rigged.clone()
+    assert type(twin) is RiggedRng and twin.randrange(3) == 2  # a test's queued draws survive the copy
+    assert rigged.queued == [2, 0]  # and drawing from the copy leaves the original's queue alone

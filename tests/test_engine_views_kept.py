@@ -1,6 +1,7 @@
 """Views kept (issue 26's speed work) are the views built afresh: Cosmic Pioneers builds its table once per state for
-every viewer (nothing in it is hidden from a seat), Derelict keeps each room by what it shows, and a state changed
-in place gets a new view."""
+every viewer (nothing in it is hidden from a seat) and keeps each sector by what it shows, Derelict keeps each room by
+what it shows and a state's public part for both views of a move, ¡Abordaje! keeps each ship-deck card by what it
+shows; a state changed in place gets a new view."""
 
 from __future__ import annotations
 
@@ -10,14 +11,18 @@ from typing import Any
 
 import pytest
 
+from engine.abordaje import rules as abordaje_rules
 from engine.core.recent import Recent
 from engine.core.rng import Rng
+from engine.jupiter.state import COLONIST
 from engine.pioneers import rules as pioneers_rules
 from engine.registry import GAMES
 
 from .test_engine_copies import seats_for
 
 derelict_view = importlib.import_module("engine.derelict.view")  # the package's ``view`` is the function
+capricorn_view = importlib.import_module("engine.capricorn.view")
+jupiter_view = importlib.import_module("engine.jupiter.view")
 
 
 def played(spec: Any, state: Any, seed: int, steps: int) -> Iterator[Any]:
@@ -33,13 +38,29 @@ def played(spec: Any, state: Any, seed: int, steps: int) -> Iterator[Any]:
         state, _ = spec.apply(state, prompt.seat, prompt.id, chooser.choice(list(prompt.choices)).id)
 
 
-def test_every_pioneers_viewer_sees_the_table_built_afresh() -> None:
+def test_every_pioneers_viewer_sees_the_table_built_afresh(monkeypatch: pytest.MonkeyPatch) -> None:
     spec = GAMES["pioneers"]
     seats = seats_for(spec, 1)
-    for state in played(spec, spec.setup(seats, spec.options_model(), 1), 11, 60):
+    for state in played(spec, spec.setup(seats, spec.options_model(), 1), 11, 90):
         for viewer in [None, *range(len(seats))]:
-            fresh = pioneers_rules._table(state).model_copy(update={"viewer": viewer})
-            assert spec.view(state, viewer).model_dump_json() == fresh.model_dump_json()
+            kept = spec.view(state, viewer).model_dump_json()
+            with monkeypatch.context() as empty:
+                empty.setattr(pioneers_rules, "_sectors", Recent(256))  # nothing kept: every sector built anew
+                fresh = pioneers_rules._table(state).model_copy(update={"viewer": viewer})
+            assert kept == fresh.model_dump_json()
+
+
+def test_a_pioneers_sector_changed_in_place_is_viewed_anew() -> None:
+    spec = GAMES["pioneers"]
+    state = next(
+        s for s in played(spec, spec.setup(seats_for(spec, 0), spec.options_model(), 3), 3, 500) if s.phase == "play"
+    )
+    slot, sector = next((i, s) for i, s in enumerate(state.ring) if s.is_planet and None in s.spots)
+    before = spec.view(state, None)
+    sector.spots[sector.spots.index(None)] = "0"  # a colonist of the first seat, as a test setting up a position does
+    after = spec.view(state, None)
+    assert after.ring[slot].spots.count("0") == before.ring[slot].spots.count("0") + 1
+    assert after.players[0].colonists == before.players[0].colonists + 1
 
 
 def test_a_pioneers_state_changed_in_place_is_viewed_anew() -> None:
@@ -59,7 +80,35 @@ def test_every_derelict_viewer_sees_the_rooms_built_afresh(monkeypatch: pytest.M
             kept = spec.view(state, viewer).model_dump_json()
             with monkeypatch.context() as empty:
                 empty.setattr(derelict_view, "_rooms", Recent(512))  # nothing kept: every room built anew
+                empty.setattr(derelict_view, "_public", Recent(4))  # and the public part too
                 assert kept == spec.view(state, viewer).model_dump_json()
+
+
+def test_a_derelict_seat_view_asked_first_leaves_the_public_view_without_its_secrets() -> None:
+    spec = GAMES["derelict"]
+    seats = seats_for(spec, 2)
+    for state in played(spec, spec.setup(seats, spec.options_model(), 2), 6, 40):
+        for seat in range(len(seats)):
+            mine = spec.view(state, seat)  # the public part is built for this one and kept
+            public = spec.view(state, None)
+            assert (public.viewer, public.hand, public.tasks, public.incoming) == (None, [], [], None)
+            assert mine.viewer == seat and mine.tasks  # every seat holds a task, dealt or chosen
+            assert mine.rooms == public.rooms
+
+
+def test_a_derelict_hand_changed_in_place_is_viewed_anew() -> None:
+    spec = GAMES["derelict"]
+    state = next(
+        s for s in played(spec, spec.setup(seats_for(spec, 0), spec.options_model(), 5), 5, 500) if s.phase == "play"
+    )
+    before = spec.view(state, 0)
+    state.players[0].discard.append(state.players[0].hand.pop())  # as a test setting up a position does
+    after = spec.view(state, 0)
+    assert (after.seats[0].hand_size, len(after.seats[0].discard)) == (
+        before.seats[0].hand_size - 1,
+        len(before.seats[0].discard) + 1,
+    )
+    assert len(after.hand) == len(before.hand) - 1
 
 
 def test_a_derelict_room_changed_in_place_is_viewed_anew() -> None:
@@ -74,3 +123,72 @@ def test_a_derelict_room_changed_in_place_is_viewed_anew() -> None:
     intruder.wounds += 1
     wounded = [i.wounds for r in spec.view(state, None).rooms for i in r.intruders if i.id == intruder.id]
     assert wounded == [next(i.wounds for r in before.rooms for i in r.intruders if i.id == intruder.id) + 1]
+
+
+def test_every_abordaje_viewer_sees_the_ship_deck_cards_built_afresh(monkeypatch: pytest.MonkeyPatch) -> None:
+    spec = GAMES["abordaje"]
+    seats = seats_for(spec, 0)
+    for state in played(spec, spec.setup(seats, spec.options_model(), 5), 7, 120):
+        for viewer in [None, *range(len(seats))]:
+            kept = spec.view(state, viewer).model_dump_json()
+            with monkeypatch.context() as empty:
+                empty.setattr(abordaje_rules, "_cards", Recent(256))  # nothing kept: every card built anew
+                assert kept == spec.view(state, viewer).model_dump_json()
+
+
+def test_an_abordaje_card_changed_in_place_is_viewed_anew() -> None:
+    spec = GAMES["abordaje"]
+    state = spec.setup(seats_for(spec, 0), spec.options_model(), 6)
+    card = state.board.cards[0]
+    ship = next(iter(card.decks))
+    before = spec.view(state, None)
+    card.decks[ship].crew["pirate"] += 2  # as a test setting up a position does
+    after = spec.view(state, None)
+    assert after.cards[0].decks[ship].pirate_crew == before.cards[0].decks[ship].pirate_crew + 2
+
+
+def test_every_capricorn_viewer_sees_the_aliens_built_afresh(monkeypatch: pytest.MonkeyPatch) -> None:
+    spec = GAMES["capricorn"]
+    seats = seats_for(spec, 1)
+    for state in played(spec, spec.setup(seats, spec.options_model(), 8), 8, 150):
+        for viewer in [None, *range(len(seats))]:
+            kept = spec.view(state, viewer).model_dump_json()
+            with monkeypatch.context() as empty:
+                empty.setattr(capricorn_view, "_aliens", Recent(64))  # nothing kept: every alien built anew
+                assert kept == spec.view(state, viewer).model_dump_json()
+
+
+def test_a_capricorn_alien_changed_in_place_is_viewed_anew() -> None:
+    spec = GAMES["capricorn"]
+    state = next(
+        s for s in played(spec, spec.setup(seats_for(spec, 0), spec.options_model(), 9), 9, 500) if s.crew.aliens
+    )
+    alien = state.crew.aliens[0]
+    before = next(a for a in spec.view(state, None).aliens if a.id == alien.id)
+    alien.damage += 1  # as a test setting up a position does
+    after = next(a for a in spec.view(state, None).aliens if a.id == alien.id)
+    assert after.health == before.health - 1
+
+
+def test_every_jupiter_viewer_sees_the_board_built_afresh(monkeypatch: pytest.MonkeyPatch) -> None:
+    spec = GAMES["jupiter"]
+    seats = seats_for(spec, 1)
+    for state in played(spec, spec.setup(seats, spec.options_model(), 4), 4, 120):
+        for viewer in [None, *range(len(seats))]:
+            kept = spec.view(state, viewer).model_dump_json()
+            with monkeypatch.context() as empty:  # nothing kept: the whole board, each tile and the view built anew
+                empty.setattr(jupiter_view, "_boards", Recent(16))
+                empty.setattr(jupiter_view, "_tile_views", Recent(256))
+                empty.setattr(jupiter_view, "_views", Recent(4))
+                assert kept == spec.view(state, viewer).model_dump_json()
+
+
+def test_a_jupiter_piece_moved_in_place_is_viewed_anew() -> None:
+    spec = GAMES["jupiter"]
+    state = spec.setup(seats_for(spec, 0), spec.options_model(), 7)
+    before = spec.view(state, None)
+    dome = next(d for d, p in state.occupant.items() if p == COLONIST)
+    del state.occupant[dome]  # the colonist taken off the board, as a test setting up a position does
+    after = spec.view(state, None)
+    assert [d.piece for t in after.tiles for d in t.domes if d.name == dome] == [None]
+    assert [d.piece for t in before.tiles for d in t.domes if d.name == dome] == ["colonist"]

@@ -30,7 +30,7 @@ from .view import Side
 def begin_resolution(state: AbordajeState) -> None:
     """Snapshot the board and generator once every card holds both orders (ABO-ASSIGN-5)."""
     state.phase = "orders"
-    state.resolution = Resolution(board=state.board.clone(), rng=state.rng.model_copy(deep=True))
+    state.resolution = Resolution(board=state.board.clone(), rng=state.rng.clone())
 
 
 def run_resolution(state: AbordajeState) -> tuple[list[Event], bool]:
@@ -42,7 +42,7 @@ def run_resolution(state: AbordajeState) -> tuple[list[Event], bool]:
     resolution = state.resolution
     assert resolution is not None
     state.board = resolution.board.clone()
-    state.rng = resolution.rng.model_copy(deep=True)
+    state.rng = resolution.rng.clone()
     script = Script(state, resolution.answers)
     try:
         play_turn(script)

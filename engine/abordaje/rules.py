@@ -8,13 +8,14 @@ one-card hands, the whole resolution up to its next question, and the start of t
 from __future__ import annotations
 
 from engine.core import Choice, Event, Outcome, Prompt, check_choice
+from engine.core.recent import Recent
 
 from .assignment import advance, both_placed, is_last_card, place, place_forced, start_turn
 from .catalog import CATALOG, SIDES
 from .reference import ORDER_TEXT
 from .resolution import begin_resolution, run_resolution
-from .state import AbordajeState, other
-from .view import AbordajeView, CardKind, DeckView, Phase, ShipDeckCardView, SideView, SlotView
+from .state import AbordajeState, Board, ShipDeckCard, other
+from .view import AbordajeView, CardKind, DeckView, Phase, ShipDeckCardView, Side, SideView, SlotView
 
 
 def prompts(state: AbordajeState) -> list[Prompt]:
@@ -116,41 +117,77 @@ def phase_of(state: AbordajeState) -> Phase:
     return state.resolution.pending.stage
 
 
+DeckKey = tuple[Side, int, int, tuple[Side, ...], int]
+SlotKey = tuple[bool, CardKind | None, bool]
+CardKey = tuple[int, bool, tuple[Side, ...], tuple[DeckKey, ...], tuple[SlotKey, ...]]
+"""Everything a ship-deck card's view shows: its number, whether it is active, the conquest markers on it, each deck
+(ship, crews, captains standing there, the control marker's turns) and each side's slot as this viewer sees it."""
+
+_cards: Recent[CardKey, ShipDeckCardView] = Recent(256)
+"""Ship-deck cards as views show them, kept by everything a card shows: a move changes a card or two, and each
+card's five models were validated again for every view. Shared between views, which are only ever read."""
+
+
+def _card_view(board: Board, card: ShipDeckCard, me: Side | None) -> ShipDeckCardView:
+    """A ship-deck card as the viewer on ``me``'s side (``None``: the channel) sees it."""
+    decks = tuple(
+        (
+            ship,
+            deck.crew["pirate"],
+            deck.crew["spanish"],
+            tuple(side for side in SIDES if board.captains[side] == (card.number, ship)),
+            deck.marker,
+        )
+        for ship, deck in card.decks.items()
+    )
+    slots: list[SlotKey] = []
+    for side in SIDES:
+        order = card.orders.get(side)
+        visible = order is not None and (board.revealed or side == me)
+        slots.append(
+            (
+                order is not None,
+                order.kind if order is not None and visible else None,
+                order.spent if order is not None else False,
+            )
+        )
+    key: CardKey = (card.number, card.active, tuple(card.conquered_by), decks, tuple(slots))
+    kept = _cards.get(key)
+    if kept is None:
+        kept = _made_card(key)
+        _cards.put(key, kept)
+    return kept
+
+
+def _made_card(key: CardKey) -> ShipDeckCardView:
+    number, active, conquered_by, decks, slots = key
+    return ShipDeckCardView(
+        number=number,
+        active=active,
+        conquered_by=list(conquered_by),
+        decks={
+            ship: DeckView(
+                pirate_crew=pirate,
+                spanish_crew=spanish,
+                captains=list(captains),
+                control_marker=other(ship) if marker > 0 else None,
+                marker_turns=marker,
+            )
+            for ship, pirate, spanish, captains, marker in decks
+        },
+        slots={
+            side: SlotView(filled=filled, kind=kind, spent=spent)
+            for side, (filled, kind, spent) in zip(SIDES, slots, strict=True)
+        },
+    )
+
+
 def view(state: AbordajeState, viewer: int | None) -> AbordajeView:
     """What ``viewer`` may see; ``None`` is the public view: no hand, no face-down card, no set-aside card."""
     board = state.board
     me = state.side_of(viewer) if viewer is not None and viewer in state.seats.values() else None
     waiting = {p.seat for p in prompts(state)}
-    cards = []
-    for card in board.cards:
-        decks = {
-            ship: DeckView(
-                pirate_crew=deck.crew["pirate"],
-                spanish_crew=deck.crew["spanish"],
-                captains=[side for side in SIDES if board.captains[side] == (card.number, ship)],
-                control_marker=other(ship) if deck.marker > 0 else None,
-                marker_turns=deck.marker,
-            )
-            for ship, deck in card.decks.items()
-        }
-        slots = {}
-        for side in SIDES:
-            order = card.orders.get(side)
-            visible = order is not None and (board.revealed or side == me)
-            slots[side] = SlotView(
-                filled=order is not None,
-                kind=order.kind if order is not None and visible else None,
-                spent=order.spent if order is not None else False,
-            )
-        cards.append(
-            ShipDeckCardView(
-                number=card.number,
-                active=card.active,
-                conquered_by=list(card.conquered_by),
-                decks=decks,
-                slots=slots,
-            )
-        )
+    cards = [_card_view(board, card, me) for card in board.cards]
     sides = {
         side: SideView(
             seat=state.seats[side],

@@ -219,7 +219,7 @@ class AbordajeState(State):
         return shallow(
             self,
             seats=dict(self.seats),
-            rng=self.rng.model_copy(deep=True),
+            rng=self.rng.clone(),
             board=self.board.clone(),
             hands={side: hand[:] for side, hand in self.hands.items()},
             set_aside=self.set_aside[:],
@@ -230,7 +230,7 @@ class AbordajeState(State):
             else shallow(
                 resolution,
                 board=resolution.board.clone(),
-                rng=resolution.rng.model_copy(deep=True),
+                rng=resolution.rng.clone(),
                 answers=resolution.answers[:],
                 pending=None
                 if resolution.pending is None

@@ -21,7 +21,7 @@ def run(state: CapricornState) -> list[Event]:
     while state.result is None:
         log = state.log
         crew = log.start.clone()
-        rng = log.rng.model_copy(deep=True)
+        rng = log.rng.clone()
         s = Script(crew, rng, state.turn, log.answers, answers_forced=state.answers_forced)
         try:
             run_turn(s, state.variant)
@@ -37,7 +37,7 @@ def run(state: CapricornState) -> list[Event]:
         crew.active = crew.next_character(crew.active)  # CAP-TURN-3
         state.turn += 1
         state.crew = crew
-        state.log = TurnLog(start=crew.clone(), rng=rng.model_copy(deep=True))
+        state.log = TurnLog(start=crew.clone(), rng=rng.clone())
     return events
 
 

@@ -92,6 +92,10 @@ class Mother(BaseModel):
         return self.status == "on_map"
 
 
+def _placed(alien: Alien) -> int:
+    return alien.id
+
+
 class Crew(BaseModel):
     """Everything on the table."""
 
@@ -149,11 +153,18 @@ class Crew(BaseModel):
     # --- aliens and Mothers
 
     def aliens_at(self, space: str) -> list[Alien]:
-        """Small aliens on a space, in placement order."""
-        return sorted((a for a in self.aliens if a.space == space), key=lambda a: a.id)
+        """Small aliens on a space, in placement order (a turn's replay asks this dozens of times, most often of
+        a space with none or one: sorted only when there are two or more)."""
+        found = [a for a in self.aliens if a.space == space]
+        if len(found) > 1:
+            found.sort(key=_placed)
+        return found
 
     def mother_at(self, space: str) -> Mother | None:
-        return next((m for m in self.mothers.values() if m.on_map and m.space == space), None)
+        for m in self.mothers.values():
+            if m.space == space and m.status == "on_map":  # ``on_map``, asked of the few that stand there
+                return m
+        return None
 
     def aliens_in_room(self, room: str) -> list[Alien]:
         """Small aliens in a room, in placement order."""
@@ -279,6 +290,6 @@ class CapricornState(State):
     def clone(self) -> CapricornState:
         """An independent copy for ``apply`` to work on; a test's ``RiggedRng`` keeps its queued draws."""
         copy = CapricornState.model_validate_json(self.model_dump_json())
-        copy.rng = self.rng.model_copy(deep=True)
-        copy.log.rng = self.log.rng.model_copy(deep=True)
+        copy.rng = self.rng.clone()
+        copy.log.rng = self.log.rng.clone()
         return copy

@@ -14,12 +14,13 @@ from typing import Literal
 from pydantic import BaseModel
 
 from engine.core import View
+from engine.core.recent import Recent
 from engine.core.words import count
 
 from .board import SHIP
 from .catalog import CATALOG
 from .state import BLACK_TOKEN, CapricornState
-from .terms import ALIEN_COLORS, Difficulty, MotherColor, RoleKey, Table, Variant
+from .terms import ALIEN_COLORS, AlienColor, Difficulty, MotherColor, RoleKey, Table, Variant
 
 
 class CharacterView(BaseModel):
@@ -132,6 +133,22 @@ class CapricornView(View):
         return "\n".join(lines)
 
 
+AlienKey = tuple[tuple[int, AlienColor, str, int], ...]
+"""Every alien on the map as a view shows it (id, colour, space, health), in the table's order."""
+
+_aliens: Recent[AlienKey, list[AlienView]] = Recent(64)
+"""The aliens as views show them, kept by everything they show: a move moves an alien or two, or none, and a
+view validated all twenty again, twice a move. Shared between views, which are only ever read."""
+
+
+def _alien_views(shown: AlienKey) -> list[AlienView]:
+    """The aliens' views in id order."""
+    return [
+        AlienView(id=id_, color=color, letter=CATALOG.rules.aliens[color].letter, space=space, health=health)
+        for id_, color, space, health in sorted(shown)
+    ]
+
+
 def view(state: CapricornState, viewer: int | None) -> CapricornView:
     """The view of ``viewer`` (a seat, or ``None`` for the channel)."""
     crew = state.crew
@@ -152,10 +169,8 @@ def view(state: CapricornState, viewer: int | None) -> CapricornView:
         )
         for c in crew.characters
     ]
-    aliens = [
-        AlienView(id=a.id, color=a.color, letter=CATALOG.rules.aliens[a.color].letter, space=a.space, health=a.health)
-        for a in sorted(crew.aliens, key=lambda a: a.id)
-    ]
+    shown = tuple((a.id, a.color, a.space, a.health) for a in crew.aliens)
+    aliens = _aliens.made(shown, lambda: _alien_views(shown))
     mothers = [
         MotherView(color=m.color, status=m.status, space=m.space, health=m.health) for m in crew.mothers.values()
     ]

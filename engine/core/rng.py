@@ -16,6 +16,8 @@ from typing import TypeVar
 
 from pydantic import BaseModel
 
+from .copies import shallow
+
 T = TypeVar("T")
 
 _MASK = (1 << 64) - 1
@@ -57,6 +59,11 @@ class Rng(BaseModel):
         """One element, uniformly."""
         return items[self.randrange(len(items))]
 
+    def clone(self) -> Rng:
+        """An independent copy, as ``model_copy(deep=True)`` gives (a rigged one keeps its own queue of draws),
+        without ``deepcopy``'s walk: every ``apply`` copies its generator once or twice."""
+        return shallow(self)  # the state is an int
+
     def shuffle(self, items: MutableSequence[T]) -> None:
         """Shuffle in place (Fisher–Yates)."""
         for i in range(len(items) - 1, 0, -1):
@@ -72,6 +79,9 @@ class RiggedRng(Rng):
     """
 
     queued: list[int] = []
+
+    def clone(self) -> RiggedRng:
+        return shallow(self, queued=self.queued[:])
 
     def randrange(self, n: int) -> int:
         if self.queued:

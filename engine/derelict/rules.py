@@ -9,6 +9,7 @@ run at once (DER-ROUND-5).
 from __future__ import annotations
 
 from engine.core import Choice, Event, Outcome, Prompt, check_choice
+from engine.core.handed import known
 from engine.core.words import seat_ref
 
 from .catalog import CATALOG
@@ -70,7 +71,7 @@ def prompts(state: DerelictState) -> list[Prompt]:
 
 def apply(state: DerelictState, seat: int, prompt_id: str, choice_id: str) -> tuple[DerelictState, list[Event]]:
     """Take one answer and resolve everything automatic up to the next decisions; ``state`` is unchanged."""
-    check_choice(prompts(state), seat, prompt_id, choice_id)
+    check_choice(known(state) or prompts(state), seat, prompt_id, choice_id)  # handed along a move, or worked out
     new = state.clone()
     new.steps += 1
     out: list[Event] = []

@@ -291,7 +291,7 @@ class DerelictState(State):
                 "step": None if self.step is None else shallow(self.step, params=dict(self.step.params)),
                 "exchange": None if self.exchange is None else self.exchange.clone(),
                 "character_pool": self.character_pool[:],
-                "rng": self.rng.model_copy(deep=True),
+                "rng": self.rng.clone(),
             },
         )
 

@@ -10,14 +10,16 @@ chosen tasks, the coordinates card, the engine tokens and every infection status
 from __future__ import annotations
 
 from functools import cache
+from typing import Any, NamedTuple
 
 from pydantic import BaseModel, Field
 
 from engine.core import View
+from engine.core.copies import shallow
 from engine.core.recent import Recent
 from engine.core.words import count
 
-from .board import character_name, is_explored, kind_of
+from .board import character_name, kind_of
 from .catalog import CATALOG
 from .state import NOTHING, DerelictState, Player, is_infection
 
@@ -248,19 +250,33 @@ def wound_title(card: str) -> str:
 def room_views(state: DerelictState) -> list[RoomView]:
     """Every room in map order. The intruders and characters are sorted into their rooms in one pass (as
     ``intruders_in`` and ``characters_in`` would give them, room by room): twenty rooms asked each of them for
-    every one was a fifth of a view."""
-    intruders: dict[str, list[IntruderView]] = {}
-    for i in sorted(state.ship.intruders, key=lambda i: i.arrived):  # arrival order, as ``intruders_in``
+    every one was a fifth of a view. Each room is kept by what it shows (``room_view``)."""
+    ship = state.ship
+    intruders: dict[str, list[ShownIntruder]] = {}
+    for i in sorted(ship.intruders, key=lambda i: i.arrived):  # arrival order, as ``intruders_in``
         letter = CATALOG.intruder[i.type].letter  # type: ignore[index]
-        intruders.setdefault(i.room, []).append(IntruderView(id=i.id, type=i.type, letter=letter, wounds=i.wounds))
+        intruders.setdefault(i.room, []).append((i.id, i.type, letter, i.wounds))
     characters: dict[str, list[int]] = {}
     for p in state.players:
         if p.status == "active":
             characters.setdefault(p.room, []).append(p.seat)
+    seen = Seen(set(ship.explored), set(ship.fire), set(ship.malfunction))
     return [
-        room_view(state, room_id, intruders.get(room_id, []), characters.get(room_id, []))
+        room_view(state, room_id, tuple(intruders.get(room_id, ())), tuple(characters.get(room_id, ())), seen)
         for room_id in CATALOG.map_order
     ]
+
+
+ShownIntruder = tuple[int, str, str, int]
+"""An intruder as its room shows it: id, type, letter, wounds."""
+
+
+class Seen(NamedTuple):
+    """The ship's explored slots, fires and malfunctions as sets, made once per view for its twenty rooms."""
+
+    explored: set[str]
+    fire: set[str]
+    malfunction: set[str]
 
 
 @cache
@@ -273,10 +289,18 @@ _rooms: Recent[tuple[object, ...], RoomView] = Recent(512)
 validating each again was about half of a view. Shared between views, which are only ever read."""
 
 
-def room_view(state: DerelictState, room_id: str, intruders: list[IntruderView], characters: list[int]) -> RoomView:
+def room_view(
+    state: DerelictState,
+    room_id: str,
+    intruders: tuple[ShownIntruder, ...],
+    characters: tuple[int, ...],
+    seen: Seen,
+) -> RoomView:
+    """A room as views show it, kept by everything it shows (``_rooms``)."""
     ship = state.ship
-    explored = is_explored(state, room_id)
-    kind = kind_of(state, room_id)
+    explored = room_id in CATALOG.fixed or room_id in seen.explored  # ``is_explored``
+    kind = kind_of(state, room_id) if explored else None
+    objects = ship.objects.get(room_id) if explored else None
     shown = (
         room_id,
         explored,
@@ -284,17 +308,21 @@ def room_view(state: DerelictState, room_id: str, intruders: list[IntruderView],
         kind.colour if kind else None,
         kind.computer if kind else False,
         ship.item_counter.get(room_id) if explored else None,
-        room_id in ship.fire,
-        room_id in ship.malfunction,
-        tuple(object_name(o) for o in ship.objects.get(room_id, [])) if explored else (),
-        tuple((i.id, i.type, i.letter, i.wounds) for i in intruders),
-        tuple(characters),
+        room_id in seen.fire,
+        room_id in seen.malfunction,
+        tuple(object_name(o) for o in objects) if objects else (),
+        intruders,
+        characters,
     )
-    return _rooms.made(shown, lambda: _room(shown, intruders, characters))
+    kept = _rooms.get(shown)
+    if kept is None:
+        kept = _room(shown)
+        _rooms.put(shown, kept)
+    return kept
 
 
-def _room(shown: tuple[object, ...], intruders: list[IntruderView], characters: list[int]) -> RoomView:
-    room_id, explored, name, colour, computer, items, fire, malfunction, objects = shown[:9]
+def _room(shown: tuple[Any, ...]) -> RoomView:
+    room_id, explored, name, colour, computer, items, fire, malfunction, objects, intruders, characters = shown
     return RoomView(
         id=room_id,
         grid=grid_of(str(room_id)),
@@ -305,14 +333,41 @@ def _room(shown: tuple[object, ...], intruders: list[IntruderView], characters: 
         items=items,
         fire=fire,
         malfunction=malfunction,
-        objects=list(objects),  # type: ignore[call-overload]
-        intruders=intruders,
-        characters=characters,
+        objects=list(objects),
+        intruders=[IntruderView(id=i, type=t, letter=letter, wounds=w) for i, t, letter, w in intruders],
+        characters=list(characters),
     )
+
+
+_public: Recent[str, DerelictView] = Recent(4)
+"""The public part of the last few states' views, by the state's JSON. A move asks for two views of one state (the
+board's and the acting seat's panel), and a seat's view is the public one plus its own secrets: the public part is
+built once. A state changed in place (as tests set up positions) writes another JSON, so it is never answered from
+an older state's view. Each caller gets its own copy (``shallow``); the nested models are shared, which is safe
+because views are only ever read (the host copies a view before naming it)."""
 
 
 def view(state: DerelictState, viewer: int | None) -> DerelictView:
     """The viewer's view; ``None`` is the public one."""
+    result = shallow(_public.made(state.model_dump_json(), lambda: public_view(state)), viewer=viewer)
+    result.__pydantic_fields_set__.add("viewer")
+    if viewer is not None and 0 <= viewer < len(state.players):
+        me = state.players[viewer]
+        result.hand = [card_label(state, me, c) for c in me.hand]
+        result.items = [CATALOG.item_cards[i].name for i in me.items]
+        shown = [me.task] if me.task else me.dealt_tasks
+        result.tasks = [f"{CATALOG.task[t].name}: {CATALOG.task[t].text}" for t in shown]
+        result.offered = [CATALOG.character[c].name for c in me.offered]
+        result.peeks = list(me.peeks)
+        result.engines_seen = dict(me.engines_seen)
+        result.course_seen = dict(me.course_seen)
+        result.incoming = incoming_offer(state, viewer)
+    return result
+
+
+def public_view(state: DerelictState) -> DerelictView:
+    """What everyone sees (``viewer`` unset): the board, every seat's public strip and, at the end, what the
+    end makes public."""
     from .endgame import outcome_of
 
     ship = state.ship
@@ -320,7 +375,7 @@ def view(state: DerelictState, viewer: int | None) -> DerelictView:
 
     track = time_track(state)
     result = DerelictView(
-        viewer=viewer,
+        viewer=None,
         phase=state.phase,
         mode=state.mode,
         length=state.length,
@@ -347,17 +402,6 @@ def view(state: DerelictState, viewer: int | None) -> DerelictView:
         },
         seats=[seat_view(state, p) for p in state.players],
     )
-    if viewer is not None and 0 <= viewer < len(state.players):
-        me = state.players[viewer]
-        result.hand = [card_label(state, me, c) for c in me.hand]
-        result.items = [CATALOG.item_cards[i].name for i in me.items]
-        shown = [me.task] if me.task else me.dealt_tasks
-        result.tasks = [f"{CATALOG.task[t].name}: {CATALOG.task[t].text}" for t in shown]
-        result.offered = [CATALOG.character[c].name for c in me.offered]
-        result.peeks = list(me.peeks)
-        result.engines_seen = dict(me.engines_seen)
-        result.course_seen = dict(me.course_seen)
-        result.incoming = incoming_offer(state, viewer)
     if state.phase == "over":
         result.chosen_tasks = {p.seat: CATALOG.task[p.task].name for p in state.players if p.task}
         result.destination_card = list(CATALOG.ship.course.cards[ship.coordinates])

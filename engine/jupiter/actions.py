@@ -32,6 +32,7 @@ from .board import (
     move_colonist,
     place_robot,
     range_tiles,
+    reachable,
     robot_tile,
     robots_in_play,
     target_label,
@@ -80,9 +81,14 @@ def commandable(state: JupiterState, first_only: bool = False) -> dict[str, dict
     stops at the first one (the menu only needs to know whether there is any)."""
     tiles = command_range(state)
     result: dict[str, dict[str, int]] = {}
+    if not tiles:
+        return result
+    # what ``destinations`` reads of the board, worked out once for every colonist (nothing changes meanwhile)
+    board = (set(tiles), state.colony, docking_dome(state), has_room(state))
+    left = actions_left(state)
     for tile in tiles:
         for dome in state.pieces_on(tile, COLONIST):
-            dests = destinations(state, dome, actions_left(state), robot=False, allowed_tiles=tiles)
+            dests = reachable(state, dome, left, False, False, *board)
             if dests:
                 result[dome] = dests
                 if first_only:

@@ -140,12 +140,27 @@ def destinations(
     never leaves it. A robot with Juggernaut may end its move on a creep (JUP-CARD-JUGGERNAUT-2).
     ``allowed_tiles`` limits the spaces a colonist may be commanded *from* (range is checked before each step).
     """
+    allowed = set(allowed_tiles) if allowed_tiles is not None else None
+    board = (state.colony, docking_dome(state), has_room(state))
+    return reachable(state, start, budget, robot, juggernaut, allowed, *board)
+
+
+def reachable(
+    state: JupiterState,
+    start: str,
+    budget: int,
+    robot: bool,
+    juggernaut: bool,
+    allowed: set[str] | None,
+    colony: Colony,
+    dock: str | None,
+    room: bool,
+) -> dict[str, int]:
+    """``destinations`` with what it reads of the board handed in (the colony, the docking dome, whether the pod
+    has room): one who asks it of several pieces of one state (every colonist in command range) works them out
+    once."""
     polite = state.options.polite_colonists
     reach = budget if polite else min(budget, 1)
-    allowed = set(allowed_tiles) if allowed_tiles is not None else None
-    colony = state.colony
-    dock = docking_dome(state)
-    room = has_room(state)
     occupant = state.occupant
     result: dict[str, int] = {}
     seen = {start}

@@ -182,7 +182,7 @@ class JupiterState(State):
         return shallow(
             self,
             # the options are frozen: shared
-            rng=self.rng.model_copy(deep=True),
+            rng=self.rng.clone(),
             placements=self.placements[:],  # the placements themselves are frozen values
             occupant=dict(self.occupant),
             super_creeps=self.super_creeps[:],
@@ -253,10 +253,10 @@ class JupiterState(State):
         return [d for d in self.colony.spaces_of(tile) if self.occupant.get(d) == piece]
 
     def colonists_on_board(self) -> int:
-        return sum(1 for p in self.occupant.values() if p == COLONIST)
+        return list(self.occupant.values()).count(COLONIST)  # counted in C: views and rules ask often
 
     def creeps_on_board(self) -> int:
-        return sum(1 for p in self.occupant.values() if p == CREEP)
+        return list(self.occupant.values()).count(CREEP)
 
     def robots_on(self, tile: str) -> list[int]:
         """Seats whose robot stands on a dome of ``tile`` (aboard the pod does not count here)."""

@@ -403,11 +403,30 @@ def _tile_view(
     return made
 
 
+BoardKey = tuple[int, tuple[str | None, ...], frozenset[str]]
+_boards: Recent[BoardKey, tuple[list[TileLayout], list[TileView]]] = Recent(16)
+"""Every tile's view of a board, kept by its layout (the entry holds the layout, so its id is not reused while
+kept), the piece on every dome and the super creeps: about half the actions (cards, rolls, steps of the turn's
+end) move no piece, and the board's nineteen tiles were looked up one by one again."""
+
+
+def _tiles(state: JupiterState, layout: list[TileLayout]) -> list[TileView]:
+    """The tiles' views in spiral order: the whole board's when no piece moved, else tile by tile."""
+    codes = tuple(map(state.occupant.get, [name for entry in layout for name in entry[3]]))
+    key = (id(layout), codes, frozenset(state.super_creeps))
+    kept = _boards.get(key)
+    if kept is not None and kept[0] is layout:
+        return list(kept[1])
+    tiles = [_tile_view(state, tile, fixed, domes, names) for tile, fixed, domes, names in layout]
+    _boards.put(key, (layout, tiles))
+    return list(tiles)
+
+
 def _public_view(state: JupiterState) -> JupiterView:
     """The view with no viewer: everything every viewer sees."""
     colony = state.colony
     waiting = deciding(state)
-    tiles = [_tile_view(state, tile, fixed, domes, names) for tile, fixed, domes, names in _layout(colony)]
+    tiles = _tiles(state, _layout(colony))
     dock = state.pod.dock
     pod = PodView(
         docked_at=colony.outer(*dock) if dock is not None else None,

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core import Event, Outcome, Prompt, check_choice
+from engine.core.handed import known
 from engine.core.recent import Recent
 from engine.core.words import seat_ref
 
@@ -34,7 +35,7 @@ def prompts(state: PioneersState) -> list[Prompt]:
 
 def apply(state: PioneersState, seat: int, prompt_id_: str, choice_id: str) -> tuple[PioneersState, list[Event]]:
     """Take one answer and resolve everything automatic up to the next decisions; ``state`` is not changed."""
-    check_choice(prompts(state), seat, prompt_id_, choice_id)
+    check_choice(known(state) or prompts(state), seat, prompt_id_, choice_id)  # handed along a move, or worked out
     new = state.clone()
     decision = next(d for d in decisions(new) if d.seat == seat and prompt_id(new, d.kind, d.seat) == prompt_id_)
     new.decisions += 1
@@ -83,46 +84,78 @@ def view(state: PioneersState, viewer: int | None) -> PioneersView:
     return table.model_copy(update={"viewer": viewer})
 
 
+SectorKey = tuple[int, bool, str, str | None, bool, tuple[str | None, ...], tuple[str, ...], tuple[int, ...], int]
+"""Everything a sector's view shows: its slot, whether the draft has yet to fill it, its kind, planet and whether it
+is destroyed, its spots, goods and ships, and the number of seats (the controller is worked out over them)."""
+
+_sectors: Recent[SectorKey, tuple[SectorView, int | None, tuple[int, ...]]] = Recent(256)
+"""Sectors as views show them, with the seat controlling each live planet and its colonists' seats (what the scores
+count), kept by everything a sector shows: a move changes a sector or two of the ring, and each was validated
+again. Shared between views, which are only ever read."""
+
+
+def _sector(state: PioneersState, key: SectorKey) -> tuple[SectorView, int | None, tuple[int, ...]]:
+    """A sector's view, its planet's controller (if a live planet) and the seats of the colonists on it."""
+    slot, unplaced, _, _, _, spots, goods, ships, _ = key
+    sector = state.ring[slot]
+    kind: str = "destroyed" if sector.destroyed else sector.kind
+    label = state.sector_name(slot)
+    if unplaced:
+        kind, label = "open", f"{slot} to place"
+    fields: dict[str, Any] = {"slot": slot, "label": label, "kind": kind, "goods": list(goods), "ships": list(ships)}
+    controller = None
+    colonists: tuple[int, ...] = ()
+    if sector.planet is not None:
+        info = sector.info
+        controller = state.controller(slot)
+        fields.update(
+            planet=info.id,
+            name=info.name,
+            colour=info.colour,
+            native=CATALOG.native(info.colour),
+            green=info.green,
+            spots=list(spots),
+            controller=controller,
+            adventure=list(info.adventure),
+        )
+        if sector.is_planet:  # what ``score`` counts: live planets only (a controller implies one)
+            colonists = tuple(int(spot) for spot in spots if is_colonist(spot))  # type: ignore[arg-type]
+    return SectorView(**fields), controller, colonists  # one validation, not one per field set afterwards
+
+
 def _table(state: PioneersState) -> PioneersView:
     """The view with no viewer: the table as everybody sees it."""
     ring = []
     unplaced = set(layout_slots(state)[state.draft_turn :]) if state.pool or state.belts_left else set()
     controlled = [0] * state.seats
     colonists = [0] * state.seats
-    ships = state.phase == "play" or state.phase == "over"
+    ships: dict[int, list[int]] = {}
+    if state.phase == "play" or state.phase == "over":
+        for p in state.players:  # in seat order, as ``ships_at`` gives them
+            ships.setdefault(p.at, []).append(p.seat)
+    seats = state.seats
     for slot, sector in enumerate(state.ring):
-        kind: str = "destroyed" if sector.destroyed else sector.kind
-        label = state.sector_name(slot)
-        if slot in unplaced:
-            kind, label = "open", f"{slot} to place"
-        fields: dict[str, Any] = {
-            "slot": slot,
-            "label": label,
-            "kind": kind,
-            "goods": list(sector.goods),
-            "ships": state.ships_at(slot) if ships else [],
-        }
-        if sector.planet is not None:
-            info = sector.info
-            controller = state.controller(slot)
-            fields.update(
-                planet=info.id,
-                name=info.name,
-                colour=info.colour,
-                native=CATALOG.native(info.colour),
-                green=info.green,
-                spots=list(sector.spots),
-                controller=controller,
-                adventure=list(info.adventure),
-            )
-            if sector.is_planet:  # what ``score`` counts: live planets only (a controller implies one)
-                if controller is not None:
-                    controlled[controller] += 1
-                for spot in sector.spots:
-                    if is_colonist(spot):
-                        assert spot is not None
-                        colonists[int(spot)] += 1
-        ring.append(SectorView(**fields))  # one validation, not one per field set afterwards
+        key: SectorKey = (
+            slot,
+            slot in unplaced,
+            sector.kind,
+            sector.planet,
+            sector.destroyed,
+            tuple(sector.spots),
+            tuple(sector.goods),
+            tuple(ships.get(slot, ())),
+            seats,
+        )
+        kept = _sectors.get(key)
+        if kept is None:
+            kept = _sector(state, key)
+            _sectors.put(key, kept)
+        made, controller, on_planet = kept
+        ring.append(made)
+        if controller is not None:
+            controlled[controller] += 1
+        for seat in on_planet:
+            colonists[seat] += 1
     players = []
     for p in state.players:
         vp, _, _, _ = score_of(state, p.seat, controlled[p.seat], colonists[p.seat])

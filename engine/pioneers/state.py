@@ -228,7 +228,7 @@ class PioneersState(State):
             else _copy(combat, defenders=combat.defenders[:], rolls=None if combat.rolls is None else combat.rolls[:]),
             crashes=[_copy(c) for c in self.crashes],
             stats=_copy(self.stats, killed=dict(self.stats.killed)),
-            rng=self.rng.model_copy(deep=True),
+            rng=self.rng.clone(),
         )
 
     # -- look-ups -------------------------------------------------------------------------------------------
