@@ -28,6 +28,7 @@ from render.registry import RENDERERS, CloseUp, MarksChanges, Renderer
 
 from ..outbox import Attachment, ChannelPost, DirectMessage, Outbox, Panel, PostKind
 from ..store import ActionRecord, DeliveryRecord, GameRecord, GuildSettings, NoteRecord, SeatRecord, Store, UserPrefs
+from .beside import both, waiting_on_thread
 from .common import (
     MESSAGE_LIMIT,
     Committed,
@@ -153,6 +154,7 @@ async def drawn(draw: Callable[[], T]) -> T:
     found, value = kept(draw)
     if found:
         return value  # type: ignore[return-value]  # kept() returned draw()'s own value
+    waiting_on_thread()  # what waits to run beside this drawing starts now (``bot.tables.beside``)
     return await asyncio.to_thread(draw)
 
 
@@ -579,13 +581,14 @@ class HostCore:
         out = Outbox(record.channel_id)
         rows = owed_records(record, record.version, owed, actor_seat, self.clock())
         nonces = [row.nonce for row in rows]
-        # The board and the actor's panel are drawn at once, each image in its own thread (encoding releases the
-        # lock): the acting player waits for the longer of them rather than their sum.
+        # The actor's panel is worked out while the board waits on a drawing, each image in its own thread
+        # (encoding releases the lock): the acting player waits for the longer of them rather than their sum. A
+        # board drawing nothing new waits on nothing: the panel follows it in this task (``bot.tables.beside``).
         board_post = self._board_post(loaded, after, new=owed.new_post, ping_seats=set(owed.ping_seats))
         if actor_seat.is_bot:  # a bot reads no panel: none is drawn for it
             board, actor_panel = await board_post, None
         else:
-            board, actor_panel = await asyncio.gather(
+            board, actor_panel = await both(
                 board_post, self._panel(loaded, actor_seat, owed.actor_lines, pending=after)
             )
         out.posts.append(replace(board, nonce=nonces[0]))
