@@ -23,7 +23,7 @@ from engine.core.handed import handing
 from engine.core.words import count, name_seats
 from engine.registry import GAMES
 from render.core.cache import kept
-from render.core.changes import changed_alt
+from render.core.changes import KEYS, changed_alt
 from render.registry import RENDERERS, CloseUp, MarksChanges, Renderer
 
 from ..outbox import Attachment, ChannelPost, DirectMessage, Outbox, Panel, PostKind
@@ -697,6 +697,7 @@ class HostCore:
         given = self.boards_drawn.get(record.id, (key, shows), against)
         if given is not None:  # the same view (and the same board before it) as the last board: the same image
             return given
+        KEYS.know(view, text)  # the renderer's key of this view is made from the JSON written for its digest
         changed: list[str] = []
         if marking:
             marks, before = cast(MarksChanges, renderer), previous
