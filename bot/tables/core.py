@@ -697,7 +697,6 @@ class HostCore:
         given = self.boards_drawn.get(record.id, (key, shows), against)
         if given is not None:  # the same view (and the same board before it) as the last board: the same image
             return given
-        KEYS.know(view, text)  # the renderer's key of this view is made from the JSON written for its digest
         changed: list[str] = []
         if marking:
             marks, before = cast(MarksChanges, renderer), previous
@@ -736,9 +735,12 @@ class HostCore:
         names = image_names(record)
         cached = self._states.get(record.id) if record.id is not None else None
         if cached is None or cached.version != record.version or cached.state is not state:
-            return images_named(spec.view(state, None), record)
+            view, text = images_named(spec.view(state, None), record)
+            KEYS.know(view, text)  # a renderer's key of this view (a copy) is made from this JSON
+            return view, text
         if cached.public is None or cached.public[0] != names:
             view, text = images_named(spec.view(state, None), record)
+            KEYS.know(view, text)
             cached.public = (names, view, text)
         return cached.public[1], cached.public[2]
 
@@ -815,10 +817,22 @@ class HostCore:
         drawn_from = (spec.key, bool(prompts), seen_digest, tuple(image_names(record).items()))
         images = self.panels_drawn.get((record.id, seat.seat), drawn_from)
         if images is None:  # the seat's view changed since its last panel: its images asked of the renderer
-            images = await self._panel_images(spec, for_images(seen, record, marked=marked), closeup=bool(prompts))
+            pictured = self._for_images(record, state, seen, marked)
+            images = await self._panel_images(spec, pictured, closeup=bool(prompts))
             self.panels_drawn.put((record.id, seat.seat), drawn_from, images)
         image, closeup = images
         return Panel(text=clip("\n".join(lines)), prompts=prompts, image=image, closeup=closeup, game_id=record.id)
+
+    def _for_images(self, record: GameRecord, state: State, seen: View, marked: bool) -> View:
+        """``for_images(seen, record)``; when the board's named view of this version is kept and names the seats
+        the same, named with its very names: a renderer's copy of the public part of ``seen`` (Jupiter's close-up)
+        is then made of the board view's objects, and keyed from the JSON the board wrote (``KEYS.know``)."""
+        cached = self._states.get(record.id) if record.id is not None else None
+        same = cached is not None and cached.version == record.version and cached.state is state
+        public = cached.public if same and cached is not None else None
+        if not marked and public is not None and public[0] == image_names(record):
+            return seen.model_copy(update={"names": public[1].names})
+        return for_images(seen, record, marked=marked)
 
     def _described(self, record: GameRecord, key: str, seat: int, seen: View, seen_digest: bytes, marked: bool) -> str:
         """The seat's view in words for its panel (``View.describe``, naming people as a panel does), kept per seat
