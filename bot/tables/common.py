@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 from contextvars import ContextVar
 from dataclasses import dataclass
@@ -124,9 +125,11 @@ def seat_name(seat: SeatRecord) -> str:
     return f"🤖 {seat.display_name} ({seat.bot})" if seat.is_bot else mention(seat.user_id)
 
 
+@functools.lru_cache(maxsize=1024)
 def plain_name(name: str) -> str:
     """A stored display name as its person typed it, for an image or alt text: the names the host keeps are
-    escaped for Discord markdown (``bot.ui.common.actor_of``), and a picture shows no markdown."""
+    escaped for Discord markdown (``bot.ui.common.actor_of``), and a picture shows no markdown. Remembered for the
+    names met lately: every board and panel asks for each seat's (a pattern substitution each)."""
     return re.sub(r"\\([!-/:-@\[-`{-~])", r"\1", name)
 
 

@@ -23,11 +23,12 @@ from engine.core.handed import handing
 from engine.core.words import count, name_seats
 from engine.registry import GAMES
 from render.core.cache import kept
-from render.core.changes import changed_alt
+from render.core.changes import KEYS, changed_alt
 from render.registry import RENDERERS, CloseUp, MarksChanges, Renderer
 
 from ..outbox import Attachment, ChannelPost, DirectMessage, Outbox, Panel, PostKind
 from ..store import ActionRecord, DeliveryRecord, GameRecord, GuildSettings, NoteRecord, SeatRecord, Store, UserPrefs
+from .beside import both, waiting_on_thread
 from .common import (
     MESSAGE_LIMIT,
     Committed,
@@ -153,6 +154,7 @@ async def drawn(draw: Callable[[], T]) -> T:
     found, value = kept(draw)
     if found:
         return value  # type: ignore[return-value]  # kept() returned draw()'s own value
+    waiting_on_thread()  # what waits to run beside this drawing starts now (``bot.tables.beside``)
     return await asyncio.to_thread(draw)
 
 
@@ -210,6 +212,7 @@ class HostCore:
         # that changes no picture gives them again without asking the renderer (``bot.tables.lastdrawn``).
         self.boards_drawn: LastDrawn[Attachment] = LastDrawn(PARSED_GAMES)
         self.panels_drawn: LastDrawn[tuple[Attachment | None, Attachment | None]] = LastDrawn(4 * PARSED_GAMES)
+        self.panels_described: LastDrawn[str] = LastDrawn(4 * PARSED_GAMES)  # each seat's view in words, likewise
         self._kinds: dict[tuple[str, type], bool] = {}  # whether a game's renderer is a MarksChanges, a CloseUp
 
     @staticmethod
@@ -579,13 +582,14 @@ class HostCore:
         out = Outbox(record.channel_id)
         rows = owed_records(record, record.version, owed, actor_seat, self.clock())
         nonces = [row.nonce for row in rows]
-        # The board and the actor's panel are drawn at once, each image in its own thread (encoding releases the
-        # lock): the acting player waits for the longer of them rather than their sum.
+        # The actor's panel is worked out while the board waits on a drawing, each image in its own thread
+        # (encoding releases the lock): the acting player waits for the longer of them rather than their sum. A
+        # board drawing nothing new waits on nothing: the panel follows it in this task (``bot.tables.beside``).
         board_post = self._board_post(loaded, after, new=owed.new_post, ping_seats=set(owed.ping_seats))
         if actor_seat.is_bot:  # a bot reads no panel: none is drawn for it
             board, actor_panel = await board_post, None
         else:
-            board, actor_panel = await asyncio.gather(
+            board, actor_panel = await both(
                 board_post, self._panel(loaded, actor_seat, owed.actor_lines, pending=after)
             )
         out.posts.append(replace(board, nonce=nonces[0]))
@@ -731,9 +735,12 @@ class HostCore:
         names = image_names(record)
         cached = self._states.get(record.id) if record.id is not None else None
         if cached is None or cached.version != record.version or cached.state is not state:
-            return images_named(spec.view(state, None), record)
+            view, text = images_named(spec.view(state, None), record)
+            KEYS.know(view, text)  # a renderer's key of this view (a copy) is made from this JSON
+            return view, text
         if cached.public is None or cached.public[0] != names:
             view, text = images_named(spec.view(state, None), record)
+            KEYS.know(view, text)
             cached.public = (names, view, text)
         return cached.public[1], cached.public[2]
 
@@ -789,8 +796,7 @@ class HostCore:
         seen = spec.view(state, seat.seat)
         shown = self._seen_json(record, state, seen)  # written once: the marker check of both namings, the digest
         marked = "⟦" in shown[-1]  # a field holding a marker is never one the board's named view shares
-        view = named_view(seen, record, marked=marked)  # its texts name people as the panel does; its images, as
-        # pictures do
+        seen_digest = digest(*shown)
         if pending is None:
             pending = self.pending(record, spec, state)
         prompts = named_prompts(tuple(p for p in pending if p.seat == seat.seat), record)
@@ -800,7 +806,7 @@ class HostCore:
         told = [in_private(line, record) for line in private_lines]
         lines.extend(await self._since_lines(loaded, seat, told))
         lines.extend(told)
-        described = in_private(view.describe(), record)
+        described = self._described(record, spec.key, seat.seat, seen, seen_digest, marked)
         if described:
             lines.append(described)
         if prompts:
@@ -808,13 +814,38 @@ class HostCore:
             lines.extend(await self._hint_lines(loaded, seat, prompts))
         elif loaded.record.status == "active":
             lines.append("Nothing is waiting on you right now.")
-        drawn_from = (spec.key, bool(prompts), digest(*shown, repr(sorted(image_names(record).items()))))
+        drawn_from = (spec.key, bool(prompts), seen_digest, tuple(image_names(record).items()))
         images = self.panels_drawn.get((record.id, seat.seat), drawn_from)
         if images is None:  # the seat's view changed since its last panel: its images asked of the renderer
-            images = await self._panel_images(spec, for_images(seen, record, marked=marked), closeup=bool(prompts))
+            pictured = self._for_images(record, state, seen, marked)
+            images = await self._panel_images(spec, pictured, closeup=bool(prompts))
             self.panels_drawn.put((record.id, seat.seat), drawn_from, images)
         image, closeup = images
         return Panel(text=clip("\n".join(lines)), prompts=prompts, image=image, closeup=closeup, game_id=record.id)
+
+    def _for_images(self, record: GameRecord, state: State, seen: View, marked: bool) -> View:
+        """``for_images(seen, record)``; when the board's named view of this version is kept and names the seats
+        the same, named with its very names: a renderer's copy of the public part of ``seen`` (Jupiter's close-up)
+        is then made of the board view's objects, and keyed from the JSON the board wrote (``KEYS.know``)."""
+        cached = self._states.get(record.id) if record.id is not None else None
+        same = cached is not None and cached.version == record.version and cached.state is state
+        public = cached.public if same and cached is not None else None
+        if not marked and public is not None and public[0] == image_names(record):
+            return seen.model_copy(update={"names": public[1].names})
+        return for_images(seen, record, marked=marked)
+
+    def _described(self, record: GameRecord, key: str, seat: int, seen: View, seen_digest: bytes, marked: bool) -> str:
+        """The seat's view in words for its panel (``View.describe``, naming people as a panel does), kept per seat
+        with the digest of the view it was written from (``_seen_json``'s) and the names it used, like the panel's
+        images: a view's words are worked out from its fields and names alone (0.1 ms for Jupiter's)."""
+        names = display_names(record)
+        written_from = (key, seen_digest, tuple(names.items()))
+        described = self.panels_described.get((record.id, seat), written_from)
+        if described is None:
+            view = named_view(seen, record, names, marked=marked)  # its texts name people as the panel does
+            described = in_private(view.describe(), record)
+            self.panels_described.put((record.id, seat), written_from, described)
+        return described
 
     def _seen_json(self, record: GameRecord, state: State, seen: View) -> tuple[str, ...]:
         """What a seat's view shows, as JSON that tells it apart from any other view (the panel's images' digest

@@ -18,6 +18,7 @@ from engine.core.words import name_seats
 
 from ..store import GameRecord, SeatRecord
 from .common import mention, plain_name
+from .viewtext import VIEW_TEXT
 
 
 def display_name(seat: SeatRecord) -> str:
@@ -108,12 +109,13 @@ def has_markers(view: View) -> bool:
 
 def images_named(view: V, record: GameRecord) -> tuple[V, str]:
     """``for_images(view, record)`` and its JSON, written once: the board path needs both (the marker check and
-    the digest of what the board shows, ``ShownBoards.since``). The JSON of the view with its names filled tells
-    whether a field holds a marker; only then (or when a person's chosen name holds the marker's bracket) is
-    the view named field by field and written again."""
+    the digest of what the board shows, ``ShownBoards.since``), its models kept from earlier boards not written
+    again (``viewtext``). The JSON of the view with its names filled tells whether a field holds a marker; only
+    then (or when a person's chosen name holds the marker's bracket) is the view named field by field and
+    written again."""
     names = image_names(record)
     named = view.model_copy(update={"names": names})
-    text = named.model_dump_json()
+    text = VIEW_TEXT.text(named)
     if "⟦" not in text:
         return named, text
     named = type(view).model_validate({**_named(view.model_dump(), names), "names": names})

@@ -92,7 +92,8 @@ def news_since(record: GameRecord, steps: Sequence[Step], seat: int) -> tuple[bo
     """Whether ``seat`` has taken a decision yet, and the lines since its last one, oldest first: the channel's
     lines of every action since, and the private events of those actions that ``seat`` may read (never any
     other seat's)."""
-    last = max((i for i, step in enumerate(steps) if step.seat == seat), default=None)
+    # looked for from the newest step back: the seat's last decision is most often one of the last few
+    last = next((i for i in range(len(steps) - 1, -1, -1) if steps[i].seat == seat), None)
     lines: list[str] = []
     for step in steps[(last + 1 if last is not None else 0) :]:
         lines.extend(in_private(line, record) for line in step.public)

@@ -57,7 +57,12 @@ def view_key(purpose: str, view: BaseModel) -> str:
 
 def view_keys(view: BaseModel, *purposes: str) -> tuple[str, ...]:
     """``view_key`` for several images of one view (a board and its close-up), the view's JSON made once."""
-    body = view.model_dump_json().encode()
+    return keys_of(view, view.model_dump_json(), *purposes)
+
+
+def keys_of(view: BaseModel, text: str, *purposes: str) -> tuple[str, ...]:
+    """``view_keys(view, *purposes)`` from ``text``, ``view``'s JSON, written already."""
+    body = text.encode()
     keys = []
     for purpose in purposes:
         digest = hashlib.sha256()

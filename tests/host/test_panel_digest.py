@@ -10,6 +10,7 @@ import pytest
 
 from bot.store import Store
 from bot.tables import Actor
+from bot.tables.lastdrawn import LastDrawn
 
 from .conftest import CHANNEL, GUILD, Clock, make_host
 
@@ -36,3 +37,43 @@ async def test_the_acting_players_panel_shows_what_a_fresh_host_draws(store: Sto
         mine = [(a.data, a.description) for a in out.reply.attachments()]
         fresh = await make_host(store, clock, images=True).panel(CHANNEL, actor.user_id)
         assert mine == [(a.data, a.description) for a in fresh.attachments()]
+
+
+@pytest.mark.parametrize("key", ["jupiter", "capricorn"])
+async def test_a_panels_words_kept_are_the_words_written_anew(
+    store: Store, clock: Clock, key: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A panel describes the seat's view from the words kept for the same view and names (``HostCore._described``):
+    after every move, each seat's panel reads exactly as one written with nothing kept, and the words were kept
+    for some of them (no view described again)."""
+    host = make_host(store, clock)
+    await host.delivered(await host.start(GUILD, CHANNEL, STAR, key, {}))
+    await host.delivered(await host.join(CHANNEL, NOVA))
+    await host.delivered(await host.begin(CHANNEL, STAR))
+    loaded = await host._load(CHANNEL)
+    view_type = type(loaded.spec.view(loaded.state, 0))
+    described = view_type.describe
+    calls = [0]
+
+    def counted(self: object) -> str:
+        calls[0] += 1
+        return described(self)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(view_type, "describe", counted)
+    chooser = random.Random(3)
+    kept_panels = 0
+    for _ in range(12):
+        waiting = [(a, await host.choices_for(CHANNEL, a.user_id)) for a in (STAR, NOVA)]
+        waiting = [(a, offered) for a, offered in waiting if offered]
+        if not waiting:
+            break
+        actor, offered = chooser.choice(waiting)
+        await host.delivered(await host.act_typed(CHANNEL, actor, chooser.choice(offered)[1]))
+        loaded = await host._load(CHANNEL)
+        for seat in loaded.record.seats:
+            before = calls[0]
+            kept = await host._panel(loaded, seat, ())
+            kept_panels += calls[0] == before
+            host.panels_described = LastDrawn(host.panels_described.size)
+            assert kept.text == (await host._panel(loaded, seat, ())).text
+    assert kept_panels > 0
