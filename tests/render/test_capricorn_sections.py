@@ -17,7 +17,7 @@ from render.capricorn import CapricornRenderer
 from render.capricorn.phone import draw_phone
 from render.capricorn.renderer import _public
 from render.core import changes
-from render.core.cache import view_key
+from render.core.cache import keys_of
 from render.core.sections import Sections
 from render.core.sheet import Sheet
 
@@ -105,11 +105,11 @@ def test_the_last_boards_view_is_not_written_out_again_for_the_next_board(monkey
     key, are remembered (``_public``, ``render.core.changes.KEYS``), not made again from its JSON."""
     keyed: list[str] = []
 
-    def counted(purpose: str, view: BaseModel) -> str:
-        keyed.append(purpose)
-        return view_key(purpose, view)
+    def counted(view: BaseModel, text: str, *purposes: str) -> tuple[str, ...]:
+        keyed.append(text)
+        return keys_of(view, text, *purposes)
 
-    monkeypatch.setattr(changes, "view_key", counted)
+    monkeypatch.setattr(changes, "keys_of", counted)
     renderer = CapricornRenderer()
     first, second, third = (view_of(s) for s in playout(1, 3)[30:33])
     renderer.board(first)
