@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable
 from functools import lru_cache, partial
-from typing import TypeVar
+from typing import NamedTuple, TypeVar
 
 from PIL import Image, ImageDraw
 
@@ -165,29 +165,54 @@ def draw_overview(
     a cell draws only inside its box, over its frame on the layer, and nothing else draws there)."""
     image = draw_static(static_key(view), sheet) if base is None else base
     draw = ImageDraw.Draw(image)
-    for box, look, paint in parts(view):
+    for part in parts(view):
         if sections is None:
-            paint(draw, box, sheet)
+            part.paint(draw, part.box, sheet)
         else:
-            sections.paste(image, box, look, paint, sheet)
+            sections.paste(image, part.box, part.look, part.paint, sheet)
+        if part.over is not None:
+            part.over(draw, part.box, sheet)
     _result(draw, view, sheet)
     return image
 
 
-def parts(view: PioneersView) -> list[tuple[Box, Hashable, DrawPart]]:
+class BoardPart(NamedTuple):
+    """A part of the board: its box, its look (what ``paint`` shows there: the key its image is kept by), how it
+    is drawn in its box, and what is drawn over it once pasted (``over``, shown as ``over_look``; a sector's
+    ships, stamped, so a cell is kept by its planet's spots and goods and a ship coming or going, or changing its
+    outline when its captain's turn comes, pastes the kept cell and stamps the ships again)."""
+
+    box: Box
+    look: Hashable
+    paint: DrawPart
+    over_look: Hashable = None
+    over: DrawPart | None = None
+
+
+def parts(view: PioneersView) -> list[BoardPart]:
     """The board's parts in the order they are drawn, each with its box, its look (what it shows: the key it is
-    kept by) and how it is drawn in a box: the header, each captain's line, each sector's cell, the footer. They
-    lie side by side (no two boxes meet); only the result's standings, at the end, are drawn apart."""
-    found: list[tuple[Box, Hashable, DrawPart]] = []
+    kept by) and how it is drawn in a box: the header, each captain's line, each sector's cell (its ships over
+    it), the footer. They lie side by side (no two boxes meet); only the result's standings, at the end, are
+    drawn apart."""
+    found: list[BoardPart] = []
 
     def strip(top: int, tall: int, look: L, paint: Callable[[ImageDraw.ImageDraw, L, int, Sheet | None], None]) -> None:
-        found.append(((0, top, WIDTH - 1, top + tall - 1), look, partial(_strip_part, paint, look)))
+        found.append(BoardPart((0, top, WIDTH - 1, top + tall - 1), look, partial(_strip_part, paint, look)))
 
     strip(0, HEADER_H, header_look(view), _header)
     for player in view.players:
         strip(HEADER_H + player.seat * PLAYER_H, PLAYER_H, captain_look(view, player.seat), _captain)
     for sector in view.ring:
-        found.append((cell_box(view, sector.slot), cell_look(view, sector), partial(_cell_part, view, sector)))
+        ships = ships_look(view, sector)
+        found.append(
+            BoardPart(
+                cell_box(view, sector.slot),
+                cell_look(view, sector),
+                partial(_cell_part, view, sector),
+                ships,
+                partial(_ships_part, ships, sector.label) if ships else None,
+            )
+        )
     strip(footer_top(view), FOOTER_H, footer_look(view), _footer)
     return found
 
@@ -372,16 +397,15 @@ def _good_paint(draw: ImageDraw.ImageDraw, at: tuple[int, int], *, letter: str) 
 
 
 Ships = tuple[tuple[int, bool, bool], ...]
-CellLook = tuple[str, str | None, str, int | None, tuple[str | None, ...], int, tuple[str, ...], Ships]
-"""Everything a sector's cell shows, its frame included: kind, colour, label, holder, spots, green spots, goods,
-and each ship in orbit with whether it crashed and whether its captain is the one to play."""
+"""A sector's ships in orbit as drawn (``ships_look``)."""
+CellLook = tuple[str, str | None, str, int | None, tuple[str | None, ...], int, tuple[str, ...]]
+"""Everything a sector's cell shows but its ships, its frame included: kind, colour, label, holder, spots, green
+spots and goods."""
 
 
 def cell_look(view: PioneersView, sector: SectorView) -> CellLook:
-    """What ``_cell`` draws for ``sector`` (and ``_cell_frame`` under it), as a key: two sectors with the same
-    look at the same place draw the same pixels and the same sheet."""
-    playing = view.active if view.phase == "play" else None
-    ships = tuple((seat, view.players[seat].crashed, seat == playing) for seat in sector.ships)
+    """What ``_cell`` draws for ``sector`` but the ships (and ``_cell_frame`` under it), as a key: two sectors
+    with the same look at the same place draw the same pixels and the same sheet (``ships_look``: the rest)."""
     return (
         sector.kind,
         sector.colour,
@@ -390,14 +414,20 @@ def cell_look(view: PioneersView, sector: SectorView) -> CellLook:
         tuple(sector.spots),
         sector.green,
         tuple(sector.goods),
-        ships,
     )
+
+
+def ships_look(view: PioneersView, sector: SectorView) -> Ships:
+    """The ships ``_ships`` draws in ``sector``'s cell, as a key: each ship's captain, whether it crashed and
+    whether its captain is the one to play (its outline)."""
+    playing = view.active if view.phase == "play" else None
+    return tuple((seat, view.players[seat].crashed, seat == playing) for seat in sector.ships)
 
 
 def _cell_part(
     view: PioneersView, sector: SectorView, draw: ImageDraw.ImageDraw, box: Box, sheet: Sheet | None
 ) -> None:
-    _cell(draw, view, sector, box, sheet)
+    _cell(draw, view, sector, box, sheet, ships=False)
 
 
 def _cell(
@@ -406,9 +436,11 @@ def _cell(
     sector: SectorView,
     box: tuple[int, int, int, int],
     sheet: Sheet | None,
+    *,
+    ships: bool = True,
 ) -> None:
     """One sector: its label on its colour band (box and band on the static layer), who holds it, its spots,
-    its ships in orbit and its goods."""
+    its goods and (unless told not to: ``BoardPart.over``) its ships in orbit, drawn last."""
     x0, y0, x1, y1 = box
     planet = sector.kind == "planet" and sector.colour is not None
     text_ink = COLOUR_TEXT[sector.colour] if planet and sector.colour else Ink.BLACK
@@ -449,17 +481,26 @@ def _cell(
         gx += PIECE + 6
     if len(sector.goods) > len(shown):
         say(draw, sheet, (gx - PIECE // 2, row_y), f"+{len(sector.goods) - len(shown)}", font(TEXT), Ink.BLACK, "lm")
-    sx = x1 - 6 - RADIUS
-    for seat in reversed(sector.ships):
-        player = view.players[seat]
-        space = f"{sector.label} orbit"
-        if player.crashed:
+    if ships:
+        _ships(draw, sector.label, ships_look(view, sector), box, sheet)
+
+
+def _ships_part(look: Ships, label: str, draw: ImageDraw.ImageDraw, box: Box, sheet: Sheet | None) -> None:
+    _ships(draw, label, look, box, sheet)
+
+
+def _ships(draw: ImageDraw.ImageDraw, label: str, look: Ships, box: Box, sheet: Sheet | None) -> None:
+    """A sector's ships in orbit (``ships_look``), from the right of its bottom row leftwards, over its goods:
+    stamped sprites, drawn inside the cell's box (``SHIP_EXTENT``)."""
+    row_y = box[3] - 4 - PIECE // 2 - 1
+    sx = box[2] - 6 - RADIUS
+    space = f"{label} orbit"
+    for seat, crashed, active in reversed(look):
+        if crashed:
             _place(draw, sheet, space, "crashed ship", (sx - 2, row_y), partial(_crashed_paint, seat=seat))
-            sx -= 40
         else:
-            active = view.active == seat and view.phase == "play"
             _place(draw, sheet, space, "ship", (sx, row_y), partial(_ship_paint, seat=seat, active=active))
-            sx -= 40
+        sx -= 40
 
 
 def _cell_frame(draw: ImageDraw.ImageDraw, kind: str, colour: str | None, box: tuple[int, int, int, int]) -> None:

@@ -13,7 +13,7 @@ from collections.abc import Hashable
 from functools import partial
 from typing import NamedTuple, cast
 
-from PIL import Image
+from PIL import Image, ImageDraw
 
 from engine.core import View
 from engine.pioneers.view import PioneersView
@@ -179,7 +179,8 @@ class PioneersRenderer:
     def _phone_over_last(self, view: PioneersView, shape: StaticKey, sheet: Sheet | None) -> Image.Image:
         """The board of a ring being played, on a copy of the last board drawn over the same layer (that game's
         last board, most often), with only the parts whose look changed pasted (``phone.parts``: a cell or two,
-        a captain's line...), each drawn over the layer itself when new (``Sections.paste``'s ``under``). Every
+        a captain's line...), each drawn over the layer itself when new (``Sections.paste``'s ``under``), and a
+        cell's ships stamped over it (``BoardPart.over``: a ship's move or outline pastes a kept cell). Every
         part covers its box whole and nothing else is drawn while a game is played (the result's standings are
         drawn over the layer, ``_phone``), so the pixels are those of a board pasted part by part on the layer.
         The boards returned are read only (the what-changed rings are drawn on a copy, ``render.core.changes``)."""
@@ -187,10 +188,12 @@ class PioneersRenderer:
         with self._last_lock:
             last = self._last.get(shape)
         image = (under if last is None else last.image).copy()
+        draw = ImageDraw.Draw(image)
         kept: dict[Box, tuple[Hashable, Part]] = {}
-        for box, look, paint in parts(view):
+        for box, look, paint, over_look, over in parts(view):
+            shown = (look, over_look)
             before = None if last is None else last.parts.get(box)
-            if before is not None and before[0] == look:
+            if before is not None and before[0] == shown:
                 part = before[1]  # already on the board: what it prints goes on the sheet
                 if sheet is not None:
                     sheet.marks.extend(part.marks)
@@ -199,7 +202,14 @@ class PioneersRenderer:
                 pasted = self.cells.paste(image, box, look, paint, sheet, under=under)
                 assert pasted is not None  # only a sheet measuring letters gets a part drawn in place
                 part = pasted
-            kept[box] = (look, part)
+                if over is not None:  # a cell's ships, stamped over the kept cell: kept with the part's sheet
+                    above = Sheet(boxes_only=True)
+                    over(draw, box, above)
+                    if sheet is not None:
+                        sheet.marks.extend(above.marks)
+                        sheet.tokens.extend(above.tokens)
+                    part = Part(part.image, part.marks + tuple(above.marks), part.tokens + tuple(above.tokens))
+            kept[box] = (shown, part)
         with self._last_lock:
             self._last[shape] = LastBoard(image, kept)
             self._last.move_to_end(shape)
