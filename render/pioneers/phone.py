@@ -30,6 +30,7 @@ from render.core.stamps import SPRITES
 
 from .board import COLOUR_INK, COLOUR_TEXT, GOOD_LETTER, PLAYER_INK
 from .parts import DrawPart, Sections
+from .words import say_line
 
 L = TypeVar("L", bound=tuple[object, ...])
 
@@ -275,7 +276,9 @@ def _result(draw: ImageDraw.ImageDraw, view: PioneersView, sheet: Sheet | None) 
     rounded(draw, (MARGIN - 4, top, WIDTH - MARGIN + 4, height(view) - 6), Ink.WHITE, Ink.BLACK, width=3)
     bold, face = font(TEXT, bold=True), font(TEXT)
     y = top + RESULT_PAD + RESULT_LINE // 2
-    say(draw, sheet, (MARGIN + 6, y), clip(f"Result: {winners_words(view)}", bold, WIDTH - 40), bold, Ink.BLACK, "lm")
+    say_line(
+        draw, sheet, (MARGIN + 6, y), clip(f"Result: {winners_words(view)}", bold, WIDTH - 40), bold, Ink.BLACK, "lm"
+    )
     won = set(winners(view))
     ranked = sorted(view.players, key=lambda p: standing(view, p.seat), reverse=True)
     for place, player in enumerate(ranked, start=1):
@@ -283,13 +286,13 @@ def _result(draw: ImageDraw.ImageDraw, view: PioneersView, sheet: Sheet | None) 
         vp, held, colonists, credits = standing(view, player.seat)
         tail = f"{vp} VP · {count(held, 'planet')} · {count(colonists, 'colonist')} · {credits} cr"
         tail_w = text_width(tail, face)
-        say(draw, sheet, (WIDTH - MARGIN - 6, y), tail, face, Ink.BLACK, "rm")
+        say_line(draw, sheet, (WIDTH - MARGIN - 6, y), tail, face, Ink.BLACK, "rm")
         head = clip(f"{place}. {view.seat_name(player.seat)}", bold, WIDTH - 2 * MARGIN - 24 - tail_w)
-        say(draw, sheet, (MARGIN + 6, y), head, bold if player.seat in won else face, Ink.BLACK, "lm")
+        say_line(draw, sheet, (MARGIN + 6, y), head, bold if player.seat in won else face, Ink.BLACK, "lm")
     y += RESULT_LINE
     decided = deciding_words(view)
     if decided:
-        say(draw, sheet, (MARGIN + 6, y), clip(decided, face, WIDTH - 40), face, Ink.CHARCOAL, "lm")
+        say_line(draw, sheet, (MARGIN + 6, y), clip(decided, face, WIDTH - 40), face, Ink.CHARCOAL, "lm")
 
 
 HeaderLook = tuple[str, str, str]
@@ -303,7 +306,7 @@ def header_look(view: PioneersView) -> HeaderLook:
 
 def _header(draw: ImageDraw.ImageDraw, look: HeaderLook, top: int, sheet: Sheet | None) -> None:
     _, title, words = look
-    say(
+    say_line(
         draw,
         sheet,
         (MARGIN, top + 8),
@@ -314,7 +317,7 @@ def _header(draw: ImageDraw.ImageDraw, look: HeaderLook, top: int, sheet: Sheet 
     )
     if words:
         face = fitted(words, WIDTH - 2 * MARGIN, 24, bold=True, smallest=TEXT)
-        say(draw, sheet, (MARGIN, top + 44), words, face, Ink.VERMILLION, "la")
+        say_line(draw, sheet, (MARGIN, top + 44), words, face, Ink.VERMILLION, "la")
 
 
 CaptainLook = tuple[str, int, str, str, bool]
@@ -345,7 +348,7 @@ def _captain(draw: ImageDraw.ImageDraw, look: CaptainLook, y: int, sheet: Sheet 
     face = fitted(name, WIDTH - MARGIN - right_w - 16 - name_x, 22, bold=True, smallest=TEXT)
     name = clip(name, face, WIDTH - MARGIN - right_w - 16 - name_x)
     say(draw, sheet, (name_x, cy), name, face, Ink.BLACK, "lm")
-    say(draw, sheet, (WIDTH - MARGIN, cy), numbers, right, Ink.BLACK, "rm")
+    say_line(draw, sheet, (WIDTH - MARGIN, cy), numbers, right, Ink.BLACK, "rm")
 
 
 def _colonist_paint(draw: ImageDraw.ImageDraw, at: tuple[int, int], *, seat: int) -> None:
@@ -535,7 +538,7 @@ def footer_top(view: PioneersView) -> int:
 def _footer(draw: ImageDraw.ImageDraw, look: FooterLook, top: int, sheet: Sheet | None) -> None:
     face = font(TEXT)
     for i, words in enumerate(look[1]):
-        say(draw, sheet, (MARGIN, top + 4 + i * 28), words, face, Ink.CHARCOAL, "la")
+        say_line(draw, sheet, (MARGIN, top + 4 + i * 28), words, face, Ink.CHARCOAL, "la")
 
 
 @lru_cache(maxsize=1024)
