@@ -173,7 +173,7 @@ def draw_overview(
             sections.paste(image, part.box, part.look, part.paint, sheet)
         if part.over is not None:
             part.over(draw, part.box, sheet)
-    _result(draw, view, sheet)
+    draw_result(draw, view, sheet)
     return image
 
 
@@ -267,7 +267,7 @@ def deciding_words(view: PioneersView) -> str:
     return f"Decided by {TIE_BREAKS[which]}: level on VP with {view.seat_name(ranked[1].seat)}."
 
 
-def _result(draw: ImageDraw.ImageDraw, view: PioneersView, sheet: Sheet | None) -> None:
+def draw_result(draw: ImageDraw.ImageDraw, view: PioneersView, sheet: Sheet | None) -> None:
     """The result screen's standings, under the footer (no piece is covered): each captain's place, points,
     planets held, colonists and credits, best first, and what decided the win."""
     if view.phase != "over":
