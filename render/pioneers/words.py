@@ -81,14 +81,24 @@ def placed(text: str, face: Font, anchor: str) -> list[tuple[float, str]] | None
 
 def stamp_line(draw: ImageDraw.ImageDraw, xy: tuple[int, int], text: str, face: Font, ink: Ink, anchor: str) -> None:
     """``render.core.stamps.stamp_text``'s pixels, stamped word by word when that is the same (``placed``)."""
-    starts = placed(text, face, anchor)
+    _stamp_placed(draw, xy, text, face, ink, anchor, placed(text, face, anchor))
+
+
+def _stamp_placed(
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[int, int],
+    text: str,
+    face: Font,
+    ink: Ink,
+    anchor: str,
+    starts: list[tuple[float, str]] | None,
+) -> None:
     if starts is None or not isinstance(face, ImageFont.FreeTypeFont):
         stamp_text(draw, xy, text, face, ink, anchor)
         return
     x, y = xy
-    if anchor[0] == "r":  # FreeType puts a right anchor at the line's advance rounded to a whole pixel
-        last, word = starts[-1]
-        x -= math.floor(last + advance(word, face) + 0.5)
+    if anchor[0] == "r":
+        x -= right_anchor(starts, face)
     left = "l" + anchor[1]
     for at, word in starts:
         whole = math.floor(at)
@@ -97,11 +107,23 @@ def stamp_line(draw: ImageDraw.ImageDraw, xy: tuple[int, int], text: str, face: 
             draw.bitmap((x + whole + stamp.offset[0], y + stamp.offset[1]), mask, fill=int(ink))
 
 
+def right_anchor(starts: list[tuple[float, str]], face: ImageFont.FreeTypeFont) -> int:
+    """How far left of a right anchor the line starts: FreeType's right anchor is the line's advance rounded to
+    a whole pixel (``PIXEL``), for its layout and its measured box alike."""
+    last, word = starts[-1]
+    return math.floor(last + advance(word, face) + 0.5)
+
+
 def say_line(
     draw: ImageDraw.ImageDraw, sheet: Sheet | None, xy: tuple[int, int], words: str, face: Font, ink: Ink, anchor: str
 ) -> None:
-    """``render.core.sheet.say`` (the text drawn and noted on the sheet as one text) stamped by ``stamp_line``."""
-    stamp_line(draw, xy, words, face, ink, anchor)
+    """``render.core.sheet.say`` (the text drawn and noted on the sheet as one text) stamped by ``stamp_line``. A
+    right-anchored line is noted as the same line left-anchored where it starts: the same box and letters, from
+    the left-anchored box its measure already took (``render.core.fonts``), not another FreeType layout."""
+    starts = placed(words, face, anchor)
+    _stamp_placed(draw, xy, words, face, ink, anchor, starts)
     if sheet is not None and isinstance(face, ImageFont.FreeTypeFont):
         size = round(face.size)
+        if starts is not None and anchor[0] == "r":
+            xy, anchor = (xy[0] - right_anchor(starts, face), xy[1]), "l" + anchor[1]
         sheet.mark(xy, words, size, bold=face is font(size, bold=True), anchor=anchor)

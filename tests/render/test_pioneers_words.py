@@ -55,8 +55,10 @@ def test_the_boards_own_lines_are_the_same_and_noted_as_one_text() -> None:
     for text, size, bold, anchor in sorted(lines):
         whole, words = whole_and_by_words(text, size, bold, anchor)
         assert whole.tobytes() == words.tobytes(), f"{text!r} differs"
-        sheets = Sheet(boxes_only=True), Sheet(boxes_only=True)
-        draw = ImageDraw.Draw(new_canvas(640, 60))
-        say(draw, sheets[0], (10, 30), text, font(size, bold=bold), Ink.BLACK, anchor)
-        say_line(draw, sheets[1], (10, 30), text, font(size, bold=bold), Ink.BLACK, anchor)
-        assert [(m.text, m.box) for m in sheets[0].marks] == [(m.text, m.box) for m in sheets[1].marks]
+        for boxes_only in (True, False):  # the changes' boxes; the legibility tests' letters
+            sheets = Sheet(boxes_only=boxes_only), Sheet(boxes_only=boxes_only)
+            draw = ImageDraw.Draw(new_canvas(640, 60))
+            say(draw, sheets[0], (600, 30), text, font(size, bold=bold), Ink.BLACK, anchor)
+            say_line(draw, sheets[1], (600, 30), text, font(size, bold=bold), Ink.BLACK, anchor)
+            noted = [[(m.text, m.size, m.box, m.letters.tobytes(), m.halo.tobytes()) for m in s.marks] for s in sheets]
+            assert noted[0] == noted[1], f"{text!r} is noted otherwise"
