@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable
 from functools import lru_cache, partial
-from typing import TypeVar
+from typing import NamedTuple, TypeVar
 
 from PIL import Image, ImageDraw
 
@@ -30,6 +30,7 @@ from render.core.stamps import SPRITES
 
 from .board import COLOUR_INK, COLOUR_TEXT, GOOD_LETTER, PLAYER_INK
 from .parts import DrawPart, Sections
+from .words import say_line
 
 L = TypeVar("L", bound=tuple[object, ...])
 
@@ -165,29 +166,54 @@ def draw_overview(
     a cell draws only inside its box, over its frame on the layer, and nothing else draws there)."""
     image = draw_static(static_key(view), sheet) if base is None else base
     draw = ImageDraw.Draw(image)
-    for box, look, paint in parts(view):
+    for part in parts(view):
         if sections is None:
-            paint(draw, box, sheet)
+            part.paint(draw, part.box, sheet)
         else:
-            sections.paste(image, box, look, paint, sheet)
-    _result(draw, view, sheet)
+            sections.paste(image, part.box, part.look, part.paint, sheet)
+        if part.over is not None:
+            part.over(draw, part.box, sheet)
+    draw_result(draw, view, sheet)
     return image
 
 
-def parts(view: PioneersView) -> list[tuple[Box, Hashable, DrawPart]]:
+class BoardPart(NamedTuple):
+    """A part of the board: its box, its look (what ``paint`` shows there: the key its image is kept by), how it
+    is drawn in its box, and what is drawn over it once pasted (``over``, shown as ``over_look``; a sector's
+    ships, stamped, so a cell is kept by its planet's spots and goods and a ship coming or going, or changing its
+    outline when its captain's turn comes, pastes the kept cell and stamps the ships again)."""
+
+    box: Box
+    look: Hashable
+    paint: DrawPart
+    over_look: Hashable = None
+    over: DrawPart | None = None
+
+
+def parts(view: PioneersView) -> list[BoardPart]:
     """The board's parts in the order they are drawn, each with its box, its look (what it shows: the key it is
-    kept by) and how it is drawn in a box: the header, each captain's line, each sector's cell, the footer. They
-    lie side by side (no two boxes meet); only the result's standings, at the end, are drawn apart."""
-    found: list[tuple[Box, Hashable, DrawPart]] = []
+    kept by) and how it is drawn in a box: the header, each captain's line, each sector's cell (its ships over
+    it), the footer. They lie side by side (no two boxes meet); only the result's standings, at the end, are
+    drawn apart."""
+    found: list[BoardPart] = []
 
     def strip(top: int, tall: int, look: L, paint: Callable[[ImageDraw.ImageDraw, L, int, Sheet | None], None]) -> None:
-        found.append(((0, top, WIDTH - 1, top + tall - 1), look, partial(_strip_part, paint, look)))
+        found.append(BoardPart((0, top, WIDTH - 1, top + tall - 1), look, partial(_strip_part, paint, look)))
 
     strip(0, HEADER_H, header_look(view), _header)
     for player in view.players:
         strip(HEADER_H + player.seat * PLAYER_H, PLAYER_H, captain_look(view, player.seat), _captain)
     for sector in view.ring:
-        found.append((cell_box(view, sector.slot), cell_look(view, sector), partial(_cell_part, view, sector)))
+        ships = ships_look(view, sector)
+        found.append(
+            BoardPart(
+                cell_box(view, sector.slot),
+                cell_look(view, sector),
+                partial(_cell_part, view, sector),
+                ships,
+                partial(_ships_part, ships, sector.label) if ships else None,
+            )
+        )
     strip(footer_top(view), FOOTER_H, footer_look(view), _footer)
     return found
 
@@ -241,7 +267,7 @@ def deciding_words(view: PioneersView) -> str:
     return f"Decided by {TIE_BREAKS[which]}: level on VP with {view.seat_name(ranked[1].seat)}."
 
 
-def _result(draw: ImageDraw.ImageDraw, view: PioneersView, sheet: Sheet | None) -> None:
+def draw_result(draw: ImageDraw.ImageDraw, view: PioneersView, sheet: Sheet | None) -> None:
     """The result screen's standings, under the footer (no piece is covered): each captain's place, points,
     planets held, colonists and credits, best first, and what decided the win."""
     if view.phase != "over":
@@ -250,7 +276,9 @@ def _result(draw: ImageDraw.ImageDraw, view: PioneersView, sheet: Sheet | None) 
     rounded(draw, (MARGIN - 4, top, WIDTH - MARGIN + 4, height(view) - 6), Ink.WHITE, Ink.BLACK, width=3)
     bold, face = font(TEXT, bold=True), font(TEXT)
     y = top + RESULT_PAD + RESULT_LINE // 2
-    say(draw, sheet, (MARGIN + 6, y), clip(f"Result: {winners_words(view)}", bold, WIDTH - 40), bold, Ink.BLACK, "lm")
+    say_line(
+        draw, sheet, (MARGIN + 6, y), clip(f"Result: {winners_words(view)}", bold, WIDTH - 40), bold, Ink.BLACK, "lm"
+    )
     won = set(winners(view))
     ranked = sorted(view.players, key=lambda p: standing(view, p.seat), reverse=True)
     for place, player in enumerate(ranked, start=1):
@@ -258,13 +286,13 @@ def _result(draw: ImageDraw.ImageDraw, view: PioneersView, sheet: Sheet | None) 
         vp, held, colonists, credits = standing(view, player.seat)
         tail = f"{vp} VP · {count(held, 'planet')} · {count(colonists, 'colonist')} · {credits} cr"
         tail_w = text_width(tail, face)
-        say(draw, sheet, (WIDTH - MARGIN - 6, y), tail, face, Ink.BLACK, "rm")
+        say_line(draw, sheet, (WIDTH - MARGIN - 6, y), tail, face, Ink.BLACK, "rm")
         head = clip(f"{place}. {view.seat_name(player.seat)}", bold, WIDTH - 2 * MARGIN - 24 - tail_w)
-        say(draw, sheet, (MARGIN + 6, y), head, bold if player.seat in won else face, Ink.BLACK, "lm")
+        say_line(draw, sheet, (MARGIN + 6, y), head, bold if player.seat in won else face, Ink.BLACK, "lm")
     y += RESULT_LINE
     decided = deciding_words(view)
     if decided:
-        say(draw, sheet, (MARGIN + 6, y), clip(decided, face, WIDTH - 40), face, Ink.CHARCOAL, "lm")
+        say_line(draw, sheet, (MARGIN + 6, y), clip(decided, face, WIDTH - 40), face, Ink.CHARCOAL, "lm")
 
 
 HeaderLook = tuple[str, str, str]
@@ -278,7 +306,7 @@ def header_look(view: PioneersView) -> HeaderLook:
 
 def _header(draw: ImageDraw.ImageDraw, look: HeaderLook, top: int, sheet: Sheet | None) -> None:
     _, title, words = look
-    say(
+    say_line(
         draw,
         sheet,
         (MARGIN, top + 8),
@@ -289,7 +317,7 @@ def _header(draw: ImageDraw.ImageDraw, look: HeaderLook, top: int, sheet: Sheet 
     )
     if words:
         face = fitted(words, WIDTH - 2 * MARGIN, 24, bold=True, smallest=TEXT)
-        say(draw, sheet, (MARGIN, top + 44), words, face, Ink.VERMILLION, "la")
+        say_line(draw, sheet, (MARGIN, top + 44), words, face, Ink.VERMILLION, "la")
 
 
 CaptainLook = tuple[str, int, str, str, bool]
@@ -320,7 +348,7 @@ def _captain(draw: ImageDraw.ImageDraw, look: CaptainLook, y: int, sheet: Sheet 
     face = fitted(name, WIDTH - MARGIN - right_w - 16 - name_x, 22, bold=True, smallest=TEXT)
     name = clip(name, face, WIDTH - MARGIN - right_w - 16 - name_x)
     say(draw, sheet, (name_x, cy), name, face, Ink.BLACK, "lm")
-    say(draw, sheet, (WIDTH - MARGIN, cy), numbers, right, Ink.BLACK, "rm")
+    say_line(draw, sheet, (WIDTH - MARGIN, cy), numbers, right, Ink.BLACK, "rm")
 
 
 def _colonist_paint(draw: ImageDraw.ImageDraw, at: tuple[int, int], *, seat: int) -> None:
@@ -372,16 +400,15 @@ def _good_paint(draw: ImageDraw.ImageDraw, at: tuple[int, int], *, letter: str) 
 
 
 Ships = tuple[tuple[int, bool, bool], ...]
-CellLook = tuple[str, str | None, str, int | None, tuple[str | None, ...], int, tuple[str, ...], Ships]
-"""Everything a sector's cell shows, its frame included: kind, colour, label, holder, spots, green spots, goods,
-and each ship in orbit with whether it crashed and whether its captain is the one to play."""
+"""A sector's ships in orbit as drawn (``ships_look``)."""
+CellLook = tuple[str, str | None, str, int | None, tuple[str | None, ...], int, tuple[str, ...]]
+"""Everything a sector's cell shows but its ships, its frame included: kind, colour, label, holder, spots, green
+spots and goods."""
 
 
 def cell_look(view: PioneersView, sector: SectorView) -> CellLook:
-    """What ``_cell`` draws for ``sector`` (and ``_cell_frame`` under it), as a key: two sectors with the same
-    look at the same place draw the same pixels and the same sheet."""
-    playing = view.active if view.phase == "play" else None
-    ships = tuple((seat, view.players[seat].crashed, seat == playing) for seat in sector.ships)
+    """What ``_cell`` draws for ``sector`` but the ships (and ``_cell_frame`` under it), as a key: two sectors
+    with the same look at the same place draw the same pixels and the same sheet (``ships_look``: the rest)."""
     return (
         sector.kind,
         sector.colour,
@@ -390,14 +417,20 @@ def cell_look(view: PioneersView, sector: SectorView) -> CellLook:
         tuple(sector.spots),
         sector.green,
         tuple(sector.goods),
-        ships,
     )
+
+
+def ships_look(view: PioneersView, sector: SectorView) -> Ships:
+    """The ships ``_ships`` draws in ``sector``'s cell, as a key: each ship's captain, whether it crashed and
+    whether its captain is the one to play (its outline)."""
+    playing = view.active if view.phase == "play" else None
+    return tuple((seat, view.players[seat].crashed, seat == playing) for seat in sector.ships)
 
 
 def _cell_part(
     view: PioneersView, sector: SectorView, draw: ImageDraw.ImageDraw, box: Box, sheet: Sheet | None
 ) -> None:
-    _cell(draw, view, sector, box, sheet)
+    _cell(draw, view, sector, box, sheet, ships=False)
 
 
 def _cell(
@@ -406,9 +439,11 @@ def _cell(
     sector: SectorView,
     box: tuple[int, int, int, int],
     sheet: Sheet | None,
+    *,
+    ships: bool = True,
 ) -> None:
     """One sector: its label on its colour band (box and band on the static layer), who holds it, its spots,
-    its ships in orbit and its goods."""
+    its goods and (unless told not to: ``BoardPart.over``) its ships in orbit, drawn last."""
     x0, y0, x1, y1 = box
     planet = sector.kind == "planet" and sector.colour is not None
     text_ink = COLOUR_TEXT[sector.colour] if planet and sector.colour else Ink.BLACK
@@ -449,17 +484,26 @@ def _cell(
         gx += PIECE + 6
     if len(sector.goods) > len(shown):
         say(draw, sheet, (gx - PIECE // 2, row_y), f"+{len(sector.goods) - len(shown)}", font(TEXT), Ink.BLACK, "lm")
-    sx = x1 - 6 - RADIUS
-    for seat in reversed(sector.ships):
-        player = view.players[seat]
-        space = f"{sector.label} orbit"
-        if player.crashed:
+    if ships:
+        _ships(draw, sector.label, ships_look(view, sector), box, sheet)
+
+
+def _ships_part(look: Ships, label: str, draw: ImageDraw.ImageDraw, box: Box, sheet: Sheet | None) -> None:
+    _ships(draw, label, look, box, sheet)
+
+
+def _ships(draw: ImageDraw.ImageDraw, label: str, look: Ships, box: Box, sheet: Sheet | None) -> None:
+    """A sector's ships in orbit (``ships_look``), from the right of its bottom row leftwards, over its goods:
+    stamped sprites, drawn inside the cell's box (``SHIP_EXTENT``)."""
+    row_y = box[3] - 4 - PIECE // 2 - 1
+    sx = box[2] - 6 - RADIUS
+    space = f"{label} orbit"
+    for seat, crashed, active in reversed(look):
+        if crashed:
             _place(draw, sheet, space, "crashed ship", (sx - 2, row_y), partial(_crashed_paint, seat=seat))
-            sx -= 40
         else:
-            active = view.active == seat and view.phase == "play"
             _place(draw, sheet, space, "ship", (sx, row_y), partial(_ship_paint, seat=seat, active=active))
-            sx -= 40
+        sx -= 40
 
 
 def _cell_frame(draw: ImageDraw.ImageDraw, kind: str, colour: str | None, box: tuple[int, int, int, int]) -> None:
@@ -494,7 +538,7 @@ def footer_top(view: PioneersView) -> int:
 def _footer(draw: ImageDraw.ImageDraw, look: FooterLook, top: int, sheet: Sheet | None) -> None:
     face = font(TEXT)
     for i, words in enumerate(look[1]):
-        say(draw, sheet, (MARGIN, top + 4 + i * 28), words, face, Ink.CHARCOAL, "la")
+        say_line(draw, sheet, (MARGIN, top + 4 + i * 28), words, face, Ink.CHARCOAL, "la")
 
 
 @lru_cache(maxsize=1024)

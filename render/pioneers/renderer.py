@@ -13,11 +13,11 @@ from collections.abc import Hashable
 from functools import partial
 from typing import NamedTuple, cast
 
-from PIL import Image
+from PIL import Image, ImageDraw
 
 from engine.core import View
 from engine.pioneers.view import PioneersView
-from render.core import Box, LayerCache, RenderCache, encode_png, view_key
+from render.core import Box, LayerCache, RenderCache, encode_png, new_canvas, view_key
 from render.core.alt import clipped, image_alt
 from render.core.changes import marked_board, plain_board
 from render.core.closeup import BOARDS_KEPT
@@ -28,7 +28,19 @@ from render.core.zoom import Area
 from . import zoom as zooms
 from .board import draw_board, draw_static, ring_key
 from .parts import Part, Sections
-from .phone import HEADER_H, WIDTH, StaticKey, draw_overview, draw_placed, layer_key, parts, piece_words, static_key
+from .phone import (
+    HEADER_H,
+    WIDTH,
+    StaticKey,
+    draw_overview,
+    draw_placed,
+    draw_result,
+    layer_key,
+    parts,
+    piece_words,
+    result_height,
+    static_key,
+)
 from .phone import draw_static as draw_phone_static
 
 
@@ -168,29 +180,69 @@ class PioneersRenderer:
     def _phone(self, view: PioneersView, sheet: Sheet | None = None) -> Image.Image:
         """The phone board over a copy of its static layer for the ring (the sectors' boxes and bands; during the
         set-up, the open ring's, with the sectors placed so far drawn over it: ``phone.layer_key``); while the
-        game is played, over a copy of the last board drawn over that layer (``_phone_over_last``)."""
+        game is played, over a copy of the last board drawn over that layer (``_phone_over_last``); its result
+        screen over a taller copy of the last board of play (``_result_over_last``)."""
         shape = static_key(view)
         layer = layer_key(shape)  # during the set-up, the ring of open slots: the sectors placed go on top
-        if layer == shape and view.phase != "over" and (sheet is None or sheet.boxes_only):
-            return self._phone_over_last(view, shape, sheet)
+        if layer == shape and (sheet is None or sheet.boxes_only):
+            if view.phase != "over":
+                return self._phone_over_last(view, shape, sheet)
+            result = self._result_over_last(view, shape, sheet)
+            if result is not None:
+                return result
         base = self.layer_sheets.copy_of(self.layers, ("phone", layer), partial(draw_phone_static, layer), sheet)
         return draw_overview(view, sheet, base if layer == shape else draw_placed(base, shape), self.cells)
+
+    def _result_over_last(self, view: PioneersView, shape: StaticKey, sheet: Sheet | None) -> Image.Image | None:
+        """The result screen over a copy of the game's last board of play (``None`` when none is kept: a restart),
+        on a canvas as tall as the result's layer: that layer is the ring's own with paper below the footer (the
+        sectors' frames lie where they lie on the ring's layer), so only the parts that changed are pasted and the
+        standings drawn, and no layer is drawn for a screen shown once a game (10-14 ms a game's last move)."""
+        sectors, players, tall = shape
+        played = (sectors, players, tall - result_height(view))
+        with self._last_lock:
+            last = self._last.get(played)
+        if last is None:
+            return None
+        under = self.layers.get(("phone", played), partial(draw_phone_static, played))  # it prints no text
+        image = new_canvas(WIDTH, tall)
+        image.paste(last.image, (0, 0))
+        self._paste_parts(image, under, last, view, sheet)
+        draw_result(ImageDraw.Draw(image), view, sheet)
+        return image
 
     def _phone_over_last(self, view: PioneersView, shape: StaticKey, sheet: Sheet | None) -> Image.Image:
         """The board of a ring being played, on a copy of the last board drawn over the same layer (that game's
         last board, most often), with only the parts whose look changed pasted (``phone.parts``: a cell or two,
-        a captain's line...), each drawn over the layer itself when new (``Sections.paste``'s ``under``). Every
+        a captain's line...), each drawn over the layer itself when new (``Sections.paste``'s ``under``), and a
+        cell's ships stamped over it (``BoardPart.over``: a ship's move or outline pastes a kept cell). Every
         part covers its box whole and nothing else is drawn while a game is played (the result's standings are
-        drawn over the layer, ``_phone``), so the pixels are those of a board pasted part by part on the layer.
+        drawn below the footer, ``_result_over_last``), so the pixels are those of a board pasted part by part on
+        the layer.
         The boards returned are read only (the what-changed rings are drawn on a copy, ``render.core.changes``)."""
         under = self.layers.get(("phone", shape), partial(draw_phone_static, shape))  # it prints no text
         with self._last_lock:
             last = self._last.get(shape)
         image = (under if last is None else last.image).copy()
+        kept = self._paste_parts(image, under, last, view, sheet)
+        with self._last_lock:
+            self._last[shape] = LastBoard(image, kept)
+            self._last.move_to_end(shape)
+            while len(self._last) > LAST_KEPT:
+                self._last.popitem(last=False)
+        return image
+
+    def _paste_parts(
+        self, image: Image.Image, under: Image.Image, last: LastBoard | None, view: PioneersView, sheet: Sheet | None
+    ) -> dict[Box, tuple[Hashable, Part]]:
+        """Paste on ``image`` (a copy of ``last``'s image) the parts of ``view`` whose look is not the one ``last``
+        shows there, each drawn over ``under`` (the ring's layer) when new; the look and part of every box."""
+        draw = ImageDraw.Draw(image)
         kept: dict[Box, tuple[Hashable, Part]] = {}
-        for box, look, paint in parts(view):
+        for box, look, paint, over_look, over in parts(view):
+            shown = (look, over_look)
             before = None if last is None else last.parts.get(box)
-            if before is not None and before[0] == look:
+            if before is not None and before[0] == shown:
                 part = before[1]  # already on the board: what it prints goes on the sheet
                 if sheet is not None:
                     sheet.marks.extend(part.marks)
@@ -199,13 +251,15 @@ class PioneersRenderer:
                 pasted = self.cells.paste(image, box, look, paint, sheet, under=under)
                 assert pasted is not None  # only a sheet measuring letters gets a part drawn in place
                 part = pasted
-            kept[box] = (look, part)
-        with self._last_lock:
-            self._last[shape] = LastBoard(image, kept)
-            self._last.move_to_end(shape)
-            while len(self._last) > LAST_KEPT:
-                self._last.popitem(last=False)
-        return image
+                if over is not None:  # a cell's ships, stamped over the kept cell: kept with the part's sheet
+                    above = Sheet(boxes_only=True)
+                    over(draw, box, above)
+                    if sheet is not None:
+                        sheet.marks.extend(above.marks)
+                        sheet.tokens.extend(above.tokens)
+                    part = Part(part.image, part.marks + tuple(above.marks), part.tokens + tuple(above.tokens))
+            kept[box] = (shown, part)
+        return kept
 
     def _full(self, key: str, view: PioneersView) -> Image.Image:
         """The detailed board image (drawn once for the full board and its zooms alike)."""
