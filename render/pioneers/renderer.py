@@ -219,14 +219,16 @@ class PioneersRenderer:
         part covers its box whole and nothing else is drawn while a game is played (the result's standings are
         drawn below the footer, ``_result_over_last``), so the pixels are those of a board pasted part by part on
         the layer.
-        The boards returned are read only (the what-changed rings are drawn on a copy, ``render.core.changes``)."""
+        The board returned is the caller's: the one kept as the next board's start is a copy of it."""
         under = self.layers.get(("phone", shape), partial(draw_phone_static, shape))  # it prints no text
         with self._last_lock:
             last = self._last.get(shape)
         image = (under if last is None else last.image).copy()
         kept = self._paste_parts(image, under, last, view, sheet)
+        # The board handed out may be drawn on before it is put back as it was (the rings, ``DrawnBoards.lent``),
+        # while another game on the same ring starts from the last board in another thread: that one is a copy.
         with self._last_lock:
-            self._last[shape] = LastBoard(image, kept)
+            self._last[shape] = LastBoard(image.copy(), kept)
             self._last.move_to_end(shape)
             while len(self._last) > LAST_KEPT:
                 self._last.popitem(last=False)

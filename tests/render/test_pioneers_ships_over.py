@@ -44,3 +44,15 @@ def test_a_cell_whose_ships_alone_change_is_pasted_kept_and_shows_its_own_ships(
     assert drawn[5] == drawn[1]
     box = cell_box(base, slot)
     assert len([key for key in renderer.cells._parts if key[0] == box]) == 1, "the planet's cell was drawn again"
+
+
+def test_a_board_drawn_on_after_it_is_returned_does_not_reach_the_next_board_of_the_same_ring() -> None:
+    """The what-changed rings are drawn on a new board in place before it is kept (``render.core.changes``
+    ``DrawnBoards.lent``), and another game's board on the same ring may be composed meanwhile in another thread:
+    the board a game's next one starts from must be the board as drawn, not the one handed out."""
+    views = [v for v in played(3, 3) if v.phase == "play"][:2]
+    renderer = PioneersRenderer()
+    handed = renderer._phone(views[0], Sheet(boxes_only=True))
+    handed.paste(7, (0, 0, handed.width, handed.height))  # whatever a caller draws on it, everywhere
+    second = renderer._phone(views[1], Sheet(boxes_only=True))
+    assert second.tobytes() == draw_overview(views[1], Sheet(boxes_only=True)).tobytes()
