@@ -20,6 +20,8 @@ from render.core import Box, Ink, LayerCache, font, label, new_canvas, rounded, 
 from render.core.sheet import Sheet
 from render.core.sheet import say_sized as _say
 
+from .passed import draw_lines, passed_text, wrapped
+from .passed import warm as warm_passed
 from .pieces import SIDE_INK, SIDE_LETTER, SIDE_NAME, order_face, priority_badge
 from .sections import Put, Sections, put_part
 
@@ -31,6 +33,8 @@ CARD_TOP, CARD_HEIGHT = 108, 250
 CARD_WIDTH, CARD_GAP = 298, 12
 PER_ROW = 2
 PLACED_STEP = 52
+PASSED_WIDTH = WIDTH - 32
+"""How wide the lines about the hand last passed on wrap."""
 
 EFFECT: dict[str, str] = ORDER_TEXT  # what each order does: the same words as /cards
 
@@ -62,14 +66,16 @@ def hand_key(view: AbordajeView) -> str:
     return "abordaje.hand:" + json.dumps(fields, separators=(",", ":"))
 
 
-def _passed_lines(view: AbordajeView) -> list[str]:
-    """The hand last passed to the opponent (ABO-GAP-21) and a set-aside draw already played, wrapped."""
-    parts = []
-    if view.last_passed:
-        parts.append("Hand you last passed on: " + ", ".join(CATALOG.name(k) for k in view.last_passed))
-    if view.drawn_set_aside is not None and view.drawn_set_aside not in view.hand:
-        parts.append(f"Drawn from the set-aside cards: {CATALOG.name(view.drawn_set_aside)}")
-    return wrap(" · ".join(parts), font(TEXT), WIDTH - 32) if parts else []
+def _passed_lines(view: AbordajeView) -> tuple[str, ...]:
+    """The hand last passed to the opponent (ABO-GAP-21) and a set-aside draw already played, wrapped
+    (``render.abordaje.passed``: laid out once per combination, ahead by ``warm``)."""
+    words = passed_text(view)
+    return wrapped(words, font(TEXT), PASSED_WIDTH) if words else ()
+
+
+def warm_passed_lines() -> None:
+    """Lay out every line ``_passed_lines`` can give, ahead (``render.abordaje.warm``)."""
+    warm_passed(TEXT, PASSED_WIDTH)
 
 
 def _card_rows(view: AbordajeView) -> int:
@@ -95,8 +101,7 @@ def draw_hand(view: AbordajeView, sheet: Sheet | None = None, sections: Sections
     _header(draw, view, side, sheet, put)
     _cards(image, draw, view, sheet)
     _placed(draw, view, side, lower, sheet, put)
-    for i, line in enumerate(_passed_lines(view)):
-        _say(draw, sheet, (16, lower + 44 + PLACED_STEP * len(active) + 4 + 28 * i), line, TEXT, Ink.CHARCOAL)
+    draw_lines(draw, sheet, _passed_lines(view), (16, lower + 44 + PLACED_STEP * len(active) + 4), TEXT, 28)
     return image
 
 
