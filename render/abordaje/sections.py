@@ -1,4 +1,4 @@
-"""Parts of a board drawn once and pasted: a deck, a card's orders, a side's panel (issue 26).
+"""Parts of a board drawn once and pasted: a deck, a card's orders, a side's panel frame (issue 26).
 
 The phone board is stacked boxes that each show a small part of the view (one deck's crew and captains, the
 two orders on one card, one side's numbers). An action changes one or two of them; the others look as they
