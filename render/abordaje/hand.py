@@ -100,7 +100,7 @@ def draw_hand(view: AbordajeView, sheet: Sheet | None = None, sections: Sections
     put = partial(put_part, sections, image, draw)
     _header(draw, view, side, sheet, put)
     _cards(image, draw, view, sheet)
-    _placed(draw, view, side, lower, sheet, put)
+    _placed(image, draw, view, side, lower, sheet, kept=sections is not None)
     draw_lines(draw, sheet, _passed_lines(view), (16, lower + 44 + PLACED_STEP * len(active) + 4), TEXT, 28)
     return image
 
@@ -198,15 +198,51 @@ def _card_face(
         _say(draw, sheet, centre, "drawn from set-aside", TEXT, Ink.BLACK, bold=True, anchor="mm")
 
 
-def _placed(draw: ImageDraw.ImageDraw, view: AbordajeView, side: Side, top: int, sheet: Sheet | None, put: Put) -> None:
-    """Your orders on the board by ship-deck card (face down to the opponent until the reveal)."""
+def _placed(
+    image: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    view: AbordajeView,
+    side: Side,
+    top: int,
+    sheet: Sheet | None,
+    *,
+    kept: bool,
+) -> None:
+    """Your orders on the board by ship-deck card (face down to the opponent until the reveal); each card's line
+    pasted from ``LINES`` when ``kept`` (and not measured), else drawn in place."""
     _say(draw, sheet, (16, top), "Your orders on the board", 22, Ink.BLACK, bold=True)
     y = top + 40
     for card in (card for card in view.cards if card.active):
         slot = card.slots[side]
-        look = ("placed", card.number, slot.kind, slot.spent)
-        put((0, y, 64 + 300, y + 44), look, partial(_placed_line, y=y, number=card.number, slot=slot), sheet)
+        if kept and sheet is None:
+            line = LINES.get((card.number, slot.kind, slot.spent), partial(_line_image, card.number, slot))
+            image.im.paste(line.im, (0, y, line.width, y + line.height))
+        else:
+            _placed_line(draw, sheet, y=y, number=card.number, slot=slot)
         y += PLACED_STEP
+
+
+LINES = LayerCache(max_entries=80)
+"""Each card's line of placed orders as drawn on the hand's paper (65 looks at most: 5 ship-deck cards × an order,
+spent or not, or none; 16 KB each), pasted at whatever height the line falls in a hand: a line is stamps and
+sprites over bare paper, which land the same wherever they are put. Kept by its look alone (not as a part of
+``Sections``, keyed by its place too: hands of one, two or three rows of cards put each line at other heights)."""
+
+
+def _line_image(number: int, slot: SlotView) -> Image.Image:
+    """A card's line on bare paper (x 0-364, 45 rows), as ``_placed_line`` draws it at ``y`` 0."""
+    image = new_canvas(64 + 300 + 1, 44 + 1, Ink.PAPER)
+    _placed_line(ImageDraw.Draw(image), None, y=0, number=number, slot=slot)
+    return image
+
+
+def warm_lines() -> None:
+    """Draw every card's line of placed orders ahead (``render.abordaje.warm``): 65 lines, 1 MB."""
+    numbers = {n for v in (CATALOG.variant("basic"), CATALOG.variant("advanced")) for n in v.ship_deck_cards}
+    slots = [SlotView(), *(SlotView(filled=True, kind=k, spent=s) for k in get_args(CardKind) for s in (False, True))]
+    for number in sorted(numbers):
+        for slot in slots:
+            LINES.get((number, slot.kind, slot.spent), partial(_line_image, number, slot))
 
 
 def _placed_line(draw: ImageDraw.ImageDraw, sheet: Sheet | None, *, y: int, number: int, slot: SlotView) -> None:

@@ -57,6 +57,7 @@ def warm(renderer: AbordajeRenderer) -> None:
             _hand_texts(own)
         _board_texts(board)
     hand.warm_faces()
+    hand.warm_lines()
     hand.warm_passed_lines()
 
 
