@@ -20,6 +20,8 @@ from render.core import Box, Ink, LayerCache, font, label, new_canvas, rounded, 
 from render.core.sheet import Sheet
 from render.core.sheet import say_sized as _say
 
+from .passed import draw_lines, passed_text, wrapped
+from .passed import warm as warm_passed
 from .pieces import SIDE_INK, SIDE_LETTER, SIDE_NAME, order_face, priority_badge
 from .sections import Put, Sections, put_part
 
@@ -31,6 +33,8 @@ CARD_TOP, CARD_HEIGHT = 108, 250
 CARD_WIDTH, CARD_GAP = 298, 12
 PER_ROW = 2
 PLACED_STEP = 52
+PASSED_WIDTH = WIDTH - 32
+"""How wide the lines about the hand last passed on wrap."""
 
 EFFECT: dict[str, str] = ORDER_TEXT  # what each order does: the same words as /cards
 
@@ -62,14 +66,16 @@ def hand_key(view: AbordajeView) -> str:
     return "abordaje.hand:" + json.dumps(fields, separators=(",", ":"))
 
 
-def _passed_lines(view: AbordajeView) -> list[str]:
-    """The hand last passed to the opponent (ABO-GAP-21) and a set-aside draw already played, wrapped."""
-    parts = []
-    if view.last_passed:
-        parts.append("Hand you last passed on: " + ", ".join(CATALOG.name(k) for k in view.last_passed))
-    if view.drawn_set_aside is not None and view.drawn_set_aside not in view.hand:
-        parts.append(f"Drawn from the set-aside cards: {CATALOG.name(view.drawn_set_aside)}")
-    return wrap(" · ".join(parts), font(TEXT), WIDTH - 32) if parts else []
+def _passed_lines(view: AbordajeView) -> tuple[str, ...]:
+    """The hand last passed to the opponent (ABO-GAP-21) and a set-aside draw already played, wrapped
+    (``render.abordaje.passed``: laid out once per combination, ahead by ``warm``)."""
+    words = passed_text(view)
+    return wrapped(words, font(TEXT), PASSED_WIDTH) if words else ()
+
+
+def warm_passed_lines() -> None:
+    """Lay out every line ``_passed_lines`` can give, ahead (``render.abordaje.warm``)."""
+    warm_passed(TEXT, PASSED_WIDTH)
 
 
 def _card_rows(view: AbordajeView) -> int:
@@ -94,9 +100,8 @@ def draw_hand(view: AbordajeView, sheet: Sheet | None = None, sections: Sections
     put = partial(put_part, sections, image, draw)
     _header(draw, view, side, sheet, put)
     _cards(image, draw, view, sheet)
-    _placed(draw, view, side, lower, sheet, put)
-    for i, line in enumerate(_passed_lines(view)):
-        _say(draw, sheet, (16, lower + 44 + PLACED_STEP * len(active) + 4 + 28 * i), line, TEXT, Ink.CHARCOAL)
+    _placed(image, draw, view, side, lower, sheet, kept=sections is not None)
+    draw_lines(draw, sheet, _passed_lines(view), (16, lower + 44 + PLACED_STEP * len(active) + 4), TEXT, 28)
     return image
 
 
@@ -193,15 +198,51 @@ def _card_face(
         _say(draw, sheet, centre, "drawn from set-aside", TEXT, Ink.BLACK, bold=True, anchor="mm")
 
 
-def _placed(draw: ImageDraw.ImageDraw, view: AbordajeView, side: Side, top: int, sheet: Sheet | None, put: Put) -> None:
-    """Your orders on the board by ship-deck card (face down to the opponent until the reveal)."""
+def _placed(
+    image: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    view: AbordajeView,
+    side: Side,
+    top: int,
+    sheet: Sheet | None,
+    *,
+    kept: bool,
+) -> None:
+    """Your orders on the board by ship-deck card (face down to the opponent until the reveal); each card's line
+    pasted from ``LINES`` when ``kept`` (and not measured), else drawn in place."""
     _say(draw, sheet, (16, top), "Your orders on the board", 22, Ink.BLACK, bold=True)
     y = top + 40
     for card in (card for card in view.cards if card.active):
         slot = card.slots[side]
-        look = ("placed", card.number, slot.kind, slot.spent)
-        put((0, y, 64 + 300, y + 44), look, partial(_placed_line, y=y, number=card.number, slot=slot), sheet)
+        if kept and sheet is None:
+            line = LINES.get((card.number, slot.kind, slot.spent), partial(_line_image, card.number, slot))
+            image.im.paste(line.im, (0, y, line.width, y + line.height))
+        else:
+            _placed_line(draw, sheet, y=y, number=card.number, slot=slot)
         y += PLACED_STEP
+
+
+LINES = LayerCache(max_entries=80)
+"""Each card's line of placed orders as drawn on the hand's paper (65 looks at most: 5 ship-deck cards × an order,
+spent or not, or none; 16 KB each), pasted at whatever height the line falls in a hand: a line is stamps and
+sprites over bare paper, which land the same wherever they are put. Kept by its look alone (not as a part of
+``Sections``, keyed by its place too: hands of one, two or three rows of cards put each line at other heights)."""
+
+
+def _line_image(number: int, slot: SlotView) -> Image.Image:
+    """A card's line on bare paper (x 0-364, 45 rows), as ``_placed_line`` draws it at ``y`` 0."""
+    image = new_canvas(64 + 300 + 1, 44 + 1, Ink.PAPER)
+    _placed_line(ImageDraw.Draw(image), None, y=0, number=number, slot=slot)
+    return image
+
+
+def warm_lines() -> None:
+    """Draw every card's line of placed orders ahead (``render.abordaje.warm``): 65 lines, 1 MB."""
+    numbers = {n for v in (CATALOG.variant("basic"), CATALOG.variant("advanced")) for n in v.ship_deck_cards}
+    slots = [SlotView(), *(SlotView(filled=True, kind=k, spent=s) for k in get_args(CardKind) for s in (False, True))]
+    for number in sorted(numbers):
+        for slot in slots:
+            LINES.get((number, slot.kind, slot.spent), partial(_line_image, number, slot))
 
 
 def _placed_line(draw: ImageDraw.ImageDraw, sheet: Sheet | None, *, y: int, number: int, slot: SlotView) -> None:

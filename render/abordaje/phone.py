@@ -100,17 +100,18 @@ def draw_phone(
     """The phone board of ``view`` (the public view) on ``base``, a copy of ``draw_static``'s layer for its
     cards (or on a layer drawn now), noting every text and piece on ``sheet`` if given (the layer's own when it
     is drawn here; ``render.core.layers.LayerSheets`` adds them for a copy). With ``sections`` (and ``base``),
-    the header, each panel, deck and card's orders and the footer are pasted when their look was drawn before
-    (``render.abordaje.sections``)."""
+    each panel's frame, each deck and card's orders and the footer's first line are pasted when their look was
+    drawn before (``render.abordaje.sections``).
+
+    A panel's name and numbers are printed on its pasted frame every time (four stamps): kept whole, a panel was a
+    new look on one board in two (its hand count, pool or waiting changes with most moves), and each new one cut
+    50 KB into the parts' budget, pushing out the decks, orders and hands' lines that do come back."""
     image = draw_static(static_key(view), sheet) if base is None else base
     draw = ImageDraw.Draw(image)
     put = partial(put_part, sections if base is not None else None, image, draw)
     _header(draw, view, sheet)
     for i, side in enumerate(SIDES):
-        box = panel_box(i)
-        info = view.sides[side]
-        key = ("panel", side, frozen(info), view.seat_name(info.seat))
-        put(box, key, partial(_panel, view=view, side=side, box=box, put=put), sheet)
+        _panel(draw, sheet, view=view, side=side, box=panel_box(i), put=put)
     for i, card in enumerate(view.cards):
         _row(put, view, card, ROWS_TOP + i * ROW, sheet)
     _footer(draw, view, rows_bottom(view) + 10, sheet, put)
@@ -211,8 +212,8 @@ def _panel(
     draw: ImageDraw.ImageDraw, sheet: Sheet | None, *, view: AbordajeView, side: Side, box: Box, put: Put
 ) -> None:
     """One side's name, player and numbers; an orange frame and "to play" while the game waits on it (within
-    ``box``: its key is the side's numbers and its player's name). The frame, disc and side's name are a part of
-    their own (``put``), the same for every board while the side waits or does not."""
+    ``box``). The frame, disc and side's name are a part (``put``), the same for every board while the side waits
+    or does not; the player and numbers are printed over it."""
     info = view.sides[side]
     x0, y0, x1, _ = box
     frame = partial(_panel_frame, side=side, box=box, waiting=info.waiting)

@@ -15,7 +15,7 @@ from PIL import Image
 
 from engine.abordaje.view import AbordajeView
 from render.abordaje import AbordajeRenderer
-from render.abordaje.hand import FACES, draw_hand
+from render.abordaje.hand import FACES, LINES, draw_hand
 from render.abordaje.phone import draw_phone
 from render.abordaje.sections import Sections
 from render.core.sheet import Sheet
@@ -130,6 +130,41 @@ def test_a_hand_with_pasted_parts_is_the_hand_drawn_fresh() -> None:
             pasted = draw_hand(view, None, sections)
             assert pasted.tobytes() == draw_hand(view).tobytes()
     assert sections.pastes > 0
+
+
+def _a_hand_with_orders_placed() -> AbordajeView:
+    for state in playout(*GAMES[0]):
+        view = seat_view(state, 0)
+        side = view.my_side
+        if side is not None and any(card.slots[side].kind for card in view.cards if card.active):
+            return view
+    raise AssertionError("the seeded game never shows a hand with an order placed")
+
+
+def _placed_edited(view: AbordajeView, kind: str | None, spent: bool) -> AbordajeView:
+    data = view.model_dump()
+    card = next(c for c in data["cards"] if c["active"] and c["slots"][view.my_side]["kind"])
+    card["slots"][view.my_side].update(kind=kind, spent=spent, filled=kind is not None)  # type: ignore[index]
+    return AbordajeView.model_validate(data)
+
+
+def test_hands_differing_only_in_one_placed_order_draw_different_lines_each_as_drawn_fresh() -> None:
+    """A line of placed orders is kept by its look alone (``LINES``): another order, or the same one spent, or none,
+    on the same card must paste another line, each the very pixels of drawing it in place."""
+    one = _a_hand_with_orders_placed()
+    side = one.my_side
+    placed = next(c.slots[side] for c in one.cards if c.active and c.slots[side].kind)  # type: ignore[index]
+    kind = "fire" if placed.kind == "stand_up" else "stand_up"
+    others = [_placed_edited(one, kind, placed.spent), _placed_edited(one, placed.kind, not placed.spent)]
+    others.append(_placed_edited(one, None, False))
+    for other in others:
+        for first, second in ((one, other), (other, one)):
+            pasted_first = draw_hand(first, None, Sections()).tobytes()
+            pasted_second = draw_hand(second, None, Sections()).tobytes()
+            assert pasted_first != pasted_second
+            assert pasted_first == draw_hand(first).tobytes()
+            assert pasted_second == draw_hand(second).tobytes()
+    assert len(LINES) > 0
 
 
 def test_the_parts_kept_stay_within_their_budget() -> None:
