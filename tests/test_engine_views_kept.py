@@ -72,15 +72,34 @@ def test_a_pioneers_state_changed_in_place_is_viewed_anew() -> None:
     assert after.players[0].credits == before.players[0].credits + 7
 
 
-def test_every_derelict_viewer_sees_the_rooms_built_afresh(monkeypatch: pytest.MonkeyPatch) -> None:
-    spec = GAMES["derelict"]
-    seats = seats_for(spec, 3)
-    for state in played(spec, spec.setup(seats, spec.options_model(), 3), 5, 120):
+KEPT = {
+    "derelict": (3, 3, 5, 120, [(derelict_view, "_rooms", 512), (derelict_view, "_public", 4)]),
+    "abordaje": (0, 5, 7, 120, [(abordaje_rules, "_cards", 256)]),
+    "capricorn": (1, 8, 8, 150, [(capricorn_view, "_aliens", 64)]),
+    "jupiter": (
+        1,
+        4,
+        4,
+        120,
+        [(jupiter_view, "_boards", 16), (jupiter_view, "_tile_views", 256), (jupiter_view, "_views", 4)],
+    ),
+}
+"""Per game: extra seats, the set-up's seed, the play's seed, states at most, and the keepers its views use (a
+module, the name of its ``Recent``, its size): Derelict's rooms and public part, ¡Abordaje!'s ship-deck cards,
+Capricorn's aliens, Jupiter's whole board, tiles and views."""
+
+
+@pytest.mark.parametrize("game", sorted(KEPT))
+def test_every_viewer_sees_what_is_kept_as_if_built_afresh(game: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    spec = GAMES[game]
+    extra, setup_seed, play_seed, steps, keepers = KEPT[game]
+    seats = seats_for(spec, extra)
+    for state in played(spec, spec.setup(seats, spec.options_model(), setup_seed), play_seed, steps):
         for viewer in [None, *range(len(seats))]:
             kept = spec.view(state, viewer).model_dump_json()
-            with monkeypatch.context() as empty:
-                empty.setattr(derelict_view, "_rooms", Recent(512))  # nothing kept: every room built anew
-                empty.setattr(derelict_view, "_public", Recent(4))  # and the public part too
+            with monkeypatch.context() as empty:  # nothing kept: every piece built anew
+                for module, name, size in keepers:
+                    empty.setattr(module, name, Recent(size))
                 assert kept == spec.view(state, viewer).model_dump_json()
 
 
@@ -125,17 +144,6 @@ def test_a_derelict_room_changed_in_place_is_viewed_anew() -> None:
     assert wounded == [next(i.wounds for r in before.rooms for i in r.intruders if i.id == intruder.id) + 1]
 
 
-def test_every_abordaje_viewer_sees_the_ship_deck_cards_built_afresh(monkeypatch: pytest.MonkeyPatch) -> None:
-    spec = GAMES["abordaje"]
-    seats = seats_for(spec, 0)
-    for state in played(spec, spec.setup(seats, spec.options_model(), 5), 7, 120):
-        for viewer in [None, *range(len(seats))]:
-            kept = spec.view(state, viewer).model_dump_json()
-            with monkeypatch.context() as empty:
-                empty.setattr(abordaje_rules, "_cards", Recent(256))  # nothing kept: every card built anew
-                assert kept == spec.view(state, viewer).model_dump_json()
-
-
 def test_an_abordaje_card_changed_in_place_is_viewed_anew() -> None:
     spec = GAMES["abordaje"]
     state = spec.setup(seats_for(spec, 0), spec.options_model(), 6)
@@ -145,17 +153,6 @@ def test_an_abordaje_card_changed_in_place_is_viewed_anew() -> None:
     card.decks[ship].crew["pirate"] += 2  # as a test setting up a position does
     after = spec.view(state, None)
     assert after.cards[0].decks[ship].pirate_crew == before.cards[0].decks[ship].pirate_crew + 2
-
-
-def test_every_capricorn_viewer_sees_the_aliens_built_afresh(monkeypatch: pytest.MonkeyPatch) -> None:
-    spec = GAMES["capricorn"]
-    seats = seats_for(spec, 1)
-    for state in played(spec, spec.setup(seats, spec.options_model(), 8), 8, 150):
-        for viewer in [None, *range(len(seats))]:
-            kept = spec.view(state, viewer).model_dump_json()
-            with monkeypatch.context() as empty:
-                empty.setattr(capricorn_view, "_aliens", Recent(64))  # nothing kept: every alien built anew
-                assert kept == spec.view(state, viewer).model_dump_json()
 
 
 def test_a_capricorn_alien_changed_in_place_is_viewed_anew() -> None:
@@ -168,19 +165,6 @@ def test_a_capricorn_alien_changed_in_place_is_viewed_anew() -> None:
     alien.damage += 1  # as a test setting up a position does
     after = next(a for a in spec.view(state, None).aliens if a.id == alien.id)
     assert after.health == before.health - 1
-
-
-def test_every_jupiter_viewer_sees_the_board_built_afresh(monkeypatch: pytest.MonkeyPatch) -> None:
-    spec = GAMES["jupiter"]
-    seats = seats_for(spec, 1)
-    for state in played(spec, spec.setup(seats, spec.options_model(), 4), 4, 120):
-        for viewer in [None, *range(len(seats))]:
-            kept = spec.view(state, viewer).model_dump_json()
-            with monkeypatch.context() as empty:  # nothing kept: the whole board, each tile and the view built anew
-                empty.setattr(jupiter_view, "_boards", Recent(16))
-                empty.setattr(jupiter_view, "_tile_views", Recent(256))
-                empty.setattr(jupiter_view, "_views", Recent(4))
-                assert kept == spec.view(state, viewer).model_dump_json()
 
 
 def test_a_jupiter_piece_moved_in_place_is_viewed_anew() -> None:

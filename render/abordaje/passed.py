@@ -26,6 +26,7 @@ from PIL import ImageDraw, ImageFont
 from engine.abordaje.catalog import CATALOG
 from engine.abordaje.view import AbordajeView, CardKind
 from render.core import Ink, font, wrap
+from render.core.canvas import wrap_measured
 from render.core.fonts import Font
 from render.core.sheet import Sheet
 from render.core.sheet import say_sized as _say
@@ -52,18 +53,7 @@ def wrapped(text: str, face: Font, width: int) -> tuple[str, ...]:
     ``every_text`` gives, about a thousand)."""
     if not isinstance(face, ImageFont.FreeTypeFont):
         return tuple(wrap(text, face, width))
-    lines: list[str] = []
-    current = ""
-    for word in text.split():
-        candidate = f"{current} {word}".strip()
-        if current and _width(candidate, face) > width:
-            lines.append(current)
-            current = word
-        else:
-            current = candidate
-    if current:
-        lines.append(current)
-    return tuple(lines)
+    return wrap_measured(text, width, lambda line: _width(line, face))
 
 
 @lru_cache(maxsize=4096)

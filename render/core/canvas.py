@@ -8,7 +8,7 @@ why renderers keep text at 14 px or more and prefer the bold face for anything i
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
@@ -62,11 +62,17 @@ def wrap(text: str, face: Font, width: int) -> list[str]:
 
 @lru_cache(maxsize=1024)
 def _wrap(text: str, face: Font, width: int) -> tuple[str, ...]:
+    return wrap_measured(text, width, lambda line: text_width(line, face))
+
+
+def wrap_measured(text: str, width: int, measure: Callable[[str], float]) -> tuple[str, ...]:
+    """``text``'s words in lines no wider than ``width`` by ``measure`` (a word wider than that stands alone):
+    ``wrap``'s rule, for a caller that keeps its measures elsewhere."""
     lines: list[str] = []
     current = ""
     for word in text.split():
         candidate = f"{current} {word}".strip()
-        if current and text_width(candidate, face) > width:
+        if current and measure(candidate) > width:
             lines.append(current)
             current = word
         else:
