@@ -79,6 +79,10 @@ def action_step(s: Script) -> None:
         choices: list[Choice] = []
         if len(c.hand) > 1:
             choices += play_choices(sorted(c.hand, key=card_order), c.role)
+            replayed = replayed_play(s, choices)
+            if replayed is not None:
+                play_card(s, replayed)
+                continue
         choices += free_actions(crew)
         if len(c.hand) <= 1:
             choices.append(Choice(id="done", label="End your actions"))
@@ -106,6 +110,17 @@ def action_step(s: Script) -> None:
             play_card(s, answer.removeprefix("play."))
         else:
             free_action(s, answer)
+
+
+def replayed_play(s: Script, plays: list[Choice]) -> str | None:
+    """The card a replay of the turn plays at the top of the action step, when the answer given before is one of
+    ``plays`` and there are two or more: the active player's question then had two choices or more and took that
+    answer, whatever the free actions and off-turn offers beside it, so they are not worked out again. ``None``:
+    ask."""
+    answer = s.recorded()
+    if answer is None or answer.key != "a" or len(plays) < 2 or not any(p.id == answer.choice for p in plays):
+        return None
+    return s.take(answer).removeprefix("play.")
 
 
 def play_choices(cards: list[str], role: RoleKey | None = None) -> list[Choice]:
@@ -144,13 +159,15 @@ def play_card(s: Script, card_id: str) -> None:
     card = CATALOG.action(card_id)
     c.hand.remove(card_id)
     c.used.append(card_id)
-    choices = [
-        Choice(id=o.symbol, label=o.label, detail=as_sentence(symbol_detail(o.symbol, c.role)))
-        for o in card.options
-        if usable(s, o.symbol)
-    ]
-    choices.append(Choice(id=NO_EFFECT, label="No effect: discard it"))
-    answer = s.ask(me, f"Which action of {card.name} do you use?", choices)
+    answer = replayed_action(s, card_id)
+    if answer is None:
+        choices = [
+            Choice(id=o.symbol, label=o.label, detail=as_sentence(symbol_detail(o.symbol, c.role)))
+            for o in card.options
+            if usable(s, o.symbol)
+        ]
+        choices.append(Choice(id=NO_EFFECT, label="No effect: discard it"))
+        answer = s.ask(me, f"Which action of {card.name} do you use?", choices)
     if answer == NO_EFFECT:
         s.say(f"The {c.name} discards {card.name} for no effect.")
         return
@@ -172,6 +189,19 @@ def play_card(s: Script, card_id: str) -> None:
         me, f"Search the dot on {c.space}?", yes="Search it", no="Skip the search"
     ):  # CAP-SEARCH-1: once per card played for an action, after its last action
         search(s)
+
+
+def replayed_action(s: Script, card_id: str) -> str | None:
+    """The action type a replay of the turn takes for the card just played, when the answer given before is one
+    the card offers and still usable: then the question had it and "No effect" (two choices at least) and took
+    that answer, and working out every other action type's targets again would change nothing. ``None``: ask."""
+    answer = s.recorded()
+    if answer is None or answer.key != "a":
+        return None
+    option = next((o for o in CATALOG.action(card_id).options if o.symbol == answer.choice), None)
+    if option is None or not usable(s, option.symbol):
+        return None
+    return s.take(answer)
 
 
 # --- step 2: share/trash and draw (CAP-SHARE-*)
