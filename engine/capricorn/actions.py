@@ -97,15 +97,31 @@ def do_move(s: Script, count: int, dash: bool = False) -> None:
     c = crew.current
     left = count
     while left > 0:
-        choices = [Choice(id=n, label=f"Step to {n}{enemy_note(crew, n)}") for n in move_targets(crew, me, left)]
-        if not occupied_by_enemy(crew, c.space):
-            choices.append(STOP)
-        verb = "Dash" if dash else "Move"
-        answer = s.ask(me, f"{verb}: where to? ({left} step{'s' if left > 1 else ''} left)", choices)
+        targets = move_targets(crew, me, left)
+        can_stop = not occupied_by_enemy(crew, c.space)
+        answer = replayed_step(s, targets, can_stop)
+        if answer is None:
+            choices = [Choice(id=n, label=f"Step to {n}{enemy_note(crew, n)}") for n in targets]
+            if can_stop:
+                choices.append(STOP)
+            verb = "Dash" if dash else "Move"
+            answer = s.ask(me, f"{verb}: where to? ({left} step{'s' if left > 1 else ''} left)", choices)
         if answer == STOP.id:
             return
         step_to(s, me, answer, attacks=not dash)
         left -= 1
+
+
+def replayed_step(s: Script, targets: list[str], can_stop: bool) -> str | None:
+    """The step a replay of the turn takes, when the answer given before is a space in ``targets`` or stopping
+    and the question had two choices or more (so it took that answer): its labels are not made again. ``None``:
+    ask."""
+    answer = s.recorded()
+    if answer is None or answer.key != "a" or len(targets) + can_stop < 2:
+        return None
+    if answer.choice in targets or (can_stop and answer.choice == STOP.id):
+        return s.take(answer)
+    return None
 
 
 def enemy_note(crew: Crew, space: str) -> str:

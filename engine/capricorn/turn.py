@@ -193,12 +193,16 @@ def play_card(s: Script, card_id: str) -> None:
 
 def replayed_action(s: Script, card_id: str) -> str | None:
     """The action type a replay of the turn takes for the card just played, when the answer given before is one
-    the card offers and still usable: then the question had it and "No effect" (two choices at least) and took
-    that answer, and working out every other action type's targets again would change nothing. ``None``: ask."""
+    the card offers and still usable (or "No effect" while one is): then the question had two choices at least
+    and took that answer, and working out every other action type's targets again would change nothing.
+    ``None``: ask."""
     answer = s.recorded()
     if answer is None or answer.key != "a":
         return None
-    option = next((o for o in CATALOG.action(card_id).options if o.symbol == answer.choice), None)
+    options = CATALOG.action(card_id).options
+    if answer.choice == NO_EFFECT:  # asked (and answered) only if some action type was usable beside it
+        return s.take(answer) if any(usable(s, o.symbol) for o in options) else None
+    option = next((o for o in options if o.symbol == answer.choice), None)
     if option is None or not usable(s, option.symbol):
         return None
     return s.take(answer)
