@@ -9,6 +9,8 @@ at least one legal action right now, so a card's prompt offers only options that
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from engine.core import Choice
 from engine.core.words import count, sentence_start
 
@@ -44,13 +46,13 @@ def usable(s: Script, symbol: Symbol) -> bool:
     me = crew.active
     c = crew.current
     if symbol == "move":
-        return bool(move_targets(crew, me, 1))
+        return can_step(crew, me, 1)
     if symbol == "rotate":
         return True
     if symbol == "hit":
-        return bool(hit_targets(crew, me))
+        return any_target(crew, SHIP.around(c.space))
     if symbol == "shoot":
-        return bool(shoot_targets(crew, me))
+        return can_shoot(crew, me)
     if symbol == "grenade":
         return bool(SHIP.grenade_corners(c.space, CATALOG.rules.actions.grenade_range))
     if symbol == "hide":
@@ -88,6 +90,15 @@ def move_targets(crew: Crew, me: int, left: int) -> list[str]:
     return [
         n for n in SHIP.steps(here, crew.rotation) if crew.character_at(n) is None and can_finish(crew, me, n, left - 1)
     ]
+
+
+def can_step(crew: Crew, me: int, left: int) -> bool:
+    """Whether ``move_targets`` has a space: asked for every card a replay of the turn plays, so it stops at the
+    first."""
+    here = crew.characters[me].space
+    return any(
+        crew.character_at(n) is None and can_finish(crew, me, n, left - 1) for n in SHIP.steps(here, crew.rotation)
+    )
 
 
 def do_move(s: Script, count: int, dash: bool = False) -> None:
@@ -229,6 +240,17 @@ def shoot_targets(crew: Crew, me: int) -> list[Choice]:
     here = crew.characters[me].space
     room = SHIP.room_of(here)
     return [] if room is None else target_choices(crew, list(SHIP.room(room).spaces))
+
+
+def any_target(crew: Crew, spaces: Iterable[str]) -> bool:
+    """Whether ``target_choices`` on ``spaces`` has one (an alien or a Mother there), without making them."""
+    return any(crew.aliens_at(space) or crew.mother_at(space) is not None for space in spaces)
+
+
+def can_shoot(crew: Crew, me: int) -> bool:
+    """Whether ``shoot_targets`` has one."""
+    room = SHIP.room_of(crew.characters[me].space)
+    return room is not None and any_target(crew, SHIP.room(room).spaces)
 
 
 def strike(s: Script, target: str, amount: int, source: str) -> None:
@@ -378,11 +400,11 @@ def power_usable(crew: Crew, me: int) -> bool:
     if role == "medic":
         return bool(heal_choices(crew, me))
     if role == "soldier":
-        return bool(shoot_targets(crew, me))
+        return can_shoot(crew, me)
     if role == "chemist":
         return bool(cube_spaces(crew, me))
     if role == "scout":
-        return bool(move_targets(crew, me, CATALOG.rules.actions.scout_dash))
+        return can_step(crew, me, CATALOG.rules.actions.scout_dash)
     return True  # the Engineer can always rotate a ring
 
 
