@@ -35,6 +35,7 @@ from .state import Alien, Crew, Mother
 from .terms import POD, ROTATING, RotatingRing, Symbol
 
 STOP = Choice(id="stop", label="Stop here")
+RINGS = tuple(Choice(id=ring, label=f"Rotate the {ring} ring") for ring in ROTATING)  # asked at every Rotate
 
 
 # --- what can be done
@@ -186,7 +187,7 @@ def do_rotate(s: Script, count: int) -> None:
 
 def ring_choices(crew: Crew, flip_label: str = "Flip a repair card") -> list[Choice]:
     """The two rotating rings, and flipping a repair card while an attempt is open (D5)."""
-    choices = [Choice(id=ring, label=f"Rotate the {ring} ring") for ring in ROTATING]
+    choices = list(RINGS)
     if crew.repair_room is not None and crew.repair_deck:
         choices.append(Choice(id="flip", label=f"{flip_label} ({SHIP.room(crew.repair_room).name})"))
     return choices

@@ -18,10 +18,17 @@ the stored state is the snapshot, the answers, and (for views) the table as the 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from engine.core import Choice, Event, Rng
 
 from .state import Answer, Crew, Decision
+
+
+@lru_cache(maxsize=256)
+def _yes_no(yes: str, no: str) -> tuple[Choice, Choice]:
+    """A two-way question's choices: the same few labels, asked again by every replay of a turn."""
+    return Choice(id="yes", label=yes), Choice(id="no", label=no)
 
 
 class AwaitAnswers(Exception):
@@ -151,4 +158,4 @@ class Script:
 
     def yes_no(self, character: int, question: str, yes: str, no: str) -> bool:
         """A two-way question; ``yes``/``no`` are the labels."""
-        return self.ask(character, question, [Choice(id="yes", label=yes), Choice(id="no", label=no)]) == "yes"
+        return self.ask(character, question, list(_yes_no(yes, no))) == "yes"

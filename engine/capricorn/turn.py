@@ -10,7 +10,7 @@ skipped for a character in the pod in the end game (CAP-END-2, CAP-G-END-1); the
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 
 from engine.core import Choice
 from engine.core.words import count
@@ -78,7 +78,7 @@ def action_step(s: Script) -> None:
         c = crew.current
         choices: list[Choice] = []
         if len(c.hand) > 1:
-            choices += play_choices(sorted(c.hand, key=card_order), c.role)
+            choices += hand_choices(tuple(c.hand), c.role)
             replayed = replayed_play(s, choices)
             if replayed is not None:
                 play_card(s, replayed)
@@ -121,6 +121,13 @@ def replayed_play(s: Script, plays: list[Choice]) -> str | None:
     if answer is None or answer.key != "a" or len(plays) < 2 or not any(p.id == answer.choice for p in plays):
         return None
     return s.take(answer).removeprefix("play.")
+
+
+@lru_cache(maxsize=4096)
+def hand_choices(hand: tuple[str, ...], role: RoleKey) -> tuple[Choice, ...]:
+    """``play_choices`` of a whole hand in hand order: the same for the same hand, and every replay of a turn asks
+    the action step's question again at every card played (the choices are frozen values; callers copy)."""
+    return tuple(play_choices(sorted(hand, key=card_order), role))
 
 
 def play_choices(cards: list[str], role: RoleKey | None = None) -> list[Choice]:
