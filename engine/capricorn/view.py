@@ -19,7 +19,7 @@ from engine.core.words import count
 
 from .board import SHIP
 from .catalog import CATALOG
-from .state import BLACK_TOKEN, CapricornState
+from .state import BLACK_TOKEN, CapricornState, Character
 from .terms import ALIEN_COLORS, AlienColor, Difficulty, MotherColor, RoleKey, Table, Variant
 
 
@@ -168,26 +168,35 @@ def _made(**fields: Any) -> CapricornView:
     return made
 
 
+def _character(c: Character, mine: bool) -> CharacterView:
+    """``CharacterView(...)`` of every field, without validating (as ``_made``): a view shows up to five, and
+    validating them was another fifth of it. ``mine``: the viewer holds the character and sees its hand."""
+    made = object.__new__(CharacterView)
+    fields = {
+        "role": c.role,
+        "name": c.name,
+        "letter": CATALOG.roles[c.role].letter,
+        "seat": c.seat,
+        "space": c.space,
+        "health": c.health,
+        "hiding": c.hiding,
+        "hand_size": len(c.hand),
+        "stack_size": len(c.stack),
+        "used": list(c.used),
+        "backpack": list(c.backpack),
+        "hand": list(c.hand) if mine else None,
+    }
+    object.__setattr__(made, "__dict__", fields)
+    object.__setattr__(made, "__pydantic_fields_set__", set(fields))
+    object.__setattr__(made, "__pydantic_extra__", None)
+    object.__setattr__(made, "__pydantic_private__", None)
+    return made
+
+
 def view(state: CapricornState, viewer: int | None) -> CapricornView:
     """The view of ``viewer`` (a seat, or ``None`` for the channel)."""
     crew = state.crew
-    characters = [
-        CharacterView(
-            role=c.role,
-            name=c.name,
-            letter=CATALOG.roles[c.role].letter,
-            seat=c.seat,
-            space=c.space,
-            health=c.health,
-            hiding=c.hiding,
-            hand_size=len(c.hand),
-            stack_size=len(c.stack),
-            used=list(c.used),
-            backpack=list(c.backpack),
-            hand=list(c.hand) if viewer is not None and viewer == c.seat else None,
-        )
-        for c in crew.characters
-    ]
+    characters = [_character(c, viewer is not None and viewer == c.seat) for c in crew.characters]
     shown = tuple((a.id, a.color, a.space, _HEALTH[a.color] - a.damage) for a in crew.aliens)  # ``Alien.health``
     aliens = _aliens.made(shown, lambda: _alien_views(shown))
     mothers = [

@@ -52,6 +52,9 @@ def test_every_view_is_the_view_validating_its_values_gives() -> None:
                 assert list(built.__dict__) == list(validated.__dict__)  # the order a dump follows
                 assert built.model_fields_set == CapricornView(**built.model_dump(exclude={"names"})).model_fields_set
                 assert built.model_dump_json() == validated.model_dump_json()
+                for mine, theirs in zip(built.characters, validated.characters, strict=True):
+                    assert list(mine.__dict__) == list(theirs.__dict__)
+                    assert mine.model_fields_set == theirs.model_fields_set
 
 
 def test_a_view_shares_no_list_or_dict_with_another_view_or_the_state() -> None:
