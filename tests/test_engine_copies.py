@@ -156,3 +156,23 @@ def test_a_copied_generator_draws_as_the_original_and_a_rigged_one_keeps_its_own
     twin = rigged.clone()
     assert type(twin) is RiggedRng and twin.randrange(3) == 2  # a test's queued draws survive the copy
     assert rigged.queued == [2, 0]  # and drawing from the copy leaves the original's queue alone
+
+
+def test_a_capricorn_table_copy_has_pieces_of_its_own() -> None:
+    """``Crew.clone`` copies aliens and Mothers by hand (``state._piece``): each copy has its own fields, and its own
+    record of the fields set (a move setting one on the copy leaves the original's alone)."""
+    crew = mid_game("capricorn").crew
+    copy = crew.clone()
+    pieces = [
+        *zip(crew.aliens, copy.aliens, strict=True),
+        *zip(crew.mothers.values(), copy.mothers.values(), strict=True),
+    ]
+    assert pieces
+    for original, piece in pieces:
+        assert piece == original and piece is not original and piece.__dict__ is not original.__dict__
+        assert piece.model_fields_set == original.model_fields_set
+        assert piece.__pydantic_fields_set__ is not original.__pydantic_fields_set__
+    before = set(crew.aliens[0].model_fields_set)
+    alien = copy.aliens[0]
+    alien.damage += 1  # a move's hit sets the field on the copy
+    assert crew.aliens[0].damage == alien.damage - 1 and crew.aliens[0].model_fields_set == before

@@ -9,6 +9,8 @@ at least one legal action right now, so a card's prompt offers only options that
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from engine.core import Choice
 from engine.core.words import count, sentence_start
 
@@ -33,6 +35,7 @@ from .state import Alien, Crew, Mother
 from .terms import POD, ROTATING, RotatingRing, Symbol
 
 STOP = Choice(id="stop", label="Stop here")
+RINGS = tuple(Choice(id=ring, label=f"Rotate the {ring} ring") for ring in ROTATING)  # asked at every Rotate
 
 
 # --- what can be done
@@ -44,13 +47,13 @@ def usable(s: Script, symbol: Symbol) -> bool:
     me = crew.active
     c = crew.current
     if symbol == "move":
-        return bool(move_targets(crew, me, 1))
+        return can_step(crew, me, 1)
     if symbol == "rotate":
         return True
     if symbol == "hit":
-        return bool(hit_targets(crew, me))
+        return any_target(crew, SHIP.around(c.space))
     if symbol == "shoot":
-        return bool(shoot_targets(crew, me))
+        return can_shoot(crew, me)
     if symbol == "grenade":
         return bool(SHIP.grenade_corners(c.space, CATALOG.rules.actions.grenade_range))
     if symbol == "hide":
@@ -90,6 +93,15 @@ def move_targets(crew: Crew, me: int, left: int) -> list[str]:
     ]
 
 
+def can_step(crew: Crew, me: int, left: int) -> bool:
+    """Whether ``move_targets`` has a space: asked for every card a replay of the turn plays, so it stops at the
+    first."""
+    here = crew.characters[me].space
+    return any(
+        crew.character_at(n) is None and can_finish(crew, me, n, left - 1) for n in SHIP.steps(here, crew.rotation)
+    )
+
+
 def do_move(s: Script, count: int, dash: bool = False) -> None:
     """Up to ``count`` steps, one prompt each; ``dash``: the Scout's power, passing aliens do not attack."""
     crew = s.crew
@@ -97,15 +109,31 @@ def do_move(s: Script, count: int, dash: bool = False) -> None:
     c = crew.current
     left = count
     while left > 0:
-        choices = [Choice(id=n, label=f"Step to {n}{enemy_note(crew, n)}") for n in move_targets(crew, me, left)]
-        if not occupied_by_enemy(crew, c.space):
-            choices.append(STOP)
-        verb = "Dash" if dash else "Move"
-        answer = s.ask(me, f"{verb}: where to? ({left} step{'s' if left > 1 else ''} left)", choices)
+        targets = move_targets(crew, me, left)
+        can_stop = not occupied_by_enemy(crew, c.space)
+        answer = replayed_step(s, targets, can_stop)
+        if answer is None:
+            choices = [Choice(id=n, label=f"Step to {n}{enemy_note(crew, n)}") for n in targets]
+            if can_stop:
+                choices.append(STOP)
+            verb = "Dash" if dash else "Move"
+            answer = s.ask(me, f"{verb}: where to? ({left} step{'s' if left > 1 else ''} left)", choices)
         if answer == STOP.id:
             return
         step_to(s, me, answer, attacks=not dash)
         left -= 1
+
+
+def replayed_step(s: Script, targets: list[str], can_stop: bool) -> str | None:
+    """The step a replay of the turn takes, when the answer given before is a space in ``targets`` or stopping
+    and the question had two choices or more (so it took that answer): its labels are not made again. ``None``:
+    ask."""
+    answer = s.recorded()
+    if answer is None or answer.key != "a" or len(targets) + can_stop < 2:
+        return None
+    if answer.choice in targets or (can_stop and answer.choice == STOP.id):
+        return s.take(answer)
+    return None
 
 
 def enemy_note(crew: Crew, space: str) -> str:
@@ -159,7 +187,7 @@ def do_rotate(s: Script, count: int) -> None:
 
 def ring_choices(crew: Crew, flip_label: str = "Flip a repair card") -> list[Choice]:
     """The two rotating rings, and flipping a repair card while an attempt is open (D5)."""
-    choices = [Choice(id=ring, label=f"Rotate the {ring} ring") for ring in ROTATING]
+    choices = list(RINGS)
     if crew.repair_room is not None and crew.repair_deck:
         choices.append(Choice(id="flip", label=f"{flip_label} ({SHIP.room(crew.repair_room).name})"))
     return choices
@@ -213,6 +241,17 @@ def shoot_targets(crew: Crew, me: int) -> list[Choice]:
     here = crew.characters[me].space
     room = SHIP.room_of(here)
     return [] if room is None else target_choices(crew, list(SHIP.room(room).spaces))
+
+
+def any_target(crew: Crew, spaces: Iterable[str]) -> bool:
+    """Whether ``target_choices`` on ``spaces`` has one (an alien or a Mother there), without making them."""
+    return any(crew.aliens_at(space) or crew.mother_at(space) is not None for space in spaces)
+
+
+def can_shoot(crew: Crew, me: int) -> bool:
+    """Whether ``shoot_targets`` has one."""
+    room = SHIP.room_of(crew.characters[me].space)
+    return room is not None and any_target(crew, SHIP.room(room).spaces)
 
 
 def strike(s: Script, target: str, amount: int, source: str) -> None:
@@ -362,11 +401,11 @@ def power_usable(crew: Crew, me: int) -> bool:
     if role == "medic":
         return bool(heal_choices(crew, me))
     if role == "soldier":
-        return bool(shoot_targets(crew, me))
+        return can_shoot(crew, me)
     if role == "chemist":
         return bool(cube_spaces(crew, me))
     if role == "scout":
-        return bool(move_targets(crew, me, CATALOG.rules.actions.scout_dash))
+        return can_step(crew, me, CATALOG.rules.actions.scout_dash)
     return True  # the Engineer can always rotate a ring
 
 

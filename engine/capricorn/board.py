@@ -63,6 +63,7 @@ class Ship:
 
     def __init__(self, data: ShipFile) -> None:
         self._openings: dict[tuple[tuple[str, int], ...], tuple[tuple[str, str], ...]] = {}
+        self._steps: dict[tuple[str, tuple[tuple[str, int], ...]], tuple[str, ...]] = {}
         self.columns = data.columns
         self.marks = data.marks
         self.mark_columns = data.columns // data.marks
@@ -223,10 +224,22 @@ class Ship:
         return self.sort(result)
 
     def steps(self, code: str, rotation: Rotation) -> list[str]:
-        """Every space one Move away: orthogonal in the room, or through an open door (CAP-MOVE-1/2)."""
-        if code == POD:
-            return self.sort(self.door_partner(POD, rotation))
-        return self.sort(self.within_room_steps(code) + self.door_partner(code, rotation))
+        """Every space one Move away: orthogonal in the room, or through an open door (CAP-MOVE-1/2).
+
+        Remembered per space and rotation state, as ``openings`` is: a replay of a turn asks it of every space a
+        move could reach, for every card it plays again."""
+        key = (
+            code,
+            tuple(sorted((ring, turns % self.marks) for ring, turns in rotation.items() if turns % self.marks)),
+        )
+        known = self._steps.get(key)
+        if known is None:
+            if code == POD:
+                found = self.sort(self.door_partner(POD, rotation))
+            else:
+                found = self.sort(self.within_room_steps(code) + self.door_partner(code, rotation))
+            known = self._steps[key] = tuple(found)
+        return list(known)
 
     def distance(self, a: str, b: str) -> int | None:
         """Chebyshev distance inside one room; ``None`` across rooms or from the pod (CAP-G-ADJ-1)."""

@@ -45,8 +45,8 @@ def finish_run(state: CapricornState, s: Script) -> list[Event]:
     """Keep the run's table and generator, and return the lines of narration not handed out before."""
     state.crew = s.crew
     state.rng = s.rng
-    new = s.events[state.log.narrated :]
-    state.log.narrated = len(s.events)
+    new = s.events_from(state.log.narrated)
+    state.log.narrated = s.narrated
     return new
 
 

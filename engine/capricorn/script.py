@@ -17,11 +17,18 @@ the stored state is the snapshot, the answers, and (for views) the table as the 
 
 from __future__ import annotations
 
-from pydantic import BaseModel
+from dataclasses import dataclass
+from functools import lru_cache
 
 from engine.core import Choice, Event, Rng
 
 from .state import Answer, Crew, Decision
+
+
+@lru_cache(maxsize=256)
+def _yes_no(yes: str, no: str) -> tuple[Choice, Choice]:
+    """A two-way question's choices: the same few labels, asked again by every replay of a turn."""
+    return Choice(id="yes", label=yes), Choice(id="no", label=no)
 
 
 class AwaitAnswers(Exception):
@@ -41,8 +48,10 @@ class GameOver(Exception):
         self.summary = summary
 
 
-class Question(BaseModel):
-    """A question ``Script.ask_any`` may put: to whom, how the prompt reads, and its choices."""
+@dataclass(slots=True)
+class Question:
+    """A question ``Script.ask_any`` may put: to whom, how the prompt reads, and its choices. A plain record, not
+    a model: a replay of the turn puts every question again, and only the unanswered ones become ``Decision``s."""
 
     key: str
     character: int
@@ -59,7 +68,7 @@ class Script:
         self.answers_forced = answers_forced  # capricorn-6: the turn asks no question with one answer
         self.rng = rng
         self.turn = turn
-        self.events: list[Event] = []
+        self._lines: list[tuple[str, bool, tuple[int, ...] | None]] = []  # (text, headline, audience or public)
         self._answers = answers
         self._used = 0
         self._step = 0
@@ -68,12 +77,25 @@ class Script:
 
     def say(self, text: str, headline: bool = False) -> None:
         """A public line of narration."""
-        self.events.append(Event(text=text, headline=headline))
+        self._lines.append((text, headline, None))
 
     def tell(self, characters: list[int], text: str) -> None:
         """A line only the seats of ``characters`` read (CAP-COMM-1)."""
         seats = tuple(sorted({self.crew.characters[i].seat for i in characters}))
-        self.events.append(Event(text=text, audience=seats))
+        self._lines.append((text, False, seats))
+
+    @property
+    def narrated(self) -> int:
+        """How many lines this run has narrated so far."""
+        return len(self._lines)
+
+    def events_from(self, start: int) -> list[Event]:
+        """The lines narrated from the ``start``-th on, as events. Made only here: a replay narrates again every
+        line earlier runs handed out, and those are never made into events twice."""
+        return [
+            Event(text=text, headline=headline) if audience is None else Event(text=text, audience=audience)
+            for text, headline, audience in self._lines[start:]
+        ]
 
     # --- questions
 
@@ -120,6 +142,20 @@ class Script:
             )
         raise AwaitAnswers(decisions)
 
+    def recorded(self) -> Answer | None:
+        """The answer given in an earlier run that the next question taking one will take, if any. A replay may
+        check that it still fits and ``take`` it without making every choice of the question again: the turn is
+        deterministic, so that question is the one it answered."""
+        return self._answers[self._used] if self._used < len(self._answers) else None
+
+    def take(self, answer: Answer) -> str:
+        """Take ``recorded()``'s answer as ``ask_any`` would (one step of the turn): only when the question it
+        answers has more than one choice and ``answer`` is one of them, which the caller has checked."""
+        assert answer is self.recorded()
+        self._step += 1
+        self._used += 1
+        return answer.choice
+
     def yes_no(self, character: int, question: str, yes: str, no: str) -> bool:
         """A two-way question; ``yes``/``no`` are the labels."""
-        return self.ask(character, question, [Choice(id="yes", label=yes), Choice(id="no", label=no)]) == "yes"
+        return self.ask(character, question, list(_yes_no(yes, no))) == "yes"

@@ -16,7 +16,7 @@ box.
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -37,6 +37,8 @@ from .terms import (
     Table,
     Variant,
 )
+
+M = TypeVar("M", bound=BaseModel)
 
 SHARED_DECK = "SHARED"  # the Offices/Bridge deck's key in ``Crew.room_decks`` (CAP-SETUP-10)
 BLACK_TOKEN = "black"  # the black Mother's placeholder in the bag (CAP-SETUP-7)
@@ -90,6 +92,21 @@ class Mother(BaseModel):
     @property
     def on_map(self) -> bool:
         return self.status == "on_map"
+
+
+_new = object.__new__
+_set = object.__setattr__
+
+
+def _piece(model: M) -> M:
+    """``shallow(model)`` for the table's small pieces (aliens, Mothers), with no changes and no check: a turn's
+    every run copies its twenty-odd pieces, and these models have no private attributes or extras."""
+    copy = _new(type(model))
+    _set(copy, "__dict__", model.__dict__.copy())
+    _set(copy, "__pydantic_fields_set__", set(model.__pydantic_fields_set__))
+    _set(copy, "__pydantic_extra__", None)
+    _set(copy, "__pydantic_private__", None)
+    return copy
 
 
 def _placed(alien: Alien) -> int:
@@ -218,10 +235,10 @@ class Crew(BaseModel):
                 "repair_flipped": self.repair_flipped[:],
                 "discard": self.discard[:],
                 "removed": self.removed[:],
-                "aliens": [shallow(a) for a in self.aliens],
+                "aliens": [_piece(a) for a in self.aliens],
                 "bag": dict(self.bag),
                 "killed": dict(self.killed),
-                "mothers": {color: shallow(m) for color, m in self.mothers.items()},
+                "mothers": {color: _piece(m) for color, m in self.mothers.items()},
                 "cubes": self.cubes[:],
                 "not_now": self.not_now[:],
             },

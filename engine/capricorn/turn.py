@@ -10,7 +10,7 @@ skipped for a character in the pod in the end game (CAP-END-2, CAP-G-END-1); the
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 
 from engine.core import Choice
 from engine.core.words import count
@@ -78,7 +78,11 @@ def action_step(s: Script) -> None:
         c = crew.current
         choices: list[Choice] = []
         if len(c.hand) > 1:
-            choices += play_choices(sorted(c.hand, key=card_order), c.role)
+            choices += hand_choices(tuple(c.hand), c.role)
+            replayed = replayed_play(s, choices)
+            if replayed is not None:
+                play_card(s, replayed)
+                continue
         choices += free_actions(crew)
         if len(c.hand) <= 1:
             choices.append(Choice(id="done", label="End your actions"))
@@ -106,6 +110,24 @@ def action_step(s: Script) -> None:
             play_card(s, answer.removeprefix("play."))
         else:
             free_action(s, answer)
+
+
+def replayed_play(s: Script, plays: list[Choice]) -> str | None:
+    """The card a replay of the turn plays at the top of the action step, when the answer given before is one of
+    ``plays`` and there are two or more: the active player's question then had two choices or more and took that
+    answer, whatever the free actions and off-turn offers beside it, so they are not worked out again. ``None``:
+    ask."""
+    answer = s.recorded()
+    if answer is None or answer.key != "a" or len(plays) < 2 or not any(p.id == answer.choice for p in plays):
+        return None
+    return s.take(answer).removeprefix("play.")
+
+
+@lru_cache(maxsize=4096)
+def hand_choices(hand: tuple[str, ...], role: RoleKey) -> tuple[Choice, ...]:
+    """``play_choices`` of a whole hand in hand order: the same for the same hand, and every replay of a turn asks
+    the action step's question again at every card played (the choices are frozen values; callers copy)."""
+    return tuple(play_choices(sorted(hand, key=card_order), role))
 
 
 def play_choices(cards: list[str], role: RoleKey | None = None) -> list[Choice]:
@@ -144,13 +166,15 @@ def play_card(s: Script, card_id: str) -> None:
     card = CATALOG.action(card_id)
     c.hand.remove(card_id)
     c.used.append(card_id)
-    choices = [
-        Choice(id=o.symbol, label=o.label, detail=as_sentence(symbol_detail(o.symbol, c.role)))
-        for o in card.options
-        if usable(s, o.symbol)
-    ]
-    choices.append(Choice(id=NO_EFFECT, label="No effect: discard it"))
-    answer = s.ask(me, f"Which action of {card.name} do you use?", choices)
+    answer = replayed_action(s, card_id)
+    if answer is None:
+        choices = [
+            Choice(id=o.symbol, label=o.label, detail=as_sentence(symbol_detail(o.symbol, c.role)))
+            for o in card.options
+            if usable(s, o.symbol)
+        ]
+        choices.append(Choice(id=NO_EFFECT, label="No effect: discard it"))
+        answer = s.ask(me, f"Which action of {card.name} do you use?", choices)
     if answer == NO_EFFECT:
         s.say(f"The {c.name} discards {card.name} for no effect.")
         return
@@ -172,6 +196,23 @@ def play_card(s: Script, card_id: str) -> None:
         me, f"Search the dot on {c.space}?", yes="Search it", no="Skip the search"
     ):  # CAP-SEARCH-1: once per card played for an action, after its last action
         search(s)
+
+
+def replayed_action(s: Script, card_id: str) -> str | None:
+    """The action type a replay of the turn takes for the card just played, when the answer given before is one
+    the card offers and still usable (or "No effect" while one is): then the question had two choices at least
+    and took that answer, and working out every other action type's targets again would change nothing.
+    ``None``: ask."""
+    answer = s.recorded()
+    if answer is None or answer.key != "a":
+        return None
+    options = CATALOG.action(card_id).options
+    if answer.choice == NO_EFFECT:  # asked (and answered) only if some action type was usable beside it
+        return s.take(answer) if any(usable(s, o.symbol) for o in options) else None
+    option = next((o for o in options if o.symbol == answer.choice), None)
+    if option is None or not usable(s, option.symbol):
+        return None
+    return s.take(answer)
 
 
 # --- step 2: share/trash and draw (CAP-SHARE-*)

@@ -9,7 +9,7 @@ of a face-down pile, and the generator never appears (CAP-COMM-1).
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel
 
@@ -19,7 +19,7 @@ from engine.core.words import count
 
 from .board import SHIP
 from .catalog import CATALOG
-from .state import BLACK_TOKEN, CapricornState
+from .state import BLACK_TOKEN, CapricornState, Character
 from .terms import ALIEN_COLORS, AlienColor, Difficulty, MotherColor, RoleKey, Table, Variant
 
 
@@ -149,34 +149,62 @@ def _alien_views(shown: AlienKey) -> list[AlienView]:
     ]
 
 
+_HEALTH = {color: CATALOG.rules.aliens[color].health for color in ALIEN_COLORS}
+
+_FIELDS = tuple(CapricornView.__pydantic_fields__)
+
+
+def _made(**fields: Any) -> CapricornView:
+    """``CapricornView(**fields)`` without validating its thirty-odd fields (a fifth of every view, two or more a
+    move): what ``view`` passes is already of each field's type, in lists and dicts of its own. The fields in
+    their declared order (a dump follows it); ``names``, not given, is a new empty dict and not counted as set,
+    as a call leaves it. ``tests/capricorn/test_view_built.py`` holds every view to a validated copy of itself."""
+    fields["names"] = {}
+    made = object.__new__(CapricornView)
+    object.__setattr__(made, "__dict__", {name: fields[name] for name in _FIELDS})
+    object.__setattr__(made, "__pydantic_fields_set__", set(_FIELDS) - {"names"})
+    object.__setattr__(made, "__pydantic_extra__", None)
+    object.__setattr__(made, "__pydantic_private__", None)
+    return made
+
+
+def _character(c: Character, mine: bool) -> CharacterView:
+    """``CharacterView(...)`` of every field, without validating (as ``_made``): a view shows up to five, and
+    validating them was another fifth of it. ``mine``: the viewer holds the character and sees its hand."""
+    made = object.__new__(CharacterView)
+    fields = {
+        "role": c.role,
+        "name": c.name,
+        "letter": CATALOG.roles[c.role].letter,
+        "seat": c.seat,
+        "space": c.space,
+        "health": c.health,
+        "hiding": c.hiding,
+        "hand_size": len(c.hand),
+        "stack_size": len(c.stack),
+        "used": list(c.used),
+        "backpack": list(c.backpack),
+        "hand": list(c.hand) if mine else None,
+    }
+    object.__setattr__(made, "__dict__", fields)
+    object.__setattr__(made, "__pydantic_fields_set__", set(fields))
+    object.__setattr__(made, "__pydantic_extra__", None)
+    object.__setattr__(made, "__pydantic_private__", None)
+    return made
+
+
 def view(state: CapricornState, viewer: int | None) -> CapricornView:
     """The view of ``viewer`` (a seat, or ``None`` for the channel)."""
     crew = state.crew
-    characters = [
-        CharacterView(
-            role=c.role,
-            name=c.name,
-            letter=CATALOG.roles[c.role].letter,
-            seat=c.seat,
-            space=c.space,
-            health=c.health,
-            hiding=c.hiding,
-            hand_size=len(c.hand),
-            stack_size=len(c.stack),
-            used=list(c.used),
-            backpack=list(c.backpack),
-            hand=list(c.hand) if viewer is not None and viewer == c.seat else None,
-        )
-        for c in crew.characters
-    ]
-    shown = tuple((a.id, a.color, a.space, a.health) for a in crew.aliens)
+    characters = [_character(c, viewer is not None and viewer == c.seat) for c in crew.characters]
+    shown = tuple((a.id, a.color, a.space, _HEALTH[a.color] - a.damage) for a in crew.aliens)  # ``Alien.health``
     aliens = _aliens.made(shown, lambda: _alien_views(shown))
     mothers = [
         MotherView(color=m.color, status=m.status, space=m.space, health=m.health) for m in crew.mothers.values()
     ]
     bag: dict[str, int] = {color: crew.bag.get(color, 0) for color in ALIEN_COLORS}
     bag[BLACK_TOKEN] = crew.bag.get(BLACK_TOKEN, 0)
-    return CapricornView(
+    return _made(
         viewer=viewer,
         difficulty=state.difficulty,
         table=state.table,
@@ -184,7 +212,7 @@ def view(state: CapricornState, viewer: int | None) -> CapricornView:
         turn=state.turn,
         active=crew.active,
         characters=characters,
-        aliens=aliens,
+        aliens=list(aliens),  # the kept list is shared; each view has a list of its own, as validating gave
         mothers=mothers,
         rotation=dict(crew.rotation),
         open_doors=SHIP.openings(crew.rotation),
