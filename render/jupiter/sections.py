@@ -48,8 +48,8 @@ PAD = 4
 
 @lru_cache(maxsize=16)
 def _covered(ground: int) -> bytes:
-    """The table (for ``bytes.translate``) that turns a scratch canvas on ``ground`` into the mask of what the
-    section set (``Image.point`` with a list would convert the list on every call)."""
+    """The lookup table that turns a scratch canvas on ``ground`` into the mask of what the section set (the
+    core's ``point`` reads it as it is: ``Image.point`` would convert it to a list on every call)."""
     return bytes(0 if value == ground else 255 for value in range(256))
 
 
@@ -193,7 +193,8 @@ def _drawn(box: Box, paint: SectionPaint, ground: int | None) -> Drawn:
     ox, oy = PAD - left, PAD - top
     recorded = Sheet(boxes_only=True)
     paint(ImageDraw.Draw(canvas), recorded, (ox, oy))
-    mask = Image.frombytes("L", canvas.size, canvas.tobytes().translate(_covered(under)))
+    # the core's own lookup, palette index to mask (a quarter of the time of the bytes through Python)
+    mask = canvas._new(canvas.im.point(_covered(under), "L"))
     inked = mask.getbbox()
     if inked is not None and (inked[0] < PAD or inked[1] < PAD or inked[2] > width - PAD or inked[3] > height - PAD):
         return ESCAPED
