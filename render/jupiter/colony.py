@@ -221,7 +221,10 @@ def draw_colony_pieces(
             paint(draw, None, centre)
         else:
             put(centre, _pieces_box(size, radius, pieces), paint)
-    aboard = _pod(draw, view, layout, robots) if view.pod.docked_at is not None else _pod_away(draw, view, robots)
+    if view.pod.docked_at is not None:
+        aboard = _pod(draw, view, layout, robots, put)
+    else:
+        aboard = _pod_away(draw, view, robots, put)
     if view.active in aboard and _is_playing(view):
         active_at = aboard[view.active]
         radius, pad = pod_slot(round(step * POD_RADIUS)) + 1, 5
@@ -305,7 +308,11 @@ def _pod_bridge(draw: ImageDraw.ImageDraw, view: JupiterView, layout: Layout) ->
 
 
 def _pod(
-    draw: ImageDraw.ImageDraw, view: JupiterView, layout: Layout, robots: dict[int, RobotView]
+    draw: ImageDraw.ImageDraw,
+    view: JupiterView,
+    layout: Layout,
+    robots: dict[int, RobotView],
+    put: Callable[..., None] | None = None,
 ) -> dict[int, tuple[int, int]]:
     """The docked pod beyond its side, bridged to its docking dome, with seven places showing its load.
 
@@ -321,12 +328,14 @@ def _pod(
         return {}
     side = side_index(pod.dock_side)
     above = tag_above({(t.q, t.r) for t in view.tiles}, (tile.q, tile.r), side)
-    drawn = draw_pod(draw, centre, round(layout.step * POD_RADIUS), pod, robots, above=above)
+    drawn = draw_pod(draw, centre, round(layout.step * POD_RADIUS), pod, robots, above=above, put=put)
     _name(draw, dock, layout)
     return drawn
 
 
-def _pod_away(draw: ImageDraw.ImageDraw, view: JupiterView, robots: dict[int, RobotView]) -> dict[int, tuple[int, int]]:
+def _pod_away(
+    draw: ImageDraw.ImageDraw, view: JupiterView, robots: dict[int, RobotView], put: Callable[..., None] | None = None
+) -> dict[int, tuple[int, int]]:
     """The pod while it is away (or not docked yet at setup): in the deep's top-left corner, with its load and
     who docks it next."""
     x0, y0, _, _ = COLONY
@@ -340,12 +349,19 @@ def _pod_away(draw: ImageDraw.ImageDraw, view: JupiterView, robots: dict[int, Ro
         caption = "waiting to dock"
     label(draw, (x0 + 14, y0 + 22), "POD AWAY", 18, Ink.WHITE, bold=True, anchor="lm")
     label(draw, (x0 + 14, y0 + 44), caption, 14, Ink.WHITE, anchor="lm")
-    return draw_pod(draw, centre, 50, pod, robots, above=False)
+    return draw_pod(draw, centre, 50, pod, robots, above=False, put=put)
 
 
 def pod_slot(radius: int) -> int:
     """The radius of one of the seven places in a pod drawn ``radius`` pixels wide."""
     return max(7, round(radius * 0.24))
+
+
+def _pod_places(centre: tuple[int, int], radius: int) -> list[tuple[int, int]]:
+    """The pod's seven places: its centre, then round it from the top left."""
+    x, y = centre
+    spread = radius * 0.6
+    return [centre] + [(round(x + spread * unit(k)[0]), round(y + spread * unit(k)[1])) for k in (2, 1, 0, 5, 4, 3)]
 
 
 def draw_pod(
@@ -356,34 +372,61 @@ def draw_pod(
     robots: dict[int, RobotView],
     *,
     above: bool = False,
+    put: Callable[..., None] | None = None,
 ) -> dict[int, tuple[int, int]]:
     """The pod as a ringed capsule of seven places (robots first, then colonists, then empty places) and a
-    tag with its load out of its capacity. Returns where each robot aboard was drawn."""
+    tag with its load out of its capacity. Returns where each robot aboard was drawn.
+
+    ``put``: as ``draw_colony_pieces``'s: the pod is then pasted from a drawing kept by what it shows."""
+    places = _pod_places(centre, radius)
+    aboard: list[tuple[str, str]] = []
+    drawn: dict[int, tuple[int, int]] = {}
+    for seat in pod.robots:
+        if len(aboard) < len(places) and seat in robots:
+            info = robots[seat]
+            drawn[seat] = places[len(aboard)]
+            aboard.append((info.colour, info.letter))
+    load = pod.colonists + len(pod.robots)
+    paint = partial(_pod_drawing, radius, tuple(aboard), pod.colonists, pod.capacity, load, above)
+    if put is None:
+        paint(draw, None, centre)
+    else:
+        reach = max(radius, 38) + 4  # the ring (and its outline) or the tag, whichever is wider
+        put(centre, (-reach, -radius - 16, reach + 1, radius + 17), paint)
+    return drawn
+
+
+def _pod_drawing(
+    radius: int,
+    aboard: tuple[tuple[str, str], ...],
+    colonists: int,
+    capacity: int,
+    load: int,
+    above: bool,
+    draw: ImageDraw.ImageDraw,
+    sheet: Sheet | None,
+    centre: tuple[int, int],
+) -> None:
+    """``draw_pod``'s drawing: the robots ``aboard`` (colour, letter), then ``colonists``, then empty places up to
+    ``capacity``, and the tag saying ``load``; a section drawn around the pod's ``centre``."""
     x, y = centre
     draw.ellipse((x - radius, y - radius, x + radius, y + radius), fill=int(Ink.MIST), outline=int(Ink.BLUE), width=5)
     slot = pod_slot(radius)
-    spread = radius * 0.6
-    places = [centre] + [(round(x + spread * unit(k)[0]), round(y + spread * unit(k)[1])) for k in (2, 1, 0, 5, 4, 3)]
+    places = _pod_places(centre, radius)
     filled = 0
-    drawn: dict[int, tuple[int, int]] = {}
-    for seat in pod.robots:
-        if filled < len(places) and seat in robots:
-            info = robots[seat]
-            robot(draw, places[filled], info.colour, info.letter, slot + 1)
-            drawn[seat] = places[filled]
-            filled += 1
-    for _ in range(pod.colonists):
+    for colour, letter in aboard:
+        robot(draw, places[filled], colour, letter, slot + 1)
+        filled += 1
+    for _ in range(colonists):
         if filled < len(places):
             colonist(draw, places[filled], slot)
             filled += 1
-    for place in places[filled : pod.capacity]:
+    for place in places[filled:capacity]:
         empty_place(draw, place, slot - 2)
-    load = pod.colonists + len(pod.robots)
-    words = f"POD {load}/{pod.capacity}"
+    words = f"POD {load}/{capacity}"
     tag_y = y - radius - 2 if above else y + radius + 2
     rounded(draw, (x - 38, tag_y - 10, x + 38, tag_y + 10), Ink.BLUE, Ink.WHITE, radius=6, width=2)
     label(draw, (x, tag_y), words, 14, Ink.WHITE, bold=True, anchor="mm")
-    return drawn
 
 
 # ---------------------------------------------------------------------------------------------- the dome key

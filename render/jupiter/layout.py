@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Collection
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 from engine.jupiter.colony import STEPS
@@ -83,11 +83,18 @@ class Layout:
     origin: tuple[float, float]
     sides_only: bool = False
     """Print only each dome's side under it (``NE``), as a zoom does (``colony.dome_label``)."""
+    pixels: dict[tuple[int, int], tuple[int, int]] = field(default_factory=dict, init=False, compare=False, repr=False)
+    """The pixels of the lattice points asked for so far: a board asks for every dome's, every board (a layout
+    is kept per colony shape: ``layout_for``)."""
 
     def xy(self, point: tuple[int, int]) -> tuple[int, int]:
         """The pixel of a lattice point (a dome)."""
-        x, y = lattice(point)
-        return (round(self.origin[0] + x * self.step), round(self.origin[1] + y * self.step))
+        found = self.pixels.get(point)
+        if found is None:
+            x, y = lattice(point)
+            found = (round(self.origin[0] + x * self.step), round(self.origin[1] + y * self.step))
+            self.pixels[point] = found  # the same pixel whoever computes it: a race writes it twice, alike
+        return found
 
     def centre(self, q: int, r: int) -> tuple[int, int]:
         """The pixel centre of cell ``(q, r)``."""

@@ -378,9 +378,17 @@ letter) in seat order."""
 
 
 def _contents(view: JupiterView, tile: TileView) -> Contents:
-    colonists = sum(1 for d in tile.domes if d.piece == "colonist")
-    creeps = sum(1 for d in tile.domes if d.piece == "creep")
-    robots = tuple((info.colour, info.letter) for info in robots_on(view, tile))
+    colonists = creeps = 0
+    seats = set()
+    for dome in tile.domes:  # one pass: every tile of every board asks
+        piece = dome.piece
+        if piece == "colonist":
+            colonists += 1
+        elif piece == "creep":
+            creeps += 1
+        elif piece == "robot":
+            seats.add(dome.seat)
+    robots = tuple((r.colour, r.letter) for r in view.robots if r.seat in seats) if seats else ()
     return colonists, creeps, tile.super_creep, robots
 
 

@@ -48,8 +48,8 @@ PAD = 4
 
 @lru_cache(maxsize=16)
 def _covered(ground: int) -> bytes:
-    """The table (for ``bytes.translate``) that turns a scratch canvas on ``ground`` into the mask of what the
-    section set (``Image.point`` with a list would convert the list on every call)."""
+    """The lookup table that turns a scratch canvas on ``ground`` into the mask of what the section set (the
+    core's ``point`` reads it as it is: ``Image.point`` would convert it to a list on every call)."""
     return bytes(0 if value == ground else 255 for value in range(256))
 
 
@@ -66,6 +66,9 @@ class Drawn:
     placed: dict[Origin, tuple[tuple[Mark, ...], tuple[Token, ...]]] = field(default_factory=dict, compare=False)
     """Its marks and tokens moved to the origins it was pasted at lately (a section stands at the same place on
     every board of a game): made once per place rather than once per board."""
+    cores: tuple[object, object | None, Box] | None = field(default=None, compare=False)
+    """The image's and mask's cores and the box the image covers from the origin, taken once: a paste reads
+    them instead of going through ``Image``'s properties (a few microseconds each, a board pastes dozens)."""
 
     def at(self, origin: Origin) -> tuple[tuple[Mark, ...], tuple[Token, ...]]:
         """Its marks and tokens as printed from ``origin`` (shared, read only)."""
@@ -91,15 +94,11 @@ ESCAPED = Drawn((0, 0), None, None, (), ())
 
 
 def _key(paint: SectionPaint) -> Hashable | None:
-    """What a paint draws, as a key: the function of a ``partial`` and its (hashable) arguments."""
+    """What a paint draws, as a key: the function of a ``partial`` and its arguments (an argument that is not
+    hashable is found when the key is looked up: ``SectionCache.put`` draws that section in place)."""
     if not isinstance(paint, partial):
         return None
-    key = (paint.func, paint.args, tuple(sorted(paint.keywords.items())))
-    try:
-        hash(key)
-    except TypeError:
-        return None
-    return key
+    return (paint.func, paint.args, tuple(sorted(paint.keywords.items())) if paint.keywords else ())
 
 
 class SectionCache:
@@ -135,10 +134,14 @@ class SectionCache:
             return
         key = (key, ground)
         with self._lock:
-            drawn = self._kept.get(key)
-            if drawn is not None:
-                self._kept.move_to_end(key)
-                self.hits += 1
+            try:
+                drawn = self._kept.get(key)
+            except TypeError:  # an argument that is not hashable: drawn in place
+                drawn = ESCAPED
+            else:
+                if drawn is not None:
+                    self._kept.move_to_end(key)
+                    self.hits += 1
         if drawn is None:
             drawn = _drawn(box, paint, ground)
             with self._lock:
@@ -153,16 +156,15 @@ class SectionCache:
             paint(draw, sheet, origin)
             return
         x, y = origin
-        part = drawn.image
-        if part is not None:
-            left, top = x + drawn.corner[0], y + drawn.corner[1]
-            where = (left, top, left + part.width, top + part.height)
-            image.load()
-            # the core's own paste: ``Image.paste``'s checks cost more than the copy (same modes, box inside)
-            if drawn.mask is None:
-                image.im.paste(part.im, where)
+        if drawn.cores is not None:
+            part, mask, (left, top, right, bottom) = drawn.cores
+            where = (x + left, y + top, x + right, y + bottom)
+            # the core's own paste, on the core ``draw`` draws on (``ImageDraw.Draw`` loaded ``image``):
+            # ``Image.paste``'s checks cost more than the copy (same modes, box inside)
+            if mask is None:
+                draw.im.paste(part, where)
             else:
-                image.im.paste(part.im, where, drawn.mask.im)
+                draw.im.paste(part, where, mask)
         if sheet is not None and (drawn.marks or drawn.tokens):
             marks, tokens = drawn.at(origin)
             sheet.marks.extend(marks)
@@ -191,7 +193,8 @@ def _drawn(box: Box, paint: SectionPaint, ground: int | None) -> Drawn:
     ox, oy = PAD - left, PAD - top
     recorded = Sheet(boxes_only=True)
     paint(ImageDraw.Draw(canvas), recorded, (ox, oy))
-    mask = Image.frombytes("L", canvas.size, canvas.tobytes().translate(_covered(under)))
+    # the core's own lookup, palette index to mask (a quarter of the time of the bytes through Python)
+    mask = canvas._new(canvas.im.point(_covered(under), "L"))
     inked = mask.getbbox()
     if inked is not None and (inked[0] < PAD or inked[1] < PAD or inked[2] > width - PAD or inked[3] > height - PAD):
         return ESCAPED
@@ -200,7 +203,10 @@ def _drawn(box: Box, paint: SectionPaint, ground: int | None) -> Drawn:
     if inked is None:
         return Drawn((0, 0), None, None, marks, tokens)
     cut = None if ground is not None else mask.crop(inked).convert("1", dither=Image.Dither.NONE)
-    return Drawn((inked[0] - ox, inked[1] - oy), canvas.crop(inked), cut, marks, tokens)
+    part = canvas.crop(inked)
+    left, top = inked[0] - ox, inked[1] - oy
+    box = (left, top, left + part.width, top + part.height)
+    return Drawn((left, top), part, cut, marks, tokens, cores=(part.im, None if cut is None else cut.im, box))
 
 
 def put_section(

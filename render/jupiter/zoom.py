@@ -240,7 +240,8 @@ def tile_image(
         return canvas.crop(cut(tile))
     part = canvas.crop(cut(tile))
     drawn, covered = names()
-    part.paste(drawn, (0, 0), covered)
+    # the core's own paste (``Image.paste``'s checks cost more than the copy): the names are cut as the zoom is
+    part.im.paste(drawn.im, (0, 0, *part.size), covered.im)
     return part
 
 
