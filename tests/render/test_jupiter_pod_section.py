@@ -3,25 +3,9 @@ pixels as drawing it there, docked or away, and a close-up asked again draws not
 
 from __future__ import annotations
 
-from engine.core import SeatSetup
-from engine.core.playout import random_playout
-from engine.jupiter.view import JupiterView
-from engine.registry import GAMES
 from render.jupiter.sections import SectionCache
 from render.jupiter.zoom import tile_image
-
-
-def played(seed: int, seats: int, most: int) -> list[JupiterView]:
-    spec = GAMES["jupiter"]
-    options = spec.options_model()
-    views = []
-    for i, step in enumerate(random_playout(spec, [SeatSetup(role=None)] * seats, options, seed)):
-        if i >= most:
-            break
-        view = spec.view(step.after, None)
-        assert isinstance(view, JupiterView)
-        views.append(view)
-    return views
+from tests.render.test_jupiter_sections import played
 
 
 def test_the_pod_pasted_in_a_close_up_is_the_pod_drawn_there_docked_or_away() -> None:
