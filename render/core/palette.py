@@ -10,6 +10,7 @@ carrier of meaning: every piece also shows a letter, a number or a shape.
 from __future__ import annotations
 
 from enum import IntEnum
+from functools import lru_cache
 
 
 class Ink(IntEnum):
@@ -53,9 +54,8 @@ RGB: dict[Ink, tuple[int, int, int]] = {
 }
 
 
-def palette_bytes() -> list[int]:
-    """The flat ``[r, g, b, r, g, b, …]`` list ``Image.putpalette`` takes, in index order."""
-    flat: list[int] = []
-    for ink in Ink:
-        flat.extend(RGB[ink])
-    return flat
+@lru_cache(maxsize=1)
+def palette_bytes() -> bytes:
+    """The flat ``r, g, b, r, g, b, …`` bytes ``Image.putpalette`` takes, in index order: made once (every new
+    canvas is given them; from a list, Pillow converted it anew each time)."""
+    return bytes(value for ink in Ink for value in RGB[ink])
