@@ -30,7 +30,7 @@ from render.core.canvas import wrap_measured
 from render.core.fonts import Font
 from render.core.sheet import Sheet
 from render.core.sheet import say_sized as _say
-from render.core.stamps import Stamp, text_stamp
+from render.core.stamps import Stamp, inked, text_stamp
 
 PASSED = "Hand you last passed on: "
 DRAWN = "Drawn from the set-aside cards: "
@@ -80,10 +80,7 @@ def draw_lines(
         if sheet is not None:
             _say(draw, sheet, (x, y + step * i), line, size, Ink.CHARCOAL)
             continue
-        stamp = _stamp(line, font(size))
-        at = (x + stamp.offset[0], y + step * i + stamp.offset[1])
-        for _, mask in stamp.layers:
-            draw.bitmap(at, mask, fill=int(Ink.CHARCOAL))
+        inked(draw, (x, y + step * i), _stamp(line, font(size)), Ink.CHARCOAL)
 
 
 def warm(size: int, width: int) -> None:

@@ -81,11 +81,7 @@ class Sections:
         if sheet is not None and not sheet.boxes_only:
             paint(draw, sheet)
             return
-        with self._lock:
-            kept = self._kept.get(key)
-            if kept is not None:
-                self._kept.move_to_end(key)
-                self.pastes += 1
+        kept = self._found(key)
         if kept is None:
             record = Sheet(boxes_only=True)
             paint(draw, record)
@@ -131,11 +127,7 @@ class Sections:
                         self.pastes += 1
                     continue
                 composed.shown[index] = None  # until its place holds it: a failed paint leaves no stale claim
-                with self._lock:
-                    kept = self._kept.get(key)
-                    if kept is not None:
-                        self._kept.move_to_end(key)
-                        self.pastes += 1
+                kept = self._found(key)
                 if kept is None:
                     image.paste(layer.crop(box), box[:2])  # what the section is drawn over, as on a fresh copy
                     record = Sheet(boxes_only=True)
@@ -169,6 +161,15 @@ class Sections:
         best = max(self._composed, key=shared)
         best.used = uses
         return best
+
+    def _found(self, key: Hashable) -> Kept | None:
+        """The section kept for ``key``, made the most recent and counted as a paste; ``None`` when not kept."""
+        with self._lock:
+            kept = self._kept.get(key)
+            if kept is not None:
+                self._kept.move_to_end(key)
+                self.pastes += 1
+        return kept
 
     def _keep(self, key: Hashable, kept: Kept) -> None:
         with self._lock:

@@ -93,6 +93,12 @@ def say(
     """Draw a text a player reads, and note it on ``sheet`` (when measuring) where and as it was drawn: a
     renderer draws on a blank canvas with a sheet for ``layout(view)``, so the drawing is the measure."""
     text(draw, xy, words, face, ink, anchor=anchor)
+    noted(sheet, xy, words, face, anchor)
+
+
+def noted(sheet: Sheet | None, xy: tuple[int, int], words: str, face: Font, anchor: str) -> None:
+    """Note on ``sheet`` (when measuring) a text drawn at ``xy`` in ``face``: ``say``'s measure, for a caller that
+    draws the text its own way."""
     if sheet is not None and isinstance(face, ImageFont.FreeTypeFont):
         size = round(face.size)
         sheet.mark(xy, words, size, bold=face is font(size, bold=True), anchor=anchor)

@@ -116,8 +116,12 @@ def stamp_text(
     if not (float(x).is_integer() and float(y).is_integer()) or "\n" in text:
         draw.text(xy, text, fill=int(ink), font=face, anchor=anchor)
         return
-    stamp = text_stamp(text, face, anchor)
-    at = (int(x) + stamp.offset[0], int(y) + stamp.offset[1])
+    inked(draw, (int(x), int(y)), text_stamp(text, face, anchor), ink)
+
+
+def inked(draw: ImageDraw.ImageDraw, xy: tuple[int, int], stamp: Stamp, ink: Ink) -> None:
+    """A text's ``stamp`` (one mask) at ``xy``, the point it was made around, in ``ink``."""
+    at = (xy[0] + stamp.offset[0], xy[1] + stamp.offset[1])
     for _, mask in stamp.layers:
         draw.bitmap(at, mask, fill=int(ink))
 

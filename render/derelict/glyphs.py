@@ -32,8 +32,8 @@ from PIL import Image, ImageDraw, ImageFont
 
 from render.core.fonts import Font, font
 from render.core.palette import Ink
-from render.core.sheet import Sheet
-from render.core.stamps import EMPTY, Stamp, text_stamp
+from render.core.sheet import Sheet, noted
+from render.core.stamps import EMPTY, Stamp, inked, text_stamp
 
 CHARACTERS = frozenset(
     string.ascii_letters + string.digits + string.punctuation + " ·→…–—’‘“”éèêëáàâäåÅÉóòôöúùûüñçíìîïøæœß"
@@ -263,10 +263,7 @@ def line_stamp(words: str, face: Font, anchor: str) -> Stamp:
 
 def stamp(draw: ImageDraw.ImageDraw, xy: tuple[int, int], words: str, face: Font, ink: Ink, anchor: str) -> None:
     """``render.core.canvas.text`` at whole pixels, from ``line_stamp``: the same pixels."""
-    made = line_stamp(words, face, anchor)
-    at = (xy[0] + made.offset[0], xy[1] + made.offset[1])
-    for _, mask in made.layers:
-        draw.bitmap(at, mask, fill=int(ink))
+    inked(draw, xy, line_stamp(words, face, anchor), ink)
 
 
 def label(
@@ -288,6 +285,4 @@ def say(
 ) -> None:
     """``render.core.sheet.say`` through ``line_stamp``: drawn, and noted on ``sheet`` as drawn."""
     stamp(draw, xy, words, face, ink, anchor)
-    if sheet is not None and isinstance(face, ImageFont.FreeTypeFont):
-        size = round(face.size)
-        sheet.mark(xy, words, size, bold=face is font(size, bold=True), anchor=anchor)
+    noted(sheet, xy, words, face, anchor)

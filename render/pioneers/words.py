@@ -25,10 +25,10 @@ from itertools import pairwise
 
 from PIL import Image, ImageDraw, ImageFont
 
-from render.core.fonts import Font, font
+from render.core.fonts import Font
 from render.core.palette import Ink
-from render.core.sheet import Sheet
-from render.core.stamps import EMPTY, Stamp, stamp_text
+from render.core.sheet import Sheet, noted
+from render.core.stamps import EMPTY, Stamp, inked, stamp_text
 
 ANCHORS = ("la", "lm", "ls", "ra", "rm", "rs")
 """Anchors placed from the line's start or its advance (left, right) and the face's metrics (ascender, middle,
@@ -102,9 +102,7 @@ def _stamp_placed(
     left = "l" + anchor[1]
     for at, word in starts:
         whole = math.floor(at)
-        stamp = word_stamp(word, face, left, round((at - whole) * 64))
-        for _, mask in stamp.layers:  # one mask, stamped in the line's ink
-            draw.bitmap((x + whole + stamp.offset[0], y + stamp.offset[1]), mask, fill=int(ink))
+        inked(draw, (x + whole, y), word_stamp(word, face, left, round((at - whole) * 64)), ink)
 
 
 def right_anchor(starts: list[tuple[float, str]], face: ImageFont.FreeTypeFont) -> int:
@@ -122,8 +120,6 @@ def say_line(
     the left-anchored box its measure already took (``render.core.fonts``), not another FreeType layout."""
     starts = placed(words, face, anchor)
     _stamp_placed(draw, xy, words, face, ink, anchor, starts)
-    if sheet is not None and isinstance(face, ImageFont.FreeTypeFont):
-        size = round(face.size)
-        if starts is not None and anchor[0] == "r":
-            xy, anchor = (xy[0] - right_anchor(starts, face), xy[1]), "l" + anchor[1]
-        sheet.mark(xy, words, size, bold=face is font(size, bold=True), anchor=anchor)
+    if starts is not None and anchor[0] == "r" and isinstance(face, ImageFont.FreeTypeFont):
+        xy, anchor = (xy[0] - right_anchor(starts, face), xy[1]), "l" + anchor[1]
+    noted(sheet, xy, words, face, anchor)
