@@ -233,8 +233,14 @@ class JupiterRenderer:
 
         def names(tile: TileView) -> zooms.Names:
             key = (placements(view), tile.id)
-            drawn = self.zoom_names.get(key, lambda: zooms.tile_names(view, tile)[0])
-            covered = self.zoom_names.get((*key, "mask"), lambda: zooms.covered_by(drawn))
+            made: list[zooms.Names] = []  # both kept from one drawing (the mask is not made twice)
+
+            def drawing() -> Image.Image:
+                made.append(zooms.tile_names(view, tile))
+                return made[0][0]
+
+            drawn = self.zoom_names.get(key, drawing)
+            covered = self.zoom_names.get((*key, "mask"), lambda: made[0][1] if made else zooms.covered_by(drawn))
             return drawn, covered
 
         return names

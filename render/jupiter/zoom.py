@@ -210,11 +210,13 @@ def tile_names(view: JupiterView, tile: TileView) -> Names:
 
 
 def covered_by(names: Image.Image) -> Image.Image:
-    """The mask of the pixels ``tile_names`` set on its transparent canvas."""
-    return Image.frombytes("L", names.size, names.tobytes()).point(COVERED)
+    """The mask of the pixels ``tile_names`` set on its transparent canvas: its palette indices read as they are
+    through ``COVERED`` by the core's own lookup (no bytes through Python, no table made per call)."""
+    names.load()
+    return names._new(names.im.point(COVERED, "L"))
 
 
-COVERED = [0 if value == TRANSPARENT else 255 for value in range(256)]
+COVERED = bytes(0 if value == TRANSPARENT else 255 for value in range(256))
 """The lookup table that turns ``tile_names``' canvas into the mask of what the names cover."""
 
 
