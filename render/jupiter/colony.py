@@ -12,10 +12,10 @@ import math
 from collections.abc import Callable
 from functools import partial
 
-from PIL import ImageDraw
+from PIL import Image, ImageDraw
 
 from engine.jupiter.view import DomeView, JupiterView, PodView, RobotView, TileView
-from render.core import Ink, font, label, polygon, rounded, text, text_width
+from render.core import Ink, font, label, rounded, text, text_width
 from render.core.sheet import Sheet
 
 from .layout import COLONY, POD_RADIUS, SIDE_NAMES, Layout, side_index, tag_above, unit
@@ -44,8 +44,7 @@ def draw_colony_static(draw: ImageDraw.ImageDraw, view: JupiterView, layout: Lay
     names when asked (a zoom pastes every name over the finished drawing: ``render.jupiter.zoom.tile_names``)."""
     draw.rectangle(COLONY, fill=int(DEEP))
     step = layout.step
-    for tile in view.tiles:
-        polygon(draw, layout.hexagon(tile.q, tile.r), TILE_FILL, Ink.GREY, width=2)
+    _hexagons(draw, [layout.hexagon(tile.q, tile.r) for tile in view.tiles], TILE_FILL, Ink.GREY, 2)
     # The rim, bridges and domes, a few hundred lines and rings, through the core's own calls with their inks
     # taken once: exactly the calls ``ImageDraw.line`` and ``ImageDraw.ellipse`` make (a line of ``width``; a
     # ring filled, then its outline), without their checks on every call (a third of a tile's first close-up).
@@ -80,6 +79,25 @@ def draw_colony_static(draw: ImageDraw.ImageDraw, view: JupiterView, layout: Lay
         _tile_marks(draw, tile, layout)
     if not names_fit(layout):
         draw_dome_key(draw, dome_key_corner(view, layout))
+
+
+def _hexagons(
+    draw: ImageDraw.ImageDraw, hexagons: list[list[tuple[float, float]]], fill: Ink, outline: Ink, width: int
+) -> None:
+    """Each of ``hexagons`` filled and outlined in turn, exactly as ``ImageDraw.polygon`` draws one (its fill,
+    then its outline kept inside the fill by a mask of it), through the core's own calls: with one mask for all
+    of them, each hexagon's fill cleared from it after use, where Pillow makes a mask the size of the image for
+    every polygon (a tile's first close-up draws a dozen)."""
+    core = draw.draw
+    fill_ink, ink = core.draw_ink(int(fill)), core.draw_ink(int(outline))
+    mask = Image.new("1", draw.im.size)
+    cover = ImageDraw.Draw(mask).draw
+    inside, clear = cover.draw_ink(1), cover.draw_ink(0)
+    for points in hexagons:
+        core.draw_polygon(points, fill_ink, 1)
+        cover.draw_polygon(points, inside, 1)
+        core.draw_polygon(points, ink, 0, width * 2 - 1, mask.im)
+        cover.draw_polygon(points, clear, 1)  # the same pixels set back: the mask is empty again
 
 
 def names_fit(layout: Layout) -> bool:
