@@ -10,13 +10,15 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from functools import partial
+from functools import lru_cache, partial
+from typing import Any
 
 from PIL import Image, ImageDraw
 
 from engine.jupiter.view import DomeView, JupiterView, PodView, RobotView, TileView
 from render.core import Ink, font, label, rounded, text, text_width
 from render.core.sheet import Sheet
+from render.core.stamps import TRANSPARENT
 
 from .layout import COLONY, POD_RADIUS, SIDE_NAMES, Layout, side_index, tag_above, unit
 from .pieces import active_ring, colonist, creep, die, empty_place, power_plant, radar_dish, robot, super_creep
@@ -135,16 +137,53 @@ def _names(draw: ImageDraw.ImageDraw, tile: TileView, layout: Layout) -> None:
 def _name(draw: ImageDraw.ImageDraw, dome: DomeView, layout: Layout) -> None:
     if not names_fit(layout):
         return
-    face = font(NAME_SIZE)
-    radius = layout.dome_radius
     x, y = layout.xy(dome.point)
     words = dome_label(dome, layout)
+    if layout.sides_only:  # a zoom's: a few sides (``NE``), each drawn once and pasted under every dome
+        look = _side_look(words, layout.dome_radius)
+        if look is not None:
+            part, mask, (left, top, right, bottom) = look
+            draw.im.paste(part, (x + left, y + top, x + right, y + bottom), mask)
+            return
+    _name_drawing(words, layout.dome_radius, draw, (x, y))
+
+
+def _name_drawing(words: str, radius: int, draw: ImageDraw.ImageDraw, at: tuple[int, int]) -> None:
+    """A dome's name ``words`` under the dome of ``radius`` centred at ``at``, on its knock-out."""
+    face = font(NAME_SIZE)
+    x, y = at
     half = text_width(words, face) // 2 + 1
     # the knock-out reaches past the letters by their halo (``render.core.sheet.HALO``): a bridge passes by
     # and starts below the dome's rim by the same halo: the letters' tops sit at ``name_y``
-    top = name_y(y, layout)
+    top = y + radius + 3  # ``name_y``
     draw.rectangle((x - half - 3, y + radius + 1, x + half + 3, top + NAME_SIZE + 2), fill=int(TILE_FILL))
     text(draw, (x, top), words, face, Ink.BLACK, anchor="mt")
+
+
+SideLook = tuple[Any, Any, tuple[int, int, int, int]]
+"""A name drawn once: the cores of its pixels and of the mask of those it set, and their box from the dome's
+centre (right and bottom exclusive)."""
+
+
+@lru_cache(maxsize=64)
+def _side_look(words: str, radius: int) -> SideLook | None:
+    """``_name_drawing``'s name ``words`` under a dome of ``radius``, drawn once on a transparent canvas and cut
+    to what it set: a palette drawing only sets pixels, so pasting them through their mask is drawing it there
+    (``None`` if it reached the canvas's edge: then it is drawn in place)."""
+    reach = text_width(words, font(NAME_SIZE)) // 2 + 12
+    width, height = 2 * reach, radius + 3 * NAME_SIZE
+    canvas = Image.new("P", (width, height), TRANSPARENT)
+    _name_drawing(words, radius, ImageDraw.Draw(canvas), (reach, 0))
+    mask = canvas._new(canvas.im.point(_SET, "L"))  # the core's lookup, as ``render.jupiter.sections`` does
+    box = mask.getbbox()
+    if box is None or box[0] == 0 or box[1] == 0 or box[2] == width or box[3] == height:
+        return None
+    part, cut = canvas.crop(box), mask.crop(box).convert("1", dither=Image.Dither.NONE)
+    return part.im, cut.im, (box[0] - reach, box[1], box[2] - reach, box[3])
+
+
+_SET = bytes(0 if value == TRANSPARENT else 255 for value in range(256))
+"""The lookup table that turns a name's transparent canvas into the mask of the pixels it set."""
 
 
 def _tile_marks(draw: ImageDraw.ImageDraw, tile: TileView, layout: Layout) -> None:

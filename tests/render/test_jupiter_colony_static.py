@@ -1,7 +1,8 @@
 """Jupiter Deep's empty colony (the full board's static layer and each tile's close-up layer) draws its hexagons,
-rim, bridges and domes through the drawing core's own calls, one mask shared by the hexagons (issue 26: a tile's
-first close-up is among an action's slowest drawings). The pixels are those Pillow's ``ImageDraw`` gives drawing
-each shape with its own checks and a mask of its own, on every tile's close-up layer and board of seeded games."""
+rim, bridges and domes through the drawing core's own calls, one mask shared by the hexagons, and a close-up's
+dome names (a few sides, ``NE``) pasted from one drawing each (issue 26: a tile's first close-up is among an
+action's slowest drawings). The pixels are those Pillow's ``ImageDraw`` gives drawing each shape and name in
+place with a mask of its own, on tiles' close-up layers and boards of a seeded game."""
 
 from __future__ import annotations
 
@@ -16,9 +17,10 @@ from render.jupiter.colony import (
     DEEP,
     TILE_FILL,
     _domes,
-    _names,
+    _name_drawing,
     _tile_marks,
     dome_key_corner,
+    dome_label,
     draw_colony_static,
     draw_dome_key,
     names_fit,
@@ -56,7 +58,8 @@ def drawn_shape_by_shape(draw: ImageDraw.ImageDraw, view: JupiterView, layout: L
             box = (x - radius, y - radius, x + radius, y + radius)
             draw.ellipse(box, fill=int(Ink.WHITE), outline=int(Ink.CHARCOAL), width=2)
     for tile in view.tiles:
-        _names(draw, tile, layout)
+        for dome in tile.domes if names_fit(layout) else ():  # each name drawn where it stands
+            _name_drawing(dome_label(dome, layout), layout.dome_radius, draw, layout.xy(dome.point))
         _tile_marks(draw, tile, layout)
     if not names_fit(layout):
         draw_dome_key(draw, dome_key_corner(view, layout))
