@@ -84,13 +84,13 @@ async def test_a_seat_view_apart_from_the_boards_is_told_apart_by_its_own_whole_
 ) -> None:
     """Derelict's seat views share no fields with the board's view; their digest is still written from exactly their
     own JSON (models the board wrote already spliced in), so a panel changes exactly when its view does."""
-    host = make_host(store, clock, images=True)
+    host = make_host(store, clock)
     await host.delivered(await host.start(GUILD, CHANNEL, STAR, "derelict", {}))
     await host.delivered(await host.join(CHANNEL, NOVA))
     await host.delivered(await host.begin(CHANNEL, STAR))
     chooser = random.Random(5)
     apart = 0
-    for _ in range(12):
+    for _ in range(8):
         waiting = [(a, await host.choices_for(CHANNEL, a.user_id)) for a in (STAR, NOVA)]
         waiting = [(a, offered) for a, offered in waiting if offered]
         if not waiting:
