@@ -210,9 +210,9 @@ class PostgresStore:
         """
         game_id = sql.game_id_of(game)
         sql.check_action(game_id, action)
-        stored = game.model_copy(update={"action_count": action.index + 1})
+        count = action.index + 1  # written, and in the copy handed back, without a copy of the record for it
         params = (
-            *sql.game_params(stored.model_copy(update={"version": expected_version + 1})),
+            *sql.game_params(game, expected_version + 1, count),
             game_id,
             expected_version,
             *sql.action_params(action),
@@ -233,7 +233,7 @@ class PostgresStore:
             if written != 1:
                 raise sql.gone() if await conn.fetchval(sql.GAME_EXISTS, game_id) is None else sql.stale_version()
         log.debug("action recorded id=%s index=%s version=%s", game_id, action.index, expected_version + 1)
-        return sql.written(stored, game_id, expected_version + 1)
+        return sql.written(game, game_id, expected_version + 1, count)
 
     async def actions(self, game_id: int) -> list[ActionRecord]:
         """The game's log in order."""

@@ -426,8 +426,9 @@ def for_sqlite(statement: str) -> str:
 # ------------------------------------------------------------------ mapping
 
 
-def game_params(game: GameRecord) -> tuple[Any, ...]:
-    """The game's column values in ``GAME_COLUMNS`` order (JSON fields as text)."""
+def game_params(game: GameRecord, version: int | None = None, action_count: int | None = None) -> tuple[Any, ...]:
+    """The game's column values in ``GAME_COLUMNS`` order (JSON fields as text); ``version`` and ``action_count``
+    written in place of the record's when given (a commit writes the next ones without copying the record)."""
     return (
         game.guild_id,
         game.channel_id,
@@ -436,12 +437,12 @@ def game_params(game: GameRecord) -> tuple[Any, ...]:
         game.seed,
         game.engine_version,
         game.status,
-        game.version,
+        game.version if version is None else version,
         game.opener_id,
         game.snapshot,
         game.board_message_id,
         json.dumps(game.narration),
-        game.action_count,
+        game.action_count if action_count is None else action_count,
         game.result,
         game.created_at,
         game.updated_at,
@@ -614,7 +615,7 @@ def check_action(game_id: int, action: ActionRecord) -> None:
         raise ValueError(f"The action belongs to game {action.game_id}, not to game {game_id}.")
 
 
-def written(game: GameRecord, game_id: int, version: int) -> GameRecord:
+def written(game: GameRecord, game_id: int, version: int, action_count: int | None = None) -> GameRecord:
     """A fresh copy of what was just written, with its id and new version (callers mutate their copy).
 
     Copied by hand, every mutable part anew (seats, narration, votes, options), rather than through a deep copy
@@ -624,6 +625,7 @@ def written(game: GameRecord, game_id: int, version: int) -> GameRecord:
         update={
             "id": game_id,
             "version": version,
+            "action_count": game.action_count if action_count is None else action_count,
             "seats": [seat.model_copy() for seat in game.seats],  # a seat's fields are plain values
             "narration": list(game.narration),
             "skip_votes": list(game.skip_votes),

@@ -221,9 +221,8 @@ class SqliteStore:
         """
         game_id = sql.game_id_of(game)
         sql.check_action(game_id, action)
-        stored = game.model_copy(update={"action_count": action.index + 1})
-
-        params = on_thread.update_params(stored, game_id, expected_version)
+        count = action.index + 1  # written, and in the copy handed back, without a copy of the record for it
+        params = on_thread.update_params(game, game_id, expected_version, count)
         logged = sql.action_params(action)
         owed = on_thread.delivery_rows(deliveries, claimed_by, action.at)
         link = (interaction_id, game_id, action.index)
@@ -240,7 +239,7 @@ class SqliteStore:
 
         await self._one_hop(record)
         log.debug("action recorded id=%s index=%s version=%s", game_id, action.index, expected_version + 1)
-        return sql.written(stored, game_id, expected_version + 1)
+        return sql.written(game, game_id, expected_version + 1, count)
 
     async def actions(self, game_id: int) -> list[ActionRecord]:
         """The game's log in order."""

@@ -99,9 +99,12 @@ def execute_many(conn: sqlite3.Connection, statement: str, params: Iterable[Sequ
     conn.executemany(sql.for_sqlite(statement), params).close()
 
 
-def update_params(game: GameRecord, game_id: int, expected_version: int) -> tuple[Any, ...]:
-    """``UPDATE_GAME``'s parameters: ``game`` written at the next version, if still at ``expected_version``."""
-    return (*sql.game_params(game.model_copy(update={"version": expected_version + 1})), game_id, expected_version)
+def update_params(
+    game: GameRecord, game_id: int, expected_version: int, action_count: int | None = None
+) -> tuple[Any, ...]:
+    """``UPDATE_GAME``'s parameters: ``game`` written at the next version (with ``action_count`` when given), if
+    still at ``expected_version``."""
+    return (*sql.game_params(game, expected_version + 1, action_count), game_id, expected_version)
 
 
 def update(conn: sqlite3.Connection, params: Sequence[Any], game_id: int) -> None:

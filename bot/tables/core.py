@@ -57,6 +57,7 @@ from .names import (
 )
 from .recap import finishing_recap, recap_owed
 from .recent import Recent
+from .viewtext import VIEW_TEXT
 
 log = logging.getLogger(__name__)
 
@@ -147,13 +148,19 @@ def newly_waited(record: GameRecord, before: Sequence[Prompt], after: Sequence[P
     return frozenset(s.seat for s in record.seats if s.user_id in joining)
 
 
-async def drawn(draw: Callable[[], T]) -> T:
+async def drawn(draw: Callable[[], T], *, new: bool = False) -> T:
     """What ``draw`` (a renderer's call) returns: answered on the event loop when the renderer's caches keep it
     (``render.core.cache.kept``: the cost of its key, no hop), else run in a worker thread, where drawing and
-    encoding belong (the loop answers other channels meanwhile)."""
-    found, value = kept(draw)
-    if found:
-        return value  # type: ignore[return-value]  # kept() returned draw()'s own value
+    encoding belong (the loop answers other channels meanwhile).
+
+    ``new``: the caller knows the image is almost surely not drawn yet (a board whose view it never gave an image:
+    the renderer's key names that very view): asked of the worker thread at once, which makes its key and finds it
+    kept as well, rather than on the loop first (a miss there costs the loop the key, its copies of the views and
+    the miss: 0.1-0.3 ms a new board, while what waits beside it could run)."""
+    if not new:
+        found, value = kept(draw)
+        if found:
+            return value  # type: ignore[return-value]  # kept() returned draw()'s own value
     waiting_on_thread()  # what waits to run beside this drawing starts now (``bot.tables.beside``)
     return await asyncio.to_thread(draw)
 
@@ -697,14 +704,15 @@ class HostCore:
         given = self.boards_drawn.get(record.id, (key, shows), against)
         if given is not None:  # the same view (and the same board before it) as the last board: the same image
             return given
-        changed: list[str] = []
+        # A view this game's board never had draws (or is found kept) in the worker thread, its words with it.
         if marking:
             marks, before = cast(MarksChanges, renderer), previous
             assert before is not None
-            data, changed = await drawn(lambda: marks.marked(view, before))
+            data, changed, words = await drawn(lambda: (*marks.marked(view, before), renderer.alt(view)), new=True)
         else:
-            data = await drawn(lambda: renderer.board(view))
-        alt = name_seats(renderer.alt(view), view.names)
+            data, words = await drawn(lambda: (renderer.board(view), renderer.alt(view)), new=True)
+            changed = []
+        alt = name_seats(words, view.names)
         image = Attachment(f"{key}-board.png", data, changed_alt(alt, changed))
         self.boards_drawn.put(record.id, (key, shows), image, against)
         return image
@@ -861,7 +869,9 @@ class HostCore:
                 differ = {k for k, v in seen.__dict__.items() if v is not theirs.get(k)}
                 if len(differ) * 2 < len(theirs):
                     return ("seen beside the board", text, seen.model_dump_json(include=differ))
-        return (seen.model_dump_json(),)
+        # A seat's view that does not share the board's (Derelict, ¡Abordaje!, Capricorn) may still hold the very
+        # models the board's view was written with (Derelict's rooms): their JSON is spliced in, the same text.
+        return (VIEW_TEXT.text(seen),)
 
     async def _since_lines(self, loaded: Loaded, seat: SeatRecord, told: Sequence[str]) -> list[str]:
         """The lines a panel opens with: what happened since the seat's last decision, less ``told`` (the news the

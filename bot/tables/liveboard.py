@@ -31,16 +31,43 @@ HISTORY = "⏪ An earlier board: the game goes on in the newest one below."
 
 def board_key(record: GameRecord) -> str:
     """A short digest of everything a board shows of ``record``: its state, status, story, result, seats and
-    wait. Two records with the same key draw the same board; a delivery drawn under another key is stale."""
-    shown = [
-        record.snapshot,
+    wait. Two records with the same key draw the same board; a delivery drawn under another key is stale.
+
+    The digest of ``json.dumps([snapshot, status, narration, result, waiting_since, seats])``, written in two
+    parts: the snapshot's (most of it: a state's JSON, tens of kilobytes) is hashed once per snapshot and kept
+    (``SNAPSHOTS_HASHED``), since a version's key is asked at its post and again at its delivery (``aim``)."""
+    rest = [
         record.status,
         list(record.narration),
         record.result,
         record.waiting_since,
         [(s.seat, s.user_id, s.bot, s.role, s.display_name) for s in record.seats],
     ]
-    return hashlib.blake2b(json.dumps(shown).encode(), digest_size=12).hexdigest()
+    hashed = _snapshot_hashed(record.snapshot).copy()
+    hashed.update(b", " + json.dumps(rest).encode()[1:])  # the list's other items and its closing bracket
+    return hashed.hexdigest()
+
+
+SNAPSHOTS_HASHED = 8
+"""Snapshots whose digest so far ``board_key`` keeps (the newest): a version's post and delivery, a few games."""
+_hashed: OrderedDict[str | None, hashlib.blake2b] = OrderedDict()
+_hashed_lock = threading.Lock()
+
+
+def _snapshot_hashed(snapshot: str | None) -> hashlib.blake2b:
+    """The digest ``board_key`` makes, fed the opening of its list: ``[`` and the snapshot's JSON."""
+    with _hashed_lock:
+        kept = _hashed.get(snapshot)
+        if kept is not None:
+            _hashed.move_to_end(snapshot)
+            return kept
+    hashed = hashlib.blake2b(digest_size=12)
+    hashed.update(b"[" + json.dumps(snapshot).encode())
+    with _hashed_lock:
+        _hashed[snapshot] = hashed
+        while len(_hashed) > SNAPSHOTS_HASHED:
+            _hashed.popitem(last=False)
+    return hashed
 
 
 def _shows(view: View) -> bytes:

@@ -131,9 +131,9 @@ class SinceHost(HostCore):
         when its last action is still the log's, else replayed from the start (in a worker thread)."""
         assert record.id is not None
         cached = self._replays.get(record.id)
-        if cached is not None and cached.version == record.version and len(cached.steps) == record.action_count:
-            self._replays.move_to_end(record.id)
-            return cached  # carried forward by this process's own commit of the game as it stands
+        current = self._current(record)
+        if current is not None:
+            return current  # carried forward by this process's own commit of the game as it stands
         if cached is not None and len(cached.steps) <= record.action_count:
             known = len(cached.steps)
             first = max(known - 1, 0)
@@ -151,6 +151,16 @@ class SinceHost(HostCore):
             self._replays.popitem(last=False)
         return replayed
 
+    def _current(self, record: GameRecord) -> Replayed | None:
+        """This process's replay of the game when it stands exactly where ``record`` does (most panels: carried
+        forward by the commit they follow), else ``None``."""
+        assert record.id is not None
+        cached = self._replays.get(record.id)
+        if cached is not None and cached.version == record.version and len(cached.steps) == record.action_count:
+            self._replays.move_to_end(record.id)
+            return cached
+        return None
+
     def _logged(self, record: GameRecord, action: ActionRecord, state: State, events: Sequence[Event]) -> None:
         """Carry this process's replay of the game forward with the move it just committed (its state and events
         are in hand), so the panels that follow need neither a query nor a second ``apply``."""
@@ -166,9 +176,13 @@ class SinceHost(HostCore):
         if record.guild_id is None or record.id is None or record.status == "lobby" or record.action_count == 0:
             return []
         try:
-            async with self._replay_lock(record.id):
-                replayed = await self._replayed(record, loaded.spec)
-                acted, lines = news_since(record, replayed.steps, seat.seat)
+            current = self._current(record)
+            if current is not None:  # nothing to wait on, so no lock to take (making one costs more than the news)
+                acted, lines = news_since(record, current.steps, seat.seat)
+            else:
+                async with self._replay_lock(record.id):
+                    replayed = await self._replayed(record, loaded.spec)
+                    acted, lines = news_since(record, replayed.steps, seat.seat)
         except Exception:  # the news is a courtesy: a panel without it beats no panel (the game is untouched)
             log.exception("since-your-last-move lines failed channel=%s id=%s", record.channel_id, record.id)
             self._replays.pop(record.id, None)

@@ -77,3 +77,32 @@ async def test_a_panels_words_kept_are_the_words_written_anew(
             host.panels_described = LastDrawn(host.panels_described.size)
             assert kept.text == (await host._panel(loaded, seat, ())).text
     assert kept_panels > 0
+
+
+async def test_a_seat_view_apart_from_the_boards_is_told_apart_by_its_own_whole_json(
+    store: Store, clock: Clock
+) -> None:
+    """Derelict's seat views share no fields with the board's view; their digest is still written from exactly their
+    own JSON (models the board wrote already spliced in), so a panel changes exactly when its view does."""
+    host = make_host(store, clock)
+    await host.delivered(await host.start(GUILD, CHANNEL, STAR, "derelict", {}))
+    await host.delivered(await host.join(CHANNEL, NOVA))
+    await host.delivered(await host.begin(CHANNEL, STAR))
+    chooser = random.Random(5)
+    apart = 0
+    for _ in range(8):
+        waiting = [(a, await host.choices_for(CHANNEL, a.user_id)) for a in (STAR, NOVA)]
+        waiting = [(a, offered) for a, offered in waiting if offered]
+        if not waiting:
+            break
+        actor, offered = chooser.choice(waiting)
+        await host.delivered(await host.act_typed(CHANNEL, actor, chooser.choice(offered)[1]))
+        loaded = await host._load(CHANNEL)
+        assert loaded.state is not None
+        for seat in loaded.record.seats:
+            seen = loaded.spec.view(loaded.state, seat.seat)
+            shown = host._seen_json(loaded.record, loaded.state, seen)
+            if len(shown) == 1:
+                apart += 1
+                assert shown == (seen.model_dump_json(),)
+    assert apart > 0
