@@ -17,7 +17,7 @@ follow-ups ``follow`` vacated-dome · ``grenade`` domes… · ``redock`` (→ ti
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 from engine.core import Choice, Event, Prompt
 
@@ -187,14 +187,18 @@ def rocket_landings(state: JupiterState, direction: int) -> dict[str, list[str]]
 
 def movable_tiles(state: JupiterState) -> list[str]:
     """Tiles Module Control can move: two consecutive exposed sides, not the pod's tile (JUP-GAP-MODCTRL)."""
+    return list(_movable(state))
+
+
+def _movable(state: JupiterState) -> Iterator[str]:
+    """``movable_tiles`` one at a time: whether Module Control has a use needs only the first, and each tile's
+    anchors lay out the colony without it (a layout of its own, built and kept: the menu asked it of every tile)."""
     colony = state.colony
     docked = state.pod.dock[0] if state.pod.dock is not None else None
-    result = []
     for tile in colony.tiles:
         sides = set(colony.exposed_sides(tile))
         if tile != docked and any(k in sides and (k + 1) % 6 in sides for k in range(6)) and anchors(state, tile):
-            result.append(tile)
-    return result
+            yield tile
 
 
 def anchors(state: JupiterState, tile: str) -> dict[str, list[int]]:
@@ -234,7 +238,7 @@ def event_has_use(state: JupiterState, key: str, src: Source) -> bool:
         if src == "hand":
             hand.remove("datacore")
         return bool(hand)
-    return bool(movable_tiles(state))
+    return next(_movable(state), None) is not None
 
 
 # The menu ------------------------------------------------------------------------------------------------
