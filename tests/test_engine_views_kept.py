@@ -73,7 +73,13 @@ def test_a_pioneers_state_changed_in_place_is_viewed_anew() -> None:
 
 
 KEPT = {
-    "derelict": (3, 3, 5, 120, [(derelict_view, "_rooms", 512), (derelict_view, "_public", 4)]),
+    "derelict": (
+        3,
+        3,
+        5,
+        120,
+        [(derelict_view, "_rooms", 512), (derelict_view, "_boards", 16), (derelict_view, "_public", 4)],
+    ),
     "abordaje": (0, 5, 7, 120, [(abordaje_rules, "_cards", 256)]),
     "capricorn": (1, 8, 8, 150, [(capricorn_view, "_aliens", 64)]),
     "jupiter": (
@@ -85,8 +91,8 @@ KEPT = {
     ),
 }
 """Per game: extra seats, the set-up's seed, the play's seed, states at most, and the keepers its views use (a
-module, the name of its ``Recent``, its size): Derelict's rooms and public part, ¡Abordaje!'s ship-deck cards,
-Capricorn's aliens, Jupiter's whole board, tiles and views."""
+module, the name of its ``Recent``, its size): Derelict's rooms, all its rooms together and its public part,
+¡Abordaje!'s ship-deck cards, Capricorn's aliens, Jupiter's whole board, tiles and views."""
 
 
 @pytest.mark.parametrize("game", sorted(KEPT))

@@ -8,6 +8,8 @@ one-card hands, the whole resolution up to its next question, and the start of t
 from __future__ import annotations
 
 from engine.core import Choice, Event, Outcome, Prompt, check_choice
+from engine.core.copies import built
+from engine.core.handed import known
 from engine.core.recent import Recent
 
 from .assignment import advance, both_placed, is_last_card, place, place_forced, start_turn
@@ -57,7 +59,7 @@ def prompts(state: AbordajeState) -> list[Prompt]:
 
 def apply(state: AbordajeState, seat: int, prompt_id: str, choice_id: str) -> tuple[AbordajeState, list[Event]]:
     """Take one answer and resolve everything automatic up to the next decisions; ``state`` is not changed."""
-    check_choice(prompts(state), seat, prompt_id, choice_id)
+    check_choice(known(state) or prompts(state), seat, prompt_id, choice_id)  # handed along a move, or worked out
     new = state.clone() if state.phase == "assign" else state.answering()
     side = new.side_of(seat)
     events: list[Event] = []
@@ -161,12 +163,14 @@ def _card_view(board: Board, card: ShipDeckCard, me: Side | None) -> ShipDeckCar
 
 def _made_card(key: CardKey) -> ShipDeckCardView:
     number, active, conquered_by, decks, slots = key
-    return ShipDeckCardView(
+    return built(
+        ShipDeckCardView,
         number=number,
         active=active,
         conquered_by=list(conquered_by),
         decks={
-            ship: DeckView(
+            ship: built(
+                DeckView,
                 pirate_crew=pirate,
                 spanish_crew=spanish,
                 captains=list(captains),
@@ -176,7 +180,7 @@ def _made_card(key: CardKey) -> ShipDeckCardView:
             for ship, pirate, spanish, captains, marker in decks
         },
         slots={
-            side: SlotView(filled=filled, kind=kind, spent=spent)
+            side: built(SlotView, filled=filled, kind=kind, spent=spent)
             for side, (filled, kind, spent) in zip(SIDES, slots, strict=True)
         },
     )
@@ -189,7 +193,8 @@ def view(state: AbordajeState, viewer: int | None) -> AbordajeView:
     waiting = {p.seat for p in prompts(state)}
     cards = [_card_view(board, card, me) for card in board.cards]
     sides = {
-        side: SideView(
+        side: built(
+            SideView,
             seat=state.seats[side],
             pool=board.pool[side],
             losses=board.losses[side],
@@ -209,7 +214,8 @@ def view(state: AbordajeState, viewer: int | None) -> AbordajeView:
         hand = CATALOG.by_priority(list(state.hands[me]))
         last_passed = CATALOG.by_priority(list(state.last_passed.get(me, [])))
         drawn = state.drawn.get(me)
-    return AbordajeView(
+    return built(
+        AbordajeView,
         viewer=viewer,
         variant=state.variant,
         handicap=state.handicap,

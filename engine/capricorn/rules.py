@@ -8,6 +8,8 @@ in turn order and runs on, until somebody must decide or the game is over.
 from __future__ import annotations
 
 from engine.core import Event, Outcome, Prompt, check_choice
+from engine.core.copies import shallow
+from engine.core.handed import known
 
 from .script import AwaitAnswers, GameOver, Script
 from .state import Answer, CapricornState, TurnLog
@@ -60,12 +62,14 @@ def prompts(state: CapricornState) -> list[Prompt]:
 
 def apply(state: CapricornState, seat: int, prompt_id: str, choice_id: str) -> tuple[CapricornState, list[Event]]:
     """Take one answer and resolve everything automatic up to the next decisions; ``state`` is not changed."""
-    check_choice(prompts(state), seat, prompt_id, choice_id)
+    check_choice(known(state) or prompts(state), seat, prompt_id, choice_id)  # handed along a move, or worked out
     decision = next(d for d in state.log.pending if d.id == prompt_id)
-    new = state.model_copy()  # shallow: the run below replaces the table and the generator (``finish_run``)
+    new = shallow(state)  # the run below replaces the table and the generator (``finish_run``)
     answers = [*state.log.answers, Answer(key=decision.key, choice=choice_id)]
     # The turn's starting table is shared with ``state``: a run plays on a copy of it and never changes it.
-    new.log = state.log.model_copy(update={"answers": answers, "pending": []})
+    log = shallow(state.log, answers=answers, pending=[])
+    log.__pydantic_fields_set__.update(("answers", "pending"))  # as ``model_copy(update=...)`` marks them
+    new.log = log
     return new, run(new)
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import cache
 
 from engine.core import Choice, Event
 from engine.core.words import count
@@ -302,8 +303,11 @@ def affordable(state: DerelictState, player: Player, action: Action) -> bool:
     return spare >= action.cost(state, player)
 
 
+@cache
 def all_actions() -> tuple[Action, ...]:
-    """Basic actions, room actions, then action cards and items (``rooms.py``, ``play.py`` add theirs)."""
+    """Basic actions, room actions, then action cards and items (``rooms.py``, ``play.py`` add theirs). Made once:
+    every part is a module's tuple of frozen actions, and the imports (late, to break the cycle) were a tenth of
+    working out a turn's menu."""
     from .crew import CREW_ACTIONS
     from .gear import CRAFT, ITEM_ACTIONS
     from .play import CARD_ACTIONS
@@ -327,7 +331,16 @@ def available(state: DerelictState, player: Player) -> list[Action]:
 
 
 def action_by_id(action_id: str) -> Action:
-    return next(a for a in all_actions() if a.id == action_id)
+    return _by_id()[action_id]
+
+
+@cache
+def _by_id() -> dict[str, Action]:
+    """Each action by its id, the first of ``all_actions`` with it (as a search in order finds)."""
+    found: dict[str, Action] = {}
+    for action in all_actions():
+        found.setdefault(action.id, action)
+    return found
 
 
 def follow_up(state: DerelictState, player: Player, action: str, params: Params) -> None:

@@ -90,7 +90,8 @@ def characters_in(state: DerelictState, room: str) -> list[Player]:
 
 def in_combat(state: DerelictState, player: Player) -> bool:
     """DER-ACT-1: an active character with at least one intruder figure in their room."""
-    return player.status == "active" and bool(intruders_in(state, player.room))
+    room = player.room  # whether any intruder is there (``intruders_in`` sorts them: asked for every action offered)
+    return player.status == "active" and any(i.room == room for i in state.ship.intruders)
 
 
 def is_occupied_for(state: DerelictState, room: str, mover: Player) -> bool:

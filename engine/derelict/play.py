@@ -8,6 +8,7 @@ offered in combat (DER-ACT-2).
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 
 from engine.core import Choice, Event
 
@@ -40,12 +41,19 @@ def every_card() -> list[ActionCard]:
     return [*CATALOG.characters.common, *(c for ch in CATALOG.characters.characters for c in ch.cards)]
 
 
+@cache
+def _card(card: str) -> ActionCard:
+    """The first action card kind with this id (as a search of ``every_card`` in order finds): the catalog is read
+    only, and a turn's menu asks each card's cost."""
+    return next(c for c in every_card() if c.id == card)
+
+
 def card_cost(card: str) -> int:
-    return next(c.cost for c in every_card() if c.id == card)
+    return _card(card).cost
 
 
 def card_timing(card: str) -> Timing:
-    return next(c.timing for c in every_card() if c.id == card)
+    return _card(card).timing
 
 
 # --- Search --------------------------------------------------------------------------------------------

@@ -15,7 +15,7 @@ from typing import Any, NamedTuple
 from pydantic import BaseModel, Field
 
 from engine.core import View
-from engine.core.copies import shallow
+from engine.core.copies import built, shallow
 from engine.core.recent import Recent
 from engine.core.words import count
 
@@ -218,7 +218,8 @@ def seat_view(state: DerelictState, p: Player) -> SeatView:
     from .cards import infection_cards
 
     character = CATALOG.character[p.character] if p.character else None
-    return SeatView(
+    return built(
+        SeatView,
         seat=p.seat,
         character=p.character,
         name=character_name(p),
@@ -260,11 +261,33 @@ def room_views(state: DerelictState) -> list[RoomView]:
     for p in state.players:
         if p.status == "active":
             characters.setdefault(p.room, []).append(p.seat)
+    board = (
+        tuple(ship.explored),
+        tuple(ship.tiles.items()),
+        tuple(ship.item_counter.items()),
+        tuple(ship.fire),
+        tuple(ship.malfunction),
+        tuple((room, tuple(things)) for room, things in ship.objects.items()),
+        tuple((room, tuple(shown)) for room, shown in intruders.items()),
+        tuple((room, tuple(seats)) for room, seats in characters.items()),
+    )
+    kept = _boards.get(board)
+    if kept is not None:
+        return list(kept)
     seen = Seen(set(ship.explored), set(ship.fire), set(ship.malfunction))
-    return [
+    rooms = [
         room_view(state, room_id, tuple(intruders.get(room_id, ())), tuple(characters.get(room_id, ())), seen)
         for room_id in CATALOG.map_order
     ]
+    _boards.put(board, rooms)
+    return list(rooms)
+
+
+_boards: Recent[tuple[object, ...], list[RoomView]] = Recent(16)
+"""Every room's view, kept by everything of the ship the rooms show (explored slots and their tiles, item
+counters, fires, malfunctions, objects, and the intruders and characters in each room): most moves (cards,
+rolls, turns passed, wounds) change no room, and the twenty rooms were looked up one by one again. Shared
+between views, which are only ever read; each view gets its own list."""
 
 
 ShownIntruder = tuple[int, str, str, int]
@@ -374,7 +397,8 @@ def public_view(state: DerelictState) -> DerelictView:
     from .tuning import time_track
 
     track = time_track(state)
-    result = DerelictView(
+    result = built(
+        DerelictView,
         viewer=None,
         phase=state.phase,
         mode=state.mode,
@@ -390,7 +414,7 @@ def public_view(state: DerelictState) -> DerelictView:
         rooms=room_views(state),
         noise=sorted(ship.noise),
         pods=[
-            PodView(number=p.number, bay=p.bay, locked=p.locked, launched=p.launched, seats=list(p.seats))
+            built(PodView, number=p.number, bay=p.bay, locked=p.locked, launched=p.launched, seats=list(p.seats))
             for p in ship.pods
         ],
         bag_size=len(ship.bag),

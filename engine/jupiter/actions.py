@@ -17,7 +17,7 @@ follow-ups ``follow`` vacated-dome · ``grenade`` domes… · ``redock`` (→ ti
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 from engine.core import Choice, Event, Prompt
 
@@ -39,7 +39,7 @@ from .board import (
 )
 from .cards import Source, actions_left, can_double, in_force, sources, spend, spend_double
 from .catalog import CATALOG, SIDE_NAMES
-from .colony import Colony, step, tile_of
+from .colony import step, tile_of
 from .pod import answer_dock, dock_prompt, docking_dome, has_room, launch
 from .state import COLONIST, CREEP, JupiterState, cap, robot_name, seat_of_code
 
@@ -187,29 +187,39 @@ def rocket_landings(state: JupiterState, direction: int) -> dict[str, list[str]]
 
 def movable_tiles(state: JupiterState) -> list[str]:
     """Tiles Module Control can move: two consecutive exposed sides, not the pod's tile (JUP-GAP-MODCTRL)."""
+    return list(_movable(state))
+
+
+def _movable(state: JupiterState) -> Iterator[str]:
+    """``movable_tiles`` one at a time: whether Module Control has a use needs only the first, and each tile's
+    anchors lay out the colony without it (a layout of its own, built and kept: the menu asked it of every tile)."""
     colony = state.colony
     docked = state.pod.dock[0] if state.pod.dock is not None else None
-    result = []
     for tile in colony.tiles:
         sides = set(colony.exposed_sides(tile))
         if tile != docked and any(k in sides and (k + 1) % 6 in sides for k in range(6)) and anchors(state, tile):
-            result.append(tile)
-    return result
+            yield tile
 
 
 def anchors(state: JupiterState, tile: str) -> dict[str, list[int]]:
     """Where ``tile`` can go: empty cells beside another tile, named by that tile and side; never its own cell
     or the pod's cell. Each cell is offered once, under the first tile in spiral order that touches it."""
     colony = state.colony
-    rest = Colony.of(p for p in state.placements if p.tile != tile)
+    # Read on the colony itself, not on a layout without ``tile`` (a colony of its own, built and kept per tile
+    # asked: most of a menu's time when one was new). Without ``tile`` the others keep their cells and spiral
+    # order, and a side of theirs is exposed when no tile is across it or ``tile`` is, whose cell is excluded.
     own = colony.cell_of(tile)
     pod_cell = colony.pod_cell(*state.pod.dock) if state.pod.dock is not None else None
+    cells = colony.cells
     seen: set[tuple[int, int]] = set()
     result: dict[str, list[int]] = {}
-    for other in rest.tiles:
-        for side in rest.exposed_sides(other):
-            cell = step(rest.cell_of(other), side)
-            if cell in seen or cell in (own, pod_cell):
+    for other in colony.tiles:
+        if other == tile:
+            continue
+        at = colony.cell_of(other)
+        for side in range(6):
+            cell = step(at, side)
+            if cell in cells or cell in seen or cell in (own, pod_cell):  # a tile there, or offered
                 continue
             seen.add(cell)
             result.setdefault(other, []).append(side)
@@ -234,7 +244,7 @@ def event_has_use(state: JupiterState, key: str, src: Source) -> bool:
         if src == "hand":
             hand.remove("datacore")
         return bool(hand)
-    return bool(movable_tiles(state))
+    return next(_movable(state), None) is not None
 
 
 # The menu ------------------------------------------------------------------------------------------------

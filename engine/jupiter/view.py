@@ -17,6 +17,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, Field
 
 from engine.core import View
+from engine.core.copies import built, shallow
 from engine.core.recent import Recent
 from engine.core.words import count
 
@@ -305,7 +306,8 @@ def lasting_effects(plants: list[str], dishes: list[str], limit: int) -> list[st
 
 
 def _report(state: JupiterState, report: TurnReport) -> ReportView:
-    return ReportView(
+    return built(
+        ReportView,
         turn=report.turn,
         seat=report.seat,
         colour=CATALOG.colour(report.seat),
@@ -343,7 +345,7 @@ def view(state: JupiterState, viewer: int | None) -> JupiterView:
     """The view for ``viewer`` (a seat, or ``None`` for the channel); it never includes the deck's order."""
     public = _views.made(state.model_dump_json(), lambda: _public_view(state))
     mine = viewer is not None and 0 <= viewer < state.seats
-    return public.model_copy(update={"viewer": viewer, "my_seat": viewer if mine else None})
+    return shallow(public, viewer=viewer, my_seat=viewer if mine else None)  # both fields already set
 
 
 def _layout(colony: Colony) -> list[TileLayout]:
@@ -428,7 +430,8 @@ def _public_view(state: JupiterState) -> JupiterView:
     waiting = deciding(state)
     tiles = _tiles(state, _layout(colony))
     dock = state.pod.dock
-    pod = PodView(
+    pod = built(
+        PodView,
         docked_at=colony.outer(*dock) if dock is not None else None,
         dock_tile=dock[0] if dock is not None else None,
         dock_side=SIDE_NAMES[dock[1]] if dock is not None else None,
@@ -439,7 +442,8 @@ def _public_view(state: JupiterState) -> JupiterView:
         launches=state.pod.launches,
     )
     robots = [
-        RobotView(
+        built(
+            RobotView,
             seat=seat,
             colour=CATALOG.robots[seat].colour,
             letter=CATALOG.robots[seat].letter,
@@ -464,7 +468,8 @@ def _public_view(state: JupiterState) -> JupiterView:
         # the end of the turn has begun (and perhaps the game ended in it): its report so far
         this_turn = _report(state, report(state))
     seats = state.seats
-    return JupiterView(
+    return built(
+        JupiterView,
         viewer=None,
         my_seat=None,
         phase=state.phase,

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core import Event, Outcome, Prompt, check_choice
+from engine.core.copies import built, shallow
 from engine.core.handed import known
 from engine.core.recent import Recent
 from engine.core.words import seat_ref
@@ -81,7 +82,7 @@ _views: Recent[str, PioneersView] = Recent(4)
 def view(state: PioneersState, viewer: int | None) -> PioneersView:
     """The whole table but the deck order, the unused tiles and the generator."""
     table = _views.made(state.model_dump_json(), lambda: _table(state))
-    return table.model_copy(update={"viewer": viewer})
+    return shallow(table, viewer=viewer)  # ``viewer`` is already among the fields set
 
 
 SectorKey = tuple[int, bool, str, str | None, bool, tuple[str | None, ...], tuple[str, ...], tuple[int, ...], int]
@@ -120,7 +121,7 @@ def _sector(state: PioneersState, key: SectorKey) -> tuple[SectorView, int | Non
         )
         if sector.is_planet:  # what ``score`` counts: live planets only (a controller implies one)
             colonists = tuple(int(spot) for spot in spots if is_colonist(spot))  # type: ignore[arg-type]
-    return SectorView(**fields), controller, colonists  # one validation, not one per field set afterwards
+    return built(SectorView, **fields), controller, colonists  # held to a validated twin by the views' test
 
 
 def _table(state: PioneersState) -> PioneersView:
@@ -160,7 +161,8 @@ def _table(state: PioneersState) -> PioneersView:
     for p in state.players:
         vp, _, _, _ = score_of(state, p.seat, controlled[p.seat], colonists[p.seat])
         players.append(
-            PlayerView(
+            built(
+                PlayerView,
                 seat=p.seat,
                 commander=p.commander,
                 commander_name=CATALOG.commanders[p.commander].name if p.commander else None,
@@ -176,7 +178,8 @@ def _table(state: PioneersState) -> PioneersView:
             )
         )
     rules = state.rules
-    return PioneersView(
+    return built(
+        PioneersView,
         viewer=None,
         phase=state.phase,
         scenario=state.scenario,
