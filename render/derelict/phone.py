@@ -25,7 +25,7 @@ from render.core import Box, Ink, disc, new_canvas, polygon, rounded, star_point
 from render.core.canvas import label
 from render.core.changes import Change
 from render.core.fonts import font
-from render.core.sheet import Paint, Sheet, Token
+from render.core.sheet import Mark, Paint, Sheet, Token
 
 from . import glyphs
 from .cells import Look, RoomCells, look
@@ -178,17 +178,22 @@ def id_at(room: str) -> tuple[int, int]:
 
 
 def draw_phone(
-    view: DerelictView, sheet: Sheet | None = None, base: Image.Image | None = None, rooms: RoomCells | None = None
+    view: DerelictView,
+    sheet: Sheet | None = None,
+    base: Image.Image | None = None,
+    rooms: RoomCells | None = None,
+    mapped: tuple[list[Mark], list[Token]] | None = None,
 ) -> Image.Image:
     """The phone board of ``view`` (and its measures on ``sheet``) on ``base``, a copy of ``draw_static``'s
     layer for its shape, or on a layer drawn (and measured) now; its rooms and time track pasted from ``rooms``
     where they look as drawn before (``render.derelict.cells``), except on a sheet with letter masks (the legibility
-    tests measure the drawing itself)."""
+    tests measure the drawing itself). ``mapped``: ``base`` shows every room of ``view`` already
+    (``render.derelict.maps``), and this is what they printed."""
     image = draw_static(*shape(view), sheet) if base is None else base
     board = Board(image, sheet)
     kept = rooms if sheet is None or sheet.boxes_only else None
     draw_header(board, view, kept)
-    draw_map(board, view, kept)
+    draw_map(board, view, kept, mapped)
     draw_roster(board, view)
     return image
 
@@ -300,8 +305,18 @@ def pod_lines(view: DerelictView) -> list[str]:
     return lines[:2]
 
 
-def draw_map(board: Board, view: DerelictView, rooms: RoomCells | None = None) -> None:
-    for room in view.rooms:
+def draw_map(
+    board: Board,
+    view: DerelictView,
+    rooms: RoomCells | None = None,
+    mapped: tuple[list[Mark], list[Token]] | None = None,
+) -> None:
+    """The rooms (drawn, pasted from ``rooms``, or on the board already with what they printed: ``mapped``),
+    then the noise badges over the corridors and ducts."""
+    if mapped is not None and board.sheet is not None:
+        board.sheet.marks.extend(mapped[0])
+        board.sheet.tokens.extend(mapped[1])
+    for room in view.rooms if mapped is None else ():
         if rooms is None:
             draw_cell(board, view, room)
         else:

@@ -22,6 +22,7 @@ from .alt import board_alt
 from .board import draw_board, draw_static
 from .cells import RoomCells
 from .hand import draw_hand, hand_key, has_private
+from .maps import Maps
 from .zoom import CREW, areas, draw_crew_zoom, draw_room_zoom, zoom_words
 
 WARM_ACTIONS = 80
@@ -49,6 +50,7 @@ class DerelictRenderer:
         self.layers = LayerCache()
         self.layer_sheets = LayerSheets()
         self.rooms = RoomCells()
+        self.maps = Maps()
 
     def warm(self, seats: int = 4) -> None:
         """Draw, once when the process starts, what its first Derelict boards would otherwise pay for in the middle
@@ -135,8 +137,16 @@ class DerelictRenderer:
     def _phone(self, view: DerelictView, sheet: Sheet | None = None) -> Image.Image:
         seats, over = phone.shape(view)
         key = ("derelict.phone", seats, over)
-        base = self.layer_sheets.copy_of(self.layers, key, partial(phone.draw_static, seats, over), sheet)
-        return phone.draw_phone(view, sheet, base=base, rooms=self.rooms)
+        draw = partial(phone.draw_static, seats, over)
+        if sheet is not None and not sheet.boxes_only:  # the legibility tests measure the drawing itself
+            base = self.layer_sheets.copy_of(self.layers, key, draw, sheet)
+            return phone.draw_phone(view, sheet, base=base)
+        static = partial(self.layer_sheets.copy_of, self.layers, key, draw)
+        base, layer, mapped = self.maps.board(key, static, view, self.rooms)
+        if sheet is not None:
+            sheet.marks.extend(layer[0])
+            sheet.tokens.extend(layer[1])
+        return phone.draw_phone(view, sheet, base=base, rooms=self.rooms, mapped=mapped)
 
     def _full(self, view: DerelictView) -> Image.Image:
         base = self.layers.copy_of("derelict.static", draw_static)
