@@ -21,7 +21,7 @@ from . import glyphs, phone
 from .alt import board_alt
 from .board import draw_board, draw_static
 from .cells import RoomCells
-from .hand import draw_hand, hand_key, has_private
+from .hand import HandParts, draw_hand, hand_key, has_private
 from .maps import Maps
 from .zoom import CREW, areas, draw_crew_zoom, draw_room_zoom, zoom_words
 
@@ -51,6 +51,7 @@ class DerelictRenderer:
         self.layer_sheets = LayerSheets()
         self.rooms = RoomCells()
         self.maps = Maps()
+        self.hands = HandParts()
 
     def warm(self, seats: int = 4) -> None:
         """Draw, once when the process starts, what its first Derelict boards would otherwise pay for in the middle
@@ -122,7 +123,7 @@ class DerelictRenderer:
         private = _derelict(view)
         if not has_private(private):
             return None
-        return self.cache.get_or_render(hand_key(private), lambda: encode_png(draw_hand(private)))
+        return self.cache.get_or_render(hand_key(private), lambda: encode_png(draw_hand(private, None, self.hands)))
 
     def alt(self, view: View) -> str:
         """What the board (public view, with its intruders, fires and noise) or this seat's private image shows."""
