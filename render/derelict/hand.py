@@ -19,12 +19,13 @@ import json
 from PIL import Image, ImageDraw
 
 from engine.core.recent import Recent
+from engine.derelict.catalog import CATALOG
 from engine.derelict.view import DerelictView
-from render.core import Box, Ink, font, new_canvas, rounded, text_width, wrap
+from render.core import Box, Ink, font, new_canvas, rounded, text_width
 from render.core.sheet import Sheet
 
 from .glyphs import say
-from .places import fitting
+from .places import fitting, wrapped
 
 WIDTH = 600
 MARGIN = 12
@@ -74,7 +75,7 @@ def hand_lines(view: DerelictView) -> list[tuple[str, bool]]:
     out: list[tuple[str, bool]] = []
 
     def add(words: str, bold: bool = False) -> None:
-        out.extend((part, bold) for part in wrap(words, font(SMALL, bold=bold), width))
+        out.extend((part, bold) for part in wrapped(words, font(SMALL, bold=bold), width))
 
     add("Items: " + (", ".join(view.items) or "none"))
     add("Your task" if len(view.tasks) == 1 else "Your two tasks (keep one)", True)
@@ -133,8 +134,27 @@ def draw_card(draw: ImageDraw.ImageDraw, sheet: Sheet | None, card: str, x: int,
     whether it drew inside its box only (a word too long for a card's width overflows it: not to be kept)."""
     rounded(draw, (x, y, x + CARD_W, y + CARD_H), Ink.MIST if "infection" in card else Ink.WHITE, Ink.BLACK)
     face = font(SMALL, bold=True)
-    parts = wrap(card, face, CARD_W - 14)[:3]
+    parts = wrapped(card, face, CARD_W - 14)[:3]
     for j, part in enumerate(parts):
         at = (x + CARD_W // 2, y + CARD_H // 2 + (j - (len(parts) - 1) / 2) * 22)
         say(draw, sheet, (at[0], round(at[1])), part, face, Ink.BLACK, "mm")
     return all(text_width(part, face) <= CARD_W - 14 for part in parts)
+
+
+def warm(parts: HandParts) -> None:
+    """Draw ahead, once a process, what a seat's first private images would otherwise draw in the middle of a move:
+    every card's tile (kept in ``parts``: a tile is the same pixels wherever it is pasted) and every character's
+    heading (its measure and stamp, kept by ``render.core``)."""
+    characters = CATALOG.characters
+    cards = {"infection card", *(card.name for card in characters.common)}
+    cards.update(card.name for character in characters.characters for card in character.cards)
+    for card in sorted(cards):
+        if parts.tiles.get(card) is None:
+            tile = new_canvas(CARD_W + 1, CARD_H + 1)
+            if draw_card(ImageDraw.Draw(tile), None, card, 0, 0):
+                parts.tiles.put(card, tile)
+                parts.draws += 1
+    scratch = ImageDraw.Draw(new_canvas(WIDTH, 44))
+    for character in characters.characters:
+        heading = fitting(f"{character.name}: private (only you see this)", WIDTH - 2 * MARGIN, HEADING, bold=True)
+        say(scratch, None, (MARGIN, 10), heading, font(HEADING, bold=True), Ink.BLACK, "la")

@@ -21,7 +21,7 @@ from PIL import Image, ImageDraw
 from engine.core.words import count
 from engine.derelict.catalog import CATALOG
 from engine.derelict.view import DerelictView, RoomView, SeatView
-from render.core import Box, Ink, disc, new_canvas, polygon, rounded, star_points, text_width, wrap
+from render.core import Box, Ink, disc, new_canvas, polygon, rounded, star_points, text_width
 from render.core.canvas import label
 from render.core.changes import Change
 from render.core.fonts import font
@@ -29,7 +29,7 @@ from render.core.sheet import Mark, Paint, Sheet, Token
 
 from . import glyphs
 from .cells import Look, RoomCells, look
-from .places import MALFUNCTION, SEAT_INKS, fitting
+from .places import MALFUNCTION, SEAT_INKS, fitting, wrapped
 
 WIDTH = 600
 MARGIN = 12
@@ -280,7 +280,7 @@ def result_lines(view: DerelictView) -> list[str]:
     """The result screen's header: how the game ended (the summary's first sentence, on up to two lines), the
     engines and the tracks; who survived and each task is in the roster below."""
     headline = view.summary.split(". ")[0].rstrip(".") + "." if view.summary else "The game is over."
-    lines = wrap(headline, font(SMALL, bold=True), WIDTH - 2 * MARGIN)[:2]
+    lines = wrapped(headline, font(SMALL, bold=True), WIDTH - 2 * MARGIN)[:2]
     if view.engines:
         lines.append("Engines: " + " · ".join(f"{room} {state}" for room, state in sorted(view.engines.items())))
     lines.append(f"Course {view.course} · F fire {view.fires}/8 · X malfunction {view.malfunctions}/8")
@@ -352,11 +352,24 @@ def room_name_words(room: RoomView) -> tuple[str, int, bool, Ink]:
     """A room's name in the largest face that fits its box (never under 18 px), or "unexplored"."""
     if room.name is None:
         return "unexplored", SMALL, False, Ink.GREY
-    width = CELL_W - 12
-    size, bold = next(
-        ((s, b) for s, b in NAME_FACES if text_width(room.name, font(s, bold=b)) <= width), NAME_FACES[-1]
-    )
+    size, bold = name_face(room.name)
     return room.name, size, bold, Ink.BLACK
+
+
+@cache
+def name_face(name: str) -> tuple[int, bool]:
+    """The largest of ``NAME_FACES`` a room's name fits its box in (the smallest when none does)."""
+    width = CELL_W - 12
+    return next(((s, b) for s, b in NAME_FACES if text_width(name, font(s, bold=b)) <= width), NAME_FACES[-1])
+
+
+def warm_names() -> None:
+    """Measure and stamp ahead, once a process, every room's name in its face (``name_face``), so a room first
+    explored in a game draws no text new to the process."""
+    scratch = Board(new_canvas(CELL_W, CELL_H), None)
+    for room in (*CATALOG.rooms.fixed, *CATALOG.rooms.tiles):
+        size, bold = name_face(room.name)
+        scratch.words((6, NAME_DY), room.name, size, Ink.BLACK, bold=bold, anchor="lm")
 
 
 def draw_cell(board: Board, view: DerelictView, room: RoomView) -> None:

@@ -22,6 +22,7 @@ from .alt import board_alt
 from .board import draw_board, draw_static
 from .cells import RoomCells
 from .hand import HandParts, draw_hand, hand_key, has_private
+from .hand import warm as warm_hand
 from .maps import Maps
 from .zoom import CREW, areas, draw_crew_zoom, draw_room_zoom, zoom_words
 
@@ -57,13 +58,16 @@ class DerelictRenderer:
         """Draw, once when the process starts, what its first Derelict boards would otherwise pay for in the middle
         of a move: the glyphs new lines are built from (``glyphs.warm``) and their pairs' kernings, the static
         layer, the rooms' looks and the texts every game prints, from eight boards of a seeded game of ``seats``
-        drawn on a renderer of their own and thrown away (the process's shared caches keep what they drew):
-        about 0.3 s of CPU."""
+        drawn on a renderer of their own and thrown away (the process's shared caches keep what they drew); every
+        room's name in its face, every card's tile and every character's private heading (``phone.warm_names``,
+        ``hand.warm``): about 0.4 s of CPU."""
         from engine.core import SeatSetup
         from engine.core.playout import random_playout
         from engine.derelict import SPEC, DerelictState
 
         glyphs.warm()
+        phone.warm_names()
+        warm_hand(self.hands)
         options = SPEC.options_model()
         playout = random_playout(SPEC, [SeatSetup() for _ in range(seats)], options, 1)
         steps = [step.after for step in islice(playout, WARM_ACTIONS)]

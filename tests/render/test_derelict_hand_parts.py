@@ -1,16 +1,17 @@
 """A seat's private Derelict image pasted from the parts drawn before (``render.derelict.hand.HandParts``: card tiles
 by card, the band of lines by its lines) is the very image drawn from nothing.
 
-Pinned: over seeded games, every seat's image drawn with long-lived parts equals its fresh drawing; a card changed in
-a slot, a peek added, the same lines under one row of cards and under two, each equal to the fresh drawing (so no
-part is ever shown stale or at a stale place); a card whose word is too wide for a tile is drawn, never kept.
+Pinned: over seeded games, every seat's image drawn with long-lived parts (every card's tile drawn ahead, as a
+started process does) equals its fresh drawing; a card changed in a slot, a peek added, the same lines under one
+row of cards and under two, each equal to the fresh drawing (so no part is ever shown stale or at a stale place);
+a card whose word is too wide for a tile is drawn, never kept.
 """
 
 from __future__ import annotations
 
 from engine.derelict import SPEC
 from engine.derelict.view import DerelictView
-from render.derelict.hand import HandParts, draw_hand, has_private
+from render.derelict.hand import HandParts, draw_hand, has_private, warm
 from tests.render.test_derelict_render import states
 
 
@@ -28,6 +29,8 @@ def private(seed: int, n: int, seat: int = 0) -> DerelictView:
 
 def test_every_seat_s_image_over_a_game_is_the_image_drawn_from_nothing() -> None:
     parts = HandParts()
+    warm(parts)  # every card's tile drawn ahead, on a canvas of its own
+    assert parts.tiles.get("infection card") is not None
     drawn = 0
     for seed in (2, 5):
         for n, state in enumerate(states(seed, every=8)):
