@@ -59,14 +59,14 @@ class DerelictRenderer:
         of a move: the glyphs new lines are built from (``glyphs.warm``) and their pairs' kernings, the static
         layer, the rooms' looks and the texts every game prints, from eight boards of a seeded game of ``seats``
         drawn on a renderer of their own and thrown away (the process's shared caches keep what they drew); every
-        room's name in its face, every card's tile and every character's private heading (``phone.warm_names``,
-        ``hand.warm``): about 0.4 s of CPU."""
+        room's name in its face, the header's fire and malfunction lines, every card's tile and every character's
+        private heading (``phone.warm_texts``, ``hand.warm``): about 0.5 s of CPU."""
         from engine.core import SeatSetup
         from engine.core.playout import random_playout
         from engine.derelict import SPEC, DerelictState
 
         glyphs.warm()
-        phone.warm_names()
+        phone.warm_texts()
         warm_hand(self.hands)
         options = SPEC.options_model()
         playout = random_playout(SPEC, [SeatSetup() for _ in range(seats)], options, 1)
