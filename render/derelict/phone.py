@@ -293,8 +293,11 @@ def pod_lines(view: DerelictView) -> list[str]:
         state = "launched" if pod.launched else "locked" if pod.locked else "unlocked"
         aboard = f", {len(pod.seats)} aboard" if pod.seats and not pod.launched else ""
         words.append(f"{pod.number} {state}{aboard}")
-    lines = ["Pods:"]
     face = font(SMALL)
+    whole = "Pods: " + " · ".join(words)
+    if len(words) < 2 or text_width(whole, face) <= WIDTH - 2 * MARGIN:  # one line: one measure, not one a pod
+        return [whole.rstrip()]
+    lines = ["Pods:"]
     for part in words:
         candidate = lines[-1] + (" " if lines[-1] == "Pods:" else " · ") + part
         if lines[-1] != "Pods:" and text_width(candidate, face) > WIDTH - 2 * MARGIN:
