@@ -39,9 +39,9 @@ BAND_ABOVE = 12
 """The lines' band starts this far above the first line's box (clear of the cards' last row: 18 px above it)."""
 TILES_KEPT = 160
 """Card tiles kept (each about 16 KB: 185 x 85 pixels, one byte a pixel; 2.6 MB at most): every card of the game."""
-LINES_KEPT = 48
-"""Bands of lines kept (each 600 px wide, 24 px a line: about 100-250 KB; at most about 8 MB): a game's seats'
-items, tasks and peeks, which change far less often than their cards."""
+LINES_KEPT = 24
+"""Bands of lines kept (each 600 px wide, 24 px a line: about 100-300 KB, 0.4 MB with every peek shown; at most
+about 7 MB): the seats' items, tasks and peeks, which change far less often than their cards."""
 
 
 class HandParts:
