@@ -71,10 +71,12 @@ class RoomCells:
     def get(self, key: Look) -> Drawn | None:
         return self._kept.get(key)
 
-    def keep(self, key: Look, image: Image.Image, box: Box, printed: Sheet) -> None:
-        """Keep the room just drawn on ``image`` in ``box`` with what it printed (``printed``)."""
-        self._kept.put(key, Drawn(image.crop(paste_box(box)), tuple(printed.marks), tuple(printed.tokens)))
+    def keep(self, key: Look, image: Image.Image, box: Box, printed: Sheet) -> Drawn:
+        """Keep the room just drawn on ``image`` in ``box`` with what it printed (``printed``); what is kept."""
+        drawn = Drawn(image.crop(paste_box(box)), tuple(printed.marks), tuple(printed.tokens))
+        self._kept.put(key, drawn)
         self.draws += 1
+        return drawn
 
     def __len__(self) -> int:
         return len(self._kept)

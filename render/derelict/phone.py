@@ -21,15 +21,15 @@ from PIL import Image, ImageDraw
 from engine.core.words import count
 from engine.derelict.catalog import CATALOG
 from engine.derelict.view import DerelictView, RoomView, SeatView
-from render.core import Box, Ink, disc, new_canvas, polygon, rounded, star_points, text_width, wrap
+from render.core import Box, Ink, disc, new_canvas, polygon, rounded, star_points, text_width
 from render.core.canvas import label
 from render.core.changes import Change
 from render.core.fonts import font
-from render.core.sheet import Paint, Sheet, Token
+from render.core.sheet import Mark, Paint, Sheet, Token
 
 from . import glyphs
 from .cells import Look, RoomCells, look
-from .places import MALFUNCTION, SEAT_INKS, fitting
+from .places import MALFUNCTION, SEAT_INKS, fitting, wrapped
 
 WIDTH = 600
 MARGIN = 12
@@ -178,17 +178,22 @@ def id_at(room: str) -> tuple[int, int]:
 
 
 def draw_phone(
-    view: DerelictView, sheet: Sheet | None = None, base: Image.Image | None = None, rooms: RoomCells | None = None
+    view: DerelictView,
+    sheet: Sheet | None = None,
+    base: Image.Image | None = None,
+    rooms: RoomCells | None = None,
+    mapped: tuple[list[Mark], list[Token]] | None = None,
 ) -> Image.Image:
     """The phone board of ``view`` (and its measures on ``sheet``) on ``base``, a copy of ``draw_static``'s
     layer for its shape, or on a layer drawn (and measured) now; its rooms and time track pasted from ``rooms``
     where they look as drawn before (``render.derelict.cells``), except on a sheet with letter masks (the legibility
-    tests measure the drawing itself)."""
+    tests measure the drawing itself). ``mapped``: ``base`` shows every room of ``view`` already
+    (``render.derelict.maps``), and this is what they printed."""
     image = draw_static(*shape(view), sheet) if base is None else base
     board = Board(image, sheet)
     kept = rooms if sheet is None or sheet.boxes_only else None
     draw_header(board, view, kept)
-    draw_map(board, view, kept)
+    draw_map(board, view, kept, mapped)
     draw_roster(board, view)
     return image
 
@@ -222,9 +227,8 @@ def draw_header(board: Board, view: DerelictView, kept: RoomCells | None = None)
         key = ("time track", view.time_spaces, view.time, view.cryo_open)
         box = (TIME_LEFT, TIME_TOP, time_cell(view, view.time_spaces)[2], TIME_BOTTOM)
         kept_section(board, key, box, kept, lambda part: draw_track(part, view))
-    armed = "off" if view.self_destruct is None else f"armed, {view.self_destruct} of 6"
     lines = [
-        f"F fire {view.fires}/8 · X malfunction {view.malfunctions}/8 · self-destruct {armed}",
+        hazard_line(view.fires, view.malfunctions, view.self_destruct),
         f"Course {view.course} · cryo (blue) opens at {view.cryo_open} · intruder bag {view.bag_size}",
         *pod_lines(view),
     ]
@@ -275,7 +279,7 @@ def result_lines(view: DerelictView) -> list[str]:
     """The result screen's header: how the game ended (the summary's first sentence, on up to two lines), the
     engines and the tracks; who survived and each task is in the roster below."""
     headline = view.summary.split(". ")[0].rstrip(".") + "." if view.summary else "The game is over."
-    lines = wrap(headline, font(SMALL, bold=True), WIDTH - 2 * MARGIN)[:2]
+    lines = wrapped(headline, font(SMALL, bold=True), WIDTH - 2 * MARGIN)[:2]
     if view.engines:
         lines.append("Engines: " + " · ".join(f"{room} {state}" for room, state in sorted(view.engines.items())))
     lines.append(f"Course {view.course} · F fire {view.fires}/8 · X malfunction {view.malfunctions}/8")
@@ -289,8 +293,11 @@ def pod_lines(view: DerelictView) -> list[str]:
         state = "launched" if pod.launched else "locked" if pod.locked else "unlocked"
         aboard = f", {len(pod.seats)} aboard" if pod.seats and not pod.launched else ""
         words.append(f"{pod.number} {state}{aboard}")
-    lines = ["Pods:"]
     face = font(SMALL)
+    whole = "Pods: " + " · ".join(words)
+    if len(words) < 2 or text_width(whole, face) <= WIDTH - 2 * MARGIN:  # one line: one measure, not one a pod
+        return [whole.rstrip()]
+    lines = ["Pods:"]
     for part in words:
         candidate = lines[-1] + (" " if lines[-1] == "Pods:" else " · ") + part
         if lines[-1] != "Pods:" and text_width(candidate, face) > WIDTH - 2 * MARGIN:
@@ -300,8 +307,18 @@ def pod_lines(view: DerelictView) -> list[str]:
     return lines[:2]
 
 
-def draw_map(board: Board, view: DerelictView, rooms: RoomCells | None = None) -> None:
-    for room in view.rooms:
+def draw_map(
+    board: Board,
+    view: DerelictView,
+    rooms: RoomCells | None = None,
+    mapped: tuple[list[Mark], list[Token]] | None = None,
+) -> None:
+    """The rooms (drawn, pasted from ``rooms``, or on the board already with what they printed: ``mapped``),
+    then the noise badges over the corridors and ducts."""
+    if mapped is not None and board.sheet is not None:
+        board.sheet.marks.extend(mapped[0])
+        board.sheet.tokens.extend(mapped[1])
+    for room in view.rooms if mapped is None else ():
         if rooms is None:
             draw_cell(board, view, room)
         else:
@@ -337,11 +354,35 @@ def room_name_words(room: RoomView) -> tuple[str, int, bool, Ink]:
     """A room's name in the largest face that fits its box (never under 18 px), or "unexplored"."""
     if room.name is None:
         return "unexplored", SMALL, False, Ink.GREY
-    width = CELL_W - 12
-    size, bold = next(
-        ((s, b) for s, b in NAME_FACES if text_width(room.name, font(s, bold=b)) <= width), NAME_FACES[-1]
-    )
+    size, bold = name_face(room.name)
     return room.name, size, bold, Ink.BLACK
+
+
+@cache
+def name_face(name: str) -> tuple[int, bool]:
+    """The largest of ``NAME_FACES`` a room's name fits its box in (the smallest when none does)."""
+    width = CELL_W - 12
+    return next(((s, b) for s, b in NAME_FACES if text_width(name, font(s, bold=b)) <= width), NAME_FACES[-1])
+
+
+def warm_texts() -> None:
+    """Measure and stamp ahead, once a process, every room's name in its face (``name_face``) and the header's
+    fire and malfunction line for every count with no self-destruct armed (81 lines), so a room first explored or a
+    fire or malfunction first counted draws no text new to the process (about 0.3 ms each)."""
+    scratch = Board(new_canvas(WIDTH, 40), None)
+    for room in (*CATALOG.rooms.fixed, *CATALOG.rooms.tiles):
+        size, bold = name_face(room.name)
+        scratch.words((6, NAME_DY), room.name, size, Ink.BLACK, bold=bold, anchor="lm")
+    for fires in range(9):
+        for malfunctions in range(9):
+            line = hazard_line(fires, malfunctions, None)
+            scratch.words((MARGIN, 20), fitting(line, WIDTH - 2 * MARGIN, SMALL), SMALL, Ink.BLACK, anchor="lm")
+
+
+def hazard_line(fires: int, malfunctions: int, self_destruct: int | None) -> str:
+    """The header's first line: the fire and malfunction tracks and the self-destruct."""
+    armed = "off" if self_destruct is None else f"armed, {self_destruct} of 6"
+    return f"F fire {fires}/8 · X malfunction {malfunctions}/8 · self-destruct {armed}"
 
 
 def draw_cell(board: Board, view: DerelictView, room: RoomView) -> None:

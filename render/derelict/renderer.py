@@ -21,7 +21,9 @@ from . import glyphs, phone
 from .alt import board_alt
 from .board import draw_board, draw_static
 from .cells import RoomCells
-from .hand import draw_hand, hand_key, has_private
+from .hand import HandParts, draw_hand, hand_key, has_private
+from .hand import warm as warm_hand
+from .maps import Maps
 from .zoom import CREW, areas, draw_crew_zoom, draw_room_zoom, zoom_words
 
 WARM_ACTIONS = 80
@@ -49,18 +51,23 @@ class DerelictRenderer:
         self.layers = LayerCache()
         self.layer_sheets = LayerSheets()
         self.rooms = RoomCells()
+        self.maps = Maps()
+        self.hands = HandParts()
 
     def warm(self, seats: int = 4) -> None:
         """Draw, once when the process starts, what its first Derelict boards would otherwise pay for in the middle
         of a move: the glyphs new lines are built from (``glyphs.warm``) and their pairs' kernings, the static
         layer, the rooms' looks and the texts every game prints, from eight boards of a seeded game of ``seats``
-        drawn on a renderer of their own and thrown away (the process's shared caches keep what they drew):
-        about 0.3 s of CPU."""
+        drawn on a renderer of their own and thrown away (the process's shared caches keep what they drew); every
+        room's name in its face, the header's fire and malfunction lines, every card's tile and every character's
+        private heading (``phone.warm_texts``, ``hand.warm``): about 0.5 s of CPU."""
         from engine.core import SeatSetup
         from engine.core.playout import random_playout
         from engine.derelict import SPEC, DerelictState
 
         glyphs.warm()
+        phone.warm_texts()
+        warm_hand(self.hands)
         options = SPEC.options_model()
         playout = random_playout(SPEC, [SeatSetup() for _ in range(seats)], options, 1)
         steps = [step.after for step in islice(playout, WARM_ACTIONS)]
@@ -120,7 +127,7 @@ class DerelictRenderer:
         private = _derelict(view)
         if not has_private(private):
             return None
-        return self.cache.get_or_render(hand_key(private), lambda: encode_png(draw_hand(private)))
+        return self.cache.get_or_render(hand_key(private), lambda: encode_png(draw_hand(private, None, self.hands)))
 
     def alt(self, view: View) -> str:
         """What the board (public view, with its intruders, fires and noise) or this seat's private image shows."""
@@ -135,8 +142,16 @@ class DerelictRenderer:
     def _phone(self, view: DerelictView, sheet: Sheet | None = None) -> Image.Image:
         seats, over = phone.shape(view)
         key = ("derelict.phone", seats, over)
-        base = self.layer_sheets.copy_of(self.layers, key, partial(phone.draw_static, seats, over), sheet)
-        return phone.draw_phone(view, sheet, base=base, rooms=self.rooms)
+        draw = partial(phone.draw_static, seats, over)
+        if sheet is not None and not sheet.boxes_only:  # the legibility tests measure the drawing itself
+            base = self.layer_sheets.copy_of(self.layers, key, draw, sheet)
+            return phone.draw_phone(view, sheet, base=base)
+        static = partial(self.layer_sheets.copy_of, self.layers, key, draw)
+        base, layer, mapped = self.maps.board(key, static, view, self.rooms)
+        if sheet is not None:
+            sheet.marks.extend(layer[0])
+            sheet.tokens.extend(layer[1])
+        return phone.draw_phone(view, sheet, base=base, rooms=self.rooms, mapped=mapped)
 
     def _full(self, view: DerelictView) -> Image.Image:
         base = self.layers.copy_of("derelict.static", draw_static)

@@ -14,7 +14,7 @@ from PIL import Image, ImageDraw
 from engine.core.words import count
 from engine.derelict.catalog import CATALOG
 from engine.derelict.view import DerelictView, RoomView
-from render.core import Box, Font, Ink, font, new_canvas, wrap
+from render.core import Box, Font, Ink, font, new_canvas
 from render.core.sheet import Sheet, say
 from render.core.zoom import Area
 
@@ -23,7 +23,7 @@ from .alt import intruder_words
 from .board import draw_room, draw_strip, pod_words, room_words, strip_height
 from .layout import room_box
 from .phone import where_words
-from .places import exit_numbers, noise_point, paint_noise, room_pieces
+from .places import exit_numbers, noise_point, paint_noise, room_pieces, wrapped
 
 ZOOM_WIDTH = 400
 CROP_X, CROP_Y = 22, 28  # around a room: half its corridors and the noise on them
@@ -89,7 +89,7 @@ def draw_room_zoom(view: DerelictView, room_id: str, base: Image.Image, sheet: S
         paint_noise(draw, at)
     for piece in room_pieces(view, room):
         piece.paint(draw, piece.at)
-    lines = [(part, bold) for words, bold in lead_words(view, room) for part in wrap(words, face(bold), PANEL_W)]
+    lines = [(part, bold) for words, bold in lead_words(view, room) for part in wrapped(words, face(bold), PANEL_W)]
     height = max(box[3] - box[1], 12 + LINE * len(lines) + 8)
     image = new_canvas(ZOOM_WIDTH, height)
     image.paste(base.crop(box), (0, 0))
@@ -132,7 +132,7 @@ def ship_lines(view: DerelictView) -> list[str]:
 def draw_crew_zoom(view: DerelictView, sheet: Sheet | None) -> Image.Image:
     """The ship's tracks, then every seat's strip, one under another, 400 px wide."""
     width = ZOOM_WIDTH - 16
-    lines = [part for line in ship_lines(view) for part in wrap(line, face(False), width)]
+    lines = [part for line in ship_lines(view) for part in wrapped(line, face(False), width)]
     heights = [strip_height(view, seat, width) for seat in view.seats]
     top = 8 + LINE * len(lines) + 8
     image = new_canvas(ZOOM_WIDTH, top + sum(h + 8 for h in heights))
