@@ -14,9 +14,8 @@ from PIL import Image, ImageDraw
 
 from engine.derelict.view import DerelictView
 from render.core import Ink, font, new_canvas, rounded, wrap
-from render.core.sheet import Sheet
+from render.core.sheet import Sheet, say
 
-from .glyphs import say
 from .places import fitting
 
 WIDTH = 600

@@ -1,10 +1,10 @@
-"""A text new to the process stamped from its glyphs, kept one by one, instead of FreeType laying it out again.
+"""A text new to the process built from its glyphs, kept one by one per face, instead of FreeType laying it out again.
 
-About a fifth of Derelict's boards print lines never printed before (a roster line joins a player's name, a
-character and a room; the title and the header's counts), and each costs 0.7-1.3 ms in Pillow's ``getmask2``:
-for a one-bit text it loads and hints every glyph three times (the box, the first glyph's offset, the drawing).
-The pixels are a pure function of a few numbers per glyph, so a line is built here from glyphs kept per face,
-placed by the same rules (Pillow's ``font_render`` and ``bounding_box_and_anchors``; ``PIXEL`` rounds 26.6 units):
+A line never printed before (a roster line joining a player's name, a character and a room; a header's counts; a
+crew line) cost 0.4-1.3 ms in Pillow's ``getmask2``: for a one-bit text it loads and hints every glyph three times
+(the box, the first glyph's offset, the drawing). The pixels are a pure function of a few numbers per glyph, so a
+line is built here from glyphs kept per face, placed by Pillow's own rules (``font_render`` and
+``bounding_box_and_anchors`` in Pillow's ``_imagingft.c``; ``PIXEL`` rounds 26.6 units to the nearest pixel):
 
 - the pen of glyph ``i`` is the sum of the advances and pair kernings before it (``getlength`` of one glyph and
   of each pair, in 26.6 units: what HarfBuzz adds), rounded to a pixel; its bitmap lies at the pen plus the
@@ -13,48 +13,64 @@ placed by the same rules (Pillow's ``font_render`` and ``bounding_box_and_anchor
   ceiled) and the one it places from their bitmaps (rounded): ``x_min`` and ``y_max`` of each, per line;
 - the anchor is the face's (``a``, ``m``, ``s``, ``d``: measured once on "H") or the pen's (``l``, ``m``, ``r``).
 
-A glyph's bitmap and offset are read once, from Pillow itself, drawn after "H" and a full block (whose left
-and top edges are clean), so the numbers are Pillow's own. What this cannot reproduce goes to Pillow as before:
-a character outside ``CHARACTERS`` (combining marks, emoji, scripts shaped in context) or whose bitmap strays from
-its outline's box (each glyph is checked against Pillow when read), a pair the font substitutes (``LIGATURES``),
-a line with no ink above the baseline, another anchor, a single character (``warm`` reads the glyphs ahead).
-``tests/render/test_derelict_glyphs.py`` compares over a thousand lines with Pillow's.
+A glyph's bitmap and offset are read once, from Pillow itself, drawn after "H" and a full block (whose left and
+top edges are clean), so the numbers are Pillow's own; each glyph is checked against Pillow's drawing of it when
+read. What this cannot reproduce goes to Pillow as before: a character outside ``CHARACTERS`` (combining marks,
+emoji, scripts shaped in context) or whose bitmap strays from its outline's box, a pair the font substitutes
+(``LIGATURES``), a line with no ink above the baseline, another anchor (``t``, ``b``), a single character, a face
+no renderer named (``warm_glyphs``: reading a face's glyphs costs more than drawing a few texts in it).
+``tests/render/test_glyphs.py`` compares thousands of lines in every face the games use with Pillow's.
 """
 
 from __future__ import annotations
 
 import string
 import threading
+from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import lru_cache
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageFont
 
-from render.core.fonts import Font, font
-from render.core.palette import Ink
-from render.core.sheet import Sheet, noted
-from render.core.stamps import EMPTY, Stamp, inked, text_stamp
+from .fonts import Font
 
 CHARACTERS = frozenset(
-    string.ascii_letters + string.digits + string.punctuation + " ·→…–—’‘“”éèêëáàâäåÅÉóòôöúùûüñçíìîïøæœß"
+    string.ascii_letters + string.digits + string.punctuation + " ·→…–—’‘“”×¡¿éèêëáàâäåÅÉóòôöúùûüñçíìîïøæœß"
 )
-"""The characters stamped from kept glyphs: the boards' own words and most players' names. Any other character
+"""The characters built from kept glyphs: the boards' own words and most players' names. Any other character
 (shaped in context, or missing from the font) sends its whole line to Pillow."""
 BLOCK = "\u2588"
 """The full block: as tall and as deep as any glyph here, so a glyph drawn after it shows its own top."""
 COMMON = string.ascii_letters + string.digits + " ()·:,.'-/"
-"""The characters whose glyphs ``warm`` reads ahead (another is read when first met, about 0.4 ms)."""
+"""The characters whose glyphs ``warm_glyphs`` reads ahead (another is read when first met, about 0.6 ms)."""
 PAIRED = string.ascii_lowercase + " "
-"""The characters whose pairs ``warm`` measures ahead, most of every name (another pair: about 20-60 µs when met;
-the boards ``DerelictRenderer.warm`` draws measure those of the game's own words)."""
+"""The characters whose pairs ``warm_glyphs`` measures ahead, most of every name (another pair: about 20-60 µs when
+met)."""
 LIGATURES = frozenset(("ff", "fi", "fl"))
 """The pairs of ``CHARACTERS`` DejaVu Sans draws as one glyph (HarfBuzz's ``liga``): found by comparing every pair
 of them with Pillow's drawing in the boards' faces; lines holding one go to Pillow."""
-LINES_KEPT = 4096
-FACES = ((18, False), (18, True), (21, True))
-"""The faces of the lines Derelict's boards and private images print new (``warm`` reads their glyphs ahead): the
-roster, the header's counts, the title and the private image's lines. Texts in another face (a room's name, met
-once a process) go to Pillow: reading their glyphs would cost more than drawing them."""
+
+
+@dataclass(frozen=True)
+class Line:
+    """A one-bit text's ink (``mask``, mode "1"; ``None`` when it has none) and its corner's offset from the point
+    it is drawn at (its anchor)."""
+
+    offset: tuple[int, int]
+    mask: Image.Image | None
+
+
+NO_INK = Line((0, 0), None)
+
+
+def drawn(words: str, face: ImageFont.FreeTypeFont, anchor: str) -> Line:
+    """``words`` as FreeType draws them one-bit (``getmask2``, the call ``draw.text`` makes), cut to their ink."""
+    rendered, (dx, dy) = face.getmask2(words, "1", anchor=anchor)
+    box = rendered.getbbox()
+    if box is None:
+        return NO_INK
+    # FreeType's 1-bit glyphs come as 0 or 255 in an "L" core image: thresholding keeps every pixel.
+    mask = Image.Image()._new(rendered.crop(box).convert("1", Image.Dither.NONE))
+    return Line((dx + box[0], dy + box[1]), mask)
 
 
 def _pixel(value: int) -> int:
@@ -87,6 +103,10 @@ class GlyphFace:
         self._lock = threading.Lock()
         top = self._box("H", "ls")[1]
         self.anchor_y = {a: self._box("H", "l" + a)[1] - top for a in "amsd"}  # y down from the baseline
+        block, bx, _ = self._drawn("H" + BLOCK)
+        block_box = block.getbbox()
+        assert block_box is not None
+        self._block_right = bx + block_box[2]  # the block's last inked column, from the line's anchor
         self._block_at = self._first_ink_after("H" + BLOCK, "H")
 
     def _box(self, words: str, anchor: str) -> tuple[int, int, int, int]:
@@ -119,7 +139,7 @@ class GlyphFace:
         if char in self._glyphs:
             return self._glyphs[char]
         made = self._read(char) if char in CHARACTERS else None
-        if made is not None and not _same(self._placed(char, "ls", made), text_stamp(char, self.face, "ls")):
+        if made is not None and not _same(self._placed(char, "ls", made), drawn(char, self.face, "ls")):
             made = None  # its bitmap strays from its outline's box (an underscore, a slashed o at some sizes)
         with self._lock:
             self._glyphs[char] = made  # only once checked: another thread never builds with an unchecked glyph
@@ -132,10 +152,7 @@ class GlyphFace:
             return Glyph(advance, box_left, -box_top, 0, 0, None)
         words = "H" + BLOCK + " " + char
         image, x, y = self._drawn(words)
-        block, bx, _ = self._drawn("H" + BLOCK)
-        block_box = block.getbbox()
-        assert block_box is not None
-        cut = bx + block_box[2] + 1 - x  # right of the block: this glyph's ink alone
+        cut = self._block_right + 1 - x  # right of the block: this glyph's ink alone
         if cut < 0 or cut >= image.width:
             return None
         part = image.crop((cut, 0, image.width, image.height))
@@ -172,14 +189,14 @@ class GlyphFace:
             for second in PAIRED:
                 self.kerning(first, second)
 
-    def stamp(self, words: str, anchor: str) -> Stamp | None:
-        """``words`` as ``text_stamp`` stamps them, or ``None`` when they go to Pillow (a single character too:
-        Pillow draws it in a few microseconds)."""
+    def stamp(self, words: str, anchor: str) -> Line | None:
+        """``words`` as ``drawn`` gives them, or ``None`` when they go to Pillow (a single character too: Pillow
+        draws it in a few microseconds)."""
         if len(words) < 2:
             return None
         return self._placed(words, anchor)
 
-    def _placed(self, words: str, anchor: str, only: Glyph | None = None) -> Stamp | None:
+    def _placed(self, words: str, anchor: str, only: Glyph | None = None) -> Line | None:
         """``stamp``'s work; ``only``: the glyph of a one-character ``words``, being checked before it is kept."""
         if not words or len(anchor) != 2 or anchor[0] not in "lmr" or anchor[1] not in self.anchor_y:
             return None
@@ -206,7 +223,7 @@ class GlyphFace:
             pen += glyph.advance
             before = char
         if not placed:
-            return EMPTY
+            return NO_INK
         if all(g.top >= 0 for _, g in placed):
             return None  # no ink above the baseline (underscores): the line's top is a stray bitmap's, Pillow's
         x_anchor = {"l": 0, "m": _pixel(pen // 2), "r": _pixel(pen)}[anchor[0]]
@@ -221,68 +238,60 @@ class GlyphFace:
         core = line.im
         for x, y, mask in spots:
             core.paste(1, (x - x0, y - y0, x - x0 + mask.width, y - y0 + mask.height), mask.im)
-        return Stamp((x0, y0), ((0, line),))
+        return Line((x0, y0), line)
 
 
-@lru_cache(maxsize=1)
-def _faces() -> frozenset[Font]:
-    return frozenset(font(size, bold=bold) for size, bold in FACES)
+def _same(ours: Line | None, theirs: Line) -> bool:
+    if ours is None:
+        return False
+    if ours.mask is None or theirs.mask is None:
+        return ours.mask is None and theirs.mask is None
+    return (
+        ours.offset == theirs.offset
+        and ours.mask.size == theirs.mask.size
+        and ours.mask.tobytes() == theirs.mask.tobytes()
+    )
 
 
-def warm() -> None:
-    """Read the common glyphs and pairs of every face in ``FACES`` (about 0.3 s of CPU once a process, under 1 MB
-    kept)."""
-    for face in _faces():
+_kept: dict[ImageFont.FreeTypeFont, GlyphFace] = {}
+_kept_lock = threading.Lock()
+
+
+def glyph_face(face: ImageFont.FreeTypeFont) -> GlyphFace:
+    """The kept glyphs of ``face`` (made, empty, the first time: its lines are built from glyphs from then on)."""
+    kept = _kept.get(face)
+    if kept is None:
+        made = GlyphFace(face)
+        with _kept_lock:
+            kept = _kept.setdefault(face, made)
+    return kept
+
+
+def warm_glyphs(faces: Iterable[Font]) -> None:
+    """Build the new lines of ``faces`` from kept glyphs from now on, their common glyphs and pairs read now (about
+    0.1 s of CPU a face, once a process; about 0.1 MB kept a face): for a renderer's ``warm``, naming the faces
+    its boards print new lines in. Pillow's built-in font is skipped."""
+    for face in faces:
         if isinstance(face, ImageFont.FreeTypeFont):
             glyph_face(face).warm()
 
 
-def _same(ours: Stamp | None, theirs: Stamp) -> bool:
-    if ours is None:
-        return False
-    if not ours.layers or not theirs.layers:
-        return not ours.layers and not theirs.layers
-    (_, mine), (_, pillow) = ours.layers[0], theirs.layers[0]
-    return ours.offset == theirs.offset and mine.size == pillow.size and mine.tobytes() == pillow.tobytes()
+PROMOTED = 16
+"""How many new lines a face no renderer named is drawn in by Pillow before its glyphs are kept too (read at once,
+about 0.1 s of CPU: as much as about 150 new lines drawn by Pillow, so a face that prints few never pays it)."""
+_met: dict[ImageFont.FreeTypeFont, int] = {}
 
 
-@lru_cache(maxsize=64)
-def glyph_face(face: ImageFont.FreeTypeFont) -> GlyphFace:
-    return GlyphFace(face)
-
-
-@lru_cache(maxsize=LINES_KEPT)
-def line_stamp(words: str, face: Font, anchor: str) -> Stamp:
-    """``text_stamp(words, face, anchor)``: built from kept glyphs when it can be, else Pillow's."""
-    if face in _faces() and isinstance(face, ImageFont.FreeTypeFont) and "\n" not in words:
-        built = glyph_face(face).stamp(words, anchor)
+def line(words: str, face: ImageFont.FreeTypeFont, anchor: str) -> Line:
+    """``drawn(words, face, anchor)``: built from kept glyphs when the face's glyphs are kept and the line can be
+    built from them, else Pillow's. A face's ``PROMOTED``-th new line read its glyphs (``warm_glyphs``)."""
+    kept = _kept.get(face)
+    if kept is None:
+        met = _met[face] = _met.get(face, 0) + 1
+        if met == PROMOTED:
+            warm_glyphs((face,))
+    elif "\n" not in words:
+        built = kept.stamp(words, anchor)
         if built is not None:
             return built
-    return text_stamp(words, face, anchor)
-
-
-def stamp(draw: ImageDraw.ImageDraw, xy: tuple[int, int], words: str, face: Font, ink: Ink, anchor: str) -> None:
-    """``render.core.canvas.text`` at whole pixels, from ``line_stamp``: the same pixels."""
-    inked(draw, xy, line_stamp(words, face, anchor), ink)
-
-
-def label(
-    draw: ImageDraw.ImageDraw,
-    xy: tuple[int, int],
-    words: str,
-    size: int,
-    ink: Ink,
-    *,
-    bold: bool = False,
-    anchor: str = "la",
-) -> None:
-    """``render.core.canvas.label`` through ``line_stamp``."""
-    stamp(draw, xy, words, font(size, bold=bold), ink, anchor)
-
-
-def say(
-    draw: ImageDraw.ImageDraw, sheet: Sheet | None, xy: tuple[int, int], words: str, face: Font, ink: Ink, anchor: str
-) -> None:
-    """``render.core.sheet.say`` through ``line_stamp``: drawn, and noted on ``sheet`` as drawn."""
-    stamp(draw, xy, words, face, ink, anchor)
-    noted(sheet, xy, words, face, anchor)
+    return drawn(words, face, anchor)
