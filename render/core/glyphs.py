@@ -31,8 +31,6 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageFont
 
-from .fonts import Font
-
 CHARACTERS = frozenset(
     string.ascii_letters + string.digits + string.punctuation + " ·→…–—’‘“”×¡¿éèêëáàâäåÅÉóòôöúùûüñçíìîïøæœß"
 )
@@ -100,9 +98,11 @@ class GlyphFace:
         self.face = face
         self._glyphs: dict[str, Glyph | None] = {}
         self._kerning: dict[str, int | None] = {}  # a pair -> its kerning, None when Pillow draws it otherwise
+        self._advances: dict[str, int] = {}
+        self._marks: dict[str, tuple[int, int, int, int]] = {}
         self._lock = threading.Lock()
         top = self._box("H", "ls")[1]
-        self.anchor_y = {a: self._box("H", "l" + a)[1] - top for a in "amsd"}  # y down from the baseline
+        self.anchor_y = {a: self._box("H", "l" + a)[1] - top for a in "amsd"}  # the anchor's height over the baseline
         block, bx, _ = self._drawn("H" + BLOCK)
         block_box = block.getbbox()
         assert block_box is not None
@@ -146,7 +146,7 @@ class GlyphFace:
         return made
 
     def _read(self, char: str) -> Glyph | None:
-        advance = self._length(char)
+        advance = self.advance(char)
         box_left, box_top, _, _ = self._box(char, "ls")
         if char.isspace():
             return Glyph(advance, box_left, -box_top, 0, 0, None)
@@ -166,19 +166,77 @@ class GlyphFace:
         mask = part.crop(box).convert("1")
         return Glyph(advance, box_left, -box_top, x + cut + box[0] - pen, y + box[1] - moved, mask)
 
+    def advance(self, char: str) -> int:
+        """How far ``char`` moves the pen (26.6 units): the same in both hintings (one-bit and the default)."""
+        advance = self._advances.get(char)
+        if advance is None:
+            advance = self._length(char)
+            with self._lock:
+                self._advances[char] = advance
+        return advance
+
     def kerning(self, first: str, second: str) -> int | None:
-        """What HarfBuzz adds between ``first`` and ``second`` (26.6 units), or ``None`` for a pair the font draws
-        as one glyph (``LIGATURES``)."""
+        """What HarfBuzz adds between ``first`` and ``second`` (26.6 units, the same in both hintings), or
+        ``None`` for a pair the font draws as one glyph (``LIGATURES``) or a character outside ``CHARACTERS``."""
         pair = first + second
         kern = self._kerning.get(pair)
-        if kern is None and pair not in LIGATURES:
-            one, two = self.glyph(first), self.glyph(second)
-            if one is None or two is None:
-                return None
-            kern = self._length(pair) - one.advance - two.advance
+        if kern is None and pair not in LIGATURES and first in CHARACTERS and second in CHARACTERS:
+            kern = self._length(pair) - self.advance(first) - self.advance(second)
             with self._lock:
                 self._kerning[pair] = kern
         return kern
+
+    def mark(self, char: str) -> tuple[int, int, int, int]:
+        """``char``'s box as ``getbbox`` measures it alone (default hinting, baseline anchor): its outline's
+        floored left side when left of the pen (else 0), its ceiled top and bottom beyond the baseline (else 0),
+        and the greater of its right side and its rounded advance."""
+        mark = self._marks.get(char)
+        if mark is None:
+            left, top, right, bottom = ImageFont.FreeTypeFont.getbbox(self.face, char, anchor="ls")
+            mark = (int(left), int(top), int(right), int(bottom))
+            with self._lock:
+                self._marks[char] = mark
+        return mark
+
+    def box(self, words: str, anchor: str) -> tuple[int, int, int, int] | None:
+        """``getbbox(words, anchor=anchor)`` (default hinting) summed from kept numbers, by Pillow's
+        ``bounding_box_and_anchors``: the box holds every glyph's outline box at its rounded pen and the pen's
+        line from 0 to its rounded end. A glyph's right side is known from its ``mark`` only when it passes
+        its advance; otherwise it lies within it, which settles the line's right end unless that bound passes
+        the line's end (a glyph wider than its advance rounded at its pen): then ``None``, FreeType measures."""
+        if not words or len(anchor) != 2 or anchor[0] not in "lmr" or anchor[1] not in "amsdtb":
+            return None
+        pen = x_min = x_max = y_min = y_max = 0
+        within = 0  # the furthest a glyph whose right side is not known may reach
+        before = ""
+        for char in words:
+            if before:
+                kern = self.kerning(before, char)
+                if kern is None:
+                    return None
+                pen += kern
+            if char not in CHARACTERS or pen < 0:
+                return None
+            left, top, right, bottom = self.mark(char)
+            advance = self.advance(char)
+            at = _pixel(pen)
+            x_min = min(x_min, at + left)
+            y_max = max(y_max, -top)
+            y_min = min(y_min, -bottom)
+            if right > _pixel(advance):
+                x_max = max(x_max, at + right)
+            else:
+                within = max(within, at + right)
+            pen += advance
+            x_max = max(x_max, _pixel(pen))
+            before = char
+        if within > x_max:
+            return None
+        x_anchor = {"l": 0, "m": _pixel(pen // 2), "r": _pixel(pen)}[anchor[0]]
+        y_anchor = {"t": y_max, "b": y_min}.get(anchor[1])
+        if y_anchor is None:
+            y_anchor = self.anchor_y[anchor[1]]  # the face's height of the anchor above the baseline
+        return (x_min - x_anchor, y_anchor - y_max, x_max - x_anchor, y_anchor - y_min)
 
     def warm(self) -> None:
         """Read the glyphs of ``COMMON`` and the kernings of ``PAIRED``'s pairs now (about 0.1 s a face), not in
@@ -267,7 +325,7 @@ def glyph_face(face: ImageFont.FreeTypeFont) -> GlyphFace:
     return kept
 
 
-def warm_glyphs(faces: Iterable[Font]) -> None:
+def warm_glyphs(faces: Iterable[ImageFont.FreeTypeFont | ImageFont.ImageFont]) -> None:
     """Build the new lines of ``faces`` from kept glyphs from now on, their common glyphs and pairs read now (about
     0.1 s of CPU a face, once a process; about 0.1 MB kept a face): for a renderer's ``warm``, naming the faces
     its boards print new lines in. Pillow's built-in font is skipped."""
@@ -295,3 +353,10 @@ def line(words: str, face: ImageFont.FreeTypeFont, anchor: str) -> Line:
         if built is not None:
             return built
     return drawn(words, face, anchor)
+
+
+def measured(face: ImageFont.FreeTypeFont, words: str, anchor: str) -> tuple[int, int, int, int] | None:
+    """``getbbox(words, anchor=anchor)`` from the kept numbers of ``face`` (``GlyphFace.box``), when its glyphs
+    are kept and the box can be summed from them; ``None`` otherwise (FreeType measures it)."""
+    kept = _kept.get(face)
+    return None if kept is None else kept.box(words, anchor)

@@ -1,6 +1,7 @@
-"""Lines stamped from kept glyphs (``render.core.glyphs``) are Pillow's own pixels: in the faces the games print in
-(every face of ``stamp_texts.json``, the texts the five games stamp), at every anchor the glyphs can place, for
-board-like lines, random ones and the games' own texts; what the glyphs cannot build goes to Pillow."""
+"""Lines stamped from kept glyphs (``render.core.glyphs``) are Pillow's own pixels, and their boxes summed from kept
+advances, kernings and glyph boxes are FreeType's own: in the faces the games print in (every face of
+``stamp_texts.json``, the texts the five games stamp), at every anchor, for board-like lines, random ones and the
+games' own texts; what the glyphs cannot build or measure goes to Pillow."""
 
 from __future__ import annotations
 
@@ -11,15 +12,16 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+from PIL import ImageFont
 
 from render.core.fonts import font
-from render.core.glyphs import CHARACTERS, drawn, glyph_face, line
+from render.core.glyphs import CHARACTERS, drawn, glyph_face, line, measured
 from render.core.stamps import text_stamp
 
 TEXTS = json.loads((Path(__file__).parent / "stamp_texts.json").read_text("utf-8"))
 FACES = Counter((size, name == "DejaVuSans-Bold.ttf") for _, name, size, _ in TEXTS)
 GAME_FACES = sorted(FACES)
-BUSIEST = [face for face, _ in FACES.most_common(4)]
+BUSIEST = [face for face, _ in FACES.most_common(3)]
 """The faces the games stamp most texts in (checked by default; every face in the slow sweep)."""
 LINES = [
     "Round 12 · player1 (Scout Lindqvist) to act",
@@ -44,13 +46,16 @@ def pixels(made: object) -> tuple[object, ...]:
     return (made.offset, None if mask is None else (mask.size, mask.tobytes()))  # type: ignore[attr-defined]
 
 
-def compare(faces: list[tuple[int, bool]], lines: int, anchors: tuple[str, ...]) -> int:
-    built = 0
+def compare(faces: list[tuple[int, bool]], lines: int, anchors: tuple[str, ...], own: int) -> tuple[int, int]:
+    """Every line's stamp and measure in every face and anchor compared with Pillow's: how many were built and
+    how many measured from kept glyphs."""
+    built = summed = 0
     for size, bold in faces:
         face = font(size, bold=bold)
+        assert isinstance(face, ImageFont.FreeTypeFont)
         kept = glyph_face(face)
-        own = [text for text, name, s, _ in TEXTS if s == size and (name == "DejaVuSans-Bold.ttf") == bold]
-        for words in LINES + own + random_lines(lines, size * 2 + bold):
+        games = [text for text, name, s, _ in TEXTS if s == size and (name == "DejaVuSans-Bold.ttf") == bold]
+        for words in LINES + games[:own] + random_lines(lines, size * 2 + bold):
             for anchor in anchors:
                 ours = kept.stamp(words, anchor)
                 built += ours is not None
@@ -58,16 +63,25 @@ def compare(faces: list[tuple[int, bool]], lines: int, anchors: tuple[str, ...])
                 assert pixels(line(words, face, anchor)) == pixels(theirs), (words, size, bold, anchor)
                 if ours is not None:
                     assert pixels(ours) == pixels(theirs), (words, size, bold, anchor)
-    return built
+                box = measured(face, words, anchor)
+                summed += box is not None
+                pillow = ImageFont.FreeTypeFont.getbbox(face, words, anchor=anchor)
+                assert box is None or box == pillow, (words, size, bold, anchor)
+                assert face.getbbox(words, anchor=anchor) == pillow, (words, size, bold, anchor)
+    return built, summed
 
 
 def test_a_line_built_from_glyphs_is_the_line_pillow_draws() -> None:
-    assert compare(BUSIEST, 15, ("la", "lm", "mm", "rd")) > 1000  # most lines are built from glyphs, not Pillow's
+    built, summed = compare(BUSIEST, 12, ("la", "lm", "mm", "rd", "mb"), 50)
+    assert built > 500  # most lines are built from glyphs, not drawn by Pillow
+    assert summed > 500  # and measured from their numbers, not laid out by FreeType
 
 
 @pytest.mark.slow
 def test_every_face_the_games_use_builds_pillows_lines_at_every_anchor() -> None:
-    assert compare(GAME_FACES, 80, ANCHORS) > 30000
+    built, summed = compare(GAME_FACES, 80, (*ANCHORS, "lt", "mb"), len(TEXTS))
+    assert built > 30000
+    assert summed > 30000
 
 
 def test_a_stamp_in_a_kept_face_is_pillows_stamp() -> None:
