@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from PIL import Image, ImageFont
 
 CHARACTERS = frozenset(
-    string.ascii_letters + string.digits + string.punctuation + " ·→…–—’‘“”×¡¿éèêëáàâäåÅÉóòôöúùûüñçíìîïøæœß"
+    string.ascii_letters + string.digits + string.punctuation + " ·→…–—’‘“”×¡¿éèêëáàâäåÅÉóòôöúùûüñçíìîïøæœß›↻⇄⊕▭●★✓✖⟦⟧"
 )
 """The characters built from kept glyphs: the boards' own words and most players' names. Any other character
 (shaped in context, or missing from the font) sends its whole line to Pillow."""
@@ -91,6 +91,19 @@ class Glyph:
     mask: Image.Image | None
 
 
+@dataclass(frozen=True)
+class Mark:
+    """One character's outline box in the default hinting (``getbbox``'s), in whole pixels from the pen on the
+    baseline (y down): its left side when left of the pen (else 0), its top and bottom when beyond the baseline
+    (else 0), and its right side: exactly when ``exact``, else a bound it does not pass."""
+
+    left: int
+    top: int
+    right: int
+    bottom: int
+    exact: bool
+
+
 class GlyphFace:
     """The glyphs and pair kernings of one face, read from Pillow the first time each is needed."""
 
@@ -99,7 +112,7 @@ class GlyphFace:
         self._glyphs: dict[str, Glyph | None] = {}
         self._kerning: dict[str, int | None] = {}  # a pair -> its kerning, None when Pillow draws it otherwise
         self._advances: dict[str, int] = {}
-        self._marks: dict[str, tuple[int, int, int, int]] = {}
+        self._marks: dict[str, Mark] = {}
         self._lock = threading.Lock()
         top = self._box("H", "ls")[1]
         self.anchor_y = {a: self._box("H", "l" + a)[1] - top for a in "amsd"}  # the anchor's height over the baseline
@@ -186,24 +199,43 @@ class GlyphFace:
                 self._kerning[pair] = kern
         return kern
 
-    def mark(self, char: str) -> tuple[int, int, int, int]:
-        """``char``'s box as ``getbbox`` measures it alone (default hinting, baseline anchor): its outline's
-        floored left side when left of the pen (else 0), its ceiled top and bottom beyond the baseline (else 0),
-        and the greater of its right side and its rounded advance."""
+    def mark(self, char: str) -> Mark:
+        """``char``'s outline box as the default hinting gives it, read once."""
         mark = self._marks.get(char)
         if mark is None:
-            left, top, right, bottom = ImageFont.FreeTypeFont.getbbox(self.face, char, anchor="ls")
-            mark = (int(left), int(top), int(right), int(bottom))
+            mark = self._read_mark(char)
             with self._lock:
                 self._marks[char] = mark
         return mark
+
+    def _read_mark(self, char: str) -> Mark:
+        """``getbbox`` of ``char`` alone gives its left, top and bottom beyond the pen's line (else 0) and the
+        greater of its right side and its rounded advance: its right side when that passes the advance. Else the
+        right side is at most the advance rounded, and it reaches it exactly when, drawn after spaces that leave
+        the pen half a pixel or more past a whole one (so pen and advance each round up, and their sum down),
+        it passes the line's rounded end; otherwise it lies at least a pixel short of it."""
+        left, top, right, bottom = (int(v) for v in ImageFont.FreeTypeFont.getbbox(self.face, char, anchor="ls"))
+        advance = self.advance(char)
+        if right > _pixel(advance):
+            return Mark(left, top, right, bottom, True)
+        if advance & 63 < 32:
+            return Mark(left, top, right, bottom, False)
+        kern = self.kerning(" ", char)
+        for spaces in range(1, 64):
+            pen = self._length(" " * spaces) + (kern or 0)
+            if kern is not None and 32 <= pen & 63 < 96 - (advance & 63):
+                reach = int(ImageFont.FreeTypeFont.getbbox(self.face, " " * spaces + char, anchor="ls")[2])
+                reaches = reach > _pixel(pen + advance)
+                return Mark(left, top, right if reaches else right - 1, bottom, reaches)
+        return Mark(left, top, right, bottom, False)
 
     def box(self, words: str, anchor: str) -> tuple[int, int, int, int] | None:
         """``getbbox(words, anchor=anchor)`` (default hinting) summed from kept numbers, by Pillow's
         ``bounding_box_and_anchors``: the box holds every glyph's outline box at its rounded pen and the pen's
         line from 0 to its rounded end. A glyph's right side is known from its ``mark`` only when it passes
-        its advance; otherwise it lies within it, which settles the line's right end unless that bound passes
-        the line's end (a glyph wider than its advance rounded at its pen): then ``None``, FreeType measures."""
+        its advance or reaches it (``Mark``); otherwise it lies within a bound, which settles the line's right end
+        unless that bound passes the line's end (a pair kerned tight before a narrow last glyph): then ``None``,
+        FreeType measures."""
         if not words or len(anchor) != 2 or anchor[0] not in "lmr" or anchor[1] not in "amsdtb":
             return None
         pen = x_min = x_max = y_min = y_max = 0
@@ -217,16 +249,16 @@ class GlyphFace:
                 pen += kern
             if char not in CHARACTERS or pen < 0:
                 return None
-            left, top, right, bottom = self.mark(char)
-            advance = self.advance(char)
+            mark = self.mark(char)
             at = _pixel(pen)
-            x_min = min(x_min, at + left)
-            y_max = max(y_max, -top)
-            y_min = min(y_min, -bottom)
-            if right > _pixel(advance):
-                x_max = max(x_max, at + right)
+            x_min = min(x_min, at + mark.left)
+            y_max = max(y_max, -mark.top)
+            y_min = min(y_min, -mark.bottom)
+            if mark.exact:
+                x_max = max(x_max, at + mark.right)
             else:
-                within = max(within, at + right)
+                within = max(within, at + mark.right)
+            advance = self.advance(char)
             pen += advance
             x_max = max(x_max, _pixel(pen))
             before = char

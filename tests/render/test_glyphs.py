@@ -32,6 +32,7 @@ LINES = [
     "office fluffy affix flame",  # the font's fi/fl ligatures: Pillow draws these lines
     "Task Live specimen · 2 infection cards: 1 INFECTED, 1 clean",
     "¡Abordaje! 3 × 2 crew — Santísima Trinidad…",
+    "⟦S3⟧ ⇄ B2 ✓ done · ● ★ ✖ ↻ ⊕ ▭ › next",
 ]
 ANCHORS = ("la", "lm", "ls", "ld", "ma", "mm", "ms", "ra", "rm", "rd")
 
