@@ -271,10 +271,11 @@ class GlyphFace:
         return (x_min - x_anchor, y_anchor - y_max, x_max - x_anchor, y_anchor - y_min)
 
     def warm(self) -> None:
-        """Read the glyphs of ``COMMON`` and the kernings of ``PAIRED``'s pairs now (about 0.1 s a face), not in
-        a player's move."""
+        """Read the glyphs and boxes of ``COMMON`` and the kernings of ``PAIRED``'s pairs now (0.1-0.2 s a face),
+        not in a player's move."""
         for char in COMMON:
             self.glyph(char)
+            self.mark(char)
         for first in PAIRED:
             for second in PAIRED:
                 self.kerning(first, second)
@@ -358,9 +359,9 @@ def glyph_face(face: ImageFont.FreeTypeFont) -> GlyphFace:
 
 
 def warm_glyphs(faces: Iterable[ImageFont.FreeTypeFont | ImageFont.ImageFont]) -> None:
-    """Build the new lines of ``faces`` from kept glyphs from now on, their common glyphs and pairs read now (about
-    0.1 s of CPU a face, once a process; about 0.1 MB kept a face): for a renderer's ``warm``, naming the faces
-    its boards print new lines in. Pillow's built-in font is skipped."""
+    """Build and measure the new lines of ``faces`` from kept glyphs from now on, their common glyphs, boxes and
+    pairs read now (0.1-0.2 s of CPU a face, once a process; about 0.25 MB kept a face): for a renderer's
+    ``warm``, naming the faces its boards print new lines in. Pillow's built-in font is skipped."""
     for face in faces:
         if isinstance(face, ImageFont.FreeTypeFont):
             glyph_face(face).warm()
@@ -368,7 +369,7 @@ def warm_glyphs(faces: Iterable[ImageFont.FreeTypeFont | ImageFont.ImageFont]) -
 
 PROMOTED = 16
 """How many new lines a face no renderer named is drawn in by Pillow before its glyphs are kept too (read at once,
-about 0.1 s of CPU: as much as about 150 new lines drawn by Pillow, so a face that prints few never pays it)."""
+0.1-0.2 s of CPU: as much as 150-250 new lines drawn by Pillow, so a face that prints few never pays it)."""
 _met: dict[ImageFont.FreeTypeFont, int] = {}
 
 
