@@ -270,13 +270,13 @@ class GlyphFace:
             y_anchor = self.anchor_y[anchor[1]]  # the face's height of the anchor above the baseline
         return (x_min - x_anchor, y_anchor - y_max, x_max - x_anchor, y_anchor - y_min)
 
-    def warm(self) -> None:
-        """Read the glyphs and boxes of ``COMMON`` and the kernings of ``PAIRED``'s pairs now (0.1-0.2 s a face),
-        not in a player's move."""
+    def warm(self, *, pairs: bool = True) -> None:
+        """Read the glyphs and boxes of ``COMMON`` now, and unless told otherwise the kernings of ``PAIRED``'s
+        pairs (0.1-0.2 s a face in all, the pairs about a third of it), not in a player's move."""
         for char in COMMON:
             self.glyph(char)
             self.mark(char)
-        for first in PAIRED:
+        for first in PAIRED if pairs else "":
             for second in PAIRED:
                 self.kerning(first, second)
 
@@ -369,7 +369,8 @@ def warm_glyphs(faces: Iterable[ImageFont.FreeTypeFont | ImageFont.ImageFont]) -
 
 PROMOTED = 16
 """How many new lines a face no renderer named is drawn in by Pillow before its glyphs are kept too (read at once,
-0.1-0.2 s of CPU: as much as 150-250 new lines drawn by Pillow, so a face that prints few never pays it)."""
+about 0.1 s of CPU: as much as about 150 new lines drawn by Pillow, so a face that prints few never pays it; its
+pairs are read as its lines meet them, 20-60 µs each)."""
 _met: dict[ImageFont.FreeTypeFont, int] = {}
 
 
@@ -380,7 +381,7 @@ def line(words: str, face: ImageFont.FreeTypeFont, anchor: str) -> Line:
     if kept is None:
         met = _met[face] = _met.get(face, 0) + 1
         if met == PROMOTED:
-            warm_glyphs((face,))
+            glyph_face(face).warm(pairs=False)  # in a move: only the pairs its lines meet are read, as met
     elif "\n" not in words:
         built = kept.stamp(words, anchor)
         if built is not None:
