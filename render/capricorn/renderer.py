@@ -27,6 +27,8 @@ from render.core.alt import closeup_alt, image_alt
 from render.core.cache import view_keys
 from render.core.changes import marked_board, plain_board
 from render.core.closeup import BOARDS_KEPT
+from render.core.fonts import font
+from render.core.glyphs import warm_glyphs
 from render.core.layers import LayerSheets
 from render.core.sections import Sections
 from render.core.sheet import Mark, Sheet, Token
@@ -213,6 +215,7 @@ class CapricornRenderer:
                 self.layers.get(("ring", ring, turns), partial(draw_ring_layer, base, ring, turns))
         self.layer_sheets.copy_of(self.layers, "phone", draw_phone_static, None)
         warm_tags()
+        warm_glyphs(font(size, bold=bold) for size, bold in ((20, False), (22, True), (26, True)))  # crew lines, header
 
     def board(self, view: View) -> bytes:
         """The public board for the channel, drawn for a phone (``render.capricorn.phone``). A seat's view draws

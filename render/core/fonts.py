@@ -14,6 +14,8 @@ from pathlib import Path
 
 from PIL import ImageFont
 
+from .glyphs import measured
+
 FONT_DIR = Path(__file__).resolve().parent.parent / "fonts"
 REGULAR = FONT_DIR / "DejaVuSans.ttf"
 BOLD = FONT_DIR / "DejaVuSans-Bold.ttf"
@@ -81,6 +83,10 @@ def _box(face: MeasuredFace, text: str, mode: str, anchor: str | None) -> tuple[
     ``bounding_box_and_anchor``), so such a text costs one layout for all of them (an empty text has no box to
     move: FreeType gives it none at any anchor).
     """
+    if mode == "" and anchor is not None:
+        summed = measured(face, text, anchor)  # from the face's kept glyphs' numbers (``render.core.glyphs``)
+        if summed is not None:
+            return summed
     if text and anchor is not None and anchor != "la" and anchor[:1] == "l" and anchor[1:] in _FACE_HEIGHTS:
         left, top, right, bottom = _box(face, text, mode, "la")
         drop = _drop(face, mode, anchor)

@@ -25,6 +25,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw, ImageFont
 
 from .fonts import Font, font
+from .glyphs import line
 from .palette import Ink
 
 TRANSPARENT = 255
@@ -57,17 +58,14 @@ def text_stamp(text: str, face: Font, anchor: str) -> Stamp:
     ``draw.text`` asks FreeType for the text's mask and its offset from the anchor (``getmask2``) and pastes
     it; taking that mask directly, cut to its ink, gives the very pixels without a canvas to draw on, clear
     and search (the canvas cost about a fifth of a new text's stamp; FreeType's layout and rasterizing are
-    the rest). A text of several lines, or Pillow's built-in font, still goes through ``draw.text``.
+    the rest). In a face whose glyphs are kept (``render.core.glyphs.warm_glyphs``) the mask is built from them
+    instead, the same pixels for a fraction of the cost. A text of several lines, or Pillow's built-in font,
+    still goes through ``draw.text``.
     """
     if not isinstance(face, ImageFont.FreeTypeFont) or "\n" in text or len(anchor) != 2:
         return _drawn_text_stamp(text, face, anchor)
-    rendered, (dx, dy) = face.getmask2(text, "1", anchor=anchor)
-    box = rendered.getbbox()
-    if box is None:
-        return EMPTY
-    # FreeType's 1-bit glyphs come as 0 or 255 in an "L" core image: thresholding keeps every pixel.
-    mask = Image.Image()._new(rendered.crop(box).convert("1", Image.Dither.NONE))
-    return Stamp((dx + box[0], dy + box[1]), ((0, mask),))
+    made = line(text, face, anchor)  # from the face's kept glyphs when they are kept (``render.core.glyphs``)
+    return EMPTY if made.mask is None else Stamp(made.offset, ((0, made.mask),))
 
 
 def _drawn_text_stamp(text: str, face: Font, anchor: str) -> Stamp:

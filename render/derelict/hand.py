@@ -22,9 +22,8 @@ from engine.core.recent import Recent
 from engine.derelict.catalog import CATALOG
 from engine.derelict.view import DerelictView
 from render.core import Box, Ink, font, new_canvas, rounded, text_width
-from render.core.sheet import Sheet
+from render.core.sheet import Sheet, say
 
-from .glyphs import say
 from .places import fitting, wrapped
 
 WIDTH = 600

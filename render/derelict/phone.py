@@ -27,7 +27,6 @@ from render.core.changes import Change
 from render.core.fonts import font
 from render.core.sheet import Mark, Paint, Sheet, Token
 
-from . import glyphs
 from .cells import Look, RoomCells, look
 from .places import MALFUNCTION, SEAT_INKS, fitting, wrapped
 
@@ -139,7 +138,7 @@ class Board:
     def words(
         self, xy: tuple[int, int], words: str, size: int, ink: Ink, *, bold: bool = False, anchor: str = "la"
     ) -> None:
-        glyphs.label(self.draw, xy, words, size, ink, bold=bold, anchor=anchor)  # new lines from kept glyphs
+        label(self.draw, xy, words, size, ink, bold=bold, anchor=anchor)  # new lines from kept glyphs (warm_glyphs)
         if self.sheet is not None:
             self.sheet.mark(xy, words, size, bold=bold, anchor=anchor)  # its box: the one its fitting measured, moved
 

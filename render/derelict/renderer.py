@@ -13,11 +13,13 @@ from engine.derelict.view import DerelictView
 from render.core import LayerCache, RenderCache, encode_png, view_key
 from render.core.alt import clipped
 from render.core.changes import marked_board, plain_board
+from render.core.fonts import font
+from render.core.glyphs import warm_glyphs
 from render.core.layers import LayerSheets
 from render.core.sheet import Sheet
 from render.core.zoom import Area
 
-from . import glyphs, phone
+from . import phone
 from .alt import board_alt
 from .board import draw_board, draw_static
 from .cells import RoomCells
@@ -56,7 +58,7 @@ class DerelictRenderer:
 
     def warm(self, seats: int = 4) -> None:
         """Draw, once when the process starts, what its first Derelict boards would otherwise pay for in the middle
-        of a move: the glyphs new lines are built from (``glyphs.warm``) and their pairs' kernings, the static
+        of a move: the glyphs new lines are built from (``warm_glyphs``) and their pairs' kernings, the static
         layer, the rooms' looks and the texts every game prints, from eight boards of a seeded game of ``seats``
         drawn on a renderer of their own and thrown away (the process's shared caches keep what they drew); every
         room's name in its face, the header's fire and malfunction lines, every card's tile and every character's
@@ -65,7 +67,7 @@ class DerelictRenderer:
         from engine.core.playout import random_playout
         from engine.derelict import SPEC, DerelictState
 
-        glyphs.warm()
+        warm_glyphs(font(size, bold=bold) for size, bold in ((18, False), (18, True), (21, True)))  # roster, header
         phone.warm_texts()
         warm_hand(self.hands)
         options = SPEC.options_model()

@@ -26,11 +26,11 @@ from render.core.canvas import shortened as clip
 from render.core.fonts import Font
 from render.core.sheet import Sheet, Token, say
 from render.core.sheet import place as _place
+from render.core.sheet import say as say_line  # new lines built from kept glyphs (render.core.glyphs)
 from render.core.stamps import SPRITES
 
 from .board import COLOUR_INK, COLOUR_TEXT, GOOD_LETTER, PLAYER_INK
 from .parts import DrawPart, Sections
-from .words import say_line
 
 L = TypeVar("L", bound=tuple[object, ...])
 

@@ -21,6 +21,8 @@ from render.core import Box, LayerCache, RenderCache, encode_png, new_canvas, vi
 from render.core.alt import clipped, image_alt
 from render.core.changes import marked_board, plain_board
 from render.core.closeup import BOARDS_KEPT
+from render.core.fonts import font
+from render.core.glyphs import warm_glyphs
 from render.core.layers import LayerSheets
 from render.core.sheet import Sheet
 from render.core.zoom import Area
@@ -176,6 +178,7 @@ class PioneersRenderer:
         scratch = PioneersRenderer()
         for index in {0, *playing[:1], *playing[len(playing) // 2 : len(playing) // 2 + 1], len(views) - 1}:
             scratch._phone(views[index], Sheet(boxes_only=True))
+        warm_glyphs(font(size, bold=bold) for size, bold in ((20, False), (22, False), (28, True)))  # footer, captains
 
     def _phone(self, view: PioneersView, sheet: Sheet | None = None) -> Image.Image:
         """The phone board over a copy of its static layer for the ring (the sectors' boxes and bands; during the
