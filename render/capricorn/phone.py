@@ -36,6 +36,9 @@ TEXT = 20
 PIECE = 15
 """The size ``draw_piece`` draws the pieces at: a crew disc 30 px across, an alien 28."""
 
+LINE_PIECE = 12
+"""The size a character's line draws its crew piece at."""
+
 HEADER: Box = (0, 0, WIDTH, 92)
 THREAT_TOP = 102
 LINES_TOP = 170
@@ -333,7 +336,7 @@ def _crew(draw: ImageDraw.ImageDraw, sheet: Sheet | None, line: CrewLine) -> Non
             radius=6,
         )
     at = (26, y)
-    paint = partial(crew, letter=letter, health=health, hiding=hiding, active=active, r=12)
+    paint = partial(crew, letter=letter, health=health, hiding=hiding, active=active, r=LINE_PIECE)
     paint(draw, at)
     if sheet is not None:
         sheet.token("crew", f"crew {letter}", at, paint)

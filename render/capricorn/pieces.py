@@ -7,9 +7,11 @@ a big octagon with M and her health, a crew member a disc with the role letter, 
 
 from __future__ import annotations
 
-from PIL import ImageDraw
+from collections.abc import Iterable
 
-from render.core import SPRITES, Ink, font, label, polygon, text_width
+from PIL import Image, ImageDraw
+
+from render.core import SPRITES, Ink, SpriteCache, font, label, polygon, text_width
 
 ALIEN_INK: dict[str, Ink] = {"yellow": Ink.YELLOW, "blue": Ink.SKY, "red": Ink.VERMILLION}
 ALIEN_SHAPE: dict[str, str] = {"yellow": "square", "blue": "triangle", "red": "diamond"}
@@ -80,6 +82,10 @@ def mother(draw: ImageDraw.ImageDraw, at: tuple[int, int], color: str, health: i
     SPRITES.stamp(draw, at, ("capricorn", "mother", color, health, r), (-reach, -reach, reach, reach), paint)
 
 
+CREW_PIECE = 13
+"""The size a crew member is drawn at unless told: the hand's and the detailed board's panel."""
+
+
 def crew(
     draw: ImageDraw.ImageDraw,
     at: tuple[int, int],
@@ -88,12 +94,24 @@ def crew(
     *,
     hiding: bool,
     active: bool,
-    r: int = 13,
+    r: int = CREW_PIECE,
 ) -> None:
     """A crew member: a white disc with the role letter and a health badge; lying flat (a bar) when hidden.
 
     The active character gets a thick orange ring, so whose turn it is shows on the map as well as the panel.
+    Stamped in two parts from ``CREW_PARTS``: the body (``crew_body``), then the badge over it (``badge``), the
+    pixels of drawing them in that order at once. A wound then costs no new look: a body is one of a few score
+    (letter, pose, size; ``warm_crew`` draws them ahead) and a badge one of eleven.
     """
+    crew_body(draw, at, letter, hiding=hiding, active=active, r=r)
+    x, y = at
+    badge(draw, (x + r + 13, y - 4) if hiding else (x + r - 1, y - r + 1), health)
+
+
+def crew_body(
+    draw: ImageDraw.ImageDraw, at: tuple[int, int], letter: str, *, hiding: bool, active: bool, r: int
+) -> None:
+    """A crew member without the health badge: the disc and letter, or the lying bar and its z when hidden."""
 
     def paint(d: ImageDraw.ImageDraw, o: tuple[int, int]) -> None:
         x, y = o
@@ -112,13 +130,45 @@ def crew(
         else:
             d.ellipse((x - r, y - r, x + r, y + r), fill=int(Ink.WHITE), outline=int(ring), width=4 if active else 3)
             label(d, (x, y), letter, 15, Ink.BLUE, bold=True, anchor="mm")
-        bx, by = (x + r + 13, y - 4) if hiding else (x + r - 1, y - r + 1)
+
+    reach = r + BODY_SLACK
+    CREW_PARTS.stamp(draw, at, ("body", letter, hiding, active, r), (-reach, -reach, reach, reach), paint)
+
+
+BODY_SLACK = 8
+"""How far past its radius a crew body draws at most: the lying bar reaches ``r + 5`` across and 12 down."""
+BADGE_REACH = 12
+"""How far from its point a health badge draws at most (its box is 16 × 14, its number inside it)."""
+
+
+def badge(draw: ImageDraw.ImageDraw, at: tuple[int, int], health: int) -> None:
+    """A crew member's health: a white number on a black box around ``at``."""
+
+    def paint(d: ImageDraw.ImageDraw, o: tuple[int, int]) -> None:
+        bx, by = o
         d.rectangle((bx - 7, by - 7, bx + 8, by + 6), fill=int(Ink.BLACK))
         label(d, (bx + 1, by), str(health), 11, Ink.WHITE, bold=True, anchor="mm")
 
-    reach = r + 22
-    key = ("capricorn", "crew", letter, health, hiding, active, r)
-    SPRITES.stamp(draw, at, key, (-reach, -reach, reach, reach), paint)
+    reach = BADGE_REACH
+    CREW_PARTS.stamp(draw, at, ("badge", health), (-reach, -reach, reach, reach), paint)
+
+
+CREW_PARTS = SpriteCache(max_entries=512)
+"""Crew bodies and badges, Capricorn's own (``warm_crew`` fills it with a few hundred small stamps, which the
+process-wide ``SPRITES`` other games share would have to forget for them)."""
+
+
+def warm_crew(letters: Iterable[str], sizes: Iterable[int], healths: Iterable[int]) -> None:
+    """Draw now every crew body of ``letters`` at ``sizes`` (each pose) and every badge of ``healths``: a piece's
+    first look at a size then costs no drawing during a game (about 0.3 ms a look)."""
+    scratch = ImageDraw.Draw(Image.new("P", (1, 1), 0))
+    for letter in letters:
+        for r in sizes:
+            for hiding in (False, True):
+                for active in (False, True):
+                    crew_body(scratch, (0, 0), letter, hiding=hiding, active=active, r=r)
+    for health in healths:
+        badge(scratch, (0, 0), health)
 
 
 def cube(draw: ImageDraw.ImageDraw, at: tuple[int, int]) -> None:

@@ -19,6 +19,7 @@ from functools import partial
 from PIL import Image, ImageDraw
 
 from engine.capricorn.board import SHIP
+from engine.capricorn.catalog import CATALOG
 from engine.capricorn.terms import RingKey
 from engine.capricorn.view import CapricornView
 from engine.core import View
@@ -34,11 +35,14 @@ from render.core.zoom import Area, enlarge_part, part_sheet
 
 from .closeup import closeup_box, closeup_of_part, closeup_shows, closeup_where
 from .hand import draw_hand, hand_key, own_characters
-from .layout import CX, CY, HEIGHT, WIDTH
+from .layout import CX, CY, HEIGHT, PIECE_SIZES, WIDTH
 from .panel import draw_legend, draw_panel, draw_panel_static, draw_result
-from .phone import HEADER, compose_phone, draw_phone, piece_words, track_changes
+from .phone import HEADER, LINE_PIECE, compose_phone, draw_phone, piece_words, track_changes
+from .phone import PIECE as PHONE_PIECE
 from .phone import draw_static as draw_phone_static
+from .pieces import CREW_PIECE, warm_crew
 from .ship import (
+    POD_PIECE,
     draw_ring,
     draw_ship_base,
     draw_ship_joints,
@@ -213,6 +217,11 @@ class CapricornRenderer:
                 self.layers.get(("ring", ring, turns), partial(draw_ring_layer, base, ring, turns))
         self.layer_sheets.copy_of(self.layers, "phone", draw_phone_static, None)
         warm_tags()
+        warm_crew(
+            (role.letter for role in CATALOG.roles.values()),
+            (PHONE_PIECE, POD_PIECE, CREW_PIECE, LINE_PIECE, *PIECE_SIZES),
+            range(CATALOG.rules.character_health + 1),
+        )
 
     def board(self, view: View) -> bytes:
         """The public board for the channel, drawn for a phone (``render.capricorn.phone``). A seat's view draws

@@ -355,6 +355,9 @@ def _draw_room_name(draw: ImageDraw.ImageDraw, room: str, rotation: Mapping[str,
     label(draw, (x, y), room, ROOM_SIZE, Ink.BLACK, bold=True, anchor="mm")
 
 
+POD_PIECE = 14
+"""The size pieces in the escape pod are drawn at."""
+
 Placed = tuple[str, str, tuple[object, ...], tuple[int, int], int]
 """A piece where it stands: ``(space, kind, what it shows, centre, size)``."""
 
@@ -366,7 +369,7 @@ def piece_places(view: CapricornView, within: Box | None = None) -> list[Placed]
     by_space = pieces_by_space(view)
     pod = by_space.pop(POD, ())
     placed: list[Placed] = [
-        (POD, kind, data, at, 14) for (kind, data), at in zip(pod, pod_slots(len(pod)), strict=True)
+        (POD, kind, data, at, POD_PIECE) for (kind, data), at in zip(pod, pod_slots(len(pod)), strict=True)
     ]
     turns = tuple(sorted(rotation.items()))
     for code, pieces in by_space.items():
