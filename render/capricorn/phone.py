@@ -28,7 +28,7 @@ from render.core.sections import Part, Sections
 from render.core.sheet import Sheet, Token
 from render.core.sheet import say_sized as _say
 
-from .pieces import crew
+from .pieces import crew, crew_shape
 
 WIDTH, HEIGHT = 640, 1050
 TEXT = 20
@@ -263,7 +263,7 @@ def _room(
 ) -> None:
     """A room's box (its frame and title are on the static layer; the room to repair is framed in green again
     over it, its title not measured twice), a tag if it is the room to repair, and the pieces standing in it."""
-    from .ship import _piece_shape, draw_piece  # ship imports the layout this module does not need at import time
+    from .ship import _drawn_piece, _piece_shape, draw_piece  # ship imports the layout this module does not need
 
     x0, y0, x1, y1 = box
     if repairing:
@@ -280,8 +280,8 @@ def _room(
             return
         at = (x - left, y)
         paint(draw, at)
-        if sheet is not None:
-            sheet.token(room, piece_name(kind, data), at, paint)
+        if sheet is not None:  # ``Sheet.token``'s measure, kept by look (a crew member's put together)
+            sheet.tokens.append(Token(room, piece_name(kind, data), *_drawn_piece(kind, data, PIECE, at)))
         x += right - left + 6
     if not pieces:
         _say(draw, sheet, (x0 + 10, y), "empty", TEXT, Ink.GREY, anchor="lm")
@@ -338,8 +338,10 @@ def _crew(draw: ImageDraw.ImageDraw, sheet: Sheet | None, line: CrewLine) -> Non
     at = (26, y)
     paint = partial(crew, letter=letter, health=health, hiding=hiding, active=active, r=LINE_PIECE)
     paint(draw, at)
-    if sheet is not None:
-        sheet.token("crew", f"crew {letter}", at, paint)
+    if sheet is not None:  # ``Sheet.token``'s measure, put together from the piece's parts (``crew_shape``)
+        (left, top, right, bottom), pixels = crew_shape(letter, health, hiding=hiding, active=active, r=LINE_PIECE)
+        box = (left + at[0], top + at[1], right + at[0], bottom + at[1])
+        sheet.tokens.append(Token("crew", f"crew {letter}", box, pixels))
     _say(draw, sheet, (70, y), _fit(words, WIDTH - 80), TEXT, Ink.BLACK, anchor="lm")
 
 

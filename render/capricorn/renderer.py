@@ -33,7 +33,7 @@ from render.core.sections import Sections
 from render.core.sheet import Mark, Sheet, Token
 from render.core.zoom import Area, enlarge_part, part_sheet
 
-from .closeup import closeup_box, closeup_of_part, closeup_shows, closeup_where
+from .closeup import closeup_box, closeup_of_part, closeup_shows, closeup_where, warm_corners
 from .hand import draw_hand, hand_key, own_characters
 from .layout import CX, CY, HEIGHT, PIECE_SIZES, WIDTH
 from .panel import draw_legend, draw_panel, draw_panel_static, draw_result
@@ -49,6 +49,7 @@ from .ship import (
     draw_ship_pieces,
     ring_reach,
     ship_sheet,
+    warm_sectors,
     warm_tags,
 )
 from .zoom import ROOM_AREAS, room_alt, room_box
@@ -206,10 +207,13 @@ class CapricornRenderer:
     def warm(self) -> None:
         """Draw now what every process draws as it meets its first positions: the base (about 30 ms), each turning
         ring's layer at every counter (5-7 ms each, 24), the phone board's static layer (about 12 ms) and the
-        turning rooms' tags at every counter (``warm_tags``, about 65 ms), about 0.25 s of CPU in all, so no
-        player's action pays for them. They are what a process holds anyway once its
-        games have turned their rings: about 10 MB (the base 1.3 MB, the ring layers 7.9 MB, the phone layer
-        0.7 MB), within ``layers``' bound. For the host to call once when it loads the games (off the event loop)."""
+        turning rooms' tags at every counter (``warm_tags``, about 65 ms), every lane's sector box and corners at
+        every column (``warm_sectors``, ``warm_corners``, about 15 ms), every crew body and health badge drawn
+        and measured (``warm_crew``, about 60 ms), about 0.35 s of CPU in all, so no player's action pays for
+        them. They are what a process holds anyway once its games have turned their rings and wounded their
+        crews: about 10.5 MB (the base 1.3 MB, the ring layers 7.9 MB, the phone layer 0.7 MB, the crew's looks
+        0.3 MB), within the caches' bounds. For the host to call once when it loads the games (off the event
+        loop)."""
         base = self.layers.get("base", draw_base)
         for ring in SHIP.rotating:
             self.layers.get(("mask", ring), partial(ring_mask, ring))
@@ -217,6 +221,8 @@ class CapricornRenderer:
                 self.layers.get(("ring", ring, turns), partial(draw_ring_layer, base, ring, turns))
         self.layer_sheets.copy_of(self.layers, "phone", draw_phone_static, None)
         warm_tags()
+        warm_sectors()
+        warm_corners()
         warm_crew(
             (role.letter for role in CATALOG.roles.values()),
             (PHONE_PIECE, POD_PIECE, CREW_PIECE, LINE_PIECE, *PIECE_SIZES),

@@ -3,12 +3,15 @@ once: every role's letter, every health, hidden or not, acting or not, at the si
 
 from __future__ import annotations
 
+from functools import partial
+
 import pytest
 from PIL import Image, ImageDraw
 
 from engine.capricorn.catalog import CATALOG
-from render.capricorn.pieces import CREW_PARTS, crew, warm_crew
+from render.capricorn.pieces import CREW_PARTS, crew, crew_shape, warm_crew
 from render.core import Ink, label
+from render.core.sheet import REACH, _measure
 
 
 def drawn_at_once(
@@ -64,3 +67,18 @@ def test_warming_the_crew_draws_each_body_and_badge_once_and_no_piece_later() ->
     warm_crew("EX", (13, 9), range(3))
     crew(ImageDraw.Draw(striped()), (40, 36), "X", 2, hiding=True, active=False, r=9)
     assert CREW_PARTS.draws == drawn
+
+
+@pytest.mark.parametrize("r", [15, 13, 12, 8])
+def test_a_crew_pieces_shape_put_together_from_its_parts_is_the_piece_measured_whole(r: int) -> None:
+    """The pieces' places and the sheets read a crew member's ink from its body's and badge's: it must be what
+    measuring the whole piece drawn gives (``render.core.sheet.drawn``), box and pixels."""
+    for letter in [role.letter for role in CATALOG.roles.values()]:
+        for health in range(CATALOG.rules.character_health + 1):
+            for hiding in (False, True):
+                for active in (False, True):
+                    box, pixels = crew_shape(letter, health, hiding=hiding, active=active, r=r)
+                    look = partial(crew, letter=letter, health=health, hiding=hiding, active=active, r=r)
+                    whole_box, whole = _measure(look)
+                    moved = tuple(v - REACH for v in whole_box)
+                    assert (box, pixels.tobytes()) == (moved, whole.tobytes()), (letter, health, hiding, active, r)
