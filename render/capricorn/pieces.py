@@ -67,7 +67,7 @@ def alien(draw: ImageDraw.ImageDraw, at: tuple[int, int], color: str, letter: st
             label(d, (x + r + 2, y - r), "1", 10, Ink.BLACK, bold=True, anchor="mm")
 
     reach = r + 9
-    SPRITES.stamp(draw, at, ("capricorn", "alien", color, letter, wounded, r), (-reach, -reach, reach, reach), paint)
+    CREW_PARTS.stamp(draw, at, ("alien", color, letter, wounded, r), (-reach, -reach, reach, reach), paint)
 
 
 def mother(draw: ImageDraw.ImageDraw, at: tuple[int, int], color: str, health: int, r: int = 17) -> None:
@@ -161,8 +161,8 @@ def badge(draw: ImageDraw.ImageDraw, at: tuple[int, int], health: int) -> None:
 
 
 CREW_PARTS = SpriteCache(max_entries=512)
-"""Crew bodies and badges, Capricorn's own (``warm_crew`` fills it with a few hundred small stamps, which the
-process-wide ``SPRITES`` other games share would have to forget for them)."""
+"""Crew bodies and badges, and aliens: Capricorn's own (``warm_crew`` and the renderer's ``warm`` fill it with about
+200 small stamps, which the process-wide ``SPRITES`` other games share would have to forget for them)."""
 
 
 def warm_crew(letters: Iterable[str], sizes: Iterable[int], healths: Iterable[int]) -> None:
@@ -209,16 +209,16 @@ def crew_shape(letter: str, health: int, *, hiding: bool, active: bool, r: int) 
 @lru_cache(maxsize=512)
 def body_shape(letter: str, hiding: bool, active: bool, r: int) -> Shape:
     """``crew_body``'s ``Shape`` (Capricorn's own, like ``CREW_PARTS``)."""
-    return _measured(partial(crew_body, letter=letter, hiding=hiding, active=active, r=r))
+    return measured(partial(crew_body, letter=letter, hiding=hiding, active=active, r=r))
 
 
 @lru_cache(maxsize=64)
 def badge_shape(health: int) -> Shape:
     """``badge``'s ``Shape``."""
-    return _measured(partial(badge, health=health))
+    return measured(partial(badge, health=health))
 
 
-def _measured(paint: Callable[[ImageDraw.ImageDraw, tuple[int, int]], None]) -> Shape:
+def measured(paint: Callable[[ImageDraw.ImageDraw, tuple[int, int]], None]) -> Shape:
     """``render.core.sheet.drawn``'s measure of ``paint`` at ``(0, 0)``, kept here rather than in the shared looks."""
     image = Image.new("L", (2 * REACH, 2 * REACH), BLANK)
     paint(ImageDraw.Draw(image), (REACH, REACH))

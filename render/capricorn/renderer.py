@@ -49,6 +49,7 @@ from .ship import (
     draw_ship_pieces,
     ring_reach,
     ship_sheet,
+    warm_aliens_placed,
     warm_sectors,
     warm_tags,
 )
@@ -228,6 +229,8 @@ class CapricornRenderer:
             (PHONE_PIECE, POD_PIECE, CREW_PIECE, LINE_PIECE, *PIECE_SIZES),
             range(CATALOG.rules.character_health + 1),
         )
+        aliens: dict[str, str] = {color: alien.letter for color, alien in CATALOG.rules.aliens.items()}
+        warm_aliens_placed(aliens, (PHONE_PIECE, *PIECE_SIZES))
 
     def board(self, view: View) -> bytes:
         """The public board for the channel, drawn for a phone (``render.capricorn.phone``). A seat's view draws

@@ -22,7 +22,7 @@ from engine.capricorn.board import SHIP
 from engine.capricorn.terms import POD, RingKey
 from engine.capricorn.view import CapricornView
 from render.core import Box, Ink, font, label, rounded, text_width
-from render.core.sheet import HALO, Mark, Sheet, drawn, masks_meet, overlap
+from render.core.sheet import HALO, Mark, Sheet, masks_meet, overlap
 
 from .layout import (
     CODE_SIZE,
@@ -45,7 +45,7 @@ from .layout import (
     slot_candidates,
     space_angles,
 )
-from .pieces import alien, crew, crew_shape, cube, mother, search_token, stack
+from .pieces import alien, crew, crew_shape, cube, measured, mother, search_token, stack
 
 RING_FILL = {"inner": Ink.WHITE, "middle": Ink.SLATE_TINT, "outer": Ink.WHITE}
 DOOR_GAP = 7  # how far a door bridge reaches into the gap from each ring's edge
@@ -510,7 +510,16 @@ def _piece_shape(kind: str, data: tuple[object, ...], size: int) -> tuple[Box, I
     """What ``draw_piece`` inks for this piece centred on ``(0, 0)``: its box and its pixels (``drawn``)."""
     if kind == "crew":  # put together from its body's and badge's, measured ahead (``warm_crew``)
         return crew_shape(str(data[0]), int(str(data[1])), hiding=bool(data[2]), active=bool(data[3]), r=size)
-    return drawn(partial(draw_piece, kind=kind, data=data, size=size), (0, 0))
+    return measured(partial(draw_piece, kind=kind, data=data, size=size))  # here, not in the shared looks
+
+
+def warm_aliens_placed(letters: Mapping[str, str], sizes: Sequence[int]) -> None:
+    """Draw and measure now every alien (``letters``: each colour's letter), wounded or not, as ``draw_piece`` draws
+    it at ``sizes`` (``_piece_shape``; 36 looks for the ship's and phone's sizes)."""
+    for color, letter in letters.items():
+        for wounded in (False, True):
+            for size in sizes:
+                _piece_shape("alien", (color, letter, wounded), size)
 
 
 def _drawn_piece(kind: str, data: tuple[object, ...], size: int, at: tuple[int, int]) -> tuple[Box, Image.Image]:
