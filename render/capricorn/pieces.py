@@ -1,6 +1,7 @@
 """The pieces: aliens by shape and letter, Mothers with their health, crew by role letter, cubes, tokens.
 
-Each look is drawn once into the shared sprite cache and stamped from there. Colour is never the only cue:
+Each look is drawn once into a sprite cache and stamped from there (crew members, in two parts, and aliens in
+Capricorn's own, ``CREW_PARTS``, drawn ahead; the rest in the shared ``SPRITES``). Colour is never the only cue:
 an alien's shape and letter give its type (square T tough, triangle F fast, diamond A aggressive), a Mother is
 a big octagon with M and her health, a crew member a disc with the role letter, lying flat when hidden.
 """
