@@ -50,16 +50,23 @@ def _choice_spaces(space: str, turns: tuple[tuple[str, int], ...]) -> tuple[str,
 def _corners(code: str, rotation: Mapping[str, int]) -> tuple[Point, ...]:
     if code == POD:
         return ((CX - POD_RADIUS, CY - POD_RADIUS), (CX + POD_RADIUS, CY + POD_RADIUS))
-    return _corners_at(code, SHIP.abs_col(code, rotation))  # type: ignore[arg-type]
+    return _corners_at(*lane_radii(code), SHIP.abs_col(code, rotation))  # type: ignore[arg-type]
 
 
-@lru_cache(maxsize=4096)
-def _corners_at(code: str, col: int) -> tuple[Point, ...]:
-    """A space's six corner and edge-middle points with the space at absolute column ``col`` (all the rotation
-    changes for it; 144 spaces × 24 columns at most): a new close-up box asks for a score of spaces' points."""
-    r0, r1 = lane_radii(code)
+@lru_cache(maxsize=256)
+def _corners_at(r0: int, r1: int, col: int) -> tuple[Point, ...]:
+    """The six corner and edge-middle points of the sector between radii ``r0`` and ``r1`` (a space's lane) at
+    absolute column ``col`` (all the rotation changes for a space): 6 lanes × 24 columns, worked out in
+    ``warm_corners``; a new close-up box asks for a score of spaces' points."""
     a0, a1 = col * COLUMN_DEGREES, (col + 1) * COLUMN_DEGREES  # ``space_angles`` at that column
     return tuple(polar(r, a) for r in (r0, r1) for a in (a0, (a0 + a1) / 2, a1))
+
+
+def warm_corners() -> None:
+    """Work out now every lane's corner points at every column (``_corners_at``, 144 in all, a few ms)."""
+    for r0, r1 in {lane_radii(code) for room in SHIP.rooms for code in room.spaces}:
+        for col in range(SHIP.columns):
+            _corners_at(r0, r1, col)
 
 
 def closeup_box(view: CapricornView) -> Box:

@@ -28,13 +28,16 @@ from render.core.sections import Part, Sections
 from render.core.sheet import Sheet, Token
 from render.core.sheet import say_sized as _say
 
-from .pieces import crew
+from .pieces import crew, crew_shape
 
 WIDTH, HEIGHT = 640, 1050
 TEXT = 20
 """The smallest text drawn: 12.5 px on a phone."""
 PIECE = 15
 """The size ``draw_piece`` draws the pieces at: a crew disc 30 px across, an alien 28."""
+
+LINE_PIECE = 12
+"""The size a character's line draws its crew piece at."""
 
 HEADER: Box = (0, 0, WIDTH, 92)
 THREAT_TOP = 102
@@ -260,7 +263,7 @@ def _room(
 ) -> None:
     """A room's box (its frame and title are on the static layer; the room to repair is framed in green again
     over it, its title not measured twice), a tag if it is the room to repair, and the pieces standing in it."""
-    from .ship import _piece_shape, draw_piece  # ship imports the layout this module does not need at import time
+    from .ship import _drawn_piece, _piece_shape, draw_piece  # ship imports the layout this module does not need
 
     x0, y0, x1, y1 = box
     if repairing:
@@ -277,8 +280,8 @@ def _room(
             return
         at = (x - left, y)
         paint(draw, at)
-        if sheet is not None:
-            sheet.token(room, piece_name(kind, data), at, paint)
+        if sheet is not None:  # ``Sheet.token``'s measure, kept by look (a crew member's put together)
+            sheet.tokens.append(Token(room, piece_name(kind, data), *_drawn_piece(kind, data, PIECE, at)))
         x += right - left + 6
     if not pieces:
         _say(draw, sheet, (x0 + 10, y), "empty", TEXT, Ink.GREY, anchor="lm")
@@ -333,10 +336,12 @@ def _crew(draw: ImageDraw.ImageDraw, sheet: Sheet | None, line: CrewLine) -> Non
             radius=6,
         )
     at = (26, y)
-    paint = partial(crew, letter=letter, health=health, hiding=hiding, active=active, r=12)
+    paint = partial(crew, letter=letter, health=health, hiding=hiding, active=active, r=LINE_PIECE)
     paint(draw, at)
-    if sheet is not None:
-        sheet.token("crew", f"crew {letter}", at, paint)
+    if sheet is not None:  # ``Sheet.token``'s measure, put together from the piece's parts (``crew_shape``)
+        (left, top, right, bottom), pixels = crew_shape(letter, health, hiding=hiding, active=active, r=LINE_PIECE)
+        box = (left + at[0], top + at[1], right + at[0], bottom + at[1])
+        sheet.tokens.append(Token("crew", f"crew {letter}", box, pixels))
     _say(draw, sheet, (70, y), _fit(words, WIDTH - 80), TEXT, Ink.BLACK, anchor="lm")
 
 

@@ -19,6 +19,7 @@ from functools import partial
 from PIL import Image, ImageDraw
 
 from engine.capricorn.board import SHIP
+from engine.capricorn.catalog import CATALOG
 from engine.capricorn.terms import RingKey
 from engine.capricorn.view import CapricornView
 from engine.core import View
@@ -34,19 +35,24 @@ from render.core.sections import Sections
 from render.core.sheet import Mark, Sheet, Token
 from render.core.zoom import Area, enlarge_part, part_sheet
 
-from .closeup import closeup_box, closeup_of_part, closeup_shows, closeup_where
+from .closeup import closeup_box, closeup_of_part, closeup_shows, closeup_where, warm_corners
 from .hand import draw_hand, hand_key, own_characters
-from .layout import CX, CY, HEIGHT, WIDTH
+from .layout import CX, CY, HEIGHT, PIECE_SIZES, WIDTH
 from .panel import draw_legend, draw_panel, draw_panel_static, draw_result
-from .phone import HEADER, compose_phone, draw_phone, piece_words, track_changes
+from .phone import HEADER, LINE_PIECE, compose_phone, draw_phone, piece_words, track_changes
+from .phone import PIECE as PHONE_PIECE
 from .phone import draw_static as draw_phone_static
+from .pieces import CREW_PIECE, warm_crew
 from .ship import (
+    POD_PIECE,
     draw_ring,
     draw_ship_base,
     draw_ship_joints,
     draw_ship_pieces,
     ring_reach,
     ship_sheet,
+    warm_aliens_placed,
+    warm_sectors,
     warm_tags,
 )
 from .zoom import ROOM_AREAS, room_alt, room_box
@@ -204,10 +210,13 @@ class CapricornRenderer:
     def warm(self) -> None:
         """Draw now what every process draws as it meets its first positions: the base (about 30 ms), each turning
         ring's layer at every counter (5-7 ms each, 24), the phone board's static layer (about 12 ms) and the
-        turning rooms' tags at every counter (``warm_tags``, about 65 ms), about 0.25 s of CPU in all, so no
-        player's action pays for them. They are what a process holds anyway once its
-        games have turned their rings: about 10 MB (the base 1.3 MB, the ring layers 7.9 MB, the phone layer
-        0.7 MB), within ``layers``' bound. For the host to call once when it loads the games (off the event loop)."""
+        turning rooms' tags at every counter (``warm_tags``, about 65 ms), every lane's sector box and corners at
+        every column (``warm_sectors``, ``warm_corners``, about 15 ms), every crew body and health badge drawn
+        and measured (``warm_crew``, about 60 ms), about 0.35 s of CPU in all, so no player's action pays for
+        them. They are what a process holds anyway once its games have turned their rings and wounded their
+        crews: about 10.5 MB (the base 1.3 MB, the ring layers 7.9 MB, the phone layer 0.7 MB, the crew's looks
+        0.3 MB), within the caches' bounds. For the host to call once when it loads the games (off the event
+        loop)."""
         base = self.layers.get("base", draw_base)
         for ring in SHIP.rotating:
             self.layers.get(("mask", ring), partial(ring_mask, ring))
@@ -216,6 +225,15 @@ class CapricornRenderer:
         self.layer_sheets.copy_of(self.layers, "phone", draw_phone_static, None)
         warm_tags()
         warm_glyphs(font(size, bold=bold) for size, bold in ((20, False), (22, True), (26, True)))  # crew lines, header
+        warm_sectors()
+        warm_corners()
+        warm_crew(
+            (role.letter for role in CATALOG.roles.values()),
+            (PHONE_PIECE, POD_PIECE, CREW_PIECE, LINE_PIECE, *PIECE_SIZES),
+            range(CATALOG.rules.character_health + 1),
+        )
+        aliens: dict[str, str] = {color: alien.letter for color, alien in CATALOG.rules.aliens.items()}
+        warm_aliens_placed(aliens, (PHONE_PIECE, *PIECE_SIZES))
 
     def board(self, view: View) -> bytes:
         """The public board for the channel, drawn for a phone (``render.capricorn.phone``). A seat's view draws

@@ -22,7 +22,7 @@ from engine.capricorn.board import SHIP
 from engine.capricorn.terms import POD, RingKey
 from engine.capricorn.view import CapricornView
 from render.core import Box, Ink, font, label, rounded, text_width
-from render.core.sheet import HALO, Mark, Sheet, drawn, masks_meet, overlap
+from render.core.sheet import HALO, Mark, Sheet, masks_meet, overlap
 
 from .layout import (
     CODE_SIZE,
@@ -45,7 +45,7 @@ from .layout import (
     slot_candidates,
     space_angles,
 )
-from .pieces import alien, crew, cube, mother, search_token, stack
+from .pieces import alien, crew, crew_shape, cube, measured, mother, search_token, stack
 
 RING_FILL = {"inner": Ink.WHITE, "middle": Ink.SLATE_TINT, "outer": Ink.WHITE}
 DOOR_GAP = 7  # how far a door bridge reaches into the gap from each ring's edge
@@ -342,6 +342,15 @@ def warm_tags() -> None:
                 _tag_bound_at(room.key, turns)
 
 
+def warm_sectors() -> None:
+    """Work out now every lane's sector box at every column (``_sector_box``, 144 in all, about 15 ms): what a
+    close-up's key and its pieces' reach read, for every space the acting character's choices come near."""
+    lanes = {lane_radii(code) for room in SHIP.rooms for code in room.spaces}
+    for r0, r1 in lanes:
+        for col in range(SHIP.columns):
+            _sector_box(r0, r1, col)
+
+
 def _draw_room_name(draw: ImageDraw.ImageDraw, room: str, rotation: Mapping[str, int], shift: Point = (0, 0)) -> None:
     """The room's code (what a player types) on a yellow tag in the gap outside its ring, or in the hull's corner."""
     (x, y), outer = _room_name_place(room, rotation)
@@ -355,6 +364,9 @@ def _draw_room_name(draw: ImageDraw.ImageDraw, room: str, rotation: Mapping[str,
     label(draw, (x, y), room, ROOM_SIZE, Ink.BLACK, bold=True, anchor="mm")
 
 
+POD_PIECE = 14
+"""The size pieces in the escape pod are drawn at."""
+
 Placed = tuple[str, str, tuple[object, ...], tuple[int, int], int]
 """A piece where it stands: ``(space, kind, what it shows, centre, size)``."""
 
@@ -366,7 +378,7 @@ def piece_places(view: CapricornView, within: Box | None = None) -> list[Placed]
     by_space = pieces_by_space(view)
     pod = by_space.pop(POD, ())
     placed: list[Placed] = [
-        (POD, kind, data, at, 14) for (kind, data), at in zip(pod, pod_slots(len(pod)), strict=True)
+        (POD, kind, data, at, POD_PIECE) for (kind, data), at in zip(pod, pod_slots(len(pod)), strict=True)
     ]
     turns = tuple(sorted(rotation.items()))
     for code, pieces in by_space.items():
@@ -444,7 +456,7 @@ def pieces_reach(code: str, rotation: Mapping[str, int], pieces: tuple[Piece, ..
     whose pieces can reach into it, and draws exactly what the whole board draws there.
     """
     margin = _pieces_margin(pieces)
-    left, top, right, bottom = _sector_box(code, SHIP.abs_col(code, rotation))  # type: ignore[arg-type]
+    left, top, right, bottom = _sector_box(*lane_radii(code), SHIP.abs_col(code, rotation))  # type: ignore[arg-type]
     return left - margin, top - margin, right + margin + 1, bottom + margin + 1
 
 
@@ -456,11 +468,12 @@ def _pieces_margin(pieces: tuple[Piece, ...]) -> int:
     return max(PIECE_REACH, tag) + SPREAD_SLACK
 
 
-@lru_cache(maxsize=1024)
-def _sector_box(code: str, col: int) -> Box:
-    """The box around the annular sector of ``code`` standing at absolute column ``col`` (its outline, sampled
-    finely, and the outer edge's points at 12, 3, 6 and 9 o'clock when the sector spans them)."""
-    r0, r1 = lane_radii(code)
+@lru_cache(maxsize=256)
+def _sector_box(r0: int, r1: int, col: int) -> Box:
+    """The box around the annular sector between radii ``r0`` and ``r1`` (a space's lane) at absolute column
+    ``col`` (its outline, sampled finely, and the outer edge's points at 12, 3, 6 and 9 o'clock when the sector
+    spans them). Kept by lane and column, not by space: 6 lanes × 24 columns, all worked out in ``warm_sectors``
+    (a space's own code and column met 3,456 ways, a new one about 0.1 ms, a score per new close-up)."""
     a0, a1 = col * COLUMN_DEGREES, (col + 1) * COLUMN_DEGREES
     points = arc(r0, r1, a0, a1, steps=32)
     points += [polar(r1, a) for a in (0, 90, 180, 270, 360) if a0 <= a <= a1]
@@ -495,7 +508,18 @@ def _space_places(
 @lru_cache(maxsize=1024)
 def _piece_shape(kind: str, data: tuple[object, ...], size: int) -> tuple[Box, Image.Image]:
     """What ``draw_piece`` inks for this piece centred on ``(0, 0)``: its box and its pixels (``drawn``)."""
-    return drawn(partial(draw_piece, kind=kind, data=data, size=size), (0, 0))
+    if kind == "crew":  # put together from its body's and badge's, measured ahead (``warm_crew``)
+        return crew_shape(str(data[0]), int(str(data[1])), hiding=bool(data[2]), active=bool(data[3]), r=size)
+    return measured(partial(draw_piece, kind=kind, data=data, size=size))  # here, not in the shared looks
+
+
+def warm_aliens_placed(letters: Mapping[str, str], sizes: Sequence[int]) -> None:
+    """Draw and measure now every alien (``letters``: each colour's letter), wounded or not, as ``draw_piece`` draws
+    it at ``sizes`` (``_piece_shape``; 36 looks for the ship's and phone's sizes)."""
+    for color, letter in letters.items():
+        for wounded in (False, True):
+            for size in sizes:
+                _piece_shape("alien", (color, letter, wounded), size)
 
 
 def _drawn_piece(kind: str, data: tuple[object, ...], size: int, at: tuple[int, int]) -> tuple[Box, Image.Image]:
