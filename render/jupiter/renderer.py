@@ -24,16 +24,18 @@ from render.core import Ink, LayerCache, RenderCache, encode_png, new_canvas, vi
 from render.core.alt import clipped, closeup_alt, image_alt
 from render.core.changes import KEYS, marked_board, plain_board
 from render.core.closeup import BOARDS_KEPT
+from render.core.fonts import font
+from render.core.glyphs import warm_glyphs
 from render.core.layers import LayerSheets
 from render.core.sheet import Sheet
 from render.core.zoom import Area
 
 from . import zoom as zooms
 from .closeup import acting_robot, closeup_where, robot_tile
-from .colony import colony_sheet, dome_key_corner, draw_colony_pieces, draw_colony_static, names_fit
+from .colony import TILE_ID_SIZE, colony_sheet, dome_key_corner, draw_colony_pieces, draw_colony_static, names_fit
 from .layout import HEIGHT, WIDTH, Layout, Placement, layout_for
-from .panel import draw_frame, draw_header, draw_panel, draw_result, draw_track
-from .phone import HEADER_H, draw_overview, piece_words
+from .panel import REPORT_SIZE, draw_frame, draw_header, draw_panel, draw_result, draw_track
+from .phone import HEADER_H, TEXT, draw_overview, piece_words
 from .phone import WIDTH as OVERVIEW_WIDTH
 from .phone import draw_static as draw_phone_static
 from .phone import static_key as phone_key
@@ -102,6 +104,13 @@ class JupiterRenderer:
         self.sections = SectionCache(max_entries=2048, max_bytes=16 * 1024 * 1024)
         # a zoom's tiles' pieces, kept by where each stands on its tile (at most 8 MB)
         self.zoom_sections = SectionCache(max_entries=1024, max_bytes=8 * 1024 * 1024)
+
+    def warm(self) -> None:
+        """Read ahead the glyphs of the faces Jupiter's boards print new lines in (turn reports, statuses, the
+        numbers, robot rows, tile ids, the result's title): otherwise each is read inside a player's move, about
+        0.1 s of CPU a face once a process (``render.core.glyphs``); about 0.25 MB kept a face."""
+        faces = ((TEXT, False), (TEXT, True), (30, True), (TILE_ID_SIZE, True), (REPORT_SIZE, False))
+        warm_glyphs(font(size, bold=bold) for size, bold in faces)
 
     def board(self, view: View) -> bytes:
         """The phone board (``render.jupiter.phone``): the turn, the colony tile by tile, the team's numbers, the
