@@ -1,4 +1,5 @@
-"""Run-wide: the longest tests first, and the simulated Discord's counts added up over pytest-xdist's workers.
+"""Run-wide: the longest tests first, the simulated Discord's counts added up over pytest-xdist's workers, and
+one PostgreSQL server a worker for every test that needs one.
 
 The suite runs in parallel processes (``-n`` in pyproject's addopts). pytest-xdist hands tests out in the order
 they were collected, so the few that take tens of seconds are collected first: started last, one of them would
@@ -10,11 +11,15 @@ controller prints the sum, so the summary says what the whole run did, not what 
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
 from tests.discord.stats import COUNTS
+
+if TYPE_CHECKING:
+    from tests.store.conftest import PostgresServer
 
 # The default suite's longest tests (each 10 to 35 s alone on an idle machine, 2 cores), longest first; a node id
 # here that no longer exists costs nothing. Measured with ``--durations``: keep the list to the top dozen.
@@ -32,6 +37,19 @@ LONGEST_FIRST = (
     "tests/abordaje/test_properties.py::test_random_games_keep_every_invariant",
     "tests/pioneers/test_playouts.py::test_300_seeded_random_games",
 )
+
+
+@pytest.fixture(scope="session")
+def postgres_server() -> Iterator[PostgresServer]:
+    """One throwaway PostgreSQL cluster for the whole run of a worker, shared by the store and the scale tests
+    (defined here rather than in both folders, where each definition started a server of its own: two starts of
+    a second or two each per worker); skipped with the reason when PostgreSQL is not installed."""
+    from tests.store.conftest import throwaway_server  # the store's helpers import the bot: only when needed
+
+    with throwaway_server() as server:
+        if server is None:
+            pytest.skip("PostgreSQL is not installed (no initdb/pg_ctl on PATH or in /usr/lib/postgresql/*/bin)")
+        yield server
 
 
 def _rank(item: pytest.Item) -> int:

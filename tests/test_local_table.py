@@ -211,10 +211,8 @@ def test_too_few_players_is_a_sentence_and_leaves_nothing_behind(tmp_path: Path)
     assert again.returncode == 0, again.stderr  # the refused lobby was closed, not left in the file
 
 
-def test_help_lists_every_games_options_and_their_values() -> None:
-    done = subprocess.run(
-        [sys.executable, "-m", "bot.local", "--help"], capture_output=True, text=True, cwd=ROOT, timeout=60
-    )
+def test_help_lists_every_games_options_and_their_values(tmp_path: Path) -> None:
+    done = run_local(tmp_path, 0, "--help", game="")  # in this process: the command itself runs in the tests below
     assert done.returncode == 0
     for key, spec in GAMES.items():
         assert f"{key}: {spec.name}" in done.stdout

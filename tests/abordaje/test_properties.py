@@ -13,37 +13,21 @@ from dataclasses import dataclass
 
 import pytest
 
-from engine.abordaje import SPEC, AbordajeOptions, AbordajeState
+from engine.abordaje import SPEC, AbordajeState
 from engine.abordaje.state import Order
-from engine.core import GameError, IllegalAction, NotYourTurn, SeatSetup, StaleChoice
+from engine.core import GameError, IllegalAction, NotYourTurn, StaleChoice
 from engine.core.playout import LoggedAction, random_playout, replay
 
+from .games import MAX_STEPS, options_for, seats_for, steps
 from .resample import invariant_problems
 
 GAMES = 300
 # The rulebook has no turn limit (ABO-GAP-20): a captain on Stand up! can bring losses back for ever. A game
 # that reaches TURN_CAP is stopped and counted as unfinished rather than failed. Random games end in about
 # ten turns (extermination comes quickly when nobody plays to survive), so 200 turns (the self-play harness's
-# cap in ABO-GAP-20) leaves a margin of twenty; MAX_STEPS only guards against a loop inside one turn (a turn
-# asks at most a few dozen questions).
+# cap in ABO-GAP-20) leaves a margin of twenty; MAX_STEPS (games.py) only guards against a loop inside one turn.
+# The seeds' seats and options, and the games of the first seeds played once a process, are in games.py.
 TURN_CAP = 200
-MAX_STEPS = 20_000
-OPTION_SETS = (
-    AbordajeOptions(variant="basic"),
-    AbordajeOptions(variant="advanced"),
-    AbordajeOptions(variant="advanced", handicap=True),
-)
-
-
-def options_for(seed: int) -> AbordajeOptions:
-    """Seeds cycle through the basic game, the advanced game and the advanced game with the handicap."""
-    return OPTION_SETS[seed % 3]
-
-
-def seats_for(seed: int) -> list[SeatSetup]:
-    """Pirates on seat 0 for half the seeds and on seat 1 for the other half, across every option set."""
-    roles = ["pirate", "spanish"] if (seed // 3) % 2 == 0 else ["spanish", "pirate"]
-    return [SeatSetup(role=role) for role in roles]
 
 
 @dataclass
@@ -64,7 +48,7 @@ def play(seed: int, keep_states: bool = False) -> PlayedGame:
     assert invariant_problems(state) == [], f"seed={seed} at setup: {invariant_problems(state)}"
     log: list[LoggedAction] = []
     states = [state]
-    for step in random_playout(SPEC, seats, options, seed, max_steps=MAX_STEPS):
+    for step in steps(seed):
         assert isinstance(step.after, AbordajeState)
         state = step.after
         log.append(step.action)
@@ -110,7 +94,7 @@ def test_random_games_keep_every_invariant_and_nearly_all_finish(seeds: range) -
 def test_the_same_seed_and_choices_give_the_same_game() -> None:
     """Two runs of one seed agree on every state (as JSON) and every event, step by step."""
     for seed in range(12):
-        first = list(random_playout(SPEC, seats_for(seed), options_for(seed), seed, max_steps=MAX_STEPS))
+        first = list(steps(seed))  # the game the other tests read, kept since it was played
         second = list(random_playout(SPEC, seats_for(seed), options_for(seed), seed, max_steps=MAX_STEPS))
         assert len(first) == len(second), f"seed={seed}: {len(first)} steps, then {len(second)}"
         for a, b in zip(first, second, strict=True):
@@ -124,7 +108,7 @@ def test_a_stored_state_answers_exactly_like_the_live_one() -> None:
     """The store keeps a JSON snapshot: applying the next answer to the reloaded snapshot gives the same
     state and events as applying it to the live state (nothing a turn needs lives outside the JSON)."""
     for seed in range(12):
-        for step in random_playout(SPEC, seats_for(seed), options_for(seed), seed, max_steps=MAX_STEPS):
+        for step in steps(seed):
             stored = SPEC.load_state(step.before.model_dump_json())
             after, events = SPEC.apply(stored, step.action.seat, step.action.prompt_id, step.action.choice_id)
             where = f"seed={seed} step={step.index}"

@@ -90,6 +90,7 @@ def test_selfplay_table_runs(capsys: pytest.CaptureFixture[str]) -> None:
     assert "Mothers out: black 0%" not in lines["normal"]
 
 
+@pytest.mark.slow  # the self-play command's other test is slow too; tests/capricorn/test_setup.py pins both tables
 @pytest.mark.rule("CAP-G-DIFF-1")
 def test_selfplay_measures_the_table_asked_for(capsys: pytest.CaptureFixture[str]) -> None:
     """``--table`` picks the printed table (default) or ours; Nightmare with 3 characters starts at threat 3 in the

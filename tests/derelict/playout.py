@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Iterator
+from functools import cache
 
 from engine.core import MAX_CHOICE_ID, MAX_LABEL, MAX_PROMPT_ID, SeatSetup
 from engine.derelict import SPEC, DerelictOptions, DerelictState
@@ -26,8 +27,31 @@ def options_for(seed: int) -> tuple[int, DerelictOptions]:
     return players, DerelictOptions(mode=mode, length=length)  # type: ignore[arg-type]
 
 
-def random_game(seed: int, max_steps: int = 6000) -> Iterator[tuple[DerelictState, tuple[int, str, str] | None]]:
-    """Yield each state of a seeded random game with the answer that led to it (``None`` for setup)."""
+Answered = tuple[DerelictState, tuple[int, str, str] | None]
+
+
+def random_game(seed: int, max_steps: int = 6000) -> Iterator[Answered]:
+    """Yield each state of a seeded random game with the answer that led to it (``None`` for setup).
+
+    The default suite's seeds (``KEPT``) are played once a process (``played``): the playout, leak, phone and
+    render tests read the same games (states are never changed in place: ``apply`` and the resampling make new
+    ones). Other seeds (the slow set's hundreds) are played afresh and not kept."""
+    if seed in KEPT:
+        yield from played(seed, max_steps)
+    else:
+        yield from _play(seed, max_steps)
+
+
+KEPT = range(12)
+
+
+@cache
+def played(seed: int, max_steps: int = 6000) -> tuple[Answered, ...]:
+    """Every state of one seeded random game with its answer, in order (about 4 MB a game)."""
+    return tuple(_play(seed, max_steps))
+
+
+def _play(seed: int, max_steps: int) -> Iterator[Answered]:
     players, options = options_for(seed)
     state = SPEC.setup([SeatSetup()] * players, options, seed)
     pick = random.Random(seed)

@@ -99,8 +99,10 @@ def test_tiles_where_creeps_rose_are_tagged_on_the_board() -> None:
             assert image.getpixel((x0 - 1, y0)) == RGB[Ink.ORANGE], f"{tile} is not on an orange tag"
 
 
-def test_every_zoom_is_large_enough_on_a_phone_and_a_tiles_zoom_names_its_domes() -> None:
-    for view in views()[::5]:
+# Every tenth view by default and the fifth after each in the slow set: together every fifth view, as before.
+@pytest.mark.parametrize("first", [0, pytest.param(5, marks=pytest.mark.slow)], ids=["every-tenth", "the-others"])
+def test_every_zoom_is_large_enough_on_a_phone_and_a_tiles_zoom_names_its_domes(first: int) -> None:
+    for view in views()[first::10]:
         areas = RENDERER.areas(view)
         assert len(areas) <= 25 and len({a.key for a in areas}) == len(areas)
         assert areas[0].key == TEAM and {a.key for a in areas[1:]} == {t.id for t in view.tiles}

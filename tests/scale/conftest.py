@@ -1,7 +1,8 @@
 """Fixtures for the scale-out tests: hosts of several "processes" over one real PostgreSQL database.
 
 Each host has its own store (its own connection pool) and its own in-process locks and caches, exactly what two
-bot processes share: nothing but the database. The server is the one ``tests/store`` starts.
+bot processes share: nothing but the database. The server is the session's one (``tests/conftest.py``), shared
+with the store tests.
 """
 
 from __future__ import annotations
@@ -17,13 +18,13 @@ from bot.tables import Host
 from engine.registry import GAMES
 from tests.host.conftest import Clock
 from tests.host.duel_game import SPEC as DUEL
-from tests.store.conftest import PostgresServer, postgres_server  # noqa: F401 (the session's server fixture)
+from tests.store.conftest import PostgresServer
 
 PROCESSES = 2
 
 
 @pytest.fixture
-async def shared_url(postgres_server: PostgresServer) -> AsyncIterator[str]:  # noqa: F811
+async def shared_url(postgres_server: PostgresServer) -> AsyncIterator[str]:
     """A fresh, empty PostgreSQL database (a schema of the test's own) every host of the test opens."""
     schema = await postgres_server.create_schema()
     try:

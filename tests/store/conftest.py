@@ -1,7 +1,8 @@
 """Fixtures for the store tests: a fresh database per test, in SQLite and in a real PostgreSQL server.
 
-The PostgreSQL server is started once per session from the machine's binaries (``initdb``/``pg_ctl`` on
-PATH or under ``/usr/lib/postgresql/*/bin``): a throwaway cluster in a temporary folder, listening only on a
+The PostgreSQL server is started once per session (``postgres_server`` in ``tests/conftest.py``, one for the store
+and the scale tests of a worker) from the machine's binaries (``initdb``/``pg_ctl`` on PATH or under
+``/usr/lib/postgresql/*/bin``): a throwaway cluster in a temporary folder, listening only on a
 unix socket there, with fsync off. PostgreSQL refuses to run as root, so under root (CI) the cluster is
 created and run as the ``postgres`` user, or ``nobody`` when there is none. Each test gets its own schema
 (named in the URL's ``search_path``), which to the store is an empty database.
@@ -195,14 +196,6 @@ def throwaway_server(prefix: str = "spacehost-pg-") -> Iterator[PostgresServer |
         server.stop()
     finally:
         shutil.rmtree(folder, ignore_errors=True)
-
-
-@pytest.fixture(scope="session")
-def postgres_server() -> Iterator[PostgresServer]:
-    with throwaway_server() as server:
-        if server is None:
-            pytest.skip("PostgreSQL is not installed (no initdb/pg_ctl on PATH or in /usr/lib/postgresql/*/bin)")
-        yield server
 
 
 @pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
