@@ -241,10 +241,15 @@ def gone(before: Sheet, after: Sheet, *, name: Callable[[Token], str | None] = t
     """The pieces ``before`` (the last board's sheet) showed that ``after`` (the new one's) shows nowhere, named
     as their places were ("red alien in BRIDGE"), each prefixed ``GONE``: a piece that moved is not gone (the new
     board frames it where it went), and pieces ``name`` does not name (a roster line's own disc) are left out."""
-    staying = Counter((t.space, t.what) for t in after.tokens)
     missing = Counter(t.what for t in before.tokens) - Counter(t.what for t in after.tokens)
+    if not missing:
+        return []  # as many pieces of every kind as before (most boards): none is gone
+    # Only the kinds with pieces missing are walked: another kind's places never name a piece gone.
+    staying = Counter((t.space, t.what) for t in after.tokens if t.what in missing)
     out: list[str] = []
     for token in before.tokens:
+        if token.what not in missing:
+            continue
         key = (token.space, token.what)
         if staying[key] > 0:
             staying[key] -= 1
