@@ -25,9 +25,9 @@ import threading
 from collections import Counter, OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TypeVar
+from typing import Any, TypeVar
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, _imaging
 from pydantic import BaseModel
 
 from .alt import ALT_LIMIT, clipped
@@ -35,7 +35,7 @@ from .cache import RenderCache, keys_of
 from .canvas import Box
 from .palette import Ink
 from .png import encode_png
-from .sheet import Sheet, Token, overlap
+from .sheet import HALO, Sheet, Token, overlap
 
 V = TypeVar("V", bound=BaseModel)
 T = TypeVar("T")
@@ -90,13 +90,16 @@ def compare(
             continue
         found.append(Change(token.box, name(token) or ""))
     printed = {(m.text, m.box) for m in before.marks}
+    placed: dict[tuple[str, int], list[Box]] = {}  # the last board's texts by what they say and their size
+    for m in before.marks:
+        placed.setdefault((m.text, m.size), []).append(m.box)
     for mark in after.marks:
-        if (mark.text, mark.box) in printed or (steady is not None and overlap(mark.box, steady)):
+        box = mark.box
+        if (mark.text, box) in printed or (steady is not None and overlap(box, steady)):
             continue
-        same_place = [m for m in before.marks if m.size == mark.size and overlap(m.box, mark.box)]
-        if any(m.text == mark.text for m in same_place):
+        if any(overlap(b, box) for b in placed.get((mark.text, mark.size), ())):
             continue  # the same text, a pixel or two away (a centred text beside a wider neighbour)
-        found.append(Change(mark.box, _text_words(mark.text, mark.box, after, name)))
+        found.append(Change(box, _text_words(mark.text, box, after, name)))
     return found
 
 
@@ -148,10 +151,25 @@ def ring(image: Image.Image, changes: Sequence[Change], around: Sheet | None = N
     put back over it (a kept box wholly inside the ring shows the very pixels the board had, so it is skipped:
     most rings cover none, and no mask is made). A ring too small to hold its flag is drawn
     on a cut-out of its box, which clips the flag as the box does."""
-    kept = [] if around is None else [m.reach for m in around.marks] + [t.box for t in around.tokens]
-    whole = ImageDraw.Draw(image)
+    return _ring_in(image, _ring_areas(image.size, changes), around)
+
+
+def _ring_in(image: Image.Image, areas: Sequence[Box], around: Sheet | None) -> Image.Image:
+    """``ring`` over the rings' boxes ``areas`` (``_ring_areas``), worked out once by the caller.
+
+    Drawn through the image's core drawing, with the very calls ``ImageDraw`` makes for ``_draw_ring``'s
+    shapes (same pixels, without its per-call checks: a few µs a shape). None of them builds a mask: the
+    rectangles' outlines are drawn directly whatever their width, and the flag's outline is 1 px wide (Pillow
+    masks a polygon's outline only when it is wider)."""
+    if around is None:
+        kept: list[Box] = []
+    else:
+        kept = [(x0 - HALO, y0 - HALO, x1 + HALO, y1 + HALO) for x0, y0, x1, y1 in (m.box for m in around.marks)]
+        kept.extend(t.box for t in around.tokens)
+    whole = ImageDraw.Draw(image).draw  # makes ``image`` writable, as drawing on it does
     core = image.im  # cut out and put back through the image's core: no palette copied per cut (a few µs, not 40)
-    for left, top, right, bottom in _ring_areas(image.size, changes):
+    black, mark = whole.draw_ink(int(Ink.BLACK)), whole.draw_ink(int(MARK))
+    for left, top, right, bottom in areas:
         small = right - left <= FLAG or bottom - top <= FLAG
         # Only a kept box reaching the band (``RING`` wide) or the flag's corner can be covered by the ring.
         in_x0, in_y0, in_x1, in_y1 = left + RING, top + RING, right - RING, bottom - RING
@@ -165,11 +183,12 @@ def ring(image: Image.Image, changes: Sequence[Change], around: Sheet | None = N
             covered.append((max(kx0, left), max(ky0, top), min(kx1, right), min(ky1, bottom)))
         saved = [(core.crop(box), box) for box in covered]
         if small:
-            part = image.crop((left, top, right, bottom))
-            _draw_ring(ImageDraw.Draw(part), 0, 0, part.width, part.height)
-            image.paste(part, (left, top))
+            box = (left, top, right, bottom)
+            part = core.crop(box)
+            _draw_ring(_imaging.draw(part, 0), black, mark, 0, 0, right - left, bottom - top)
+            core.paste(part, box)
         else:
-            _draw_ring(whole, left, top, right, bottom)
+            _draw_ring(whole, black, mark, left, top, right, bottom)
         for cut, box in saved:
             core.paste(cut, box)
     return image
@@ -192,20 +211,26 @@ def ringed_png(image: Image.Image, changes: Sequence[Change], around: Sheet, *, 
         return encode_png(ring(image.copy(), changes, around))
     image.load()
     core = image.im  # as ``ring`` does: cut-outs of the core, no palette copied
-    saved = [(core.crop(box), box) for box in _ring_areas(image.size, changes)]
+    areas = _ring_areas(image.size, changes)  # worked out once, for the cut-outs and the rings
+    saved = [(core.crop(box), box) for box in areas]
     try:
-        return encode_png(ring(image, changes, around))
+        return encode_png(_ring_in(image, areas, around))
     finally:
         for cut, box in reversed(saved):  # last ring first: rings that share pixels are undone in turn
             core.paste(cut, box)
 
 
-def _draw_ring(draw: ImageDraw.ImageDraw, left: int, top: int, right: int, bottom: int) -> None:
-    """A ring filling the box ``(left, top, right, bottom)`` (right and bottom exclusive): a black edge, a
-    ``MARK`` band inside it, and the flag in its top-left corner."""
-    draw.rectangle((left, top, right - 1, bottom - 1), outline=int(Ink.BLACK), width=1)
-    draw.rectangle((left + 1, top + 1, right - 2, bottom - 2), outline=int(MARK), width=RING - 2)
-    draw.polygon([(left, top), (left + FLAG, top), (left, top + FLAG)], fill=int(MARK), outline=int(Ink.BLACK))
+def _draw_ring(draw: Any, black: int, mark: int, left: int, top: int, right: int, bottom: int) -> None:
+    """A ring filling the box ``(left, top, right, bottom)`` (right and bottom exclusive) on ``draw`` (an image
+    core's drawing, ``ImageDraw.Draw(image).draw``), inked ``black`` and ``mark`` (its ``draw_ink`` of ``Ink.BLACK``
+    and ``MARK``): a black edge, a ``MARK`` band inside it, and the flag in its top-left corner. The calls are
+    those ``ImageDraw``'s ``rectangle`` (outline, width 1 then ``RING - 2``) and ``polygon`` (fill, then a 1 px
+    outline) make."""
+    draw.draw_rectangle((left, top, right - 1, bottom - 1), black, 0, 1)
+    draw.draw_rectangle((left + 1, top + 1, right - 2, bottom - 2), mark, 0, RING - 2)
+    flag = [(left, top), (left + FLAG, top), (left, top + FLAG)]
+    draw.draw_polygon(flag, mark, 1)
+    draw.draw_polygon(flag, black, 0, 1)
 
 
 GONE = "gone: "
@@ -216,10 +241,15 @@ def gone(before: Sheet, after: Sheet, *, name: Callable[[Token], str | None] = t
     """The pieces ``before`` (the last board's sheet) showed that ``after`` (the new one's) shows nowhere, named
     as their places were ("red alien in BRIDGE"), each prefixed ``GONE``: a piece that moved is not gone (the new
     board frames it where it went), and pieces ``name`` does not name (a roster line's own disc) are left out."""
-    staying = Counter((t.space, t.what) for t in after.tokens)
     missing = Counter(t.what for t in before.tokens) - Counter(t.what for t in after.tokens)
+    if not missing:
+        return []  # as many pieces of every kind as before (most boards): none is gone
+    # Only the kinds with pieces missing are walked: another kind's places never name a piece gone.
+    staying = Counter((t.space, t.what) for t in after.tokens if t.what in missing)
     out: list[str] = []
     for token in before.tokens:
+        if token.what not in missing:
+            continue
         key = (token.space, token.what)
         if staying[key] > 0:
             staying[key] -= 1
