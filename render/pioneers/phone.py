@@ -188,6 +188,24 @@ class BoardPart(NamedTuple):
     paint: DrawPart
     over_look: Hashable = None
     over: DrawPart | None = None
+    frame: tuple[str, str | None] | None = None
+    """A cell's sector kind and colour: the frame every layer holds in its box (``ground``); a strip: none."""
+
+
+def ground(part: BoardPart) -> Image.Image:
+    """What every layer of the board's size holds in ``part``'s box (read only): a cell's sector frame
+    (``draw_static`` pastes it there, the set-up's open slots included), a strip's paper. A part drawn over it is
+    the part drawn over any of those layers, so a board's parts can be drawn and pasted with no layer at all."""
+    if part.frame is not None:
+        return _frame(*part.frame)
+    x0, y0, x1, y1 = part.box
+    return _paper(x1 - x0 + 1, y1 - y0 + 1)
+
+
+@lru_cache(maxsize=16)
+def _paper(width: int, height: int) -> Image.Image:
+    """A blank strip of paper (read only), what a layer holds outside the sectors' frames."""
+    return new_canvas(width, height)
 
 
 def parts(view: PioneersView) -> list[BoardPart]:
@@ -212,6 +230,7 @@ def parts(view: PioneersView) -> list[BoardPart]:
                 partial(_cell_part, view, sector),
                 ships,
                 partial(_ships_part, ships, sector.label) if ships else None,
+                (sector.kind, sector.colour),
             )
         )
     strip(footer_top(view), FOOTER_H, footer_look(view), _footer)

@@ -1,0 +1,92 @@
+"""Cosmic Pioneers' phone board starts from the kept board most like it (``PioneersRenderer._start``).
+
+A board is a copy of a board drawn lately with only the parts whose look differs pasted. The boards kept as
+starts are those of every game of one size (sectors, captains, height), so a board must start from one whose
+record of what each box shows is true: two games played in turn each get their own boards, pixel for pixel and
+text for text. Inside ``marked`` the board just drawn is kept as a start without a copy, once the what-changed
+rings drawn on it are taken off: a board composed meanwhile in another thread never shows them.
+"""
+
+from __future__ import annotations
+
+import io
+import threading
+from itertools import pairwise
+
+import pytest
+from PIL import Image
+
+import render.core.changes as changes
+from render.core.sheet import Sheet
+from render.pioneers.phone import draw_overview
+from render.pioneers.renderer import PioneersRenderer
+from tests.render.test_pioneers_cells import layout, played
+
+
+def pixels(png: bytes) -> bytes:
+    return Image.open(io.BytesIO(png)).tobytes()
+
+
+def test_two_games_of_one_size_played_in_turn_each_get_their_own_boards() -> None:
+    first, second = played(2, 3, 2), played(3, 3, 2)
+    assert (len(first[0].ring), len(first[0].players)) == (len(second[0].ring), len(second[0].players))
+    renderer = PioneersRenderer()
+    for index, (a, b) in enumerate(zip(first, second, strict=False)):
+        for view in (a, b):
+            kept, fresh = Sheet(boxes_only=True), Sheet(boxes_only=True)
+            image = renderer._phone(view, kept)
+            assert image.tobytes() == draw_overview(view, fresh).tobytes(), f"board {index} differs"
+            assert layout(kept) == layout(fresh), f"board {index}: its layout differs"
+    boards = 2 * min(len(first), len(second))
+    parts = len(first[0].ring) + len(first[0].players) + 2
+    assert renderer.cells.draws < boards * parts // 3, "a game's board did not start from that game's last board"
+
+
+def test_boards_marked_in_turn_are_the_boards_drawn_from_nothing() -> None:
+    """Through ``marked``, where a board is kept as the next one's start without a copy: each board, unmarked
+    (``board``, from the image ``marked`` drew and ringed), is the board drawn from nothing."""
+    views = played(2, 2)
+    renderer = PioneersRenderer()
+    for index, (before, after) in enumerate(pairwise(views)):
+        renderer.marked(after, before)
+        assert pixels(renderer.board(after)) == draw_overview(after).tobytes(), f"board {index + 1} differs"
+
+
+@pytest.mark.parametrize("other_thread", [False, True])
+def test_a_board_composed_while_the_rings_are_on_the_last_one_never_shows_them(
+    monkeypatch: pytest.MonkeyPatch, other_thread: bool
+) -> None:
+    views = [v for v in played(3, 3) if v.phase == "play"][:12]
+    renderer = PioneersRenderer()
+    renderer.marked(views[1], views[0])
+    composed: list[tuple[int, bytes]] = []
+    now = [0]
+    encode = changes.encode_png
+
+    def while_ringed(image: Image.Image) -> bytes:
+        # The rings are on the board just drawn: the same game's next board is composed meanwhile.
+        nxt = now[0] + 1
+
+        def compose() -> None:
+            composed.append((nxt, renderer._phone(views[nxt], Sheet(boxes_only=True)).tobytes()))
+
+        if other_thread:
+            worker = threading.Thread(target=compose)
+            worker.start()
+            worker.join()
+        else:
+            compose()
+        return encode(image)
+
+    monkeypatch.setattr(changes, "encode_png", while_ringed)
+    for after in (3, 5, 7):
+        now[0] = after
+        _, words = renderer.marked(views[after], views[after - 2])
+        assert words, "nothing was ringed: the test shows nothing"
+    monkeypatch.undo()
+    assert [index for index, _ in composed] == [4, 6, 8]
+    for index, image in composed:
+        assert image == draw_overview(views[index]).tobytes(), f"board {index} shows another board's rings"
+    for before, after in pairwise(views[8:]):
+        renderer.marked(after, before)
+        assert pixels(renderer.board(after)) == draw_overview(after).tobytes()
