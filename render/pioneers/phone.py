@@ -210,22 +210,31 @@ def _paper(width: int, height: int) -> Image.Image:
 
 def parts(view: PioneersView) -> list[BoardPart]:
     """The board's parts in the order they are drawn, each with its box, its look (what it shows: the key it is
-    kept by) and how it is drawn in a box: the header, each captain's line, each sector's cell (its ships over
-    it), the footer. They lie side by side (no two boxes meet); only the result's standings, at the end, are
-    drawn apart."""
+    kept by) and how it is drawn in a box: the header (its title and status strips, or one: ``header_splits``),
+    each captain's line, each sector's cell (its ships over it), the footer. They lie side by side (no two boxes
+    meet); only the result's standings, at the end, are drawn apart. Made for every board, so kept lean: the
+    cells' boxes are made once per ring size (``_cell_boxes``)."""
     found: list[BoardPart] = []
 
     def strip(top: int, tall: int, look: L, paint: Callable[[ImageDraw.ImageDraw, L, int, Sheet | None], None]) -> None:
         found.append(BoardPart((0, top, WIDTH - 1, top + tall - 1), look, partial(_strip_part, paint, look)))
 
-    strip(0, HEADER_H, header_look(view), _header)
-    for player in view.players:
+    look = header_look(view)
+    if header_splits(look[1], look[2]):
+        strip(0, TITLE_H, ("title", look[1]), _title)
+        strip(TITLE_H, HEADER_H - TITLE_H, ("status", look[2]), _status)
+    else:
+        strip(0, HEADER_H, look, _header)
+    players = view.players
+    for player in players:
         strip(HEADER_H + player.seat * PLAYER_H, PLAYER_H, captain_look(view, player.seat), _captain)
+    boxes = _cell_boxes(len(view.ring), len(players))
+    playing = view.active if view.phase == "play" else None
     for sector in view.ring:
-        ships = ships_look(view, sector)
+        ships = tuple((seat, players[seat].crashed, seat == playing) for seat in sector.ships)  # ``ships_look``
         found.append(
             BoardPart(
-                cell_box(view, sector.slot),
+                boxes[sector.slot],
                 cell_look(view, sector),
                 partial(_cell_part, view, sector),
                 ships,
@@ -235,6 +244,12 @@ def parts(view: PioneersView) -> list[BoardPart]:
         )
     strip(footer_top(view), FOOTER_H, footer_look(view), _footer)
     return found
+
+
+@lru_cache(maxsize=16)
+def _cell_boxes(sectors: int, players: int) -> tuple[Box, ...]:
+    """Every slot's cell box on a board of ``sectors`` and ``players`` (``cell_box``), by slot."""
+    return tuple(_cell_box(sectors, players, slot) for slot in range(sectors))
 
 
 def _strip_part(
@@ -325,18 +340,46 @@ def header_look(view: PioneersView) -> HeaderLook:
 
 def _header(draw: ImageDraw.ImageDraw, look: HeaderLook, top: int, sheet: Sheet | None) -> None:
     _, title, words = look
-    say_line(
-        draw,
-        sheet,
-        (MARGIN, top + 8),
-        title,
-        fitted(title, WIDTH - 2 * MARGIN, 28, bold=True, smallest=TEXT),
-        Ink.BLACK,
-        "la",
-    )
+    _title(draw, ("title", title), top, sheet)
+    _status(draw, ("status", words), top + TITLE_H, sheet)
+
+
+TITLE_H = 43
+"""The header's title strip: the title's letters end above it (``header_splits``), the status's start below."""
+TITLE_Y = 8
+STATUS_Y = 44
+
+
+def _title(draw: ImageDraw.ImageDraw, look: tuple[str, str], top: int, sheet: Sheet | None) -> None:
+    """The scenario and the round, in the header's title strip."""
+    title = look[1]
+    say_line(draw, sheet, (MARGIN, top + TITLE_Y), title, _title_face(title), Ink.BLACK, "la")
+
+
+def _status(draw: ImageDraw.ImageDraw, look: tuple[str, str], top: int, sheet: Sheet | None) -> None:
+    """Whose turn it is, under the title strip (``top`` is the strip's)."""
+    words = look[1]
     if words:
-        face = fitted(words, WIDTH - 2 * MARGIN, 24, bold=True, smallest=TEXT)
-        say_line(draw, sheet, (MARGIN, top + 44), words, face, Ink.VERMILLION, "la")
+        say_line(draw, sheet, (MARGIN, top + STATUS_Y - TITLE_H), words, _status_face(words), Ink.VERMILLION, "la")
+
+
+def _title_face(title: str) -> Font:
+    return fitted(title, WIDTH - 2 * MARGIN, 28, bold=True, smallest=TEXT)
+
+
+def _status_face(words: str) -> Font:
+    return fitted(words, WIDTH - 2 * MARGIN, 24, bold=True, smallest=TEXT)
+
+
+@lru_cache(maxsize=256)
+def header_splits(title: str, words: str) -> bool:
+    """Whether the header can be two parts, the title's strip above ``TITLE_H`` and the status's below: when the
+    title's letters end at least a pixel above it and the status's start a pixel below (FreeType's boxes, which
+    hold the 1-bit letters; a name's stacked accents may reach higher, and the header is then one part). The
+    title changes once a round and the status with every turn: two parts draw each once, not every pair."""
+    bottom = TITLE_Y + _title_face(title).getbbox(title, anchor="la")[3]
+    top = STATUS_Y + _status_face(words).getbbox(words, anchor="la")[1] if words else HEADER_H
+    return bottom < TITLE_H and top > TITLE_H
 
 
 CaptainLook = tuple[str, int, str, str, bool]

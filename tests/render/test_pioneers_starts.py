@@ -18,7 +18,7 @@ from PIL import Image
 
 import render.core.changes as changes
 from render.core.sheet import Sheet
-from render.pioneers.phone import draw_overview
+from render.pioneers.phone import HEADER_H, draw_overview, header_look, header_splits
 from render.pioneers.renderer import PioneersRenderer
 from tests.render.test_pioneers_cells import layout, played
 
@@ -90,3 +90,31 @@ def test_a_board_composed_while_the_rings_are_on_the_last_one_never_shows_them(
     for before, after in pairwise(views[8:]):
         renderer.marked(after, before)
         assert pixels(renderer.board(after)) == draw_overview(after).tobytes()
+
+
+def test_the_header_is_two_parts_unless_a_name_reaches_into_the_title_and_each_shows_its_own_words() -> None:
+    """The header's title (once a round) and status (every turn) are kept apart when their letters keep to their
+    strips; a name whose stacked accents reach up is drawn in one header part. Every board is its own."""
+    base = next(v for v in played(3, 3) if v.phase == "play" and v.active is not None)
+    other = next(p.seat for p in base.players if p.seat != base.active)
+    names = {base.active: "Ǻgnes", other: "Ṩ̃̃̃"}
+    looks = [
+        base,
+        base.model_copy(update={"round": base.round + 1}),  # the title alone changes
+        base.model_copy(update={"active": other}),  # the status alone changes
+        base.model_copy(update={"names": names}),
+        base.model_copy(update={"names": names, "active": other}),  # stacked accents above the status
+        base.model_copy(update={"round": base.round + 1, "active": other}),
+        base,
+    ]
+    splits = [header_splits(*header_look(view)[1:]) for view in looks]
+    assert splits == [True, True, True, True, False, True, True]
+    renderer = PioneersRenderer()
+    headers = []
+    for index, view in enumerate(looks):
+        kept, fresh = Sheet(boxes_only=True), Sheet(boxes_only=True)
+        image = renderer._phone(view, kept)
+        assert image.tobytes() == draw_overview(view, fresh).tobytes(), f"board {index} differs"
+        assert layout(kept) == layout(fresh), f"board {index}: its layout differs"
+        headers.append(image.crop((0, 0, image.width, HEADER_H)).tobytes())
+    assert len(set(headers)) == 6 and headers[0] == headers[-1]
