@@ -208,12 +208,13 @@ def _paper(width: int, height: int) -> Image.Image:
     return new_canvas(width, height)
 
 
-def parts(view: PioneersView) -> list[BoardPart]:
+def parts(view: PioneersView, *, cut_lines: bool = False) -> list[BoardPart]:
     """The board's parts in the order they are drawn, each with its box, its look (what it shows: the key it is
     kept by) and how it is drawn in a box: the header (its title and status strips, or one: ``header_splits``),
-    each captain's line, each sector's cell (its ships over it), the footer. They lie side by side (no two boxes
-    meet); only the result's standings, at the end, are drawn apart. Made for every board, so kept lean: the
-    cells' boxes are made once per ring size (``_cell_boxes``)."""
+    each captain's line (with ``cut_lines``, in two parts where it can be: ``captain_split``; their highlight
+    spans both, so they are drawn apart, each on its own canvas, never in place), each sector's cell (its ships
+    over it), the footer. They lie side by side (no two boxes meet); only the result's standings, at the end, are
+    drawn apart. Made for every board, so kept lean: the cells' boxes are made once per ring size."""
     found: list[BoardPart] = []
 
     def strip(top: int, tall: int, look: L, paint: Callable[[ImageDraw.ImageDraw, L, int, Sheet | None], None]) -> None:
@@ -227,7 +228,16 @@ def parts(view: PioneersView) -> list[BoardPart]:
         strip(0, HEADER_H, look, _header)
     players = view.players
     for player in players:
-        strip(HEADER_H + player.seat * PLAYER_H, PLAYER_H, captain_look(view, player.seat), _captain)
+        top = HEADER_H + player.seat * PLAYER_H
+        line = captain_look(view, player.seat)
+        cut = captain_split(line[2], line[3]) if cut_lines else None
+        if cut is None:
+            strip(top, PLAYER_H, line, _captain)
+        else:
+            bottom = top + PLAYER_H - 1
+            named = line[:3] + line[4:]  # the disc, the name and the highlight, not the numbers (the box: their width)
+            found.append(BoardPart((0, top, cut - 1, bottom), named, partial(_captain_side, line, cut, True)))
+            found.append(BoardPart((cut, top, WIDTH - 1, bottom), line[3:], partial(_captain_side, line, cut, False)))
     boxes = _cell_boxes(len(view.ring), len(players))
     playing = view.active if view.phase == "play" else None
     for sector in view.ring:
@@ -396,21 +406,75 @@ def captain_look(view: PioneersView, seat: int) -> CaptainLook:
 
 def _captain(draw: ImageDraw.ImageDraw, look: CaptainLook, y: int, sheet: Sheet | None) -> None:
     """One captain's line: their number disc (as on their pieces), name, points, credits and sectors held."""
-    _, seat, name, numbers, active = look
+    _captain_drawn(draw, look, 0, y, sheet)
+
+
+def _captain_drawn(
+    draw: ImageDraw.ImageDraw,
+    look: CaptainLook,
+    x: int,
+    y: int,
+    sheet: Sheet | None,
+    *,
+    name: bool = True,
+    numbers: bool = True,
+) -> None:
+    """A captain's line with the board's left edge at ``x`` and its strip's top at ``y``: its highlight when they
+    are to play, and its disc and name (``name``), its numbers (``numbers``) or both."""
+    _, seat, shown, line, active = look
     cy = y + PLAYER_H // 2
     if active:
-        rounded(draw, (MARGIN - 4, y + 1, WIDTH - MARGIN + 4, y + PLAYER_H - 1), Ink.YELLOW, None, radius=8)
-    paint = partial(_colonist_paint, seat=seat)
-    paint(draw, (MARGIN + RADIUS, cy))
-    if sheet is not None:
-        sheet.token(f"captain {seat + 1}", "captain", (MARGIN + RADIUS, cy), paint)
+        rounded(draw, (x + MARGIN - 4, y + 1, x + WIDTH - MARGIN + 4, y + PLAYER_H - 1), Ink.YELLOW, None, radius=8)
+    right, right_w = _numbers_face(line)
+    if name:
+        paint = partial(_colonist_paint, seat=seat)
+        paint(draw, (x + MARGIN + RADIUS, cy))
+        if sheet is not None:
+            sheet.token(f"captain {seat + 1}", "captain", (x + MARGIN + RADIUS, cy), paint)
+        face, shown = _name_face(shown, right_w)
+        say(draw, sheet, (x + NAME_X, cy), shown, face, Ink.BLACK, "lm")
+    if numbers:
+        say_line(draw, sheet, (x + WIDTH - MARGIN, cy), line, right, Ink.BLACK, "rm")
+
+
+NAME_X = MARGIN + 2 * RADIUS + 10
+"""Where a captain's name starts, right of their disc."""
+
+
+def _numbers_face(numbers: str) -> tuple[Font, int]:
+    """A captain's numbers' face and width (measures kept by ``render.core``)."""
     right = fitted(numbers, 300, 22, smallest=TEXT)
-    right_w = text_width(numbers, right)
-    name_x = MARGIN + 2 * RADIUS + 10
-    face = fitted(name, WIDTH - MARGIN - right_w - 16 - name_x, 22, bold=True, smallest=TEXT)
-    name = clip(name, face, WIDTH - MARGIN - right_w - 16 - name_x)
-    say(draw, sheet, (name_x, cy), name, face, Ink.BLACK, "lm")
-    say_line(draw, sheet, (WIDTH - MARGIN, cy), numbers, right, Ink.BLACK, "rm")
+    return right, text_width(numbers, right)
+
+
+def _name_face(name: str, right_w: int) -> tuple[Font, str]:
+    """A captain's name's face and the name as printed (shortened if need be) left of numbers ``right_w`` wide."""
+    room = WIDTH - MARGIN - right_w - 16 - NAME_X
+    face = fitted(name, room, 22, bold=True, smallest=TEXT)
+    return face, clip(name, face, room)
+
+
+@lru_cache(maxsize=1024)
+def captain_split(name: str, numbers: str) -> int | None:
+    """Where a captain's line can be cut in two parts, the disc and name left of it and the numbers right of it
+    (both over the highlight, drawn in each): in the gap kept between them, when the name's letters end a pixel
+    before it and the numbers' start a pixel after it (FreeType's boxes); ``None`` when they do not. The numbers
+    change with a move, the highlight with every turn; the name and disc are then drawn once per highlight."""
+    right, right_w = _numbers_face(numbers)
+    cut = WIDTH - MARGIN - right_w - 8
+    face, shown = _name_face(name, right_w)
+    name_right = NAME_X + face.getbbox(shown, anchor="lm")[2]
+    numbers_left = WIDTH - MARGIN + right.getbbox(numbers, anchor="rm")[0]
+    return cut if MARGIN + 2 * RADIUS < name_right < cut < numbers_left else None
+
+
+def _captain_side(
+    look: CaptainLook, cut: int, name: bool, draw: ImageDraw.ImageDraw, box: Box, sheet: Sheet | None
+) -> None:
+    """The left (``name``: disc and name) or right (numbers) side of a captain's line cut at ``cut``
+    (``captain_split``), drawn in ``box``: the side's own part of the line, the highlight clipped at the box."""
+    x = box[0] - (0 if name else cut)  # where the board's left edge lies
+    _captain_drawn(draw, look, x, box[1], sheet, name=name, numbers=not name)
 
 
 def _colonist_paint(draw: ImageDraw.ImageDraw, at: tuple[int, int], *, seat: int) -> None:

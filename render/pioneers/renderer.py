@@ -211,7 +211,7 @@ class PioneersRenderer:
         The result screen is the last board of play on a taller canvas, its standings drawn below the footer, and
         is not kept (a game shows it once).
         The board returned is the caller's; it is kept as the next board's start (``_keep``)."""
-        found = parts(view)
+        found = parts(view, cut_lines=True)
         tall = height(view)
         geometry = (len(view.ring), len(view.players), tall - result_height(view))
         last = self._start(geometry, found)

@@ -18,7 +18,15 @@ from PIL import Image
 
 import render.core.changes as changes
 from render.core.sheet import Sheet
-from render.pioneers.phone import HEADER_H, draw_overview, header_look, header_splits
+from render.pioneers.phone import (
+    HEADER_H,
+    PLAYER_H,
+    captain_look,
+    captain_split,
+    draw_overview,
+    header_look,
+    header_splits,
+)
 from render.pioneers.renderer import PioneersRenderer
 from tests.render.test_pioneers_cells import layout, played
 
@@ -118,3 +126,34 @@ def test_the_header_is_two_parts_unless_a_name_reaches_into_the_title_and_each_s
         assert layout(kept) == layout(fresh), f"board {index}: its layout differs"
         headers.append(image.crop((0, 0, image.width, HEADER_H)).tobytes())
     assert len(set(headers)) == 6 and headers[0] == headers[-1]
+
+
+def test_a_captains_line_cut_in_two_parts_shows_its_own_name_numbers_and_highlight() -> None:
+    """A captain's line is two kept parts where it can be (``captain_split``): the disc and name, drawn once per
+    highlight, and the numbers, which change with a move. Every board is its own, long names and wide numbers
+    included, and a line that cannot be cut is one part."""
+    base = next(v for v in played(3, 3) if v.phase == "play" and v.active is not None)
+    other = next(p.seat for p in base.players if p.seat != base.active)
+    richer = [p.model_copy(update={"credits": p.credits + 7, "vp": p.vp + 10}) for p in base.players]
+    crashed = [p.model_copy(update={"crashed": True, "credits": 1234}) for p in base.players]
+    long_names = {p.seat: f"Bartholomew the {'Great ' * 6}of seat {p.seat}" for p in base.players}
+    looks = [
+        base,
+        base.model_copy(update={"active": other}),  # the highlight moves: the names and numbers do not change
+        base.model_copy(update={"players": richer}),
+        base.model_copy(update={"players": crashed, "active": other}),
+        base.model_copy(update={"names": long_names}),  # shortened with an ellipsis
+        base.model_copy(update={"names": {other: "Ǻ̃ Émile"}, "players": richer}),
+        base,
+    ]
+    assert all(captain_split(*captain_look(view, p.seat)[2:4]) is not None for view in looks for p in view.players)
+    renderer = PioneersRenderer()
+    lines = []
+    for index, view in enumerate(looks):
+        kept, fresh = Sheet(boxes_only=True), Sheet(boxes_only=True)
+        image = renderer._phone(view, kept)
+        assert image.tobytes() == draw_overview(view, fresh).tobytes(), f"board {index} differs"
+        assert layout(kept) == layout(fresh), f"board {index}: its layout differs"
+        lines.append(image.crop((0, HEADER_H, image.width, HEADER_H + PLAYER_H * len(view.players))).tobytes())
+    assert len(set(lines)) == 6 and lines[0] == lines[-1]
+    assert captain_split("Ann", "9" * 60) is None, "numbers too wide to leave a gap: one part"
