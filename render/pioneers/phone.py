@@ -13,11 +13,12 @@ tap away: the **Zoom** on a sector, or the **Full board**.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Hashable
 from functools import lru_cache, partial
 from typing import NamedTuple, TypeVar
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, ImageFont
 
 from engine.core.words import count
 from engine.pioneers.view import PioneersView, SectorView
@@ -230,12 +231,13 @@ def parts(view: PioneersView, *, cut_lines: bool = False) -> list[BoardPart]:
     for player in players:
         top = HEADER_H + player.seat * PLAYER_H
         line = captain_look(view, player.seat)
-        cut = captain_split(line[2], line[3]) if cut_lines else None
-        if cut is None:
+        split = captain_split(line[2], line[3]) if cut_lines else None
+        if split is None:
             strip(top, PLAYER_H, line, _captain)
         else:
+            cut, shown, size = split
             bottom = top + PLAYER_H - 1
-            named = line[:3] + line[4:]  # the disc, the name and the highlight, not the numbers (the box: their width)
+            named = ("captain", line[1], shown, size, line[4])  # the disc, the name as printed, the highlight
             found.append(BoardPart((0, top, cut - 1, bottom), named, partial(_captain_side, line, cut, True)))
             found.append(BoardPart((cut, top, WIDTH - 1, bottom), line[3:], partial(_captain_side, line, cut, False)))
     boxes = _cell_boxes(len(view.ring), len(players))
@@ -455,17 +457,20 @@ def _name_face(name: str, right_w: int) -> tuple[Font, str]:
 
 
 @lru_cache(maxsize=1024)
-def captain_split(name: str, numbers: str) -> int | None:
+def captain_split(name: str, numbers: str) -> tuple[int, str, int] | None:
     """Where a captain's line can be cut in two parts, the disc and name left of it and the numbers right of it
-    (both over the highlight, drawn in each): in the gap kept between them, when the name's letters end a pixel
-    before it and the numbers' start a pixel after it (FreeType's boxes); ``None`` when they do not. The numbers
-    change with a move, the highlight with every turn; the name and disc are then drawn once per highlight."""
+    (both over the highlight, drawn in each): a pixel past the name's letters, when the numbers' start further
+    right (FreeType's boxes, which hold the 1-bit letters); with the name as printed and its size, which with the
+    cut are all the left part shows. ``None`` when there is no such gap. The numbers change with a move and the
+    highlight with every turn; the name's part, at a place that moves only with the name, is drawn once per
+    highlight."""
     right, right_w = _numbers_face(numbers)
-    cut = WIDTH - MARGIN - right_w - 8
     face, shown = _name_face(name, right_w)
-    name_right = NAME_X + face.getbbox(shown, anchor="lm")[2]
+    cut = NAME_X + math.ceil(face.getbbox(shown, anchor="lm")[2]) + 1
     numbers_left = WIDTH - MARGIN + right.getbbox(numbers, anchor="rm")[0]
-    return cut if MARGIN + 2 * RADIUS < name_right < cut < numbers_left else None
+    if not isinstance(face, ImageFont.FreeTypeFont) or cut >= numbers_left:
+        return None
+    return cut, shown, round(face.size)
 
 
 def _captain_side(
