@@ -254,7 +254,13 @@ def parts(view: PioneersView, *, cut_lines: bool = False) -> list[BoardPart]:
                 (sector.kind, sector.colour),
             )
         )
-    strip(footer_top(view), FOOTER_H, footer_look(view), _footer)
+    top, footer = footer_top(view), footer_look(view)
+    lines = footer_splits(footer[1])
+    if lines is None:
+        strip(top, FOOTER_H, footer, _footer)
+    else:
+        for index, (start, end) in enumerate(lines):
+            strip(top + start, end - start, ("footer line", index, footer[1][index]), _footer_line)
     return found
 
 
@@ -666,10 +672,45 @@ def footer_top(view: PioneersView) -> int:
     return height(view) - result_height(view) - FOOTER_H
 
 
+FOOTER_Y = 4
+FOOTER_LINE = 28
+
+
 def _footer(draw: ImageDraw.ImageDraw, look: FooterLook, top: int, sheet: Sheet | None) -> None:
     face = font(TEXT)
     for i, words in enumerate(look[1]):
-        say_line(draw, sheet, (MARGIN, top + 4 + i * 28), words, face, Ink.CHARCOAL, "la")
+        say_line(draw, sheet, (MARGIN, top + FOOTER_Y + i * FOOTER_LINE), words, face, Ink.CHARCOAL, "la")
+
+
+def _footer_line(draw: ImageDraw.ImageDraw, look: tuple[str, int, str], top: int, sheet: Sheet | None) -> None:
+    """One line of the footer in its own strip (``footer_splits``): ``top`` is the strip's."""
+    _, index, words = look
+    start = _line_starts(index)
+    say_line(draw, sheet, (MARGIN, top + FOOTER_Y + index * FOOTER_LINE - start), words, font(TEXT), Ink.CHARCOAL, "la")
+
+
+def _line_starts(index: int) -> int:
+    """Where the footer's line ``index``'s strip starts, below the footer's top: two pixels above the line's
+    top (the face's ascender), four below the last one's letters (its descender)."""
+    return 0 if index == 0 else FOOTER_Y + index * FOOTER_LINE - 2
+
+
+@lru_cache(maxsize=256)
+def footer_splits(lines: tuple[str, ...]) -> tuple[tuple[int, int], ...] | None:
+    """The footer's lines as strips, one a line (start and end below the footer's top, end exclusive), when each
+    line's letters keep to their strip (FreeType's boxes); ``None`` when one does not, and the footer is one part.
+    The supply line changes with many moves, the pieces' key never: it is then not drawn again."""
+    face = font(TEXT)
+    strips = []
+    for index, words in enumerate(lines):
+        start = _line_starts(index)
+        end = _line_starts(index + 1) if index + 1 < len(lines) else FOOTER_H
+        y = FOOTER_Y + index * FOOTER_LINE
+        _, top, _, bottom = face.getbbox(words, anchor="la")
+        if not start <= y + top or not y + bottom <= end:
+            return None
+        strips.append((start, end))
+    return tuple(strips)
 
 
 @lru_cache(maxsize=1024)

@@ -24,6 +24,9 @@ from render.pioneers.phone import (
     captain_look,
     captain_split,
     draw_overview,
+    footer_look,
+    footer_splits,
+    footer_top,
     header_look,
     header_splits,
 )
@@ -157,3 +160,27 @@ def test_a_captains_line_cut_in_two_parts_shows_its_own_name_numbers_and_highlig
         lines.append(image.crop((0, HEADER_H, image.width, HEADER_H + PLAYER_H * len(view.players))).tobytes())
     assert len(set(lines)) == 6 and lines[0] == lines[-1]
     assert captain_split("Ann", "9" * 60) is None, "numbers too wide to leave a gap: one part"
+
+
+def test_the_footers_lines_are_kept_apart_and_each_board_shows_its_own() -> None:
+    """The footer's lines are a part each where their letters keep to their strips (``footer_splits``): the
+    supply line changes with many moves, the pieces' key never. Two lines or three, every board is its own."""
+    base = next(v for v in played(3, 3) if v.phase == "play")
+    looks = [
+        base,
+        base.model_copy(update={"deck_size": base.deck_size + 1}),
+        base.model_copy(update={"goods_supply": base.goods_supply + 10, "belts_left": 3}),  # a longer line
+        base.model_copy(update={"belts_left": 3, "pool": ["x"] * 5, "supply": {**base.supply, "worm": 12}}),
+        base,
+    ]
+    assert all(footer_splits(footer_look(view)[1]) is not None for view in looks)
+    assert {len(footer_look(view)[1]) for view in looks} == {2, 3}, "two lines and three"
+    renderer = PioneersRenderer()
+    footers = []
+    for index, view in enumerate(looks):
+        kept, fresh = Sheet(boxes_only=True), Sheet(boxes_only=True)
+        image = renderer._phone(view, kept)
+        assert image.tobytes() == draw_overview(view, fresh).tobytes(), f"board {index} differs"
+        assert layout(kept) == layout(fresh), f"board {index}: its layout differs"
+        footers.append(image.crop((0, footer_top(view), image.width, image.height)).tobytes())
+    assert len(set(footers)) == 4 and footers[0] == footers[-1]
