@@ -42,11 +42,13 @@ class Part:
 
 
 class Sections:
-    """Board parts kept by their place and what they show (``paste``); ``draws`` counts the parts drawn."""
+    """Board parts kept by their place and what they show (``paste``); ``draws`` counts the parts drawn,
+    ``pastes`` the parts put on a board (drawn or kept)."""
 
     def __init__(self, max_entries: int = 256) -> None:
         self.max_entries = max_entries
         self.draws = 0
+        self.pastes = 0
         self._parts: OrderedDict[Hashable, Part] = OrderedDict()
         self._lock = threading.Lock()
 
@@ -81,6 +83,7 @@ class Sections:
                 while len(self._parts) > self.max_entries:
                     self._parts.popitem(last=False)
         image.paste(part.image, box[:2])
+        self.pastes += 1  # a count for the tests, not locked: a lost increment under threads is harmless
         if sheet is not None:
             sheet.marks.extend(part.marks)
             sheet.tokens.extend(part.tokens)

@@ -214,7 +214,7 @@ class PioneersRenderer:
         found = parts(view, cut_lines=True)
         tall = height(view)
         geometry = (len(view.ring), len(view.players), tall - result_height(view))
-        last = self._start(geometry, found)
+        last, same = self._start(geometry, found)
         if view.phase == "over":
             image = new_canvas(WIDTH, tall)
             if last is not None:
@@ -225,12 +225,14 @@ class PioneersRenderer:
         if view.phase == "over":
             draw_result(ImageDraw.Draw(image), view, sheet)
         else:
-            self._keep(LastBoard(geometry, image, kept), last)
+            # It takes the place of the board it started from if that showed most of it (the same game's last
+            # board), not another game's, which stays that game's start.
+            self._keep(LastBoard(geometry, image, kept), last if 2 * same >= len(found) else None)
         return image
 
-    def _start(self, geometry: Geometry, found: list[BoardPart]) -> LastBoard | None:
+    def _start(self, geometry: Geometry, found: list[BoardPart]) -> tuple[LastBoard | None, int]:
         """The kept board of ``geometry`` whose boxes show the most of ``found``'s looks (a game's own last board
-        shows all but the few parts a move changed; another game's, its paper and little else)."""
+        shows all but the few parts a move changed; another game's, its paper and little else), and how many."""
         with self._last_lock:
             candidates = [last for last in self._last if last.geometry == geometry]
         best, most = None, -1
@@ -243,7 +245,7 @@ class PioneersRenderer:
                     same += 1
             if same > most:
                 best, most = last, same
-        return best
+        return best, most
 
     def _keep(self, board: LastBoard, replaced: LastBoard | None) -> None:
         """Keep ``board`` (in place of ``replaced``, the board it was drawn over) as a start for the next ones.
