@@ -57,11 +57,13 @@ def _public(view: View) -> PioneersView:
     return _pioneers(view).model_copy(update={"viewer": None})
 
 
-CELLS_KEPT = 96
-"""Parts kept (``Sections``: sector cells, 31 KB each, and the header, captains' and footer strips, 24-60 KB; about
-3.3 MB when full): the looks a game shows again (a captain's line or a ship as their turn comes back). A board
-starts from the game's last one (``LAST_KEPT``), so only parts that changed are looked up: five seeded games
-drew 991 parts with 256 kept, 1,143 with 96 (8.9 MB against 3.3 MB)."""
+CELLS_KEPT = 192
+"""Parts kept (``Sections``: a cell's rows, 10-14 KB each, the header's and captains' line parts, the footer's
+lines, 8-27 KB; about 3 MB when full): the looks a game shows again (a captain's line or a ship as their turn
+comes back). A board starts from the game's last one (``LAST_KEPT``), so only parts that changed are looked up:
+five seeded games drew 2.14 parts a board with 96 kept, 1.98 with 192, 1.90 with 288 (the thirteenth session,
+with cells in rows and lines in parts; before, 1,143 parts with 96 whole cells and strips, 3.3 MB)."""
+
 
 LAST_KEPT = 6
 """Boards kept as starts (0.6 MB each), about one per game being played: a game's next board starts from the
