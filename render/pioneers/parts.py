@@ -42,11 +42,13 @@ class Part:
 
 
 class Sections:
-    """Board parts kept by their place and what they show (``paste``); ``draws`` counts the parts drawn."""
+    """Board parts kept by their place and what they show (``paste``); ``draws`` counts the parts drawn,
+    ``pastes`` the parts put on a board (drawn or kept)."""
 
     def __init__(self, max_entries: int = 256) -> None:
         self.max_entries = max_entries
         self.draws = 0
+        self.pastes = 0
         self._parts: OrderedDict[Hashable, Part] = OrderedDict()
         self._lock = threading.Lock()
 
@@ -58,11 +60,13 @@ class Sections:
         draw: DrawPart,
         sheet: Sheet | None,
         under: Image.Image | None = None,
+        ground: Image.Image | None = None,
     ) -> Part | None:
         """Put on ``image`` the part ``draw`` draws in ``box`` (inclusive corners), from the part kept for
         ``key`` at this box, or drawn now over the pixels of ``under`` (``image`` itself unless told: a base
-        the board is drawn over) in the box, and kept. ``key`` must name everything the part shows and whatever
-        that base holds in the box. The part (``None`` when measuring letters: drawn in place)."""
+        the board is drawn over) in the box, or over a copy of ``ground`` (an image the box's size: what every
+        base holds there), and kept. ``key`` must name everything the part shows and whatever that base holds in
+        the box. The part (``None`` when measuring letters: drawn in place)."""
         if sheet is not None and not sheet.boxes_only:
             draw(ImageDraw.Draw(image), box, sheet)  # measuring letters: drawn in place, as the board would
             return None
@@ -72,23 +76,26 @@ class Sections:
             if part is not None:
                 self._parts.move_to_end(whole)
         if part is None:
-            part = self._draw(image if under is None else under, box, draw)
+            part = self._draw(image if under is None else under, box, draw, ground)
             with self._lock:
                 self.draws += 1
                 self._parts[whole] = part
                 while len(self._parts) > self.max_entries:
                     self._parts.popitem(last=False)
         image.paste(part.image, box[:2])
+        self.pastes += 1  # a count for the tests, not locked: a lost increment under threads is harmless
         if sheet is not None:
             sheet.marks.extend(part.marks)
             sheet.tokens.extend(part.tokens)
         return part
 
     @staticmethod
-    def _draw(image: Image.Image, box: Box, draw: DrawPart) -> Part:
-        """The part drawn at the origin on a crop of ``image``'s box, its sheet moved to the box's place."""
+    def _draw(image: Image.Image, box: Box, draw: DrawPart, ground: Image.Image | None = None) -> Part:
+        """The part drawn at the origin on a crop of ``image``'s box (or a copy of ``ground``), its sheet moved to
+        the box's place."""
         x0, y0, x1, y1 = box
-        crop = image.crop((x0, y0, x1 + 1, y1 + 1))
+        crop = image.crop((x0, y0, x1 + 1, y1 + 1)) if ground is None else ground.copy()
+        assert crop.size == (x1 - x0 + 1, y1 - y0 + 1), "a part's ground is its box's size"
         kept = Sheet(boxes_only=True)
         draw(ImageDraw.Draw(crop), (0, 0, x1 - x0, y1 - y0), kept)
         marks = tuple(dataclasses.replace(m, box=_moved(m.box, x0, y0)) for m in kept.marks)

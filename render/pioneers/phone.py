@@ -13,11 +13,12 @@ tap away: the **Zoom** on a sector, or the **Full board**.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Hashable
 from functools import lru_cache, partial
 from typing import NamedTuple, TypeVar
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, ImageFont
 
 from engine.core.words import count
 from engine.pioneers.view import PioneersView, SectorView
@@ -188,34 +189,85 @@ class BoardPart(NamedTuple):
     paint: DrawPart
     over_look: Hashable = None
     over: DrawPart | None = None
+    frame: tuple[str, str | None] | None = None
+    """A cell's sector kind and colour: the frame every layer holds in its box (``ground``); a strip: none."""
 
 
-def parts(view: PioneersView) -> list[BoardPart]:
+def ground(part: BoardPart) -> Image.Image:
+    """What every layer of the board's size holds in ``part``'s box (read only): a cell's sector frame
+    (``draw_static`` pastes it there, the set-up's open slots included), a strip's paper. A part drawn over it is
+    the part drawn over any of those layers, so a board's parts can be drawn and pasted with no layer at all."""
+    if part.frame is not None:
+        return _frame(*part.frame)
+    x0, y0, x1, y1 = part.box
+    return _paper(x1 - x0 + 1, y1 - y0 + 1)
+
+
+@lru_cache(maxsize=16)
+def _paper(width: int, height: int) -> Image.Image:
+    """A blank strip of paper (read only), what a layer holds outside the sectors' frames."""
+    return new_canvas(width, height)
+
+
+def parts(view: PioneersView, *, cut_lines: bool = False) -> list[BoardPart]:
     """The board's parts in the order they are drawn, each with its box, its look (what it shows: the key it is
-    kept by) and how it is drawn in a box: the header, each captain's line, each sector's cell (its ships over
-    it), the footer. They lie side by side (no two boxes meet); only the result's standings, at the end, are
-    drawn apart."""
+    kept by) and how it is drawn in a box: the header (its title and status strips, or one: ``header_splits``),
+    each captain's line (with ``cut_lines``, in two parts where it can be: ``captain_split``; their highlight
+    spans both, so they are drawn apart, each on its own canvas, never in place), each sector's cell (its ships
+    over it), the footer. They lie side by side (no two boxes meet); only the result's standings, at the end, are
+    drawn apart. Made for every board, so kept lean: the cells' boxes are made once per ring size."""
     found: list[BoardPart] = []
 
     def strip(top: int, tall: int, look: L, paint: Callable[[ImageDraw.ImageDraw, L, int, Sheet | None], None]) -> None:
         found.append(BoardPart((0, top, WIDTH - 1, top + tall - 1), look, partial(_strip_part, paint, look)))
 
-    strip(0, HEADER_H, header_look(view), _header)
-    for player in view.players:
-        strip(HEADER_H + player.seat * PLAYER_H, PLAYER_H, captain_look(view, player.seat), _captain)
+    look = header_look(view)
+    if header_splits(look[1], look[2]):
+        strip(0, TITLE_H, ("title", look[1]), _title)
+        strip(TITLE_H, HEADER_H - TITLE_H, ("status", look[2]), _status)
+    else:
+        strip(0, HEADER_H, look, _header)
+    players = view.players
+    for player in players:
+        top = HEADER_H + player.seat * PLAYER_H
+        line = captain_look(view, player.seat)
+        split = captain_split(line[2], line[3]) if cut_lines else None
+        if split is None:
+            strip(top, PLAYER_H, line, _captain)
+        else:
+            cut, shown, size = split
+            bottom = top + PLAYER_H - 1
+            named = ("captain", line[1], shown, size, line[4])  # the disc, the name as printed, the highlight
+            found.append(BoardPart((0, top, cut - 1, bottom), named, partial(_captain_side, line, cut, True)))
+            found.append(BoardPart((cut, top, WIDTH - 1, bottom), line[3:], partial(_captain_side, line, cut, False)))
+    boxes = _cell_boxes(len(view.ring), len(players))
+    playing = view.active if view.phase == "play" else None
     for sector in view.ring:
-        ships = ships_look(view, sector)
+        ships = tuple((seat, players[seat].crashed, seat == playing) for seat in sector.ships)  # ``ships_look``
         found.append(
             BoardPart(
-                cell_box(view, sector.slot),
+                boxes[sector.slot],
                 cell_look(view, sector),
                 partial(_cell_part, view, sector),
                 ships,
                 partial(_ships_part, ships, sector.label) if ships else None,
+                (sector.kind, sector.colour),
             )
         )
-    strip(footer_top(view), FOOTER_H, footer_look(view), _footer)
+    top, footer = footer_top(view), footer_look(view)
+    lines = footer_splits(footer[1])
+    if lines is None:
+        strip(top, FOOTER_H, footer, _footer)
+    else:
+        for index, (start, end) in enumerate(lines):
+            strip(top + start, end - start, ("footer line", index, footer[1][index]), _footer_line)
     return found
+
+
+@lru_cache(maxsize=16)
+def _cell_boxes(sectors: int, players: int) -> tuple[Box, ...]:
+    """Every slot's cell box on a board of ``sectors`` and ``players`` (``cell_box``), by slot."""
+    return tuple(_cell_box(sectors, players, slot) for slot in range(sectors))
 
 
 def _strip_part(
@@ -306,18 +358,46 @@ def header_look(view: PioneersView) -> HeaderLook:
 
 def _header(draw: ImageDraw.ImageDraw, look: HeaderLook, top: int, sheet: Sheet | None) -> None:
     _, title, words = look
-    say_line(
-        draw,
-        sheet,
-        (MARGIN, top + 8),
-        title,
-        fitted(title, WIDTH - 2 * MARGIN, 28, bold=True, smallest=TEXT),
-        Ink.BLACK,
-        "la",
-    )
+    _title(draw, ("title", title), top, sheet)
+    _status(draw, ("status", words), top + TITLE_H, sheet)
+
+
+TITLE_H = 43
+"""The header's title strip: the title's letters end above it (``header_splits``), the status's start below."""
+TITLE_Y = 8
+STATUS_Y = 44
+
+
+def _title(draw: ImageDraw.ImageDraw, look: tuple[str, str], top: int, sheet: Sheet | None) -> None:
+    """The scenario and the round, in the header's title strip."""
+    title = look[1]
+    say_line(draw, sheet, (MARGIN, top + TITLE_Y), title, _title_face(title), Ink.BLACK, "la")
+
+
+def _status(draw: ImageDraw.ImageDraw, look: tuple[str, str], top: int, sheet: Sheet | None) -> None:
+    """Whose turn it is, under the title strip (``top`` is the strip's)."""
+    words = look[1]
     if words:
-        face = fitted(words, WIDTH - 2 * MARGIN, 24, bold=True, smallest=TEXT)
-        say_line(draw, sheet, (MARGIN, top + 44), words, face, Ink.VERMILLION, "la")
+        say_line(draw, sheet, (MARGIN, top + STATUS_Y - TITLE_H), words, _status_face(words), Ink.VERMILLION, "la")
+
+
+def _title_face(title: str) -> Font:
+    return fitted(title, WIDTH - 2 * MARGIN, 28, bold=True, smallest=TEXT)
+
+
+def _status_face(words: str) -> Font:
+    return fitted(words, WIDTH - 2 * MARGIN, 24, bold=True, smallest=TEXT)
+
+
+@lru_cache(maxsize=256)
+def header_splits(title: str, words: str) -> bool:
+    """Whether the header can be two parts, the title's strip above ``TITLE_H`` and the status's below: when the
+    title's letters end at least a pixel above it and the status's start a pixel below (FreeType's boxes, which
+    hold the 1-bit letters; a name's stacked accents may reach higher, and the header is then one part). The
+    title changes once a round and the status with every turn: two parts draw each once, not every pair."""
+    bottom = TITLE_Y + _title_face(title).getbbox(title, anchor="la")[3]
+    top = STATUS_Y + _status_face(words).getbbox(words, anchor="la")[1] if words else HEADER_H
+    return bottom < TITLE_H and top > TITLE_H
 
 
 CaptainLook = tuple[str, int, str, str, bool]
@@ -334,21 +414,78 @@ def captain_look(view: PioneersView, seat: int) -> CaptainLook:
 
 def _captain(draw: ImageDraw.ImageDraw, look: CaptainLook, y: int, sheet: Sheet | None) -> None:
     """One captain's line: their number disc (as on their pieces), name, points, credits and sectors held."""
-    _, seat, name, numbers, active = look
+    _captain_drawn(draw, look, 0, y, sheet)
+
+
+def _captain_drawn(
+    draw: ImageDraw.ImageDraw,
+    look: CaptainLook,
+    x: int,
+    y: int,
+    sheet: Sheet | None,
+    *,
+    name: bool = True,
+    numbers: bool = True,
+) -> None:
+    """A captain's line with the board's left edge at ``x`` and its strip's top at ``y``: its highlight when they
+    are to play, and its disc and name (``name``), its numbers (``numbers``) or both."""
+    _, seat, shown, line, active = look
     cy = y + PLAYER_H // 2
     if active:
-        rounded(draw, (MARGIN - 4, y + 1, WIDTH - MARGIN + 4, y + PLAYER_H - 1), Ink.YELLOW, None, radius=8)
-    paint = partial(_colonist_paint, seat=seat)
-    paint(draw, (MARGIN + RADIUS, cy))
-    if sheet is not None:
-        sheet.token(f"captain {seat + 1}", "captain", (MARGIN + RADIUS, cy), paint)
+        rounded(draw, (x + MARGIN - 4, y + 1, x + WIDTH - MARGIN + 4, y + PLAYER_H - 1), Ink.YELLOW, None, radius=8)
+    right, right_w = _numbers_face(line)
+    if name:
+        paint = partial(_colonist_paint, seat=seat)
+        paint(draw, (x + MARGIN + RADIUS, cy))
+        if sheet is not None:
+            sheet.token(f"captain {seat + 1}", "captain", (x + MARGIN + RADIUS, cy), paint)
+        face, shown = _name_face(shown, right_w)
+        say(draw, sheet, (x + NAME_X, cy), shown, face, Ink.BLACK, "lm")
+    if numbers:
+        say_line(draw, sheet, (x + WIDTH - MARGIN, cy), line, right, Ink.BLACK, "rm")
+
+
+NAME_X = MARGIN + 2 * RADIUS + 10
+"""Where a captain's name starts, right of their disc."""
+
+
+def _numbers_face(numbers: str) -> tuple[Font, int]:
+    """A captain's numbers' face and width (measures kept by ``render.core``)."""
     right = fitted(numbers, 300, 22, smallest=TEXT)
-    right_w = text_width(numbers, right)
-    name_x = MARGIN + 2 * RADIUS + 10
-    face = fitted(name, WIDTH - MARGIN - right_w - 16 - name_x, 22, bold=True, smallest=TEXT)
-    name = clip(name, face, WIDTH - MARGIN - right_w - 16 - name_x)
-    say(draw, sheet, (name_x, cy), name, face, Ink.BLACK, "lm")
-    say_line(draw, sheet, (WIDTH - MARGIN, cy), numbers, right, Ink.BLACK, "rm")
+    return right, text_width(numbers, right)
+
+
+def _name_face(name: str, right_w: int) -> tuple[Font, str]:
+    """A captain's name's face and the name as printed (shortened if need be) left of numbers ``right_w`` wide."""
+    room = WIDTH - MARGIN - right_w - 16 - NAME_X
+    face = fitted(name, room, 22, bold=True, smallest=TEXT)
+    return face, clip(name, face, room)
+
+
+@lru_cache(maxsize=1024)
+def captain_split(name: str, numbers: str) -> tuple[int, str, int] | None:
+    """Where a captain's line can be cut in two parts, the disc and name left of it and the numbers right of it
+    (both over the highlight, drawn in each): a pixel past the name's letters, when the numbers' start further
+    right (FreeType's boxes, which hold the 1-bit letters); with the name as printed and its size, which with the
+    cut are all the left part shows. ``None`` when there is no such gap. The numbers change with a move and the
+    highlight with every turn; the name's part, at a place that moves only with the name, is drawn once per
+    highlight."""
+    right, right_w = _numbers_face(numbers)
+    face, shown = _name_face(name, right_w)
+    cut = NAME_X + math.ceil(face.getbbox(shown, anchor="lm")[2]) + 1
+    numbers_left = WIDTH - MARGIN + right.getbbox(numbers, anchor="rm")[0]
+    if not isinstance(face, ImageFont.FreeTypeFont) or cut >= numbers_left:
+        return None
+    return cut, shown, round(face.size)
+
+
+def _captain_side(
+    look: CaptainLook, cut: int, name: bool, draw: ImageDraw.ImageDraw, box: Box, sheet: Sheet | None
+) -> None:
+    """The left (``name``: disc and name) or right (numbers) side of a captain's line cut at ``cut``
+    (``captain_split``), drawn in ``box``: the side's own part of the line, the highlight clipped at the box."""
+    x = box[0] - (0 if name else cut)  # where the board's left edge lies
+    _captain_drawn(draw, look, x, box[1], sheet, name=name, numbers=not name)
 
 
 def _colonist_paint(draw: ImageDraw.ImageDraw, at: tuple[int, int], *, seat: int) -> None:
@@ -535,10 +672,45 @@ def footer_top(view: PioneersView) -> int:
     return height(view) - result_height(view) - FOOTER_H
 
 
+FOOTER_Y = 4
+FOOTER_LINE = 28
+
+
 def _footer(draw: ImageDraw.ImageDraw, look: FooterLook, top: int, sheet: Sheet | None) -> None:
     face = font(TEXT)
     for i, words in enumerate(look[1]):
-        say_line(draw, sheet, (MARGIN, top + 4 + i * 28), words, face, Ink.CHARCOAL, "la")
+        say_line(draw, sheet, (MARGIN, top + FOOTER_Y + i * FOOTER_LINE), words, face, Ink.CHARCOAL, "la")
+
+
+def _footer_line(draw: ImageDraw.ImageDraw, look: tuple[str, int, str], top: int, sheet: Sheet | None) -> None:
+    """One line of the footer in its own strip (``footer_splits``): ``top`` is the strip's."""
+    _, index, words = look
+    start = _line_starts(index)
+    say_line(draw, sheet, (MARGIN, top + FOOTER_Y + index * FOOTER_LINE - start), words, font(TEXT), Ink.CHARCOAL, "la")
+
+
+def _line_starts(index: int) -> int:
+    """Where the footer's line ``index``'s strip starts, below the footer's top: two pixels above the line's
+    top (the face's ascender), four below the last one's letters (its descender)."""
+    return 0 if index == 0 else FOOTER_Y + index * FOOTER_LINE - 2
+
+
+@lru_cache(maxsize=256)
+def footer_splits(lines: tuple[str, ...]) -> tuple[tuple[int, int], ...] | None:
+    """The footer's lines as strips, one a line (start and end below the footer's top, end exclusive), when each
+    line's letters keep to their strip (FreeType's boxes); ``None`` when one does not, and the footer is one part.
+    The supply line changes with many moves, the pieces' key never: it is then not drawn again."""
+    face = font(TEXT)
+    strips = []
+    for index, words in enumerate(lines):
+        start = _line_starts(index)
+        end = _line_starts(index + 1) if index + 1 < len(lines) else FOOTER_H
+        y = FOOTER_Y + index * FOOTER_LINE
+        _, top, _, bottom = face.getbbox(words, anchor="la")
+        if not start <= y + top or not y + bottom <= end:
+            return None
+        strips.append((start, end))
+    return tuple(strips)
 
 
 @lru_cache(maxsize=1024)

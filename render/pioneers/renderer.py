@@ -8,8 +8,8 @@ detailed racetrack board for a desktop (``render.pioneers.board``); ``zoom`` one
 from __future__ import annotations
 
 import threading
-from collections import OrderedDict
-from collections.abc import Hashable
+from collections.abc import Hashable, Iterator
+from contextlib import contextmanager
 from functools import partial
 from typing import NamedTuple, cast
 
@@ -33,10 +33,11 @@ from .parts import Part, Sections
 from .phone import (
     HEADER_H,
     WIDTH,
-    StaticKey,
+    BoardPart,
     draw_overview,
     draw_placed,
     draw_result,
+    height,
     layer_key,
     parts,
     piece_words,
@@ -44,6 +45,7 @@ from .phone import (
     static_key,
 )
 from .phone import draw_static as draw_phone_static
+from .phone import ground as phone_ground
 
 
 def _pioneers(view: View) -> PioneersView:
@@ -58,18 +60,25 @@ def _public(view: View) -> PioneersView:
 
 
 CELLS_KEPT = 96
-"""Parts kept (``Sections``: sector cells, 31 KB each, and the header, captains' and footer strips, 24-60 KB; about
-3.3 MB when full): the looks a game shows again (a captain's line or a ship as their turn comes back). A board
+"""Parts kept (``Sections``: sector cells, 31 KB each, the header's, captains' and footer's line parts, 8-27 KB;
+about 3 MB when full): the looks a game shows again (a captain's line or a ship as their turn comes back). A board
 starts from the game's last one (``LAST_KEPT``), so only parts that changed are looked up: five seeded games
 drew 991 parts with 256 kept, 1,143 with 96 (8.9 MB against 3.3 MB)."""
 
+
 LAST_KEPT = 6
-"""Last boards kept, one per ring being played (0.6 MB each): the next board of that game starts from it."""
+"""Boards kept as starts (0.6 MB each), about one per game being played: a game's next board starts from the
+one most like it (``PioneersRenderer._start``), its own last board, and takes its place."""
+
+
+Geometry = tuple[int, int, int]
+"""A board of play's sectors, captains and height: boards of one geometry have their parts in the same boxes."""
 
 
 class LastBoard(NamedTuple):
-    """The last board drawn over a ring's layer, and the look and part of each of its boxes."""
+    """A board drawn lately (read only), its geometry and the look and part of each of its boxes."""
 
+    geometry: Geometry
     image: Image.Image
     parts: dict[Box, tuple[Hashable, Part]]
 
@@ -79,35 +88,38 @@ class PioneersRenderer:
 
     def __init__(self) -> None:
         self.cache = RenderCache()
-        # The detailed boards' and the phone boards' static layers, by their rings (0.3 MB each): a game's phone
-        # boards draw one for its set-up, shared by the games of its size (``phone.layer_key``), and one for its
-        # ring (another for its result screen); a detailed board (the zooms) one per ring dealt so far.
+        # The detailed boards' and the phone boards' static layers, by their rings (0.3 MB each): a detailed board
+        # (the zooms) draws one per ring dealt so far; a phone board only when its letters are measured (``layout``:
+        # the others are parts pasted over a board drawn before, ``_over_last``).
         self.layers = LayerCache(max_entries=64)
         self.layer_sheets = LayerSheets()
         self.boards = LayerCache(max_entries=BOARDS_KEPT)  # detailed boards, which the zooms are cut from
         # The phone boards' parts by place and look (``phone.parts``): a move changes a cell or two and a line,
         # drawn once per look; the rest of the board is the game's last board, copied (``_phone_over_last``).
         self.cells = Sections(max_entries=CELLS_KEPT)
-        self._last: OrderedDict[StaticKey, LastBoard] = OrderedDict()  # by ring: its last board and parts
+        self._last: list[LastBoard] = []  # the boards a next board starts from, the least recently drawn first
         self._last_lock = threading.Lock()
+        self._lent = threading.local()  # in ``marked`` or ``board``: the boards to keep once they return
 
     def board(self, view: View) -> bytes:
         """The phone board: round, whose turn, the captains' numbers and the ring with every piece."""
         board_view = _public(view)
-        return plain_board(self.cache, "pioneers.board", board_view, self._phone)
+        with self._lending():
+            return plain_board(self.cache, "pioneers.board", board_view, self._phone)
 
     def marked(self, view: View, previous: View) -> tuple[bytes, list[str]]:
         """The phone board with what changed since ``previous`` ringed (``render.core.changes``): colonists,
         ships, aliens and goods that appeared or moved, the points and credits that changed; and in words."""
-        return marked_board(
-            self.cache,
-            "pioneers.board",
-            _public(view),
-            _public(previous),
-            self._phone,
-            steady=(0, 0, WIDTH, HEADER_H),
-            name=piece_words,
-        )
+        with self._lending():
+            return marked_board(
+                self.cache,
+                "pioneers.board",
+                _public(view),
+                _public(previous),
+                self._phone,
+                steady=(0, 0, WIDTH, HEADER_H),
+                name=piece_words,
+            )
 
     def full(self, view: View) -> bytes:
         """The detailed board for a desktop: every sector's table, spot numbers and each captain's strip."""
@@ -181,81 +193,122 @@ class PioneersRenderer:
         warm_glyphs(font(size, bold=bold) for size, bold in ((20, False), (22, False), (28, True)))  # footer, captains
 
     def _phone(self, view: PioneersView, sheet: Sheet | None = None) -> Image.Image:
-        """The phone board over a copy of its static layer for the ring (the sectors' boxes and bands; during the
-        set-up, the open ring's, with the sectors placed so far drawn over it: ``phone.layer_key``); while the
-        game is played, over a copy of the last board drawn over that layer (``_phone_over_last``); its result
-        screen over a taller copy of the last board of play (``_result_over_last``)."""
+        """The phone board: over a copy of the most alike board drawn lately (``_over_last``); when a sheet
+        measures letters (the legibility tests' ``layout``), every part drawn in place over a copy of its static
+        layer for the ring (the sectors' boxes and bands; during the set-up, the open ring's, with the sectors
+        placed so far drawn over it: ``phone.layer_key``)."""
+        if sheet is None or sheet.boxes_only:
+            return self._over_last(view, sheet)
         shape = static_key(view)
         layer = layer_key(shape)  # during the set-up, the ring of open slots: the sectors placed go on top
-        if layer == shape and (sheet is None or sheet.boxes_only):
-            if view.phase != "over":
-                return self._phone_over_last(view, shape, sheet)
-            result = self._result_over_last(view, shape, sheet)
-            if result is not None:
-                return result
         base = self.layer_sheets.copy_of(self.layers, ("phone", layer), partial(draw_phone_static, layer), sheet)
         return draw_overview(view, sheet, base if layer == shape else draw_placed(base, shape), self.cells)
 
-    def _result_over_last(self, view: PioneersView, shape: StaticKey, sheet: Sheet | None) -> Image.Image | None:
-        """The result screen over a copy of the game's last board of play (``None`` when none is kept: a restart),
-        on a canvas as tall as the result's layer: that layer is the ring's own with paper below the footer (the
-        sectors' frames lie where they lie on the ring's layer), so only the parts that changed are pasted and the
-        standings drawn, and no layer is drawn for a screen shown once a game (10-14 ms a game's last move)."""
-        sectors, players, tall = shape
-        played = (sectors, players, tall - result_height(view))
-        with self._last_lock:
-            last = self._last.get(played)
-        if last is None:
-            return None
-        under = self.layers.get(("phone", played), partial(draw_phone_static, played))  # it prints no text
-        image = new_canvas(WIDTH, tall)
-        image.paste(last.image, (0, 0))
-        self._paste_parts(image, under, last, view, sheet)
-        draw_result(ImageDraw.Draw(image), view, sheet)
+    def _over_last(self, view: PioneersView, sheet: Sheet | None) -> Image.Image:
+        """The board on a copy of the kept board of its size that shows most of its parts (``_start``: that game's
+        last board, most often; nothing kept: blank paper), with only the parts whose look differs pasted
+        (``phone.parts``: a cell or two, a captain's line...), each drawn when new over what every layer holds in
+        its box (``phone.ground``: its sector's frame, or paper), and a cell's ships stamped over it
+        (``BoardPart.over``: a ship's move or outline pastes a kept cell). Every part covers its box whole and
+        the boxes cover every pixel a layer does not leave blank, so the pixels are those of a board pasted part
+        by part on its ring's layer: during the set-up as in play (a sector placed is a cell whose look changed).
+        The result screen is the last board of play on a taller canvas, its standings drawn below the footer, and
+        is not kept (a game shows it once).
+        The board returned is the caller's; it is kept as the next board's start (``_keep``)."""
+        found = parts(view, cut_lines=True)
+        tall = height(view)
+        geometry = (len(view.ring), len(view.players), tall - result_height(view))
+        last, same = self._start(geometry, found)
+        if view.phase == "over":
+            image = new_canvas(WIDTH, tall)
+            if last is not None:
+                image.paste(last.image, (0, 0))
+        else:
+            image = new_canvas(WIDTH, tall) if last is None else last.image.copy()
+        kept = self._paste_parts(image, last, found, sheet)
+        if view.phase == "over":
+            draw_result(ImageDraw.Draw(image), view, sheet)
+        else:
+            # It takes the place of the board it started from if that showed most of it (the same game's last
+            # board), not another game's, which stays that game's start.
+            self._keep(LastBoard(geometry, image, kept), last if 2 * same >= len(found) else None)
         return image
 
-    def _phone_over_last(self, view: PioneersView, shape: StaticKey, sheet: Sheet | None) -> Image.Image:
-        """The board of a ring being played, on a copy of the last board drawn over the same layer (that game's
-        last board, most often), with only the parts whose look changed pasted (``phone.parts``: a cell or two,
-        a captain's line...), each drawn over the layer itself when new (``Sections.paste``'s ``under``), and a
-        cell's ships stamped over it (``BoardPart.over``: a ship's move or outline pastes a kept cell). Every
-        part covers its box whole and nothing else is drawn while a game is played (the result's standings are
-        drawn below the footer, ``_result_over_last``), so the pixels are those of a board pasted part by part on
-        the layer.
-        The board returned is the caller's: the one kept as the next board's start is a copy of it."""
-        under = self.layers.get(("phone", shape), partial(draw_phone_static, shape))  # it prints no text
+    def _start(self, geometry: Geometry, found: list[BoardPart]) -> tuple[LastBoard | None, int]:
+        """The kept board of ``geometry`` whose boxes show the most of ``found``'s looks (a game's own last board
+        shows all but the few parts a move changed; another game's, its paper and little else), and how many."""
         with self._last_lock:
-            last = self._last.get(shape)
-        image = (under if last is None else last.image).copy()
-        kept = self._paste_parts(image, under, last, view, sheet)
-        # The board handed out may be drawn on before it is put back as it was (the rings, ``DrawnBoards.lent``),
-        # while another game on the same ring starts from the last board in another thread: that one is a copy.
+            candidates = [last for last in self._last if last.geometry == geometry]
+        best, most = None, -1
+        for last in candidates:
+            shown = last.parts
+            same = 0
+            for part in found:
+                before = shown.get(part.box)
+                if before is not None and before[0] == (part.look, part.over_look):
+                    same += 1
+            if same > most:
+                best, most = last, same
+        return best, most
+
+    def _keep(self, board: LastBoard, replaced: LastBoard | None) -> None:
+        """Keep ``board`` (in place of ``replaced``, the board it was drawn over) as a start for the next ones.
+        Inside ``marked`` or ``board`` (``_lending``) it is kept as it is once they return: the what-changed rings
+        are drawn on it and taken off before (``DrawnBoards.lent``), and another thread composing a board
+        meanwhile must not start from it. Elsewhere (a caller may draw on the board it is handed), a copy."""
+        pending: list[tuple[LastBoard, LastBoard | None]] | None = getattr(self._lent, "pending", None)
+        if pending is not None:
+            pending.append((board, replaced))
+        else:
+            self._promote([(board._replace(image=board.image.copy()), replaced)])
+
+    def _promote(self, boards: list[tuple[LastBoard, LastBoard | None]]) -> None:
         with self._last_lock:
-            self._last[shape] = LastBoard(image.copy(), kept)
-            self._last.move_to_end(shape)
-            while len(self._last) > LAST_KEPT:
-                self._last.popitem(last=False)
-        return image
+            for board, replaced in boards:
+                # By identity: ``list.remove`` compares with ``==``, and two boards' images compare by their bytes.
+                self._last[:] = [last for last in self._last if last is not replaced]
+                self._last.append(board)
+            del self._last[: max(0, len(self._last) - LAST_KEPT)]  # the least recently drawn first
+
+    @contextmanager
+    def _lending(self) -> Iterator[None]:
+        """Around ``marked`` and ``board``: the boards composed meanwhile in this thread are kept (``_keep``)
+        without a copy once the call returns, when nothing draws on them any more (the images ``render.core.changes``
+        keeps are read only); none when it fails."""
+        pending: list[tuple[LastBoard, LastBoard | None]] = []
+        outer = getattr(self._lent, "pending", None)
+        self._lent.pending = pending
+        try:
+            yield
+        finally:
+            self._lent.pending = outer
+        # Only the first: a board drawn after it in the same call is the previous view's (its layout measured
+        # again after a restart), which the board just drawn supersedes.
+        self._promote(pending[:1])
 
     def _paste_parts(
-        self, image: Image.Image, under: Image.Image, last: LastBoard | None, view: PioneersView, sheet: Sheet | None
+        self, image: Image.Image, last: LastBoard | None, found: list[BoardPart], sheet: Sheet | None
     ) -> dict[Box, tuple[Hashable, Part]]:
-        """Paste on ``image`` (a copy of ``last``'s image) the parts of ``view`` whose look is not the one ``last``
-        shows there, each drawn over ``under`` (the ring's layer) when new; the look and part of every box."""
+        """Paste on ``image`` (a copy of ``last``'s image) the parts ``found`` whose look is not the one ``last``
+        shows there, each drawn over its ``ground`` when new; the look and part of every box."""
         draw = ImageDraw.Draw(image)
         kept: dict[Box, tuple[Hashable, Part]] = {}
-        for box, look, paint, over_look, over in parts(view):
-            shown = (look, over_look)
-            before = None if last is None else last.parts.get(box)
+        shown_before = {} if last is None else last.parts
+        for found_part in found:
+            box = found_part.box
+            shown = (found_part.look, found_part.over_look)
+            before = shown_before.get(box)
             if before is not None and before[0] == shown:
                 part = before[1]  # already on the board: what it prints goes on the sheet
                 if sheet is not None:
                     sheet.marks.extend(part.marks)
                     sheet.tokens.extend(part.tokens)
             else:
-                pasted = self.cells.paste(image, box, look, paint, sheet, under=under)
+                ground = phone_ground(found_part)
+                pasted = self.cells.paste(image, box, found_part.look, found_part.paint, sheet, ground=ground)
                 assert pasted is not None  # only a sheet measuring letters gets a part drawn in place
                 part = pasted
+                over = found_part.over
                 if over is not None:  # a cell's ships, stamped over the kept cell: kept with the part's sheet
                     above = Sheet(boxes_only=True)
                     over(draw, box, above)

@@ -4,7 +4,8 @@ The draft places a sector a pick, so a layer per ring dealt so far served a boar
 every game's set-up; the layer of a set-up with every slot open is the same for every game of that size, and
 was evicted by other games' set-up layers and drawn again (the bench's "static layers reused" row). Now the
 set-up's boards are drawn over the open ring's layer with the sectors placed so far on top: the same pixels
-as a board drawn over its own ring's layer, and a game's set-up draws at most that one layer.
+as a board drawn over its own ring's layer. Since the thirteenth session they start from the game's last board
+like boards of play (``PioneersRenderer._over_last``) and draw no layer at all.
 """
 
 from __future__ import annotations
@@ -42,13 +43,18 @@ def test_a_set_up_board_looks_exactly_as_one_drawn_over_its_own_rings_layer() ->
         assert renderer._phone(view).tobytes() == draw_overview(view).tobytes()
 
 
-def test_a_games_set_up_draws_one_layer_and_the_next_game_of_its_size_none() -> None:
+def test_a_games_set_up_draws_no_layer_and_each_board_only_the_parts_that_changed() -> None:
+    """A set-up board starts from the last one like a board of play (the sector placed is a cell whose look
+    changed), its new parts drawn over what the layer holds in their boxes: no layer is drawn at all."""
     renderer = PioneersRenderer()
     first, second = setup_views(2, 2), setup_views(5, 2)
     assert len(first[-1].ring) == len(second[-1].ring), "two games with rings of one size"
-    for before, after in pairwise(first[:-1]):  # the set-up's boards, before the ring is complete
-        renderer.marked(after, before)
-    assert renderer.layers.draws == 1
-    for before, after in pairwise(second[:-1]):
-        renderer.marked(after, before)
-    assert renderer.layers.draws == 1 and renderer.layers.redraws == 0
+    most = 0
+    for views in (first, second):
+        renderer.board(views[0])
+        for before, after in pairwise(views[:-1]):  # the set-up's boards, before the ring is complete
+            draws = renderer.cells.draws
+            renderer.marked(after, before)
+            most = max(most, renderer.cells.draws - draws)
+    assert renderer.layers.draws == 0
+    assert most <= 5, "a set-up board draws more than its changed parts (a sector's rows, a line, the status)"
