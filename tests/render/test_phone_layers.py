@@ -73,4 +73,6 @@ def test_the_phone_boards_of_a_game_share_static_layers_drawn_once(game: str) ->
         renderer.marked(after, before)
     boards = BOARDS.draws - drawn
     assert boards >= 10
-    assert 1 <= renderer.layers.draws <= boards // 3 and renderer.layers.redraws == 0
+    # Cosmic Pioneers pastes its boards part by part over its last board (or blank paper): no static layer at all.
+    fewest = 0 if game == "pioneers" else 1
+    assert fewest <= renderer.layers.draws <= boards // 3 and renderer.layers.redraws == 0
