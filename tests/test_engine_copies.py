@@ -20,6 +20,8 @@ from engine.core import GameSpec, SeatSetup
 from engine.core.rng import RiggedRng, Rng
 from engine.registry import GAMES
 
+from .seeded import random_states
+
 SEEDS = range(2)
 MAX_STEPS = 200
 SHARED = {
@@ -105,14 +107,8 @@ def shared_mutables(a: Any, b: Any, path: str = "") -> list[str]:
 def mid_game(key: str, steps: int = 120) -> Any:
     spec = GAMES[key]
     state = spec.setup(seats_for(spec, 1), spec.options_model(), 1)
-    chooser = Rng.from_seed(7)
-    for _ in range(steps):
-        prompts = spec.prompts(state)
-        if not prompts:
-            break
-        prompt = chooser.choice(prompts)
-        state, _ = spec.apply(state, prompt.seat, prompt.id, chooser.choice(prompt.choices).id)
-    return state
+    *_, last = random_states(spec, state, 7, steps + 1)
+    return last
 
 
 def test_a_capricorn_table_copy_shares_nothing_a_turn_changes() -> None:

@@ -10,8 +10,9 @@ import pytest
 from pydantic import BaseModel
 
 from engine.core import SeatSetup
-from engine.core.rng import Rng
 from engine.registry import GAMES
+
+from .seeded import random_states
 
 
 def played(game: str, seed: int, players: int, steps: int) -> list[Any]:
@@ -20,16 +21,7 @@ def played(game: str, seed: int, players: int, steps: int) -> list[Any]:
     keys = [r.key for r in spec.roles]
     seats = [SeatSetup(role=keys[(i + seed) % len(keys)]) if keys else SeatSetup() for i in range(players)]
     state = spec.setup(seats, spec.options_model(), seed)
-    chooser = Rng.from_seed(seed)
-    states = [state]
-    for _ in range(steps):
-        prompts = spec.prompts(state)
-        if not prompts:
-            break
-        prompt = chooser.choice(prompts)
-        state, _ = spec.apply(state, prompt.seat, prompt.id, chooser.choice(prompt.choices).id)
-        states.append(state)
-    return states
+    return list(random_states(spec, state, seed, steps + 1))
 
 
 def same(built: Any, validated: Any, where: str) -> None:

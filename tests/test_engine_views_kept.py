@@ -6,36 +6,21 @@ shows; a state changed in place gets a new view."""
 from __future__ import annotations
 
 import importlib
-from collections.abc import Iterator
-from typing import Any
 
 import pytest
 
 from engine.abordaje import rules as abordaje_rules
 from engine.core.recent import Recent
-from engine.core.rng import Rng
 from engine.jupiter.state import COLONIST
 from engine.pioneers import rules as pioneers_rules
 from engine.registry import GAMES
 
+from .seeded import random_states as played
 from .test_engine_copies import seats_for
 
 derelict_view = importlib.import_module("engine.derelict.view")  # the package's ``view`` is the function
 capricorn_view = importlib.import_module("engine.capricorn.view")
 jupiter_view = importlib.import_module("engine.jupiter.view")
-
-
-def played(spec: Any, state: Any, seed: int, steps: int) -> Iterator[Any]:
-    """``state`` and the states after it, one random offered choice at a time (seeded), until the game waits on
-    nobody or ``steps`` states were given."""
-    chooser = Rng.from_seed(seed)
-    for _ in range(steps):
-        yield state
-        prompts = spec.prompts(state)
-        if not prompts:
-            return
-        prompt = chooser.choice(prompts)
-        state, _ = spec.apply(state, prompt.seat, prompt.id, chooser.choice(list(prompt.choices)).id)
 
 
 def test_every_pioneers_viewer_sees_the_table_built_afresh(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -8,23 +8,14 @@ from typing import Any
 
 from engine.capricorn import SPEC, CapricornView
 from engine.core import SeatSetup
-from engine.core.rng import Rng
+from tests.seeded import random_states
 
 
 def played(seed: int, players: int, steps: int) -> list[Any]:
     """The states of a seeded game with random answers, one a move."""
     roles = [r.key for r in SPEC.roles]
     state = SPEC.setup([SeatSetup(role=roles[i]) for i in range(players)], SPEC.options_model(), seed)
-    chooser = Rng.from_seed(seed)
-    states = [state]
-    for _ in range(steps):
-        prompts = SPEC.prompts(state)
-        if not prompts:
-            break
-        prompt = chooser.choice(prompts)
-        state, _ = SPEC.apply(state, prompt.seat, prompt.id, chooser.choice(prompt.choices).id)
-        states.append(state)
-    return states
+    return list(random_states(SPEC, state, seed, steps + 1))
 
 
 def containers(value: Any) -> list[Any]:

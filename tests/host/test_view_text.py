@@ -8,8 +8,8 @@ import pytest
 
 from bot.tables.viewtext import ViewText
 from engine.registry import GAMES
+from tests.seeded import random_states
 from tests.test_engine_copies import seats_for
-from tests.test_engine_views_kept import played
 
 
 @pytest.mark.parametrize("key", sorted(GAMES))
@@ -17,7 +17,7 @@ def test_a_views_text_is_its_own_json(key: str) -> None:
     spec = GAMES[key]
     texts = ViewText()
     seats = seats_for(spec, 2)
-    for state in played(spec, spec.setup(seats, spec.options_model(), 4), 9, 70):
+    for state in random_states(spec, spec.setup(seats, spec.options_model(), 4), 9, 70):
         view = spec.view(state, None).model_copy(update={"names": {s: f"Player{s}" for s in range(len(seats))}})
         assert texts.text(view) == view.model_dump_json()
 
