@@ -241,26 +241,38 @@ class GlyphFace:
         pen = x_min = x_max = y_min = y_max = 0
         within = 0  # the furthest a glyph whose right side is not known may reach
         before = ""
+        # The kept tables read directly (a method call a character is most of a measure's cost); a miss asks the
+        # method, which reads it from Pillow and keeps it.
+        kernings, marks, advances = self._kerning, self._marks, self._advances
         for char in words:
             if before:
-                kern = self.kerning(before, char)
+                kern = kernings.get(before + char)
                 if kern is None:
-                    return None
+                    kern = self.kerning(before, char)
+                    if kern is None:
+                        return None
                 pen += kern
-            if char not in CHARACTERS or pen < 0:
+            if pen < 0 or char not in CHARACTERS:
                 return None
-            mark = self.mark(char)
-            at = _pixel(pen)
-            x_min = min(x_min, at + mark.left)
-            y_max = max(y_max, -mark.top)
-            y_min = min(y_min, -mark.bottom)
+            mark = marks.get(char)
+            if mark is None:
+                mark = self.mark(char)
+            at = (pen + 32) >> 6  # _pixel
+            if at + mark.left < x_min:
+                x_min = at + mark.left
+            if -mark.top > y_max:
+                y_max = -mark.top
+            if -mark.bottom < y_min:
+                y_min = -mark.bottom
             if mark.exact:
-                x_max = max(x_max, at + mark.right)
-            else:
-                within = max(within, at + mark.right)
-            advance = self.advance(char)
-            pen += advance
-            x_max = max(x_max, _pixel(pen))
+                if at + mark.right > x_max:
+                    x_max = at + mark.right
+            elif at + mark.right > within:
+                within = at + mark.right
+            advance = advances.get(char)
+            pen += self.advance(char) if advance is None else advance
+            if (pen + 32) >> 6 > x_max:
+                x_max = (pen + 32) >> 6
             before = char
         if within > x_max:
             return None
@@ -295,21 +307,33 @@ class GlyphFace:
         box_left = box_top = ink_left = ink_top = 0
         placed: list[tuple[int, Glyph]] = []
         before = ""
+        kernings, glyphs = self._kerning, self._glyphs  # read directly, as in ``box``; a miss asks the method
         for char in words:
             if before:
-                kern = self.kerning(before, char)
+                kern = kernings.get(before + char)
                 if kern is None:
-                    return None
+                    kern = self.kerning(before, char)
+                    if kern is None:
+                        return None
                 pen += kern
-            glyph = only if only is not None else self.glyph(char)
+            if only is not None:
+                glyph: Glyph | None = only
+            elif char in glyphs:
+                glyph = glyphs[char]
+            else:
+                glyph = self.glyph(char)
             if glyph is None:
                 return None
-            at = _pixel(pen)
-            box_left = min(box_left, at + glyph.box_left)
-            box_top = max(box_top, glyph.box_top)
+            at = (pen + 32) >> 6  # _pixel
+            if at + glyph.box_left < box_left:
+                box_left = at + glyph.box_left
+            if glyph.box_top > box_top:
+                box_top = glyph.box_top
             if glyph.mask is not None:
-                ink_left = min(ink_left, at + glyph.left)
-                ink_top = max(ink_top, -glyph.top)
+                if at + glyph.left < ink_left:
+                    ink_left = at + glyph.left
+                if -glyph.top > ink_top:
+                    ink_top = -glyph.top
                 placed.append((at, glyph))
             pen += glyph.advance
             before = char
