@@ -52,6 +52,9 @@ HEADER_LINES = (92, 118, 144, 170)
 TITLE: Box = (0, 0, WIDTH, 36)
 """The title line (whose turn): it changes every board, so it is not ringed as a change."""
 TIME_LEFT, TIME_TOP, TIME_BOTTOM = 68, 40, 72  # the middles of the header's text lines under the time track
+LINES_BOX: Box = (0, 76, WIDTH - 1, 187)
+"""The header's lines' box (right and bottom edges included): between the time track and the ducts' tops, paper on
+every board (``draw_static`` draws nothing there), so the lines are kept and pasted as one part."""
 
 
 def height(view: DerelictView) -> int:
@@ -182,16 +185,18 @@ def draw_phone(
     base: Image.Image | None = None,
     rooms: RoomCells | None = None,
     mapped: tuple[list[Mark], list[Token]] | None = None,
+    header: RoomCells | None = None,
 ) -> Image.Image:
     """The phone board of ``view`` (and its measures on ``sheet``) on ``base``, a copy of ``draw_static``'s
-    layer for its shape, or on a layer drawn (and measured) now; its rooms and time track pasted from ``rooms``
-    where they look as drawn before (``render.derelict.cells``), except on a sheet with letter masks (the legibility
-    tests measure the drawing itself). ``mapped``: ``base`` shows every room of ``view`` already
-    (``render.derelict.maps``), and this is what they printed."""
+        layer for its shape, or on a layer drawn (and measured) now; its rooms and time track pasted from ``rooms``
+        where they look as drawn before (``render.derelict.cells``), except on a sheet with letter masks (the legibility
+        tests measure the drawing itself). ``mapped``: ``base`` shows every room of ``view`` already
+        (``render.derelict.maps``), and this is what they printed. ``header``: the header's lines drawn before
+    (``kept_lines``), pasted likewise."""
     image = draw_static(*shape(view), sheet) if base is None else base
     board = Board(image, sheet)
     kept = rooms if sheet is None or sheet.boxes_only else None
-    draw_header(board, view, kept)
+    draw_header(board, view, kept, header if kept is not None else None)
     draw_map(board, view, kept, mapped)
     draw_roster(board, view)
     return image
@@ -217,8 +222,11 @@ def title(view: DerelictView) -> str:
     return f"{head} · {fitting(who, room, LARGE, bold=True)} to act"
 
 
-def draw_header(board: Board, view: DerelictView, kept: RoomCells | None = None) -> None:
-    """The title, the time track (pasted from ``kept`` when it looks as drawn before) and the header's lines."""
+def draw_header(
+    board: Board, view: DerelictView, kept: RoomCells | None = None, header: RoomCells | None = None
+) -> None:
+    """The title, the time track (pasted from ``kept`` when it looks as drawn before) and the header's lines
+    (pasted from ``header`` when they read as drawn before)."""
     board.words((MARGIN, 8), fitting(title(view), WIDTH - 2 * MARGIN, LARGE, bold=True), LARGE, Ink.BLACK, bold=True)
     if kept is None or view.time_spaces < 1:
         draw_track(board, view)
@@ -234,12 +242,47 @@ def draw_header(board: Board, view: DerelictView, kept: RoomCells | None = None)
     if view.phase == "over":
         lines = result_lines(view)
     headline = 2 if view.phase == "over" and len(lines) == 4 else 1 if view.phase == "over" else 0
-    for i, (y, line) in enumerate(zip(HEADER_LINES, lines, strict=False)):
-        ink = Ink.VERMILLION if line.startswith("F fire") and view.self_destruct is not None else Ink.BLACK
-        bold = i < headline
+    armed = view.self_destruct is not None
+    rows = tuple(
+        (line, Ink.VERMILLION if armed and line.startswith("F fire") else Ink.BLACK, i < headline)
+        for i, line in enumerate(lines[: len(HEADER_LINES)])
+    )
+    if header is None:
+        draw_lines(board, rows)
+    else:
+        kept_lines(board, rows, header)
+
+
+Row = tuple[str, Ink, bool]
+"""A header line: its words (before fitting), its ink and whether it is bold."""
+
+
+def draw_lines(board: Board, rows: tuple[Row, ...]) -> None:
+    """The header's lines under the time track, each fitted to the width, one a ``HEADER_LINES`` middle."""
+    for y, (line, ink, bold) in zip(HEADER_LINES, rows, strict=False):
         board.words(
             (MARGIN, y), fitting(line, WIDTH - 2 * MARGIN, SMALL, bold=bold), SMALL, ink, bold=bold, anchor="lm"
         )
+
+
+def kept_lines(board: Board, rows: tuple[Row, ...], kept: RoomCells) -> None:
+    """``draw_lines``, pasted from ``kept`` when these lines were drawn before. Kept only when every line's box
+    (FreeType's, as measured for the sheet) lies inside ``LINES_BOX``, where the layer under the lines is paper on
+    every board (``tests/render/test_derelict_header.py``): a line that would reach outside it is drawn each time."""
+    key = ("header lines", rows)
+    drawn = kept.get(key)
+    if drawn is not None:
+        board.image.paste(drawn.image, LINES_BOX[:2])
+        if board.sheet is not None:
+            board.sheet.marks.extend(drawn.marks)
+        return
+    printed = Sheet(boxes_only=True)
+    draw_lines(Board(board.image, printed), rows)
+    x0, y0, x1, y1 = LINES_BOX
+    if all(x0 <= m.box[0] and y0 <= m.box[1] and m.box[2] <= x1 and m.box[3] <= y1 for m in printed.marks):
+        kept.keep(key, board.image, LINES_BOX, printed)
+    if board.sheet is not None:
+        board.sheet.marks.extend(printed.marks)
 
 
 def draw_track(board: Board, view: DerelictView) -> None:

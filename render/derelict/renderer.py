@@ -32,6 +32,11 @@ WARM_ACTIONS = 80
 """The actions of the seeded game ``DerelictRenderer.warm`` plays (every tenth board drawn): the first rounds."""
 
 
+HEADER_KEPT = 64
+"""The header's lines kept as drawn (each 600 x 112 px, one byte a pixel: 67 KB; 4.3 MB at most): the hazard, course
+and pods lines of the games played lately, which most moves leave as they were."""
+
+
 def _derelict(view: View) -> DerelictView:
     if not isinstance(view, DerelictView):
         raise TypeError(f"the Derelict renderer draws a DerelictView, not a {type(view).__name__}")
@@ -53,6 +58,7 @@ class DerelictRenderer:
         self.layers = LayerCache()
         self.layer_sheets = LayerSheets()
         self.rooms = RoomCells()
+        self.header = RoomCells(HEADER_KEPT)
         self.maps = Maps()
         self.hands = HandParts()
 
@@ -153,7 +159,7 @@ class DerelictRenderer:
         if sheet is not None:
             sheet.marks.extend(layer[0])
             sheet.tokens.extend(layer[1])
-        return phone.draw_phone(view, sheet, base=base, rooms=self.rooms, mapped=mapped)
+        return phone.draw_phone(view, sheet, base=base, rooms=self.rooms, mapped=mapped, header=self.header)
 
     def _full(self, view: DerelictView) -> Image.Image:
         base = self.layers.copy_of("derelict.static", draw_static)
