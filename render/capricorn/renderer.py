@@ -38,11 +38,11 @@ from render.core.zoom import Area, enlarge_part, part_sheet
 from .closeup import closeup_box, closeup_of_part, closeup_shows, closeup_where, warm_corners
 from .hand import draw_hand, hand_key, own_characters
 from .layout import CX, CY, HEIGHT, PIECE_SIZES, WIDTH
-from .panel import draw_legend, draw_panel, draw_panel_static, draw_result
+from .panel import PANEL_MOTHER, draw_legend, draw_panel, draw_panel_static, draw_result
 from .phone import HEADER, LINE_PIECE, compose_phone, draw_phone, piece_words, track_changes
 from .phone import PIECE as PHONE_PIECE
 from .phone import draw_static as draw_phone_static
-from .pieces import CREW_PIECE, warm_crew
+from .pieces import CREW_PIECE, warm_crew, warm_mothers, warm_tokens
 from .ship import (
     POD_PIECE,
     draw_ring,
@@ -52,6 +52,7 @@ from .ship import (
     ring_reach,
     ship_sheet,
     warm_aliens_placed,
+    warm_mothers_placed,
     warm_sectors,
     warm_tags,
 )
@@ -234,6 +235,10 @@ class CapricornRenderer:
         )
         aliens: dict[str, str] = {color: alien.letter for color, alien in CATALOG.rules.aliens.items()}
         warm_aliens_placed(aliens, (PHONE_PIECE, *PIECE_SIZES))
+        healths: dict[str, int] = {color: mother.health for color, mother in CATALOG.rules.mothers.items()}
+        warm_mothers_placed(healths, (PHONE_PIECE, *PIECE_SIZES))
+        warm_mothers(healths, (PANEL_MOTHER,))
+        warm_tokens()
 
     def board(self, view: View) -> bytes:
         """The public board for the channel, drawn for a phone (``render.capricorn.phone``). A seat's view draws

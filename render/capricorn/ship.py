@@ -522,6 +522,16 @@ def warm_aliens_placed(letters: Mapping[str, str], sizes: Sequence[int]) -> None
                 _piece_shape("alien", (color, letter, wounded), size)
 
 
+def warm_mothers_placed(healths: Mapping[str, int], sizes: Sequence[int]) -> None:
+    """Draw and measure now every Mother on the map (``healths``: each colour's full health, down to 1; at 0 she
+    is dead and off the map) as ``draw_piece`` draws her at ``sizes`` (``_piece_shape``; 120 looks for the ship's
+    and phone's sizes)."""
+    for color, most in healths.items():
+        for health in range(1, most + 1):
+            for size in sizes:
+                _piece_shape("mother", (color, health), size)
+
+
 def _drawn_piece(kind: str, data: tuple[object, ...], size: int, at: tuple[int, int]) -> tuple[Box, Image.Image]:
     """``drawn`` for one piece centred on ``at``: its shape is measured once and moved (read only)."""
     (left, top, right, bottom), pixels = _piece_shape(kind, data, size)
