@@ -52,6 +52,7 @@ from .ship import (
     ring_reach,
     ship_sheet,
     warm_aliens_placed,
+    warm_clear_masks,
     warm_mothers_placed,
     warm_sectors,
     warm_tags,
@@ -225,6 +226,7 @@ class CapricornRenderer:
                 self.layers.get(("ring", ring, turns), partial(draw_ring_layer, base, ring, turns))
         self.layer_sheets.copy_of(self.layers, "phone", draw_phone_static, None)
         warm_tags()
+        warm_clear_masks()
         warm_glyphs(font(size, bold=bold) for size, bold in ((20, False), (22, True), (26, True)))  # crew lines, header
         warm_sectors()
         warm_corners()

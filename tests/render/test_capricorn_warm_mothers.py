@@ -1,11 +1,13 @@
 """Abandon Capricorn's ``warm()`` draws every Mother's look ahead (each colour, every health, at every size the
 ship, the phone board and the panel draw her), and the cube and search token: a Mother's wound during play then
-costs no new drawing or measure inside a player's action."""
+costs no new drawing or measure inside a player's action. A piece's first placing under a new rotation joins
+what it keeps clear of from kept parts."""
 
 from __future__ import annotations
 
 from PIL import Image, ImageDraw
 
+from engine.capricorn.board import SHIP
 from engine.capricorn.catalog import CATALOG
 from render.capricorn import ship
 from render.capricorn.layout import PIECE_SIZES
@@ -30,3 +32,16 @@ def test_after_warming_no_mother_look_is_drawn_or_measured_during_play() -> None
     cube(draw, (60, 60))
     search_token(draw, (60, 60))
     assert (CREW_PARTS.draws, SPRITES.draws, ship._piece_shape.cache_info().misses) == (drawn, shared, measured)
+
+
+def test_what_a_piece_keeps_clear_of_put_together_by_ring_and_tag_is_every_mark_it_must_not_touch() -> None:
+    """A piece's places test the marks near it (``_clear_masks``), now joined from each ring's codes and each
+    room's tag kept apart: the same marks, in the same order, as ``keep_clear`` lists under every rotation."""
+    for inner in range(0, SHIP.marks, 5):
+        for middle in range(0, SHIP.marks, 3):
+            rotation = {"inner": inner, "middle": middle}
+            for ring in ("inner", "middle", "outer"):
+                joined = ship._clear_masks(ring, tuple(sorted(rotation.items())))
+                marks = ship.keep_clear(ring, rotation)
+                assert [box for box, _ in joined] == [m.reach for m in marks], (ring, rotation)
+                assert all(halo.tobytes() == m.halo.tobytes() for (_, halo), m in zip(joined, marks, strict=True))
