@@ -36,10 +36,10 @@ from render.core.sheet import Mark, Sheet, Token
 from render.core.zoom import Area, enlarge_part, part_sheet
 
 from .closeup import closeup_box, closeup_of_part, closeup_shows, closeup_where, warm_corners
-from .hand import draw_hand, hand_key, own_characters
+from .hand import draw_hand, hand_key, own_characters, warm_cards
 from .layout import CX, CY, HEIGHT, PIECE_SIZES, WIDTH
 from .panel import PANEL_MOTHER, draw_legend, draw_panel, draw_panel_static, draw_result
-from .phone import HEADER, LINE_PIECE, compose_phone, draw_phone, piece_words, track_changes
+from .phone import HEADER, LINE_PIECE, compose_phone, draw_phone, piece_words, track_changes, warm_result
 from .phone import PIECE as PHONE_PIECE
 from .phone import draw_static as draw_phone_static
 from .pieces import CREW_PIECE, warm_crew, warm_mothers, warm_tokens
@@ -241,6 +241,8 @@ class CapricornRenderer:
         warm_mothers_placed(healths, (PHONE_PIECE, *PIECE_SIZES))
         warm_mothers(healths, (PANEL_MOTHER,))
         warm_tokens()
+        warm_cards()
+        warm_result()
 
     def board(self, view: View) -> bytes:
         """The public board for the channel, drawn for a phone (``render.capricorn.phone``). A seat's view draws

@@ -9,13 +9,15 @@ from PIL import Image, ImageDraw
 
 from engine.capricorn.board import SHIP
 from engine.capricorn.catalog import CATALOG
-from render.capricorn import ship
+from render.capricorn import phone, ship
+from render.capricorn.hand import CARD_H, CARD_W
 from render.capricorn.layout import PIECE_SIZES
 from render.capricorn.panel import PANEL_MOTHER
 from render.capricorn.phone import PIECE as PHONE_PIECE
+from render.capricorn.phone import RESULT_LINES_WARMED
 from render.capricorn.pieces import CREW_PARTS, cube, mother, search_token
 from render.capricorn.renderer import CapricornRenderer
-from render.core import SPRITES
+from render.core import SPRITES, Ink, rounded
 
 
 def test_after_warming_no_mother_look_is_drawn_or_measured_during_play() -> None:
@@ -45,3 +47,19 @@ def test_what_a_piece_keeps_clear_of_put_together_by_ring_and_tag_is_every_mark_
                 marks = ship.keep_clear(ring, rotation)
                 assert [box for box, _ in joined] == [m.reach for m in marks], (ring, rotation)
                 assert all(halo.tobytes() == m.halo.tobytes() for (_, halo), m in zip(joined, marks, strict=True))
+
+
+def test_after_warming_no_room_tag_card_frame_or_end_box_is_drawn_during_play() -> None:
+    """The turning rooms' yellow tags (drawn anew as a ring turns), a hand's card frames in both looks and the
+    end's box (one to three lines) are drawn in ``warm()``; the pixels are the boards' own (test_stamps_boards)."""
+    CapricornRenderer().warm()
+    drawn = SPRITES.draws
+    draw = ImageDraw.Draw(Image.new("P", (700, 700), 0))
+    for room in SHIP.rooms:
+        if room.ring in SHIP.rotating:
+            ship._tag_box(draw, room.key, (60, 60))
+    for outline in (Ink.BLUE, Ink.ORANGE):
+        rounded(draw, (10, 10, 10 + CARD_W, 10 + CARD_H), Ink.WHITE, outline, radius=10, width=3)
+    for lines in range(1, RESULT_LINES_WARMED + 1):
+        phone._result_box(draw, 100, lines)
+    assert SPRITES.draws == drawn
