@@ -214,11 +214,13 @@ class CapricornRenderer:
         ring's layer at every counter (5-7 ms each, 24), the phone board's static layer (about 12 ms) and the
         turning rooms' tags at every counter (``warm_tags``, about 65 ms), every lane's sector box and corners at
         every column (``warm_sectors``, ``warm_corners``, about 15 ms), every crew body and health badge drawn
-        and measured (``warm_crew``, about 60 ms), about 0.35 s of CPU in all, so no player's action pays for
-        them. They are what a process holds anyway once its games have turned their rings and wounded their
-        crews: about 10.5 MB (the base 1.3 MB, the ring layers 7.9 MB, the phone layer 0.7 MB, the crew's looks
-        0.3 MB), within the caches' bounds. For the host to call once when it loads the games (off the event
-        loop)."""
+        and measured (``warm_crew``, about 60 ms), every Mother's look at every health and size, the cube and
+        search token, the card frames and the end's box (40-75 ms), and what pieces keep clear of by ring and tag
+        (``warm_clear_masks``, about 5 ms): about 0.4 s of CPU in all, so no player's action pays for them. They
+        are what a process holds anyway once its games have turned their rings and wounded their crews and
+        Mothers: about 11.3 MB (the base 1.3 MB, the ring layers 7.9 MB, the phone layer 0.7 MB, the pieces'
+        looks 0.7 MB, the masks 0.3 MB), within the caches' bounds. For the host to call once when it loads the
+        games (off the event loop)."""
         base = self.layers.get("base", draw_base)
         for ring in SHIP.rotating:
             self.layers.get(("mask", ring), partial(ring_mask, ring))
