@@ -136,6 +136,10 @@ def _repairs(draw: ImageDraw.ImageDraw, view: CapricornView) -> None:
     text(draw, (LEFT, y), msg, fitted(msg, RIGHT - LEFT, 17, bold=True), Ink.GREEN if view.end_game else Ink.BLACK)
 
 
+PANEL_MOTHER = 16
+"""The size (radius) the panel draws each Mother at, beside her colour and where she is."""
+
+
 def _mothers_and_bag(draw: ImageDraw.ImageDraw, view: CapricornView, sheet: Sheet | None) -> None:
     """The Mothers one under the other (colour and where on one line: a space code is too long to share a row
     with the other Mother at 14 px), and the bag's counts beside them."""
@@ -144,7 +148,7 @@ def _mothers_and_bag(draw: ImageDraw.ImageDraw, view: CapricornView, sheet: Shee
     for m in view.mothers:
         if m.status == "absent":
             continue
-        mother(draw, (LEFT + 18, row), m.color, m.health, r=16)
+        mother(draw, (LEFT + 18, row), m.color, m.health, r=PANEL_MOTHER)
         where = {"waiting": "waiting", "on_map": m.space or "", "dead": "DEAD"}[m.status]
         bold = font(MIN_TEXT, bold=True)
         say(draw, sheet, (LEFT + 42, row), m.color, bold, Ink.BLACK, "lm")

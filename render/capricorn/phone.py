@@ -352,6 +352,22 @@ def _result(draw: ImageDraw.ImageDraw, view: CapricornView, sheet: Sheet | None)
     top = CREW_TOP + len(view.characters) * CREW_LINE + 10
     summary = view.summary or ("The crew got away." if view.result == "win" else "The Capricorn is lost.")
     lines = wrap(summary, font(TEXT, bold=True), WIDTH - 40)[: max(1, (HEIGHT - top - 24) // 28)]
-    rounded(draw, (6, top, WIDTH - 6, top + 20 + 28 * len(lines)), Ink.WHITE, Ink.BLACK, radius=10, width=3)
+    _result_box(draw, top, len(lines))
     for i, line in enumerate(lines):
         _say(draw, sheet, (20, top + 24 + 28 * i), line, TEXT, Ink.BLACK, bold=True, anchor="lm")
+
+
+def _result_box(draw: ImageDraw.ImageDraw, top: int, lines: int) -> None:
+    """The box the game's end is told in, ``lines`` lines high, from ``top``."""
+    rounded(draw, (6, top, WIDTH - 6, top + 20 + 28 * lines), Ink.WHITE, Ink.BLACK, radius=10, width=3)
+
+
+RESULT_LINES_WARMED = 3
+"""How many lines high the end's box is drawn ahead (``warm_result``): a game's summary fills one or two."""
+
+
+def warm_result() -> None:
+    """Draw now the end's box one to ``RESULT_LINES_WARMED`` lines high (about 1 ms each, once a game ends)."""
+    scratch = ImageDraw.Draw(Image.new("P", (1, 1), 0))
+    for lines in range(1, RESULT_LINES_WARMED + 1):
+        _result_box(scratch, 0, lines)

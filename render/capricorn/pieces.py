@@ -1,14 +1,14 @@
 """The pieces: aliens by shape and letter, Mothers with their health, crew by role letter, cubes, tokens.
 
-Each look is drawn once into a sprite cache and stamped from there (crew members, in two parts, and aliens in
-Capricorn's own, ``CREW_PARTS``, drawn ahead; the rest in the shared ``SPRITES``). Colour is never the only cue:
-an alien's shape and letter give its type (square T tough, triangle F fast, diamond A aggressive), a Mother is
+Each look is drawn once into a sprite cache and stamped from there (crew members, in two parts, aliens and
+Mothers in Capricorn's own, ``CREW_PARTS``, drawn ahead; the rest in the shared ``SPRITES``). Colour is never the
+only cue: an alien's shape and letter give its type (square T tough, triangle F fast, diamond A aggressive), a Mother is
 a big octagon with M and her health, a crew member a disc with the role letter, lying flat when hidden.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from functools import lru_cache, partial
 
 from PIL import Image, ImageDraw
@@ -82,7 +82,17 @@ def mother(draw: ImageDraw.ImageDraw, at: tuple[int, int], color: str, health: i
         label(d, (x, y + 8), str(health), 12, ink, bold=True, anchor="mm")
 
     reach = r + 2
-    SPRITES.stamp(draw, at, ("capricorn", "mother", color, health, r), (-reach, -reach, reach, reach), paint)
+    CREW_PARTS.stamp(draw, at, ("mother", color, health, r), (-reach, -reach, reach, reach), paint)
+
+
+def warm_mothers(healths: Mapping[str, int], radii: Iterable[int]) -> None:
+    """Draw now every Mother's look (``healths``: each colour's full health, down to 0) at ``radii``: a Mother's
+    every wound changed her look at every size drawn (about 0.4 ms a look during play)."""
+    scratch = ImageDraw.Draw(Image.new("P", (1, 1), 0))
+    for r in radii:
+        for color, most in healths.items():
+            for health in range(most + 1):
+                mother(scratch, (0, 0), color, health, r=r)
 
 
 CREW_PIECE = 13
@@ -162,8 +172,8 @@ def badge(draw: ImageDraw.ImageDraw, at: tuple[int, int], health: int) -> None:
 
 
 CREW_PARTS = SpriteCache(max_entries=512)
-"""Crew bodies and badges, and aliens: Capricorn's own (``warm_crew`` and the renderer's ``warm`` fill it with about
-200 small stamps, which the process-wide ``SPRITES`` other games share would have to forget for them)."""
+"""Crew bodies and badges, aliens and Mothers: Capricorn's own (``warm_crew`` and the renderer's ``warm`` fill it with
+about 380 small stamps, which the process-wide ``SPRITES`` other games share would have to forget for them)."""
 
 
 def warm_crew(letters: Iterable[str], sizes: Iterable[int], healths: Iterable[int]) -> None:
@@ -249,6 +259,13 @@ def search_token(draw: ImageDraw.ImageDraw, at: tuple[int, int]) -> None:
         d.line([(x - 3, y + 3), (x + 3, y - 3)], fill=int(Ink.WHITE), width=2)
 
     SPRITES.stamp(draw, at, ("capricorn", "searched"), (-7, -7, 7, 7), paint)
+
+
+def warm_tokens() -> None:
+    """Draw now the cube and the search token (one look each, about 0.3 ms the first time one is met)."""
+    scratch = ImageDraw.Draw(Image.new("P", (1, 1), 0))
+    cube(scratch, (0, 0))
+    search_token(scratch, (0, 0))
 
 
 def stack(draw: ImageDraw.ImageDraw, at: tuple[int, int], letters: str) -> None:

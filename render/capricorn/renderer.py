@@ -36,13 +36,13 @@ from render.core.sheet import Mark, Sheet, Token
 from render.core.zoom import Area, enlarge_part, part_sheet
 
 from .closeup import closeup_box, closeup_of_part, closeup_shows, closeup_where, warm_corners
-from .hand import draw_hand, hand_key, own_characters
+from .hand import draw_hand, hand_key, own_characters, warm_cards
 from .layout import CX, CY, HEIGHT, PIECE_SIZES, WIDTH
-from .panel import draw_legend, draw_panel, draw_panel_static, draw_result
-from .phone import HEADER, LINE_PIECE, compose_phone, draw_phone, piece_words, track_changes
+from .panel import PANEL_MOTHER, draw_legend, draw_panel, draw_panel_static, draw_result
+from .phone import HEADER, LINE_PIECE, compose_phone, draw_phone, piece_words, track_changes, warm_result
 from .phone import PIECE as PHONE_PIECE
 from .phone import draw_static as draw_phone_static
-from .pieces import CREW_PIECE, warm_crew
+from .pieces import CREW_PIECE, warm_crew, warm_mothers, warm_tokens
 from .ship import (
     POD_PIECE,
     draw_ring,
@@ -52,6 +52,8 @@ from .ship import (
     ring_reach,
     ship_sheet,
     warm_aliens_placed,
+    warm_clear_masks,
+    warm_mothers_placed,
     warm_sectors,
     warm_tags,
 )
@@ -212,11 +214,13 @@ class CapricornRenderer:
         ring's layer at every counter (5-7 ms each, 24), the phone board's static layer (about 12 ms) and the
         turning rooms' tags at every counter (``warm_tags``, about 65 ms), every lane's sector box and corners at
         every column (``warm_sectors``, ``warm_corners``, about 15 ms), every crew body and health badge drawn
-        and measured (``warm_crew``, about 60 ms), about 0.35 s of CPU in all, so no player's action pays for
-        them. They are what a process holds anyway once its games have turned their rings and wounded their
-        crews: about 10.5 MB (the base 1.3 MB, the ring layers 7.9 MB, the phone layer 0.7 MB, the crew's looks
-        0.3 MB), within the caches' bounds. For the host to call once when it loads the games (off the event
-        loop)."""
+        and measured (``warm_crew``, about 60 ms), every Mother's look at every health and size, the cube and
+        search token, the card frames and the end's box (40-75 ms), and what pieces keep clear of by ring and tag
+        (``warm_clear_masks``, about 5 ms): about 0.4 s of CPU in all, so no player's action pays for them. They
+        are what a process holds anyway once its games have turned their rings and wounded their crews and
+        Mothers: about 11.3 MB (the base 1.3 MB, the ring layers 7.9 MB, the phone layer 0.7 MB, the pieces'
+        looks 0.7 MB, the masks 0.3 MB), within the caches' bounds. For the host to call once when it loads the
+        games (off the event loop)."""
         base = self.layers.get("base", draw_base)
         for ring in SHIP.rotating:
             self.layers.get(("mask", ring), partial(ring_mask, ring))
@@ -224,6 +228,7 @@ class CapricornRenderer:
                 self.layers.get(("ring", ring, turns), partial(draw_ring_layer, base, ring, turns))
         self.layer_sheets.copy_of(self.layers, "phone", draw_phone_static, None)
         warm_tags()
+        warm_clear_masks()
         warm_glyphs(font(size, bold=bold) for size, bold in ((20, False), (22, True), (26, True)))  # crew lines, header
         warm_sectors()
         warm_corners()
@@ -234,6 +239,12 @@ class CapricornRenderer:
         )
         aliens: dict[str, str] = {color: alien.letter for color, alien in CATALOG.rules.aliens.items()}
         warm_aliens_placed(aliens, (PHONE_PIECE, *PIECE_SIZES))
+        healths: dict[str, int] = {color: mother.health for color, mother in CATALOG.rules.mothers.items()}
+        warm_mothers_placed(healths, (PHONE_PIECE, *PIECE_SIZES))
+        warm_mothers(healths, (PANEL_MOTHER,))
+        warm_tokens()
+        warm_cards()
+        warm_result()
 
     def board(self, view: View) -> bytes:
         """The public board for the channel, drawn for a phone (``render.capricorn.phone``). A seat's view draws
