@@ -8,14 +8,28 @@ import random
 
 import pytest
 
+from bot.outbox import Outbox
 from bot.store import Store
-from bot.tables import Actor
+from bot.tables import Actor, Host
 from bot.tables.lastdrawn import LastDrawn
 
 from .conftest import CHANNEL, GUILD, Clock, make_host
 
 STAR = Actor(121, "Starpilot")
 NOVA = Actor(122, "Novaqueen")
+
+
+async def moved(host: Host, chooser: random.Random) -> tuple[Actor, Outbox] | None:
+    """One random offered answer (seeded) by whichever of Star and Nova has something to decide, delivered; ``None``
+    when nobody has."""
+    waiting = [(a, await host.choices_for(CHANNEL, a.user_id)) for a in (STAR, NOVA)]
+    waiting = [(a, offered) for a, offered in waiting if offered]
+    if not waiting:
+        return None
+    actor, offered = chooser.choice(waiting)
+    out = await host.act_typed(CHANNEL, actor, chooser.choice(offered)[1])
+    await host.delivered(out)
+    return actor, out
 
 
 @pytest.mark.parametrize("key", ["jupiter", "derelict"])
@@ -26,13 +40,10 @@ async def test_the_acting_players_panel_shows_what_a_fresh_host_draws(store: Sto
     await host.delivered(await host.begin(CHANNEL, STAR))
     chooser = random.Random(7)
     for _ in range(10):
-        waiting = [(a, await host.choices_for(CHANNEL, a.user_id)) for a in (STAR, NOVA)]
-        waiting = [(a, offered) for a, offered in waiting if offered]
-        if not waiting:
+        move = await moved(host, chooser)
+        if move is None:
             break
-        actor, offered = chooser.choice(waiting)
-        out = await host.act_typed(CHANNEL, actor, chooser.choice(offered)[1])
-        await host.delivered(out)
+        actor, out = move
         assert out.reply is not None
         mine = [(a.data, a.description) for a in out.reply.attachments()]
         fresh = await make_host(store, clock, images=True).panel(CHANNEL, actor.user_id)
@@ -63,12 +74,8 @@ async def test_a_panels_words_kept_are_the_words_written_anew(
     chooser = random.Random(3)
     kept_panels = 0
     for _ in range(12):
-        waiting = [(a, await host.choices_for(CHANNEL, a.user_id)) for a in (STAR, NOVA)]
-        waiting = [(a, offered) for a, offered in waiting if offered]
-        if not waiting:
+        if await moved(host, chooser) is None:
             break
-        actor, offered = chooser.choice(waiting)
-        await host.delivered(await host.act_typed(CHANNEL, actor, chooser.choice(offered)[1]))
         loaded = await host._load(CHANNEL)
         for seat in loaded.record.seats:
             before = calls[0]
@@ -91,12 +98,8 @@ async def test_a_seat_view_apart_from_the_boards_is_told_apart_by_its_own_whole_
     chooser = random.Random(5)
     apart = 0
     for _ in range(8):
-        waiting = [(a, await host.choices_for(CHANNEL, a.user_id)) for a in (STAR, NOVA)]
-        waiting = [(a, offered) for a, offered in waiting if offered]
-        if not waiting:
+        if await moved(host, chooser) is None:
             break
-        actor, offered = chooser.choice(waiting)
-        await host.delivered(await host.act_typed(CHANNEL, actor, chooser.choice(offered)[1]))
         loaded = await host._load(CHANNEL)
         assert loaded.state is not None
         for seat in loaded.record.seats:
