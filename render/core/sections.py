@@ -86,12 +86,7 @@ class Sections:
             record = Sheet(boxes_only=True)
             paint(draw, record)
             kept = (image.crop(box), tuple(record.marks), tuple(record.tokens))
-            with self._lock:
-                self.draws += 1
-                self._kept[key] = kept
-                self._kept.move_to_end(key)
-                while len(self._kept) > self.max_entries:
-                    self._kept.popitem(last=False)
+            self._keep(key, kept)
         else:
             image.paste(kept[0], box[:2])
         if sheet is not None:

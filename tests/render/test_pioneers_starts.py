@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import io
 import threading
+from collections.abc import Callable
 from itertools import pairwise
+from typing import Any
 
 import pytest
 from PIL import Image
@@ -29,6 +31,7 @@ from render.pioneers.phone import (
     footer_top,
     header_look,
     header_splits,
+    height,
 )
 from render.pioneers.phone import parts as phone_parts
 from render.pioneers.renderer import PioneersRenderer
@@ -37,6 +40,21 @@ from tests.render.test_pioneers_cells import layout, played
 
 def pixels(png: bytes) -> bytes:
     return Image.open(io.BytesIO(png)).tobytes()
+
+
+def strips_drawn_as_anew(looks: list[Any], strip: Callable[[Any], tuple[int, int]]) -> list[bytes]:
+    """Each of ``looks`` drawn in turn by one renderer (each board composed on the one before) must be the board and
+    layout drawn from nothing; the pixels of each board's ``strip`` (its top and bottom rows) as drawn."""
+    renderer = PioneersRenderer()
+    strips = []
+    for index, view in enumerate(looks):
+        kept, fresh = Sheet(boxes_only=True), Sheet(boxes_only=True)
+        image = renderer._phone(view, kept)
+        assert image.tobytes() == draw_overview(view, fresh).tobytes(), f"board {index} differs"
+        assert layout(kept) == layout(fresh), f"board {index}: its layout differs"
+        top, bottom = strip(view)
+        strips.append(image.crop((0, top, image.width, bottom)).tobytes())
+    return strips
 
 
 def test_two_games_of_one_size_played_in_turn_each_get_their_own_boards() -> None:
@@ -121,14 +139,7 @@ def test_the_header_is_two_parts_unless_a_name_reaches_into_the_title_and_each_s
     ]
     splits = [header_splits(*header_look(view)[1:]) for view in looks]
     assert splits == [True, True, True, True, False, True, True]
-    renderer = PioneersRenderer()
-    headers = []
-    for index, view in enumerate(looks):
-        kept, fresh = Sheet(boxes_only=True), Sheet(boxes_only=True)
-        image = renderer._phone(view, kept)
-        assert image.tobytes() == draw_overview(view, fresh).tobytes(), f"board {index} differs"
-        assert layout(kept) == layout(fresh), f"board {index}: its layout differs"
-        headers.append(image.crop((0, 0, image.width, HEADER_H)).tobytes())
+    headers = strips_drawn_as_anew(looks, lambda view: (0, HEADER_H))
     assert len(set(headers)) == 6 and headers[0] == headers[-1]
 
 
@@ -151,14 +162,7 @@ def test_a_captains_line_cut_in_two_parts_shows_its_own_name_numbers_and_highlig
         base,
     ]
     assert all(captain_split(*captain_look(view, p.seat)[2:4]) is not None for view in looks for p in view.players)
-    renderer = PioneersRenderer()
-    lines = []
-    for index, view in enumerate(looks):
-        kept, fresh = Sheet(boxes_only=True), Sheet(boxes_only=True)
-        image = renderer._phone(view, kept)
-        assert image.tobytes() == draw_overview(view, fresh).tobytes(), f"board {index} differs"
-        assert layout(kept) == layout(fresh), f"board {index}: its layout differs"
-        lines.append(image.crop((0, HEADER_H, image.width, HEADER_H + PLAYER_H * len(view.players))).tobytes())
+    lines = strips_drawn_as_anew(looks, lambda view: (HEADER_H, HEADER_H + PLAYER_H * len(view.players)))
     assert len(set(lines)) == 6 and lines[0] == lines[-1]
     assert captain_split("Ann", "9" * 60) is None, "numbers too wide to leave a gap: one part"
 
@@ -176,12 +180,5 @@ def test_the_footers_lines_are_kept_apart_and_each_board_shows_its_own() -> None
     ]
     assert all(footer_splits(footer_look(view)[1]) is not None for view in looks)
     assert {len(footer_look(view)[1]) for view in looks} == {2, 3}, "two lines and three"
-    renderer = PioneersRenderer()
-    footers = []
-    for index, view in enumerate(looks):
-        kept, fresh = Sheet(boxes_only=True), Sheet(boxes_only=True)
-        image = renderer._phone(view, kept)
-        assert image.tobytes() == draw_overview(view, fresh).tobytes(), f"board {index} differs"
-        assert layout(kept) == layout(fresh), f"board {index}: its layout differs"
-        footers.append(image.crop((0, footer_top(view), image.width, image.height)).tobytes())
+    footers = strips_drawn_as_anew(looks, lambda view: (footer_top(view), height(view)))
     assert len(set(footers)) == 4 and footers[0] == footers[-1]
