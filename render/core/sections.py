@@ -81,14 +81,7 @@ class Sections:
         if sheet is not None and not sheet.boxes_only:
             paint(draw, sheet)
             return
-        kept = self._found(key)
-        if kept is None:
-            record = Sheet(boxes_only=True)
-            paint(draw, record)
-            kept = (image.crop(box), tuple(record.marks), tuple(record.tokens))
-            self._keep(key, kept)
-        else:
-            image.paste(kept[0], box[:2])
+        kept = self._put(image, draw, box, key, paint)
         if sheet is not None:
             sheet.marks.extend(kept[1])
             sheet.tokens.extend(kept[2])
@@ -122,15 +115,7 @@ class Sections:
                         self.pastes += 1
                     continue
                 composed.shown[index] = None  # until its place holds it: a failed paint leaves no stale claim
-                kept = self._found(key)
-                if kept is None:
-                    image.paste(layer.crop(box), box[:2])  # what the section is drawn over, as on a fresh copy
-                    record = Sheet(boxes_only=True)
-                    paint(draw, record)
-                    kept = (image.crop(box), tuple(record.marks), tuple(record.tokens))
-                    self._keep(key, kept)
-                else:
-                    image.paste(kept[0], box[:2])
+                kept = self._put(image, draw, box, key, paint, layer)
                 composed.shown[index] = (box, key)
                 composed.entries[index] = (kept[1], kept[2])
             entries = list(composed.entries)
@@ -156,6 +141,30 @@ class Sections:
         best = max(self._composed, key=shared)
         best.used = uses
         return best
+
+    def _put(
+        self,
+        image: Image.Image,
+        draw: ImageDraw.ImageDraw,
+        box: Box,
+        key: Hashable,
+        paint: Paint,
+        ground: Image.Image | None = None,
+    ) -> Kept:
+        """The section kept for ``key`` pasted in ``box``, or else painted there and kept: over ``ground``'s pixels in
+        the box when given (a board composed on another holds some other section there), else over what ``image``
+        holds (a fresh copy of the layer)."""
+        kept = self._found(key)
+        if kept is not None:
+            image.paste(kept[0], box[:2])
+            return kept
+        if ground is not None:
+            image.paste(ground.crop(box), box[:2])  # what the section is drawn over, as on a fresh copy
+        record = Sheet(boxes_only=True)
+        paint(draw, record)
+        kept = (image.crop(box), tuple(record.marks), tuple(record.tokens))
+        self._keep(key, kept)
+        return kept
 
     def _found(self, key: Hashable) -> Kept | None:
         """The section kept for ``key``, made the most recent and counted as a paste; ``None`` when not kept."""

@@ -5,12 +5,14 @@ after every move exactly what a host that kept nothing draws for the same game."
 from __future__ import annotations
 
 import random
+from collections.abc import AsyncIterator
 
 import pytest
 
 from bot.outbox import Outbox
 from bot.store import Store
 from bot.tables import Actor, Host
+from bot.tables.common import Loaded
 from bot.tables.lastdrawn import LastDrawn
 
 from .conftest import CHANNEL, GUILD, Clock, make_host
@@ -30,6 +32,15 @@ async def moved(host: Host, chooser: random.Random) -> tuple[Actor, Outbox] | No
     out = await host.act_typed(CHANNEL, actor, chooser.choice(offered)[1])
     await host.delivered(out)
     return actor, out
+
+
+async def positions(host: Host, seed: int, moves: int) -> AsyncIterator[Loaded]:
+    """The game as loaded after each of up to ``moves`` random moves (``moved``), until nobody has a choice."""
+    chooser = random.Random(seed)
+    for _ in range(moves):
+        if await moved(host, chooser) is None:
+            return
+        yield await host._load(CHANNEL)
 
 
 @pytest.mark.parametrize("key", ["jupiter", "derelict"])
@@ -71,12 +82,8 @@ async def test_a_panels_words_kept_are_the_words_written_anew(
         return described(self)  # type: ignore[arg-type]
 
     monkeypatch.setattr(view_type, "describe", counted)
-    chooser = random.Random(3)
     kept_panels = 0
-    for _ in range(12):
-        if await moved(host, chooser) is None:
-            break
-        loaded = await host._load(CHANNEL)
+    async for loaded in positions(host, 3, 12):
         for seat in loaded.record.seats:
             before = calls[0]
             kept = await host._panel(loaded, seat, ())
@@ -95,12 +102,8 @@ async def test_a_seat_view_apart_from_the_boards_is_told_apart_by_its_own_whole_
     await host.delivered(await host.start(GUILD, CHANNEL, STAR, "derelict", {}))
     await host.delivered(await host.join(CHANNEL, NOVA))
     await host.delivered(await host.begin(CHANNEL, STAR))
-    chooser = random.Random(5)
     apart = 0
-    for _ in range(8):
-        if await moved(host, chooser) is None:
-            break
-        loaded = await host._load(CHANNEL)
+    async for loaded in positions(host, 5, 8):
         assert loaded.state is not None
         for seat in loaded.record.seats:
             seen = loaded.spec.view(loaded.state, seat.seat)
