@@ -5,7 +5,8 @@ single connection the lock is what keeps a reader from seeing another task's hal
 gives the process one writer. Another process on the same file (a second store, a maintenance script) is
 held off by SQLite's own locks and ``busy_timeout``; writes start with ``BEGIN IMMEDIATE`` so two processes
 never deadlock upgrading a read lock. WAL with ``synchronous=NORMAL``: a power cut may lose the last commits
-but never corrupts the file, and another process's readers never block the writer.
+but never corrupts the file, and another process's readers never block the writer. The WAL is copied back into
+the file on a thread of its own (``sqlite_checkpoint``), never inside a player's commit.
 
 Each method's statements run together as one function on aiosqlite's thread (``sqlite_thread.one_hop``), their
 transaction begun and ended there: one hop to that thread per method, however many statements it runs.
@@ -45,6 +46,7 @@ from .base import (
 )
 from .migrations import SCHEMA_VERSION_SQLITE, pending
 from .private_files import private_file
+from .sqlite_checkpoint import Checkpointer
 from .sqlite_thread import Work, one_hop
 
 log = logging.getLogger(__name__)
@@ -61,6 +63,7 @@ class SqliteStore:
         self.path = str(path)
         self._db: aiosqlite.Connection | None = None
         self._lock = asyncio.Lock()
+        self._checkpointer: Checkpointer | None = None
 
     def __repr__(self) -> str:
         return f"SqliteStore({self.path!r})"
@@ -83,16 +86,24 @@ class SqliteStore:
             await _switch_to_wal(db)
             await _pragma(db, "PRAGMA synchronous = NORMAL")
             await _pragma(db, "PRAGMA foreign_keys = ON")
+            if self.path != MEMORY:  # the WAL is checkpointed on its own thread, never inside a commit
+                await _pragma(db, "PRAGMA wal_autocheckpoint = 0")
             self._db = db
             await self._migrate()
         except BaseException:
             self._db = None
             await db.close()
             raise
+        if self.path != MEMORY:
+            self._checkpointer = Checkpointer(self.path)
+            self._checkpointer.start()
         log.debug("sqlite store open path=%s", self.path)
 
     async def close(self) -> None:
         """Close the connection (a second close does nothing)."""
+        checkpointer, self._checkpointer = self._checkpointer, None
+        if checkpointer is not None:  # first: the store's own connection, closing last, checkpoints the rest
+            await asyncio.to_thread(checkpointer.close)
         db, self._db = self._db, None
         if db is not None:
             async with self._lock:
