@@ -261,19 +261,26 @@ def draw_colony_pieces(
             if names:
                 _names(draw, tile, layout)
             _tile_marks(draw, tile, layout)
-        _tile_id(draw, tile, layout, rose, suppressed, plain=False)
+        if tile.id in suppressed or tile.id in rose:  # ``_tile_id`` draws nothing else over the static layer
+            _tile_id(draw, tile, layout, rose, suppressed, plain=False)
     _pod_bridge(draw, view, layout)  # under the pieces, so a robot on the docking dome stays whole
     radius = layout.dome_radius
     pad = 9
     active_at: tuple[int, int] | None = None
     for tile in view.tiles:
+        # most domes are empty: a dome's pixel is looked up only for the pieces (a close-up walks a dozen tiles)
+        placed = [dome for dome in tile.domes if dome.piece is not None]
+        if not placed and not tile.super_creep:
+            continue
         centre = cx, cy = layout.centre(tile.q, tile.r)
         pieces: list[TilePiece] = []
-        for dome in tile.domes:
-            at = layout.xy(dome.point)
-            if dome.piece == "colonist" or dome.piece == "creep":
-                pieces.append(((at[0] - cx, at[1] - cy), dome.piece, "", ""))
-            elif dome.piece == "robot" and dome.seat is not None and dome.seat in robots:
+        for dome in placed:
+            piece = dome.piece
+            if piece == "colonist" or piece == "creep":
+                at = layout.xy(dome.point)
+                pieces.append(((at[0] - cx, at[1] - cy), piece, "", ""))
+            elif piece == "robot" and dome.seat is not None and dome.seat in robots:
+                at = layout.xy(dome.point)
                 info = robots[dome.seat]
                 pieces.append(((at[0] - cx, at[1] - cy), "robot", info.colour, info.letter))
                 if dome.seat == view.active and is_playing(view):
