@@ -261,22 +261,29 @@ def draw_colony_pieces(
             if names:
                 _names(draw, tile, layout)
             _tile_marks(draw, tile, layout)
-        _tile_id(draw, tile, layout, rose, suppressed, plain=False)
+        if tile.id in suppressed or tile.id in rose:  # ``_tile_id`` draws nothing else over the static layer
+            _tile_id(draw, tile, layout, rose, suppressed, plain=False)
     _pod_bridge(draw, view, layout)  # under the pieces, so a robot on the docking dome stays whole
     radius = layout.dome_radius
     pad = 9
     active_at: tuple[int, int] | None = None
     for tile in view.tiles:
+        # most domes are empty: a dome's pixel is looked up only for the pieces (a close-up walks a dozen tiles)
+        placed = [dome for dome in tile.domes if dome.piece is not None]
+        if not placed and not tile.super_creep:
+            continue
         centre = cx, cy = layout.centre(tile.q, tile.r)
         pieces: list[TilePiece] = []
-        for dome in tile.domes:
-            at = layout.xy(dome.point)
-            if dome.piece == "colonist" or dome.piece == "creep":
-                pieces.append(((at[0] - cx, at[1] - cy), dome.piece, "", ""))
-            elif dome.piece == "robot" and dome.seat is not None and dome.seat in robots:
+        for dome in placed:
+            piece = dome.piece
+            if piece == "colonist" or piece == "creep":
+                at = layout.xy(dome.point)
+                pieces.append(((at[0] - cx, at[1] - cy), piece, "", ""))
+            elif piece == "robot" and dome.seat is not None and dome.seat in robots:
+                at = layout.xy(dome.point)
                 info = robots[dome.seat]
                 pieces.append(((at[0] - cx, at[1] - cy), "robot", info.colour, info.letter))
-                if dome.seat == view.active and _is_playing(view):
+                if dome.seat == view.active and is_playing(view):
                     active_at = at
         if not pieces and not tile.super_creep:
             continue
@@ -290,7 +297,7 @@ def draw_colony_pieces(
         aboard = _pod(draw, view, layout, robots, put)
     else:
         aboard = _pod_away(draw, view, robots, put)
-    if view.active in aboard and _is_playing(view):
+    if view.active in aboard and is_playing(view):
         active_at = aboard[view.active]
         radius, pad = pod_slot(round(step * POD_RADIUS)) + 1, 5
     if active_at is not None:
@@ -349,8 +356,14 @@ def tile_id_point(tile: TileView, layout: Layout) -> tuple[int, int]:
     return cx, round(cy - layout.step * 1.4)
 
 
-def _is_playing(view: JupiterView) -> bool:
+def is_playing(view: JupiterView) -> bool:
+    """Whether the game is being played (not set up, not over): the active robot is ringed only then."""
     return view.phase not in ("won", "lost", "core", "first")
+
+
+def setting_up(view: JupiterView) -> bool:
+    """Whether the game is still being set up: the away pod then "docks before turn 1" (``_pod_away``)."""
+    return view.phase in ("core", "first", "dock")
 
 
 def pod_at(view: JupiterView, layout: Layout) -> tuple[int, int] | None:
@@ -408,7 +421,7 @@ def _pod_away(
     pod = view.pod
     if pod.launched_by is not None and pod.launched_by in robots:
         caption = f"docks on {robots[pod.launched_by].colour}'s turn"
-    elif view.phase in ("core", "first", "dock"):
+    elif setting_up(view):
         caption = "docks before turn 1"
     else:
         caption = "waiting to dock"

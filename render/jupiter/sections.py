@@ -116,7 +116,7 @@ class SectionCache:
 
     def put(
         self,
-        image: Image.Image,
+        image: Image.Image | None,
         draw: ImageDraw.ImageDraw,
         sheet: Sheet | None,
         origin: Origin,
@@ -124,7 +124,9 @@ class SectionCache:
         paint: SectionPaint,
         ground: int | None = None,
     ) -> None:
-        """Draw ``paint``'s section at ``origin`` on ``image`` (``draw`` draws on it) and note it on ``sheet``:
+        """Draw ``paint``'s section at ``origin`` on ``image`` (``draw`` draws on it: ``image`` itself is not read,
+        so a section drawn inside another one's paint, which has only ``draw``, gives ``None``) and note it on
+        ``sheet``:
         pasted from its kept drawing, drawn and kept the first time. ``box`` bounds what it inks, relative to
         ``origin`` (right and bottom exclusive); ``ground``: the one ink the whole box shows on ``image`` now, if
         the caller knows it (the section is then pasted without a mask)."""

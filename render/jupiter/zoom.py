@@ -26,7 +26,16 @@ from render.core.sheet import Mark, Sheet
 from render.core.stamps import TRANSPARENT
 from render.core.zoom import Area, moved_mark
 
-from .colony import DEEP, colony_sheet, draw_colony_pieces, draw_colony_static, draw_names, recent_marks
+from .colony import (
+    DEEP,
+    colony_sheet,
+    draw_colony_pieces,
+    draw_colony_static,
+    draw_names,
+    is_playing,
+    recent_marks,
+    setting_up,
+)
 from .layout import PANEL, SQRT3, Layout, lattice
 from .panel import card_name, draw_panel
 from .sections import SectionCache, put_section
@@ -139,19 +148,25 @@ def shown_key(view: JupiterView, tile: TileView) -> str:
 
     A zoom draws the colony's empty shape around the tile (the tile placements decide it, and where the cut
     lies), then, on the tiles in the cut (``in_cut``), their pieces, super creeps, invasion and Suppressant
-    marks, the pod (docked or away, its load, who docks it next: it reads the phase), the active robot's
-    ring, and the robots' colours and letters. Everything else a view holds (numbers, cards, reports, the
-    tiles out of the cut) leaves the image alone, so a move elsewhere on the colony, a card drawn or a turn
-    report finds the zoom drawn before instead of drawing and encoding it again.
+    marks, the pod (docked or away, its load, who docks it next: whether the game is still being set up), the
+    active robot's ring (while the game is played: ``colony.is_playing``), and the robots' colours and letters.
+    Everything else a view holds (numbers, cards, reports, the tiles out of the cut, the phase beyond those two
+    questions) leaves the image alone, so a move elsewhere on the colony, a card drawn, a turn report or the
+    turn's end stepping from phase to phase finds the zoom drawn before instead of drawing and encoding it
+    again.
     """
     local = in_cut(view, tile)
     ids = {t.id for t in local.tiles}
     rose, suppressed = recent_marks(local)
+    playing = is_playing(view)
     shown = (
         [(t.id, t.q, t.r, t.rotation) for t in view.tiles],
         tile.id,
-        view.phase,
-        view.active,
+        # the phase as the drawing reads it, not the phase itself: a turn's end steps through phases that all
+        # draw the same zoom (27 of 221 zooms in the bench's play were drawn again only for that)
+        playing,  # the active robot's ring is drawn while the game is played
+        view.active if playing else None,
+        setting_up(view),  # the away pod's caption: "docks before turn 1"
         view.pod.model_dump(mode="json"),
         [(r.seat, r.colour, r.letter) for r in view.robots],
         [(t.id, t.super_creep, [(d.name, d.piece, d.seat) for d in t.domes]) for t in local.tiles],

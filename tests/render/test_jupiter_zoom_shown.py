@@ -113,3 +113,30 @@ def test_remembered_zoom_keys_are_always_the_keys_of_what_the_zoom_shows() -> No
                 assert keys.key(copy, tile) == shown_key(copy, tile)
             seen.add(keys.key(view, tile))
     assert len(seen) > 20
+
+
+def test_the_phase_keys_a_zoom_only_as_far_as_the_zoom_draws_it() -> None:
+    """The turn's phases draw one zoom while the game is played (the active robot ringed): a step from phase to
+    phase finds it kept; while the game is set up the ring is not drawn, so it is keyed and drawn apart. Every
+    zoom equals the one drawn anew."""
+    robots, seed, variants = GAMES[2]
+    view = next(
+        v
+        for v in map(public, playout(robots, seed, variants)[20:])
+        if acting_tile(v) is not None and v.phase == "actions" and getattr(acting_robot(v), "where", "pod") != "pod"
+    )  # the acting robot on a dome of the zoomed tile: its ring is in the zoom
+    tile = acting_tile(view)
+    assert tile is not None
+    played = [view.model_copy(update={"phase": phase}) for phase in ("start", "actions", "end")]
+    assert len({shown_key(v, tile) for v in played}) == 1
+    renderer = JupiterRenderer()
+    first = pixels(renderer.zoom(played[0], tile.id))
+    drawn = renderer.cache.renders
+    for variant in played:
+        assert same(pixels(renderer.zoom(variant, tile.id)), fresh(variant, tile))
+    assert renderer.cache.renders == drawn  # found kept
+    set_up = view.model_copy(update={"phase": "first"})  # no ring round the acting robot
+    assert shown_key(set_up, tile) != shown_key(view, tile)
+    unringed = pixels(renderer.zoom(set_up, tile.id))
+    assert same(unringed, fresh(set_up, tile))
+    assert not same(unringed, first)
