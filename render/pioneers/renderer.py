@@ -31,6 +31,7 @@ from . import zoom as zooms
 from .board import draw_board, draw_static, ring_key
 from .parts import Part, Sections
 from .phone import (
+    CELL_REGIONS,
     HEADER_H,
     WIDTH,
     BoardPart,
@@ -71,6 +72,9 @@ LAST_KEPT = 6
 one most like it (``PioneersRenderer._start``), its own last board, and takes its place."""
 
 
+Shown = tuple[Hashable, Hashable]
+"""What a board's part shows: its look and what is stamped over it (``BoardPart.look``, ``BoardPart.over_look``)."""
+
 Geometry = tuple[int, int, int]
 """A board of play's sectors, captains and height: boards of one geometry have their parts in the same boxes."""
 
@@ -80,7 +84,7 @@ class LastBoard(NamedTuple):
 
     geometry: Geometry
     image: Image.Image
-    parts: dict[Box, tuple[Hashable, Part]]
+    parts: dict[Box, tuple[Shown, Part]]
 
 
 class PioneersRenderer:
@@ -288,11 +292,11 @@ class PioneersRenderer:
 
     def _paste_parts(
         self, image: Image.Image, last: LastBoard | None, found: list[BoardPart], sheet: Sheet | None
-    ) -> dict[Box, tuple[Hashable, Part]]:
+    ) -> dict[Box, tuple[Shown, Part]]:
         """Paste on ``image`` (a copy of ``last``'s image) the parts ``found`` whose look is not the one ``last``
         shows there, each drawn over its ``ground`` when new; the look and part of every box."""
         draw = ImageDraw.Draw(image)
-        kept: dict[Box, tuple[Hashable, Part]] = {}
+        kept: dict[Box, tuple[Shown, Part]] = {}
         shown_before = {} if last is None else last.parts
         for found_part in found:
             box = found_part.box
@@ -305,7 +309,16 @@ class PioneersRenderer:
                     sheet.tokens.extend(part.tokens)
             else:
                 ground = phone_ground(found_part)
-                pasted = self.cells.paste(image, box, found_part.look, found_part.paint, sheet, ground=ground)
+                pasted = None
+                if before is not None and found_part.patch is not None and before[0][0] != found_part.look:
+                    # A cell whose spots or goods changed: the last board's cell with those regions drawn again.
+                    base = before[0][0]
+                    patch = found_part.patch(base)
+                    if patch is not None:
+                        look = found_part.look
+                        pasted = self.cells.patched(image, box, look, base, patch, CELL_REGIONS, ground, sheet)
+                if pasted is None:
+                    pasted = self.cells.paste(image, box, found_part.look, found_part.paint, sheet, ground=ground)
                 assert pasted is not None  # only a sheet measuring letters gets a part drawn in place
                 part = pasted
                 over = found_part.over
