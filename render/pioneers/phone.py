@@ -14,13 +14,14 @@ tap away: the **Zoom** on a sector, or the **Full board**.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Iterable
 from functools import lru_cache, partial
 from typing import NamedTuple, TypeVar
 
 from PIL import Image, ImageDraw, ImageFont
 
 from engine.core.words import count
+from engine.pioneers.catalog import CATALOG
 from engine.pioneers.view import PioneersView, SectorView
 from render.core import Box, Ink, disc, fitted, font, new_canvas, rounded, text_width
 from render.core.canvas import shortened as clip
@@ -356,8 +357,35 @@ HeaderLook = tuple[str, str, str]
 
 
 def header_look(view: PioneersView) -> HeaderLook:
-    round_words = f"Round {view.round} of {view.rounds}" if view.phase in ("play", "over") else "Setup"
-    return "header", f"{view.scenario_name} · {round_words}", status(view)
+    return (
+        "header",
+        title_words(view.scenario_name, view.round if view.phase in ("play", "over") else None, view.rounds),
+        status(view),
+    )
+
+
+def title_words(scenario: str, round_: int | None, rounds: int) -> str:
+    """The header's title: the scenario and the round (``None``: the set-up)."""
+    return f"{scenario} · {'Setup' if round_ is None else f'Round {round_} of {rounds}'}"
+
+
+def every_title() -> list[str]:
+    """Every title a board can print (``title_words``): each scenario's set-up and rounds."""
+    rounds = CATALOG.components.rounds
+    return [
+        title_words(scenario.name, round_, rounds)
+        for scenario in CATALOG.scenarios.values()
+        for round_ in (None, *range(1, rounds + 1))
+    ]
+
+
+def warm_titles(titles: Iterable[str]) -> None:
+    """Measure and stamp ``titles`` now (``title_words``), as a new round's board would: the title's face, its
+    box and its letters are kept in ``render.core``'s shared caches (about 10 KB of letters a title)."""
+    strip = _paper(WIDTH, TITLE_H).copy()
+    draw = ImageDraw.Draw(strip)
+    for title in titles:
+        _title(draw, ("title", title), 0, Sheet(boxes_only=True))
 
 
 def _header(draw: ImageDraw.ImageDraw, look: HeaderLook, top: int, sheet: Sheet | None) -> None:

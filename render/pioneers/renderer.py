@@ -38,12 +38,14 @@ from .phone import (
     draw_overview,
     draw_placed,
     draw_result,
+    every_title,
     height,
     layer_key,
     parts,
     piece_words,
     result_height,
     static_key,
+    warm_titles,
 )
 from .phone import draw_static as draw_phone_static
 from .phone import ground as phone_ground
@@ -182,7 +184,10 @@ class PioneersRenderer:
         shared caches (``render.core``), not this renderer's. One seeded game of ``seats`` captains is played and
         a few of its boards drawn on a renderer of their own, thrown away (the first, the first of play, one
         mid-game, the result): about 0.2 s of CPU, and under 1 MB kept in those caches. The first board of a
-        process cost about 43 ms of CPU without it, the first board of play and the first result 15-20 ms."""
+        process cost about 43 ms of CPU without it, the first board of play and the first result 15-20 ms.
+        Then every scenario's titles (``phone.every_title``: the set-up's and each round's, 130), measured and
+        stamped: about 25 ms of CPU and 1.3 MB of letters, so a round's first board, the slowest of a game (its
+        alien event's cells, the captains' numbers and the footer are new too), pastes a title already stamped."""
         from engine.core import SeatSetup
         from engine.core.playout import random_playout
         from engine.pioneers import SPEC, PioneersState
@@ -195,6 +200,9 @@ class PioneersRenderer:
         for index in {0, *playing[:1], *playing[len(playing) // 2 : len(playing) // 2 + 1], len(views) - 1}:
             scratch._phone(views[index], Sheet(boxes_only=True))
         warm_glyphs(font(size, bold=bold) for size, bold in ((20, False), (22, False), (28, True)))  # footer, captains
+        # Every scenario's titles, the set-up's and each round's: a round's first board (the tail of the new-board
+        # actions: its alien event's cells, the numbers and the footer are new too) then only pastes its title.
+        warm_titles(every_title())
 
     def _phone(self, view: PioneersView, sheet: Sheet | None = None) -> Image.Image:
         """The phone board: over a copy of the most alike board drawn lately (``_over_last``); when a sheet
