@@ -302,7 +302,9 @@ class PioneersRenderer:
         self, image: Image.Image, last: LastBoard | None, found: list[BoardPart], sheet: Sheet | None
     ) -> dict[Box, tuple[Shown, Part]]:
         """Paste on ``image`` (a copy of ``last``'s image) the parts ``found`` whose look is not the one ``last``
-        shows there, each drawn over its ``ground`` when new; the look and part of every box."""
+        shows there, each drawn over its ``ground`` when new (a cell whose band is the one ``last`` shows: made from
+        that cell, only its changed spots and goods drawn again, ``phone.cell_patch``); the look and part of every
+        box."""
         draw = ImageDraw.Draw(image)
         kept: dict[Box, tuple[Shown, Part]] = {}
         shown_before = {} if last is None else last.parts
