@@ -14,6 +14,7 @@ tap away: the **Zoom** on a sector, or the **Full board**.
 from __future__ import annotations
 
 import math
+import string
 from collections.abc import Callable, Hashable, Iterable
 from functools import lru_cache, partial
 from typing import NamedTuple, TypeVar
@@ -26,6 +27,7 @@ from engine.pioneers.view import PioneersView, SectorView
 from render.core import Box, Ink, disc, fitted, font, new_canvas, rounded, text_width
 from render.core.canvas import shortened as clip
 from render.core.fonts import Font
+from render.core.glyphs import glyph_face
 from render.core.sheet import Sheet, Token, say
 from render.core.sheet import place as _place
 from render.core.sheet import say as say_line  # new lines built from kept glyphs (render.core.glyphs)
@@ -377,6 +379,28 @@ def every_title() -> list[str]:
         for scenario in CATALOG.scenarios.values()
         for round_ in (None, *range(1, rounds + 1))
     ]
+
+
+NUMBERS = string.digits + " ·" + "BLPQSVW"
+"""The characters around the numbers a board prints anew (the captains' numbers and the footer's supply line:
+``12 VP · 3 cr · 2 held``, ``Aliens left W6 L6 S14 Q8 B13 · goods 12``), whose pairs ``warm_pairs`` reads."""
+
+
+def number_pairs() -> list[str]:
+    """The letter pairs of the new lines a board prints that ``render.core.glyphs.warm_glyphs`` does not read ahead
+    (it reads lower-case letters' and spaces'): every pair of ``NUMBERS``, and ``Al`` (``Aliens left``)."""
+    return [*(a + b for a in NUMBERS for b in NUMBERS), "Al"]
+
+
+def warm_pairs(faces: Iterable[Font]) -> None:
+    """Read the kerning of ``number_pairs`` in ``faces`` now (each first met in a move costs 20-60 µs, and a new
+    line of numbers meets several): the faces' kept glyphs (``render.core.glyphs``), a few bytes a pair."""
+    pairs = number_pairs()
+    for face in faces:
+        if isinstance(face, ImageFont.FreeTypeFont):
+            kept = glyph_face(face)
+            for pair in pairs:
+                kept.kerning(pair[0], pair[1])
 
 
 def warm_titles(titles: Iterable[str]) -> None:

@@ -45,6 +45,7 @@ from .phone import (
     piece_words,
     result_height,
     static_key,
+    warm_pairs,
     warm_titles,
 )
 from .phone import draw_static as draw_phone_static
@@ -203,6 +204,7 @@ class PioneersRenderer:
         # Every scenario's titles, the set-up's and each round's: a round's first board (the tail of the new-board
         # actions: its alien event's cells, the numbers and the footer are new too) then only pastes its title.
         warm_titles(every_title())
+        warm_pairs(font(size, bold=bold) for size, bold in ((20, False), (22, False)))  # the footer, the numbers
 
     def _phone(self, view: PioneersView, sheet: Sheet | None = None) -> Image.Image:
         """The phone board: over a copy of the most alike board drawn lately (``_over_last``); when a sheet
