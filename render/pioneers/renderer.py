@@ -188,7 +188,8 @@ class PioneersRenderer:
         process cost about 43 ms of CPU without it, the first board of play and the first result 15-20 ms.
         Then every scenario's titles (``phone.every_title``: the set-up's and each round's, 130), measured and
         stamped: about 25 ms of CPU and 1.3 MB of letters, so a round's first board, the slowest of a game (its
-        alien event's cells, the captains' numbers and the footer are new too), pastes a title already stamped."""
+        alien event's cells, the captains' numbers and the footer are new too), pastes a title already stamped.
+        And the letter pairs around the numbers those boards print anew (``phone.warm_pairs``: 30-40 ms)."""
         from engine.core import SeatSetup
         from engine.core.playout import random_playout
         from engine.pioneers import SPEC, PioneersState
