@@ -21,7 +21,8 @@ from __future__ import annotations
 import dataclasses
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
+from typing import NamedTuple
 
 from PIL import Image, ImageDraw
 
@@ -30,6 +31,14 @@ from render.core.sheet import Mark, Sheet, Token
 
 DrawPart = Callable[[ImageDraw.ImageDraw, Box, Sheet | None], None]
 """Draws a part inside a box (left, top, right, bottom, all inclusive), noting what it prints on the sheet."""
+
+
+class Regions(NamedTuple):
+    """How a part is cut in regions (``Sections.patched``): each rank's region (inclusive), and the rank of what
+    lies in a box (both from the part's top-left corner)."""
+
+    region: Callable[[int], Box]
+    rank: Callable[[Box], int]
 
 
 @dataclasses.dataclass(frozen=True)
@@ -42,12 +51,14 @@ class Part:
 
 
 class Sections:
-    """Board parts kept by their place and what they show (``paste``); ``draws`` counts the parts drawn,
-    ``pastes`` the parts put on a board (drawn or kept)."""
+    """Board parts kept by their place and what they show (``paste``, ``patched``); ``draws`` counts the parts
+    drawn whole, ``patches`` those made from another look's part (``patched``), ``pastes`` the parts put on a
+    board (drawn, patched or kept)."""
 
     def __init__(self, max_entries: int = 256) -> None:
         self.max_entries = max_entries
         self.draws = 0
+        self.patches = 0
         self.pastes = 0
         self._parts: OrderedDict[Hashable, Part] = OrderedDict()
         self._lock = threading.Lock()
@@ -79,15 +90,82 @@ class Sections:
             part = self._draw(image if under is None else under, box, draw, ground)
             with self._lock:
                 self.draws += 1
-                self._parts[whole] = part
-                while len(self._parts) > self.max_entries:
-                    self._parts.popitem(last=False)
+                self._keep(whole, part)
         image.paste(part.image, box[:2])
         self.pastes += 1  # a count for the tests, not locked: a lost increment under threads is harmless
         if sheet is not None:
             sheet.marks.extend(part.marks)
             sheet.tokens.extend(part.tokens)
         return part
+
+    def patched(
+        self,
+        image: Image.Image,
+        box: Box,
+        key: Hashable,
+        base: Hashable,
+        patch: Sequence[tuple[int, DrawPart]],
+        regions: Regions,
+        ground: Image.Image,
+        sheet: Sheet | None,
+    ) -> Part | None:
+        """Put on ``image`` the part for ``key`` in ``box``: kept, or made from the part kept for ``base`` (another
+        look at the same box over the same ``ground``) by drawing again only the regions ``patch`` names (each
+        rank's region, ``regions.region``, pasted back from ``ground`` and drawn over by its drawing), and kept.
+        The same pixels and sheet as the part drawn whole when each rank draws only inside its region, nothing
+        else draws there, and the part's texts and pieces are noted rank by rank (``regions.rank`` of each one's
+        box). ``None`` (nothing put) when neither is kept or a sheet measures letters."""
+        if sheet is not None and not sheet.boxes_only:
+            return None
+        with self._lock:
+            part, before = self._parts.get((box, key)), self._parts.get((box, base))
+            if part is not None:
+                self._parts.move_to_end((box, key))
+        if part is None:
+            if before is None:
+                return None
+            part = self._patch(before, box, patch, regions, ground)
+            with self._lock:
+                self.patches += 1
+                self._keep((box, key), part)
+        image.paste(part.image, box[:2])
+        self.pastes += 1
+        if sheet is not None:
+            sheet.marks.extend(part.marks)
+            sheet.tokens.extend(part.tokens)
+        return part
+
+    @staticmethod
+    def _patch(
+        before: Part, box: Box, patch: Sequence[tuple[int, DrawPart]], regions: Regions, ground: Image.Image
+    ) -> Part:
+        x0, y0, x1, y1 = box
+        crop = before.image.copy()
+        drawn = ImageDraw.Draw(crop)
+        kept = Sheet(boxes_only=True)
+        for rank, paint in patch:
+            left, top, right, bottom = regions.region(rank)
+            crop.paste(ground.crop((left, top, right + 1, bottom + 1)), (left, top))
+            paint(drawn, (0, 0, x1 - x0, y1 - y0), kept)
+        ranks = {rank for rank, _ in patch}
+
+        def ranked(box: Box) -> int:
+            return regions.rank(_moved(box, -x0, -y0))
+
+        # What the part printed in the regions drawn again goes; what they print now joins it in rank order (the
+        # order the part drawn whole prints in: a stable sort keeps each rank's own order).
+        marks = [m for m in before.marks if ranked(m.box) not in ranks]
+        marks += (dataclasses.replace(m, box=_moved(m.box, x0, y0)) for m in kept.marks)
+        tokens = [t for t in before.tokens if ranked(t.box) not in ranks]
+        tokens += (dataclasses.replace(t, box=_moved(t.box, x0, y0)) for t in kept.tokens)
+        marks.sort(key=lambda m: ranked(m.box))
+        tokens.sort(key=lambda t: ranked(t.box))
+        return Part(crop, tuple(marks), tuple(tokens))
+
+    def _keep(self, whole: tuple[Box, Hashable], part: Part) -> None:
+        self._parts[whole] = part
+        while len(self._parts) > self.max_entries:
+            self._parts.popitem(last=False)
 
     @staticmethod
     def _draw(image: Image.Image, box: Box, draw: DrawPart, ground: Image.Image | None = None) -> Part:

@@ -14,24 +14,27 @@ tap away: the **Zoom** on a sector, or the **Full board**.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Hashable
+import string
+from collections.abc import Callable, Hashable, Iterable
 from functools import lru_cache, partial
 from typing import NamedTuple, TypeVar
 
 from PIL import Image, ImageDraw, ImageFont
 
 from engine.core.words import count
+from engine.pioneers.catalog import CATALOG
 from engine.pioneers.view import PioneersView, SectorView
 from render.core import Box, Ink, disc, fitted, font, new_canvas, rounded, text_width
 from render.core.canvas import shortened as clip
 from render.core.fonts import Font
+from render.core.glyphs import glyph_face
 from render.core.sheet import Sheet, Token, say
 from render.core.sheet import place as _place
 from render.core.sheet import say as say_line  # new lines built from kept glyphs (render.core.glyphs)
 from render.core.stamps import SPRITES
 
 from .board import COLOUR_INK, COLOUR_TEXT, GOOD_LETTER, PLAYER_INK
-from .parts import DrawPart, Sections
+from .parts import DrawPart, Regions, Sections
 
 L = TypeVar("L", bound=tuple[object, ...])
 
@@ -191,6 +194,8 @@ class BoardPart(NamedTuple):
     over: DrawPart | None = None
     frame: tuple[str, str | None] | None = None
     """A cell's sector kind and colour: the frame every layer holds in its box (``ground``); a strip: none."""
+    patch: Callable[[Hashable], CellPatch | None] | None = None
+    """A cell's ``cell_patch``: the regions to draw again over the cell of another look (``before``) of its sector."""
 
 
 def ground(part: BoardPart) -> Image.Image:
@@ -244,14 +249,16 @@ def parts(view: PioneersView, *, cut_lines: bool = False) -> list[BoardPart]:
     playing = view.active if view.phase == "play" else None
     for sector in view.ring:
         ships = tuple((seat, players[seat].crashed, seat == playing) for seat in sector.ships)  # ``ships_look``
+        cell = cell_look_of(sector)
         found.append(
             BoardPart(
                 boxes[sector.slot],
-                cell_look(view, sector),
+                cell,
                 partial(_cell_part, view, sector),
                 ships,
                 partial(_ships_part, ships, sector.label) if ships else None,
                 (sector.kind, sector.colour),
+                partial(cell_patch, sector, cell),
             )
         )
     top, footer = footer_top(view), footer_look(view)
@@ -352,8 +359,57 @@ HeaderLook = tuple[str, str, str]
 
 
 def header_look(view: PioneersView) -> HeaderLook:
-    round_words = f"Round {view.round} of {view.rounds}" if view.phase in ("play", "over") else "Setup"
-    return "header", f"{view.scenario_name} · {round_words}", status(view)
+    return (
+        "header",
+        title_words(view.scenario_name, view.round if view.phase in ("play", "over") else None, view.rounds),
+        status(view),
+    )
+
+
+def title_words(scenario: str, round_: int | None, rounds: int) -> str:
+    """The header's title: the scenario and the round (``None``: the set-up)."""
+    return f"{scenario} · {'Setup' if round_ is None else f'Round {round_} of {rounds}'}"
+
+
+def every_title() -> list[str]:
+    """Every title a board can print (``title_words``): each scenario's set-up and rounds."""
+    rounds = CATALOG.components.rounds
+    return [
+        title_words(scenario.name, round_, rounds)
+        for scenario in CATALOG.scenarios.values()
+        for round_ in (None, *range(1, rounds + 1))
+    ]
+
+
+NUMBERS = string.digits + " ·" + "BLPQSVW"
+"""The characters around the numbers a board prints anew (the captains' numbers and the footer's supply line:
+``12 VP · 3 cr · 2 held``, ``Aliens left W6 L6 S14 Q8 B13 · goods 12``), whose pairs ``warm_pairs`` reads."""
+
+
+def number_pairs() -> list[str]:
+    """The letter pairs of the new lines a board prints that ``render.core.glyphs.warm_glyphs`` does not read ahead
+    (it reads lower-case letters' and spaces'): every pair of ``NUMBERS``, and ``Al`` (``Aliens left``)."""
+    return [*(a + b for a in NUMBERS for b in NUMBERS), "Al"]
+
+
+def warm_pairs(faces: Iterable[Font]) -> None:
+    """Read the kerning of ``number_pairs`` in ``faces`` now (each first met in a move costs 20-60 µs, and a new
+    line of numbers meets several): the faces' kept glyphs (``render.core.glyphs``), a few bytes a pair."""
+    pairs = number_pairs()
+    for face in faces:
+        if isinstance(face, ImageFont.FreeTypeFont):
+            kept = glyph_face(face)
+            for pair in pairs:
+                kept.kerning(pair[0], pair[1])
+
+
+def warm_titles(titles: Iterable[str]) -> None:
+    """Measure and stamp ``titles`` now (``title_words``), as a new round's board would: the title's face, its
+    box and its letters are kept in ``render.core``'s shared caches (about 10 KB of letters a title)."""
+    strip = _paper(WIDTH, TITLE_H).copy()
+    draw = ImageDraw.Draw(strip)
+    for title in titles:
+        _title(draw, ("title", title), 0, Sheet(boxes_only=True))
 
 
 def _header(draw: ImageDraw.ImageDraw, look: HeaderLook, top: int, sheet: Sheet | None) -> None:
@@ -546,6 +602,11 @@ spots and goods."""
 def cell_look(view: PioneersView, sector: SectorView) -> CellLook:
     """What ``_cell`` draws for ``sector`` but the ships (and ``_cell_frame`` under it), as a key: two sectors
     with the same look at the same place draw the same pixels and the same sheet (``ships_look``: the rest)."""
+    return cell_look_of(sector)
+
+
+def cell_look_of(sector: SectorView) -> CellLook:
+    """``cell_look`` (which needs only the sector)."""
     return (
         sector.kind,
         sector.colour,
@@ -580,8 +641,20 @@ def _cell(
     ships: bool = True,
 ) -> None:
     """One sector: its label on its colour band (box and band on the static layer), who holds it, its spots,
-    its goods and (unless told not to: ``BoardPart.over``) its ships in orbit, drawn last."""
-    x0, y0, x1, y1 = box
+    its goods and (unless told not to: ``BoardPart.over``) its ships in orbit, drawn last. The band, each spot
+    and the goods keep to their own region of the cell (``cell_regions``), so a cell can be patched region by
+    region from another look of the same sector (``cell_patch``)."""
+    _band(draw, sector, box, sheet)
+    for i in range(len(sector.spots)):
+        _spot(draw, sector, i, box, sheet)
+    _goods(draw, sector, box, sheet)
+    if ships:
+        _ships(draw, sector.label, ships_look(view, sector), box, sheet)
+
+
+def _band(draw: ImageDraw.ImageDraw, sector: SectorView, box: Box, sheet: Sheet | None) -> None:
+    """The cell's label and who holds it, on its band (above ``SPOTS_TOP``)."""
+    x0, y0, x1, _ = box
     planet = sector.kind == "planet" and sector.colour is not None
     text_ink = COLOUR_TEXT[sector.colour] if planet and sector.colour else Ink.BLACK
     holder_w = 0
@@ -595,23 +668,45 @@ def _cell(
     face = fitted(words, CELL_W - 12 - holder_w, 22, bold=True, smallest=TEXT)
     words = clip(words, face, CELL_W - 12 - holder_w)
     say(draw, sheet, (x0 + 6, y0 + BAND_H // 2), words, face, text_ink, "lm")
-    spots_y = y0 + BAND_H + 4 + PIECE // 2 + 1
-    for i, spot in enumerate(sector.spots):
-        cx = x0 + 8 + PIECE // 2 + 1 + i * SPOT
-        space = f"{sector.label}.{i + 1}"
-        if spot is None:
-            green = i < sector.green
-            half = PIECE // 2
-            draw.rectangle(
-                (cx - half, spots_y - half, cx + half, spots_y + half),
-                fill=int(Ink.PAPER),
-                outline=int(Ink.GREEN if green else Ink.SILVER),
-                width=4 if green else 1,
-            )
-        elif spot.isdigit():
-            _place(draw, sheet, space, "colonist", (cx, spots_y), partial(_colonist_paint, seat=int(spot)))
-        else:
-            _place(draw, sheet, space, "alien", (cx, spots_y), partial(_alien_paint, letter=spot))
+
+
+SPOTS_Y = BAND_H + 4 + PIECE // 2 + 1
+"""The spots' centres below the cell's top."""
+SPOTS_TOP = SPOTS_Y - SPOT // 2
+"""The spots' row's top below the cell's top (the band's letters and the holder's disc end above it)."""
+GOODS_TOP = SPOTS_TOP + SPOT + 1
+"""The goods' row's top below the cell's top (the spots end above it; the goods and ``+n`` start below)."""
+
+
+def _spot_x(i: int) -> int:
+    """Spot ``i``'s centre right of the cell's left edge."""
+    return 8 + PIECE // 2 + 1 + i * SPOT
+
+
+def _spot(draw: ImageDraw.ImageDraw, sector: SectorView, i: int, box: Box, sheet: Sheet | None) -> None:
+    """Spot ``i``: a colonist, an alien, or an empty square (a thick green frame when it is green), inside its own
+    ``SPOT``-wide square of the spots' row."""
+    cx, spots_y = box[0] + _spot_x(i), box[1] + SPOTS_Y
+    spot = sector.spots[i]
+    space = f"{sector.label}.{i + 1}"
+    if spot is None:
+        green = i < sector.green
+        half = PIECE // 2
+        draw.rectangle(
+            (cx - half, spots_y - half, cx + half, spots_y + half),
+            fill=int(Ink.PAPER),
+            outline=int(Ink.GREEN if green else Ink.SILVER),
+            width=4 if green else 1,
+        )
+    elif spot.isdigit():
+        _place(draw, sheet, space, "colonist", (cx, spots_y), partial(_colonist_paint, seat=int(spot)))
+    else:
+        _place(draw, sheet, space, "alien", (cx, spots_y), partial(_alien_paint, letter=spot))
+
+
+def _goods(draw: ImageDraw.ImageDraw, sector: SectorView, box: Box, sheet: Sheet | None) -> None:
+    """The sector's goods (at most four diamonds, then ``+n``), in the goods' row (from ``GOODS_TOP`` down)."""
+    x0, _, _, y1 = box
     row_y = y1 - 4 - PIECE // 2 - 1
     gx = x0 + 8 + PIECE // 2 + 1
     shown = sector.goods[:4]
@@ -621,8 +716,67 @@ def _cell(
         gx += PIECE + 6
     if len(sector.goods) > len(shown):
         say(draw, sheet, (gx - PIECE // 2, row_y), f"+{len(sector.goods) - len(shown)}", font(TEXT), Ink.BLACK, "lm")
-    if ships:
-        _ships(draw, sector.label, ships_look(view, sector), box, sheet)
+
+
+def cell_region(rank: int) -> Box:
+    """The region of a cell (inclusive, from the cell's top-left corner) that rank ``rank`` draws in: ``0`` the
+    band (what lies above the spots' row: the frame's top included), ``1 + i`` spot ``i``'s square of the
+    spots' row, ``GOODS`` the goods' row (the frame's bottom included). Each draws only inside its region."""
+    if rank == 0:
+        return (0, 0, CELL_W, SPOTS_TOP - 1)
+    if rank == GOODS:
+        return (0, GOODS_TOP, CELL_W, CELL_H)
+    left = _spot_x(rank - 1) - SPOT // 2
+    return (left, SPOTS_TOP, left + SPOT - 1, GOODS_TOP - 1)
+
+
+GOODS = 99
+"""The goods' row's rank (``cell_region``): after every spot's."""
+
+
+def cell_rank(box: Box) -> int:
+    """The rank of the region (``cell_region``) a text or piece drawn in a cell lies in, from its box (from the
+    cell's top-left corner): its middle's row and, in the spots' row, column."""
+    y = (box[1] + box[3]) // 2
+    if y < SPOTS_TOP:
+        return 0
+    if y >= GOODS_TOP:
+        return GOODS
+    return 1 + ((box[0] + box[2]) // 2 - _spot_x(0) + SPOT // 2) // SPOT
+
+
+CELL_REGIONS = Regions(cell_region, cell_rank)
+"""A cell cut in its band, spots and goods' row (``Sections.patched``)."""
+
+CellPatch = list[tuple[int, DrawPart]]
+"""The regions of a cell to draw again (``cell_patch``): each one's rank (``cell_region``) and its drawing."""
+
+
+def cell_patch(sector: SectorView, look: CellLook, before: Hashable) -> CellPatch | None:
+    """What to draw again to turn ``before``'s cell (another look of this sector at the same place) into this
+    sector's (``look``): the spots that changed and the goods' row if they did; ``None`` when the band (kind,
+    colour, label, holder) or the number of spots differs, or a spot would pass the cell (drawn whole)."""
+    if not isinstance(before, tuple) or len(before) != len(look) or before[:4] != look[:4]:
+        return None
+    spots, green, goods = look[4], look[5], look[6]
+    old_spots, old_green, old_goods = before[4], before[5], before[6]
+    if len(old_spots) != len(spots) or cell_region(len(spots))[2] > CELL_W:
+        return None
+    patch: CellPatch = []
+    for i, spot in enumerate(spots):
+        if spot != old_spots[i] or (spot is None and (i < green) != (i < old_green)):
+            patch.append((1 + i, partial(_spot_part, sector, i)))
+    if goods != old_goods:
+        patch.append((GOODS, partial(_goods_part, sector)))
+    return patch
+
+
+def _spot_part(sector: SectorView, i: int, draw: ImageDraw.ImageDraw, box: Box, sheet: Sheet | None) -> None:
+    _spot(draw, sector, i, box, sheet)
+
+
+def _goods_part(sector: SectorView, draw: ImageDraw.ImageDraw, box: Box, sheet: Sheet | None) -> None:
+    _goods(draw, sector, box, sheet)
 
 
 def _ships_part(look: Ships, label: str, draw: ImageDraw.ImageDraw, box: Box, sheet: Sheet | None) -> None:

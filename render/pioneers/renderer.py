@@ -31,18 +31,22 @@ from . import zoom as zooms
 from .board import draw_board, draw_static, ring_key
 from .parts import Part, Sections
 from .phone import (
+    CELL_REGIONS,
     HEADER_H,
     WIDTH,
     BoardPart,
     draw_overview,
     draw_placed,
     draw_result,
+    every_title,
     height,
     layer_key,
     parts,
     piece_words,
     result_height,
     static_key,
+    warm_pairs,
+    warm_titles,
 )
 from .phone import draw_static as draw_phone_static
 from .phone import ground as phone_ground
@@ -71,6 +75,9 @@ LAST_KEPT = 6
 one most like it (``PioneersRenderer._start``), its own last board, and takes its place."""
 
 
+Shown = tuple[Hashable, Hashable]
+"""What a board's part shows: its look and what is stamped over it (``BoardPart.look``, ``BoardPart.over_look``)."""
+
 Geometry = tuple[int, int, int]
 """A board of play's sectors, captains and height: boards of one geometry have their parts in the same boxes."""
 
@@ -80,7 +87,7 @@ class LastBoard(NamedTuple):
 
     geometry: Geometry
     image: Image.Image
-    parts: dict[Box, tuple[Hashable, Part]]
+    parts: dict[Box, tuple[Shown, Part]]
 
 
 class PioneersRenderer:
@@ -178,7 +185,11 @@ class PioneersRenderer:
         shared caches (``render.core``), not this renderer's. One seeded game of ``seats`` captains is played and
         a few of its boards drawn on a renderer of their own, thrown away (the first, the first of play, one
         mid-game, the result): about 0.2 s of CPU, and under 1 MB kept in those caches. The first board of a
-        process cost about 43 ms of CPU without it, the first board of play and the first result 15-20 ms."""
+        process cost about 43 ms of CPU without it, the first board of play and the first result 15-20 ms.
+        Then every scenario's titles (``phone.every_title``: the set-up's and each round's, 130), measured and
+        stamped: about 25 ms of CPU and 1.3 MB of letters, so a round's first board, the slowest of a game (its
+        alien event's cells, the captains' numbers and the footer are new too), pastes a title already stamped.
+        And the letter pairs around the numbers those boards print anew (``phone.warm_pairs``: 30-40 ms)."""
         from engine.core import SeatSetup
         from engine.core.playout import random_playout
         from engine.pioneers import SPEC, PioneersState
@@ -191,6 +202,10 @@ class PioneersRenderer:
         for index in {0, *playing[:1], *playing[len(playing) // 2 : len(playing) // 2 + 1], len(views) - 1}:
             scratch._phone(views[index], Sheet(boxes_only=True))
         warm_glyphs(font(size, bold=bold) for size, bold in ((20, False), (22, False), (28, True)))  # footer, captains
+        # Every scenario's titles, the set-up's and each round's: a round's first board (the tail of the new-board
+        # actions: its alien event's cells, the numbers and the footer are new too) then only pastes its title.
+        warm_titles(every_title())
+        warm_pairs(font(size, bold=bold) for size, bold in ((20, False), (22, False)))  # the footer, the numbers
 
     def _phone(self, view: PioneersView, sheet: Sheet | None = None) -> Image.Image:
         """The phone board: over a copy of the most alike board drawn lately (``_over_last``); when a sheet
@@ -288,11 +303,13 @@ class PioneersRenderer:
 
     def _paste_parts(
         self, image: Image.Image, last: LastBoard | None, found: list[BoardPart], sheet: Sheet | None
-    ) -> dict[Box, tuple[Hashable, Part]]:
+    ) -> dict[Box, tuple[Shown, Part]]:
         """Paste on ``image`` (a copy of ``last``'s image) the parts ``found`` whose look is not the one ``last``
-        shows there, each drawn over its ``ground`` when new; the look and part of every box."""
+        shows there, each drawn over its ``ground`` when new (a cell whose band is the one ``last`` shows: made from
+        that cell, only its changed spots and goods drawn again, ``phone.cell_patch``); the look and part of every
+        box."""
         draw = ImageDraw.Draw(image)
-        kept: dict[Box, tuple[Hashable, Part]] = {}
+        kept: dict[Box, tuple[Shown, Part]] = {}
         shown_before = {} if last is None else last.parts
         for found_part in found:
             box = found_part.box
@@ -305,7 +322,16 @@ class PioneersRenderer:
                     sheet.tokens.extend(part.tokens)
             else:
                 ground = phone_ground(found_part)
-                pasted = self.cells.paste(image, box, found_part.look, found_part.paint, sheet, ground=ground)
+                pasted = None
+                if before is not None and found_part.patch is not None and before[0][0] != found_part.look:
+                    # A cell whose spots or goods changed: the last board's cell with those regions drawn again.
+                    base = before[0][0]
+                    patch = found_part.patch(base)
+                    if patch is not None:
+                        look = found_part.look
+                        pasted = self.cells.patched(image, box, look, base, patch, CELL_REGIONS, ground, sheet)
+                if pasted is None:
+                    pasted = self.cells.paste(image, box, found_part.look, found_part.paint, sheet, ground=ground)
                 assert pasted is not None  # only a sheet measuring letters gets a part drawn in place
                 part = pasted
                 over = found_part.over
