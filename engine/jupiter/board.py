@@ -155,10 +155,12 @@ def reachable(
     colony: Colony,
     dock: str | None,
     room: bool,
+    *,
+    first: bool = False,
 ) -> dict[str, int]:
     """``destinations`` with what it reads of the board handed in (the colony, the docking dome, whether the pod
     has room): one who asks it of several pieces of one state (every colonist in command range) works them out
-    once."""
+    once. ``first``: stop at the first destination found (whether there is any)."""
     polite = state.options.polite_colonists
     reach = budget if polite else min(budget, 1)
     occupant = state.occupant
@@ -178,14 +180,20 @@ def reachable(
             if near == POD:
                 if room:
                     result[near] = cost + 1
+                    if first:
+                        return result
                 continue
             piece = occupant.get(near)
             if piece is None:
                 result[near] = cost + 1
+                if first:
+                    return result
                 frontier.append((near, cost + 1))
             elif piece == CREEP:
                 if robot and juggernaut:
                     result[near] = cost + 1
+                    if first:
+                        return result
             elif polite:
                 frontier.append((near, cost + 1))
     return result
