@@ -15,7 +15,7 @@ from .catalog import CATALOG
 from .setup import finish_setup, layout_slots
 from .state import PioneersState, is_colonist, plural
 from .turn import answer as answer_decision
-from .turn import decisions, settle
+from .turn import deciding, decisions, settle
 from .view import PioneersView, PlayerView, SectorView
 
 
@@ -190,7 +190,7 @@ def _table(state: PioneersState) -> PioneersView:
         rounds=CATALOG.components.rounds,
         first=state.first,
         active=state.current.seat if state.current is not None else None,
-        waiting=sorted({d.seat for d in decisions(state)}),
+        waiting=sorted(set(deciding(state))),
         ring=ring,
         players=players,
         deck_size=len(state.deck),
