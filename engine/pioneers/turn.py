@@ -322,10 +322,8 @@ def deploy_choices(state: PioneersState, seat: int) -> list[Choice]:
 
 
 # -- answers --------------------------------------------------------------------------------------------------
-def answer(state: PioneersState, decision: Decision, choice: str) -> list[Event]:
-    """Apply one answer to ``decision`` (already checked against the prompts)."""
-    kind = decision.kind
-    seat = decision.seat
+def answer(state: PioneersState, kind: str, seat: int, choice: str) -> list[Event]:
+    """Apply ``seat``'s answer to its decision of ``kind`` (already checked against the prompts)."""
     player = state.player(seat)
     if kind == "cmd":
         player.commander = choice
