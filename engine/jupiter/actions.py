@@ -159,9 +159,17 @@ def sniper_targets(state: JupiterState) -> list[str]:
 def teleport_spots(state: JupiterState) -> dict[str, list[str]]:
     """Landing spaces for Teleport by tile, plus the docked pod (JUP-CARD-TELEPORT-2, JUP-COMBO-2, JUP-COMBO-4,
     JUP-GAP-POD-6)."""
-    jug, swap = in_force(state, "juggernaut"), in_force(state, "swap")
     where = state.where_is(state.active)
-    result: dict[str, list[str]] = {}
+    result = dict(_teleport_tiles(state, where))
+    if where != POD and has_room(state):
+        result[POD] = [POD]
+    return result
+
+
+def _teleport_tiles(state: JupiterState, where: str | None) -> Iterator[tuple[str, list[str]]]:
+    """``teleport_spots``' tiles one at a time, each with its landing spaces: whether Teleport has a use needs
+    only the first (the menu asked every tile's every dome of it)."""
+    jug, swap = in_force(state, "juggernaut"), in_force(state, "swap")
     for tile in state.colony.tiles:
         spots = []
         for dome in state.colony.spaces_of(tile):
@@ -171,10 +179,7 @@ def teleport_spots(state: JupiterState) -> dict[str, list[str]]:
             if piece is None or (piece == CREEP and jug) or (swap and can_swap_back(state, piece)):
                 spots.append(dome)
         if spots:
-            result[tile] = spots
-    if where != POD and has_room(state):
-        result[POD] = [POD]
-    return result
+            yield tile, spots
 
 
 def rocket_landings(state: JupiterState, direction: int) -> dict[str, list[str]]:
@@ -255,8 +260,9 @@ def special_has_use(state: JupiterState, key: str) -> bool:
         return bool(sniper_targets(state))
     if key == "heatseeker":
         return bool(creep_targets(state, state.colony.tiles))
-    if key == "teleport":
-        return bool(teleport_spots(state))
+    if key == "teleport":  # as ``bool(teleport_spots(state))``, stopped at the first tile with a landing space
+        where = state.where_is(state.active)
+        return next(_teleport_tiles(state, where), None) is not None or (where != POD and has_room(state))
     return any(rocket_landings(state, d) for d in range(6))
 
 

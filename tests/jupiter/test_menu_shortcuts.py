@@ -1,7 +1,8 @@
 """The action menu's shortcuts (issue 26's speed work) answer as the full search does: whether the turn ends by
-itself (the menu's only entry is "End your actions"), which colonists the "which colonist" question offers (each
-known to move by its first destination found), and where a chosen colonist may go. Checked on every state of
-seeded games, with and without Polite Colonists (where a colonist may pass others on its way)."""
+itself (the menu's only entry is "End your actions"), whether Teleport has a landing space, which colonists the
+"which colonist" question offers (each known to move by its first destination found), and where a chosen colonist
+may go. Checked on every state of seeded games, with and without Polite Colonists (where a colonist may pass
+others on its way)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,16 @@ import pytest
 
 from engine.core import SeatSetup
 from engine.jupiter import SPEC
-from engine.jupiter.actions import command_dests, command_range, commandable, menu, movers, only_end
+from engine.jupiter.actions import (
+    command_dests,
+    command_range,
+    commandable,
+    menu,
+    movers,
+    only_end,
+    special_has_use,
+    teleport_spots,
+)
 from engine.jupiter.state import COLONIST
 from tests.seeded import random_states
 
@@ -31,6 +41,7 @@ def test_shortcuts_answer_as_the_full_search(polite: bool) -> None:
             assert movers(state, first_only=True) == list(whole)[:1]
             for dome, dests in whole.items():
                 assert command_dests(state, dome) == dests
+            assert special_has_use(state, "teleport") == bool(teleport_spots(state))
             entries = [c.id for c in menu(state)]
             ends += entries == ["end"]
             offered += "command" in entries
