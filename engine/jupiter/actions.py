@@ -23,6 +23,7 @@ from engine.core import Choice, Event, Prompt
 
 from .board import (
     POD,
+    can_move,
     check_destroyed,
     check_end,
     creep_targets,
@@ -86,15 +87,15 @@ def commandable(state: JupiterState) -> dict[str, dict[str, int]]:
 
 
 def movers(state: JupiterState, first_only: bool = False) -> list[str]:
-    """The colonists of ``commandable``, in its order, each known to move by the first destination found (who
-    is offered to be commanded); ``first_only`` stops at the first one (the menu only needs to know whether
-    there is any). Working out every destination of every colonist in range cost the menu and the "which
-    colonist" question a search of each colonist's whole neighbourhood, and most colonists stand among others."""
+    """The colonists of ``commandable``, in its order, each known to move without working out where (who is
+    offered to be commanded: ``board.can_move``); ``first_only`` stops at the first one (the menu only needs to
+    know whether there is any). Working out every destination of every colonist in range cost the menu and the
+    "which colonist" question a search of each colonist's neighbourhood, and most colonists stand among others."""
     tiles, board = _command_board(state)
     left = actions_left(state)
     result = []
     for dome in _in_range(state, tiles):
-        if reachable(state, dome, left, False, False, *board, first=True):
+        if can_move(state, dome, left, *board):
             result.append(dome)
             if first_only:
                 break

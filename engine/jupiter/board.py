@@ -199,6 +199,29 @@ def reachable(
     return result
 
 
+def can_move(
+    state: JupiterState,
+    start: str,
+    budget: int,
+    allowed: set[str] | None,
+    colony: Colony,
+    dock: str | None,
+    room: bool,
+) -> bool:
+    """Whether a colonist on ``start`` has anywhere to go: ``bool(reachable(...))`` for a piece that is not a robot.
+    Without Polite Colonists a piece moves one space at a time, so it is whether a bridged dome is open (or the
+    docked pod has room, from its docking dome): asked of every colonist in command range by the menu and the
+    "which colonist" question, most of them standing among others, where a search each cost ten times more."""
+    if state.options.polite_colonists:
+        return bool(reachable(state, start, budget, False, False, allowed, colony, dock, room, first=True))
+    if budget < 1 or (allowed is not None and start != POD and tile_of(start) not in allowed):
+        return False
+    occupant = state.occupant
+    if start == POD:
+        return dock is not None and occupant.get(dock) is None
+    return (start == dock and room) or any(occupant.get(near) is None for near in colony.neighbours(start))
+
+
 def place_robot(state: JupiterState, seat: int, dest: str) -> None:
     """Put a robot on ``dest`` (a dome or the pod), taking it off wherever it was."""
     where = state.where_is(seat)

@@ -1,6 +1,6 @@
 """The action menu's shortcuts (issue 26's speed work) answer as the full search does: whether the turn ends by
 itself (the menu's only entry is "End your actions"), whether Teleport has a landing space, which colonists the
-"which colonist" question offers (each known to move by its first destination found), and where a chosen colonist
+"which colonist" question offers (each known to move without working out where), and where a chosen colonist
 may go. Checked on every state of seeded games, with and without Polite Colonists (where a colonist may pass
 others on its way)."""
 
