@@ -57,6 +57,18 @@ def prompts(state: AbordajeState) -> list[Prompt]:
     return []
 
 
+def deciding(state: AbordajeState) -> set[int]:
+    """The seats ``prompts`` asks now, without building their questions: each view marks who is waiting, twice a
+    move, and the choices (every order in hand, with its text) are not needed for that. It follows ``prompts``
+    case by case (``tests/abordaje/test_deciding.py`` holds them together)."""
+    if state.phase == "assign":
+        placed = state.board.card(state.play_order()[state.step]).orders
+        return {state.seats[side] for side in SIDES if side not in placed}
+    if state.phase == "orders" and state.resolution is not None and state.resolution.pending is not None:
+        return {state.seats[state.resolution.pending.side]}
+    return set()
+
+
 def apply(state: AbordajeState, seat: int, prompt_id: str, choice_id: str) -> tuple[AbordajeState, list[Event]]:
     """Take one answer and resolve everything automatic up to the next decisions; ``state`` is not changed."""
     check_choice(known(state) or prompts(state), seat, prompt_id, choice_id)  # handed along a move, or worked out
@@ -190,7 +202,7 @@ def view(state: AbordajeState, viewer: int | None) -> AbordajeView:
     """What ``viewer`` may see; ``None`` is the public view: no hand, no face-down card, no set-aside card."""
     board = state.board
     me = state.side_of(viewer) if viewer is not None and viewer in state.seats.values() else None
-    waiting = {p.seat for p in prompts(state)}
+    waiting = deciding(state)
     cards = [_card_view(board, card, me) for card in board.cards]
     sides = {
         side: built(

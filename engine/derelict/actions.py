@@ -22,6 +22,7 @@ from .board import (
     in_combat,
     intruders_in,
     is_occupied_for,
+    kind_of,
     neighbours,
     passages,
     room_name,
@@ -62,6 +63,7 @@ class Action:
     followup: Param | None = None  # asked after ``resolve`` when it sets a follow-up step
     finish: Resolver | None = None
     free: bool = False  # DER-TURN-8: not an action (dropping things)
+    room: bool = False  # a room action: offered only in a working room that has it (``rooms.offers``)
 
 
 # --- entering rooms --------------------------------------------------------------------------------------
@@ -319,8 +321,11 @@ def all_actions() -> tuple[Action, ...]:
 def available(state: DerelictState, player: Player) -> list[Action]:
     """Every action the player may start now: allowed, affordable, and with a choice for each parameter."""
     result = []
+    here = room_actions_here(state, player)
     for action in all_actions():
         if action.card is not None and action.card not in player.hand:
+            continue
+        if action.room and action.id not in here:  # what its ``allowed`` would find first, asked once for all
             continue
         if not action.allowed(state, player) or not affordable(state, player, action):
             continue
@@ -328,6 +333,16 @@ def available(state: DerelictState, player: Player) -> list[Action]:
             continue
         result.append(action)
     return result
+
+
+def room_actions_here(state: DerelictState, player: Player) -> set[str]:
+    """The room actions the player's room has and that work now (DER-ACT-3: out of combat, in a room without a
+    malfunction): a room action elsewhere is not offered. Worked out once per turn menu, not once per room
+    action (forty of them, each asking whether an intruder is in the room)."""
+    if not out_of_combat(state, player) or player.room in state.ship.malfunction:
+        return set()
+    kind = kind_of(state, player.room)
+    return set() if kind is None else {a.id for a in kind.actions}
 
 
 def action_by_id(action_id: str) -> Action:

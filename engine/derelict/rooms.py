@@ -13,7 +13,7 @@ from collections.abc import Callable
 from engine.core import Choice, Event
 from engine.core.words import count
 
-from .actions import Action, Param, Params, Resolver, follow_up, out_of_combat
+from .actions import Action, Param, Params, Resolver, follow_up, room_actions_here
 from .board import character_name, has_hatch, intruders_in, is_explored, kind_of, room_name
 from .catalog import CATALOG
 from .combat import flee
@@ -32,10 +32,7 @@ WEAPON_RELOAD = 2
 
 def offers(state: DerelictState, player: Player, action: str) -> bool:
     """Whether the room the player stands in has room action ``action`` and it works now (DER-ACT-3)."""
-    if not out_of_combat(state, player) or player.room in state.ship.malfunction:
-        return False
-    kind = kind_of(state, player.room)
-    return kind is not None and any(a.id == action for a in kind.actions)
+    return action in room_actions_here(state, player)
 
 
 def printed_cost(state: DerelictState, player: Player, action: str) -> int:
@@ -402,6 +399,7 @@ def room_action(
         params=params,
         followup=followup,
         finish=finish,
+        room=True,
     )
 
 

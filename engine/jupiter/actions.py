@@ -23,6 +23,7 @@ from engine.core import Choice, Event, Prompt
 
 from .board import (
     POD,
+    can_move,
     check_destroyed,
     check_end,
     creep_targets,
@@ -39,7 +40,7 @@ from .board import (
 )
 from .cards import Source, actions_left, can_double, in_force, sources, spend, spend_double
 from .catalog import CATALOG, SIDE_NAMES
-from .colony import step, tile_of
+from .colony import Colony, step, tile_of
 from .pod import answer_dock, dock_prompt, docking_dome, has_room, launch
 from .state import COLONIST, CREEP, JupiterState, cap, robot_name, seat_of_code
 
@@ -76,24 +77,48 @@ def command_range(state: JupiterState) -> tuple[str, ...]:
     return range_tiles(state, state.active, in_force(state, "bullhorn"))
 
 
-def commandable(state: JupiterState, first_only: bool = False) -> dict[str, dict[str, int]]:
-    """Colonists in command range that can move, with their destinations (JUP-ACT-CMD-1..3); ``first_only``
-    stops at the first one (the menu only needs to know whether there is any)."""
-    tiles = command_range(state)
-    result: dict[str, dict[str, int]] = {}
-    if not tiles:
-        return result
-    # what ``destinations`` reads of the board, worked out once for every colonist (nothing changes meanwhile)
-    board = (set(tiles), state.colony, docking_dome(state), has_room(state))
+def commandable(state: JupiterState) -> dict[str, dict[str, int]]:
+    """Colonists in command range that can move, with their destinations (JUP-ACT-CMD-1..3)."""
+    tiles, board = _command_board(state)  # read once for every colonist (nothing changes meanwhile)
     left = actions_left(state)
-    for tile in tiles:
-        for dome in state.pieces_on(tile, COLONIST):
-            dests = reachable(state, dome, left, False, False, *board)
-            if dests:
-                result[dome] = dests
-                if first_only:
-                    return result
+    return {
+        dome: dests for dome in _in_range(state, tiles) if (dests := reachable(state, dome, left, False, False, *board))
+    }
+
+
+def movers(state: JupiterState, first_only: bool = False) -> list[str]:
+    """The colonists of ``commandable``, in its order, each known to move without working out where (who is
+    offered to be commanded: ``board.can_move``); ``first_only`` stops at the first one (the menu only needs to
+    know whether there is any). Working out every destination of every colonist in range cost the menu and the
+    "which colonist" question a search of each colonist's neighbourhood, and most colonists stand among others."""
+    tiles, board = _command_board(state)
+    left = actions_left(state)
+    result = []
+    for dome in _in_range(state, tiles):
+        if can_move(state, dome, left, *board):
+            result.append(dome)
+            if first_only:
+                break
     return result
+
+
+def command_dests(state: JupiterState, dome: str) -> dict[str, int]:
+    """Where the colonist on ``dome`` (in command range) can be commanded to, with the actions it costs."""
+    tiles, board = _command_board(state)
+    return reachable(state, dome, actions_left(state), False, False, *board) if tiles else {}
+
+
+def _in_range(state: JupiterState, tiles: tuple[str, ...]) -> Iterator[str]:
+    """The colonists' domes on ``tiles`` (those in command range), tile by tile, each tile's in dome order."""
+    for tile in tiles:
+        yield from state.pieces_on(tile, COLONIST)
+
+
+def _command_board(state: JupiterState) -> tuple[tuple[str, ...], tuple[set[str], Colony, str | None, bool]]:
+    """The tiles in command range, and what ``reachable`` reads of the board for a commanded colonist: those
+    tiles (it may not step out of them), the colony, the docking dome, whether the pod has room."""
+    tiles = command_range(state)
+    return tiles, (set(tiles), state.colony, docking_dome(state), has_room(state))
 
 
 def trade_partners(state: JupiterState) -> list[int]:
@@ -135,9 +160,17 @@ def sniper_targets(state: JupiterState) -> list[str]:
 def teleport_spots(state: JupiterState) -> dict[str, list[str]]:
     """Landing spaces for Teleport by tile, plus the docked pod (JUP-CARD-TELEPORT-2, JUP-COMBO-2, JUP-COMBO-4,
     JUP-GAP-POD-6)."""
-    jug, swap = in_force(state, "juggernaut"), in_force(state, "swap")
     where = state.where_is(state.active)
-    result: dict[str, list[str]] = {}
+    result = dict(_teleport_tiles(state, where))
+    if where != POD and has_room(state):
+        result[POD] = [POD]
+    return result
+
+
+def _teleport_tiles(state: JupiterState, where: str | None) -> Iterator[tuple[str, list[str]]]:
+    """``teleport_spots``' tiles one at a time, each with its landing spaces: whether Teleport has a use needs
+    only the first (the menu asked every tile's every dome of it)."""
+    jug, swap = in_force(state, "juggernaut"), in_force(state, "swap")
     for tile in state.colony.tiles:
         spots = []
         for dome in state.colony.spaces_of(tile):
@@ -147,10 +180,7 @@ def teleport_spots(state: JupiterState) -> dict[str, list[str]]:
             if piece is None or (piece == CREEP and jug) or (swap and can_swap_back(state, piece)):
                 spots.append(dome)
         if spots:
-            result[tile] = spots
-    if where != POD and has_room(state):
-        result[POD] = [POD]
-    return result
+            yield tile, spots
 
 
 def rocket_landings(state: JupiterState, direction: int) -> dict[str, list[str]]:
@@ -231,8 +261,9 @@ def special_has_use(state: JupiterState, key: str) -> bool:
         return bool(sniper_targets(state))
     if key == "heatseeker":
         return bool(creep_targets(state, state.colony.tiles))
-    if key == "teleport":
-        return bool(teleport_spots(state))
+    if key == "teleport":  # as ``bool(teleport_spots(state))``, stopped at the first tile with a landing space
+        where = state.where_is(state.active)
+        return next(_teleport_tiles(state, where), None) is not None or (where != POD and has_room(state))
     return any(rocket_landings(state, d) for d in range(6))
 
 
@@ -252,33 +283,45 @@ def event_has_use(state: JupiterState, key: str, src: Source) -> bool:
 
 def menu(state: JupiterState) -> list[Choice]:
     """The legal entries of the action menu now (JUP-DEC-4); ``end`` is always there."""
+    return list(_entries(state))
+
+
+def only_end(state: JupiterState) -> bool:
+    """Whether "End your actions" is the menu's only entry (the turn ends by itself): ``menu`` stopped at its
+    first entry, since ``end`` always comes last. Asked after every action, before the menu is built for the
+    prompt: most often the robot can move, which answers it without working out the rest (every colonist's
+    destinations, every card's targets)."""
+    return next(_entries(state)).id == "end"
+
+
+def _entries(state: JupiterState) -> Iterator[Choice]:
+    """``menu``'s entries one at a time, in the menu's order."""
     left = actions_left(state)
     seat = state.active
-    choices: list[Choice] = []
     if left >= 1:
         if robot_moves(state, seat):
-            choices.append(Choice(id="move", label="Move your robot"))
+            yield Choice(id="move", label="Move your robot")
         tile = robot_tile(state, seat)
         if tile is not None and creep_targets(state, [tile]):
-            choices.append(Choice(id="shoot", label="Shoot a creep on your tile (1 action)"))
-        if commandable(state, first_only=True):
-            choices.append(Choice(id="command", label="Command a colonist"))
+            yield Choice(id="shoot", label="Shoot a creep on your tile (1 action)")
+        if movers(state, first_only=True):
+            yield Choice(id="command", label="Command a colonist")
         if trade_partners(state) and (
             state.robots[seat].hand or any(state.robots[s].hand for s in trade_partners(state))
         ):
-            choices.append(Choice(id="trade", label="Trade cards with a robot in range (1 action)"))
+            yield Choice(id="trade", label="Trade cards with a robot in range (1 action)")
         if in_force(state, "swap") and swap_targets(state):
-            choices.append(Choice(id="swap", label="Swap places with an adjacent piece (1 action)"))
+            yield Choice(id="swap", label="Swap places with an adjacent piece (1 action)")
         if in_force(state, "override") and overridable(state):
             if any(robot_moves(state, s, standard=True) for s in overridable(state)):
-                choices.append(Choice(id="ovmove", label="Override: move another robot"))
+                yield Choice(id="ovmove", label="Override: move another robot")
             if any(creep_targets(state, [t]) for s in overridable(state) if (t := robot_tile(state, s))):
-                choices.append(Choice(id="ovshoot", label="Override: shoot with another robot (1 action)"))
+                yield Choice(id="ovshoot", label="Override: shoot with another robot (1 action)")
     robot = state.robots[seat]
     for key in dict.fromkeys(robot.hand):
         card = CATALOG.card(key)
         if card.standard_scope == "single_turn":
-            choices.append(Choice(id=f"play.{key}", label=f"Play {card.name} for this turn (free)"))
+            yield Choice(id=f"play.{key}", label=f"Play {card.name} for this turn (free)")
     for key in SPECIAL_ACTIONS:
         card = CATALOG.card(key)
         usable = [src for src in sources(state, key) if card.action_cost <= left]
@@ -286,18 +329,17 @@ def menu(state: JupiterState) -> list[Choice]:
             for src in usable:
                 where = "your hand" if src == "hand" else "your core"
                 label = f"{card.name} from {where} ({plural(card.action_cost, 'action')})"
-                choices.append(Choice(id=f"{key}.{src[0]}", label=label))
+                yield Choice(id=f"{key}.{src[0]}", label=label)
             if key in DOUBLES and can_double(state, key) and left >= 1:
-                choices.append(Choice(id=f"{key}.2", label=f"{card.name} + {card.name} (1 action, both spent)"))
+                yield Choice(id=f"{key}.2", label=f"{card.name} + {card.name} (1 action, both spent)")
     for key in EVENTS_IN_ACTIONS:
         card = CATALOG.card(key)
         for src in sources(state, key):
             if event_has_use(state, key, src):
                 where = "your hand" if src == "hand" else "your core"
-                choices.append(Choice(id=f"{key}.{src[0]}", label=f"{card.name} from {where} (free)"))
+                yield Choice(id=f"{key}.{src[0]}", label=f"{card.name} from {where} (free)")
     lost = f" ({plural(left, 'unused action')} lost)" if left else ""
-    choices.append(Choice(id="end", label=f"End your actions{lost}"))
-    return choices
+    yield Choice(id="end", label=f"End your actions{lost}")
 
 
 def action_prompt(state: JupiterState) -> Prompt:
@@ -349,11 +391,10 @@ def _p_shoot(state: JupiterState) -> Prompt:
 
 
 def _p_command(state: JupiterState) -> Prompt:
-    colonists = commandable(state)
     if len(state.chain) == 1:
-        choices = [Choice(id=d, label=f"The colonist on {d}") for d in colonists]
+        choices = [Choice(id=d, label=f"The colonist on {d}") for d in movers(state)]
         return _prompt(state, "who", "Which colonist do you command?", choices, True)
-    dests = colonists[state.chain[1]]
+    dests = command_dests(state, state.chain[1])
     question = f"Where does the colonist on {state.chain[1]} go?"
     return _prompt(state, "to", question, _dest_choices(dests, set()), True)
 
@@ -655,7 +696,7 @@ def _a_command(state: JupiterState, choice: str) -> list[Event]:
         state.chain = ["command", choice]
         return []
     source = state.chain[1]
-    cost = commandable(state)[source][choice]
+    cost = command_dests(state, source)[choice]
     state.chain = []
     _pay(state, cost)
     events = move_colonist(state, source, choice, state.active)

@@ -155,10 +155,12 @@ def reachable(
     colony: Colony,
     dock: str | None,
     room: bool,
+    *,
+    first: bool = False,
 ) -> dict[str, int]:
     """``destinations`` with what it reads of the board handed in (the colony, the docking dome, whether the pod
     has room): one who asks it of several pieces of one state (every colonist in command range) works them out
-    once."""
+    once. ``first``: stop at the first destination found (whether there is any)."""
     polite = state.options.polite_colonists
     reach = budget if polite else min(budget, 1)
     occupant = state.occupant
@@ -178,17 +180,46 @@ def reachable(
             if near == POD:
                 if room:
                     result[near] = cost + 1
+                    if first:
+                        return result
                 continue
             piece = occupant.get(near)
             if piece is None:
                 result[near] = cost + 1
+                if first:
+                    return result
                 frontier.append((near, cost + 1))
             elif piece == CREEP:
                 if robot and juggernaut:
                     result[near] = cost + 1
+                    if first:
+                        return result
             elif polite:
                 frontier.append((near, cost + 1))
     return result
+
+
+def can_move(
+    state: JupiterState,
+    start: str,
+    budget: int,
+    allowed: set[str] | None,
+    colony: Colony,
+    dock: str | None,
+    room: bool,
+) -> bool:
+    """Whether a colonist on ``start`` has anywhere to go: ``bool(reachable(...))`` for a piece that is not a robot.
+    Without Polite Colonists a piece moves one space at a time, so it is whether a bridged dome is open (or the
+    docked pod has room, from its docking dome): asked of every colonist in command range by the menu and the
+    "which colonist" question, most of them standing among others, where a search each cost ten times more."""
+    if state.options.polite_colonists:
+        return bool(reachable(state, start, budget, False, False, allowed, colony, dock, room, first=True))
+    if budget < 1 or (allowed is not None and start != POD and tile_of(start) not in allowed):
+        return False
+    occupant = state.occupant
+    if start == POD:
+        return dock is not None and occupant.get(dock) is None
+    return (start == dock and room) or any(occupant.get(near) is None for near in colony.neighbours(start))
 
 
 def place_robot(state: JupiterState, seat: int, dest: str) -> None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from engine.core import Choice, Event, IllegalAction, Outcome, Prompt, check_choice
 
-from .actions import action_prompt, answer_action, menu
+from .actions import action_prompt, answer_action, only_end
 from .board import check_end
 from .catalog import CATALOG
 from .pod import answer_dock, dock_prompt
@@ -165,7 +165,7 @@ def settle(state: JupiterState) -> list[Event]:
         if state.players == 1:  # nobody to decide with: the lone robot goes first
             state.first = state.active = 0
             state.phase = "dock"
-    while state.phase == "actions" and not state.chain and [c.id for c in menu(state)] == ["end"]:
+    while state.phase == "actions" and not state.chain and only_end(state):
         events += end_actions(state)
     return events
 

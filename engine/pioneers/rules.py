@@ -15,7 +15,7 @@ from .catalog import CATALOG
 from .setup import finish_setup, layout_slots
 from .state import PioneersState, is_colonist, plural
 from .turn import answer as answer_decision
-from .turn import decisions, settle
+from .turn import deciding, decisions, settle
 from .view import PioneersView, PlayerView, SectorView
 
 
@@ -24,6 +24,11 @@ def prompt_id(state: PioneersState, kind: str, seat: int) -> str:
     if kind == "free":
         return f"free.{seat}"
     return f"d{state.decisions}.{kind}"
+
+
+def kind_of(prompt_id_: str) -> str:
+    """The kind of decision a ``prompt_id`` names (``free.2`` → ``free``, ``d14.mv`` → ``mv``)."""
+    return "free" if prompt_id_.startswith("free.") else prompt_id_.split(".", 1)[1]
 
 
 def prompts(state: PioneersState) -> list[Prompt]:
@@ -38,9 +43,10 @@ def apply(state: PioneersState, seat: int, prompt_id_: str, choice_id: str) -> t
     """Take one answer and resolve everything automatic up to the next decisions; ``state`` is not changed."""
     check_choice(known(state) or prompts(state), seat, prompt_id_, choice_id)  # handed along a move, or worked out
     new = state.clone()
-    decision = next(d for d in decisions(new) if d.seat == seat and prompt_id(new, d.kind, d.seat) == prompt_id_)
+    # the decision answered is the one the checked prompt was made of: its id names its kind (its seat is the
+    # answerer's), so the decisions are not built again (a move's every destination)
     new.decisions += 1
-    events = answer_decision(new, decision, choice_id)
+    events = answer_decision(new, kind_of(prompt_id_), seat, choice_id)
     if new.phase == "draft" and not new.pool and not new.belts_left:
         events += finish_setup(new)
     events += settle(new)
@@ -190,7 +196,7 @@ def _table(state: PioneersState) -> PioneersView:
         rounds=CATALOG.components.rounds,
         first=state.first,
         active=state.current.seat if state.current is not None else None,
-        waiting=sorted({d.seat for d in decisions(state)}),
+        waiting=sorted(set(deciding(state))),
         ring=ring,
         players=players,
         deck_size=len(state.deck),

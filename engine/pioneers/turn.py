@@ -96,6 +96,23 @@ def decisions(state: PioneersState) -> list[Decision]:
     return [found] if found else []
 
 
+ALWAYS_ASKED = ("move", "sato", "bomb_kind")
+"""Turn stages whose decision is always due (``turn_decision`` asks them whatever the board): who decides is
+known without building the choices (a move's are every sector in engine range)."""
+
+
+def deciding(state: PioneersState) -> list[int]:
+    """The seats of ``decisions(state)``, in order, without building the choices where the turn's stage alone
+    says a decision is due: settling asks it after every automatic step, and each view to mark who is waiting;
+    building a move's every destination for that was most of settling. Anything else asks ``decisions``."""
+    turn = state.current
+    # a crash's or a combat's question comes first: ``decisions`` then
+    quiet = state.phase == "play" and not state.crashes and state.combat is None
+    if quiet and turn is not None and turn.stage in ALWAYS_ASKED:
+        return [turn.seat]
+    return [d.seat for d in decisions(state)]
+
+
 def level_text(attribute: str, level: int) -> str:
     """What a level of an attribute gives, in a few words."""
     table = CATALOG.components.attributes
@@ -305,10 +322,8 @@ def deploy_choices(state: PioneersState, seat: int) -> list[Choice]:
 
 
 # -- answers --------------------------------------------------------------------------------------------------
-def answer(state: PioneersState, decision: Decision, choice: str) -> list[Event]:
-    """Apply one answer to ``decision`` (already checked against the prompts)."""
-    kind = decision.kind
-    seat = decision.seat
+def answer(state: PioneersState, kind: str, seat: int, choice: str) -> list[Event]:
+    """Apply ``seat``'s answer to its decision of ``kind`` (already checked against the prompts)."""
     player = state.player(seat)
     if kind == "cmd":
         player.commander = choice
@@ -527,7 +542,7 @@ def jumpgate_after_dispose(state: PioneersState, seat: int) -> list[Event]:
 def settle(state: PioneersState) -> list[Event]:
     """Run every automatic step until a decision is due or the game is over."""
     events: list[Event] = []
-    while state.phase == "play" and not decisions(state):
+    while state.phase == "play" and not deciding(state):
         events += step(state)
     return events
 
