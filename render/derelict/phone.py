@@ -226,8 +226,8 @@ def draw_phone(
     """The phone board of ``view`` (and its measures on ``sheet``) on ``base``, a copy of ``draw_static``'s
         layer for its shape, or on a layer drawn (and measured) now; its rooms and time track pasted from ``rooms``
         where they look as drawn before (``render.derelict.cells``), except on a sheet with letter masks (the legibility
-        tests measure the drawing itself). ``mapped``: ``base`` shows every room of ``view`` already
-        (``render.derelict.maps``), and this is what they printed. ``header``: the header's lines drawn before
+        tests measure the drawing itself). ``mapped``: ``base`` shows every room and noise badge of ``view``
+        already (``render.derelict.maps``), and this is what they printed. ``header``: the header's lines drawn before
     (``kept_lines``), pasted likewise."""
     image = draw_static(*shape(view), sheet) if base is None else base
     board = Board(image, sheet)
@@ -391,12 +391,14 @@ def draw_map(
     rooms: RoomCells | None = None,
     mapped: tuple[list[Mark], list[Token]] | None = None,
 ) -> None:
-    """The rooms (drawn, pasted from ``rooms``, or on the board already with what they printed: ``mapped``),
-    then the noise badges over the corridors and ducts."""
-    if mapped is not None and board.sheet is not None:
-        board.sheet.marks.extend(mapped[0])
-        board.sheet.tokens.extend(mapped[1])
-    for room in view.rooms if mapped is None else ():
+    """The rooms (drawn, or pasted from ``rooms``), then the noise badges over the corridors and ducts; or, with
+    ``mapped``, both on the board already (``render.derelict.maps``) and this what they printed."""
+    if mapped is not None:
+        if board.sheet is not None:
+            board.sheet.marks.extend(mapped[0])
+            board.sheet.tokens.extend(mapped[1])
+        return
+    for room in view.rooms:
         if rooms is None:
             draw_cell(board, view, room)
         else:
