@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from functools import cache, partial
+from functools import cache, lru_cache, partial
 
 from PIL import Image, ImageDraw
 
@@ -161,8 +161,19 @@ def line_box(xy: tuple[int, int], words: str, size: int, bold: bool, anchor: str
     """The box ``Sheet.mark`` notes for ``words`` drawn at ``xy`` (whole pixels) with a left ``anchor``, from the
     line's box at ``"la"``, which its fitting measured already (``text_width``; the face keeps it), moved down by the
     face's constant for ``anchor`` (``face_drop``): a line new to the process is measured once, not once more at its
-    anchor (0.05-0.15 ms). ``None`` for another anchor or an empty text: ``Sheet.mark`` measures it."""
-    face, (x, y) = font(size, bold=bold), xy
+    anchor (0.05-0.15 ms). ``None`` for another anchor, an empty text or a place between pixels: ``Sheet.mark``
+    measures it."""
+    x, y = xy
+    if not (isinstance(x, int) and isinstance(y, int)):
+        return None
+    box = _origin_box(words, size, bold, anchor)
+    return None if box is None else (box[0] + x, box[1] + y, box[2] + x, box[3] + y)
+
+
+@lru_cache(maxsize=4096)
+def _origin_box(words: str, size: int, bold: bool, anchor: str) -> Box | None:
+    """``line_box`` at the origin, once per line (a board prints the same lines again and again)."""
+    face = font(size, bold=bold)
     if (
         not words
         or len(anchor) != 2
@@ -171,11 +182,9 @@ def line_box(xy: tuple[int, int], words: str, size: int, bold: bool, anchor: str
         or not isinstance(face, MeasuredFace)
     ):
         return None
-    if not (isinstance(x, int) and isinstance(y, int)):
-        return None
     left, top, right, bottom = face.getbbox(words)
     drop = face_drop(size, bold, anchor)
-    return (math.floor(left) + x, math.floor(top + drop) + y, math.ceil(right) + x, math.ceil(bottom + drop) + y)
+    return (math.floor(left), math.floor(top + drop), math.ceil(right), math.ceil(bottom + drop))
 
 
 @cache
