@@ -31,7 +31,7 @@ def random_lines(count: int, seed: int) -> list[str]:
 
 def test_a_line_too_long_is_cut_where_shortened_cuts_it() -> None:
     rng = random.Random(7)
-    lines = [*random_lines(80, 1), "Ωmega ÿ player (Commander Vale) · dead · killed by the hyperjump while awake"]
+    lines = [*random_lines(40, 1), "Ωmega ÿ player (Commander Vale) · dead · killed by the hyperjump while awake"]
     lines += ["عربي player0 (Pilot Okafor) · S07 Fire Suppression · to act · 1st"]  # shaped: ``shortened`` itself
     for line in lines:
         for size, bold in FACES:
