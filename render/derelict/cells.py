@@ -43,15 +43,10 @@ class Drawn:
 
 def look(view: DerelictView, room: RoomView) -> Look:
     """Everything ``phone.draw_cell`` draws ``room`` from: two rooms of one look are the same pixels."""
-    return (
-        room.id,
-        room.explored,
-        room.name,
-        room.fire,
-        room.malfunction,
-        tuple((intruder.type, intruder.letter) for intruder in room.intruders),
-        tuple((seat % 5, view.seats[seat].letter) for seat in room.characters),
-    )
+    intruders = tuple((intruder.type, intruder.letter) for intruder in room.intruders) if room.intruders else ()
+    seats = view.seats
+    characters = tuple((seat % 5, seats[seat].letter) for seat in room.characters) if room.characters else ()
+    return (room.id, room.explored, room.name, room.fire, room.malfunction, intruders, characters)
 
 
 def paste_box(box: Box) -> Box:

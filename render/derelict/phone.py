@@ -13,8 +13,9 @@ so the measured sheet is the image.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
-from functools import cache, partial
+from functools import cache, lru_cache, partial
 
 from PIL import Image, ImageDraw
 
@@ -24,8 +25,8 @@ from engine.derelict.view import DerelictView, RoomView, SeatView
 from render.core import Box, Ink, disc, new_canvas, polygon, rounded, star_points, text_width
 from render.core.canvas import label
 from render.core.changes import Change
-from render.core.fonts import font
-from render.core.sheet import Mark, Paint, Sheet, Token
+from render.core.fonts import MeasuredFace, font
+from render.core.sheet import NO_MASK, Mark, Paint, Sheet, Token
 
 from .cells import Look, RoomCells, look
 from .places import MALFUNCTION, SEAT_INKS, fitting, wrapped
@@ -142,13 +143,57 @@ class Board:
         self, xy: tuple[int, int], words: str, size: int, ink: Ink, *, bold: bool = False, anchor: str = "la"
     ) -> None:
         label(self.draw, xy, words, size, ink, bold=bold, anchor=anchor)  # new lines from kept glyphs (warm_glyphs)
-        if self.sheet is not None:
-            self.sheet.mark(xy, words, size, bold=bold, anchor=anchor)  # its box: the one its fitting measured, moved
+        if self.sheet is None:
+            return
+        box = line_box(xy, words, size, bold, anchor) if self.sheet.boxes_only else None
+        if box is None:
+            self.sheet.mark(xy, words, size, bold=bold, anchor=anchor)
+        else:
+            self.sheet.marks.append(Mark(words, size, box, NO_MASK, NO_MASK))
 
     def piece(self, space: str, what: str, at: tuple[int, int], paint: Paint) -> None:
         paint(self.draw, at)
         if self.sheet is not None:
             self.sheet.token(space, what, at, paint)
+
+
+def line_box(xy: tuple[int, int], words: str, size: int, bold: bool, anchor: str) -> Box | None:
+    """The box ``Sheet.mark`` notes for ``words`` drawn at ``xy`` (whole pixels) with a left ``anchor``, from the
+    line's box at ``"la"``, which its fitting measured already (``text_width``; the face keeps it), moved down by the
+    face's constant for ``anchor`` (``face_drop``): a line new to the process is measured once, not once more at its
+    anchor (0.05-0.15 ms). ``None`` for another anchor, an empty text or a place between pixels: ``Sheet.mark``
+    measures it."""
+    x, y = xy
+    if not (isinstance(x, int) and isinstance(y, int)):
+        return None
+    box = _origin_box(words, size, bold, anchor)
+    return None if box is None else (box[0] + x, box[1] + y, box[2] + x, box[3] + y)
+
+
+@lru_cache(maxsize=4096)
+def _origin_box(words: str, size: int, bold: bool, anchor: str) -> Box | None:
+    """``line_box`` at the origin, once per line (a board prints the same lines again and again)."""
+    face = font(size, bold=bold)
+    if (
+        not words
+        or len(anchor) != 2
+        or anchor[0] != "l"
+        or anchor[1] not in "amsd"
+        or not isinstance(face, MeasuredFace)
+    ):
+        return None
+    left, top, right, bottom = face.getbbox(words)
+    drop = face_drop(size, bold, anchor)
+    return (math.floor(left), math.floor(top + drop), math.ceil(right), math.ceil(bottom + drop))
+
+
+@cache
+def face_drop(size: int, bold: bool, anchor: str) -> float:
+    """How far a line's box at a left ``anchor`` lies below its box at ``"la"``: FreeType places a left anchor at
+    the ascender, middle, baseline or descender from the face's own metrics, never from the text (Pillow's
+    ``bounding_box_and_anchor``), so one measure of "H" tells it for every line."""
+    face = font(size, bold=bold)
+    return face.getbbox("H", anchor=anchor)[1] - face.getbbox("H", anchor="la")[1]
 
 
 def draw_static(seats: int, over: bool, sheet: Sheet | None = None) -> Image.Image:
@@ -190,8 +235,8 @@ def draw_phone(
     """The phone board of ``view`` (and its measures on ``sheet``) on ``base``, a copy of ``draw_static``'s
         layer for its shape, or on a layer drawn (and measured) now; its rooms and time track pasted from ``rooms``
         where they look as drawn before (``render.derelict.cells``), except on a sheet with letter masks (the legibility
-        tests measure the drawing itself). ``mapped``: ``base`` shows every room of ``view`` already
-        (``render.derelict.maps``), and this is what they printed. ``header``: the header's lines drawn before
+        tests measure the drawing itself). ``mapped``: ``base`` shows every room and noise badge of ``view``
+        already (``render.derelict.maps``), and this is what they printed. ``header``: the header's lines drawn before
     (``kept_lines``), pasted likewise."""
     image = draw_static(*shape(view), sheet) if base is None else base
     board = Board(image, sheet)
@@ -355,12 +400,14 @@ def draw_map(
     rooms: RoomCells | None = None,
     mapped: tuple[list[Mark], list[Token]] | None = None,
 ) -> None:
-    """The rooms (drawn, pasted from ``rooms``, or on the board already with what they printed: ``mapped``),
-    then the noise badges over the corridors and ducts."""
-    if mapped is not None and board.sheet is not None:
-        board.sheet.marks.extend(mapped[0])
-        board.sheet.tokens.extend(mapped[1])
-    for room in view.rooms if mapped is None else ():
+    """The rooms (drawn, or pasted from ``rooms``), then the noise badges over the corridors and ducts; or, with
+    ``mapped``, both on the board already (``render.derelict.maps``) and this what they printed."""
+    if mapped is not None:
+        if board.sheet is not None:
+            board.sheet.marks.extend(mapped[0])
+            board.sheet.tokens.extend(mapped[1])
+        return
+    for room in view.rooms:
         if rooms is None:
             draw_cell(board, view, room)
         else:
@@ -421,6 +468,40 @@ def warm_texts() -> None:
             scratch.words((MARGIN, 20), fitting(line, WIDTH - 2 * MARGIN, SMALL), SMALL, Ink.BLACK, anchor="lm")
 
 
+def warm_pieces() -> None:
+    """Draw and measure ahead, once a process, every piece's look a board may show (``piece_paints``) and every
+    number of the time track in both its weights, so a character, an intruder type or a ``+n`` tag first met, or
+    the time first reaching a space, costs a paste in a move, not a drawing (0.15-0.35 ms each)."""
+    board = Board(new_canvas(2 * PIECE_STEP, 2 * PIECE_STEP), Sheet(boxes_only=True))
+    at = (PIECE_STEP, PIECE_STEP)
+    for what, paint in piece_paints():
+        board.piece("warm", what, at, paint)
+    for space in range(1, max(CATALOG.ship.time.full.spaces, CATALOG.ship.time.short.spaces) + 1):
+        for bold in (False, True):
+            board.words(at, str(space), SMALL, Ink.BLACK, bold=bold, anchor="mm")
+
+
+def piece_paints() -> list[tuple[str, Paint]]:
+    """Every piece's look the board draws (``draw_cell``, ``draw_map``, ``draw_roster``): the noise badge, the fire
+    and malfunction badges, each intruder type with its letter, each character's letter (or "?") in each seat's
+    ink and the ``+n`` tags."""
+    paints: list[tuple[str, Paint]] = [("noise", paint_noise), FIRE, MALFUNCTION_BADGE]
+    paints += [
+        (f"{kind} {card.letter}", partial(paint_intruder, kind, card.letter)) for kind, card in CATALOG.intruder.items()
+    ]
+    letters = [character.letter for character in CATALOG.characters.characters] + ["?"]
+    paints += [
+        (f"character {letter}", character_paint(letter, seat)) for letter in letters for seat in range(len(SEAT_INKS))
+    ]
+    paints += [(f"+{n} more", partial(paint_tag, f"+{n}")) for n in range(1, 10)]
+    return paints
+
+
+def character_paint(letter: str, seat: int) -> Paint:
+    """A character's disc: its letter in its seat's ink (the map's rooms and the roster draw the same look)."""
+    return partial(paint_character, letter, SEAT_INKS[seat % 5])
+
+
 def hazard_line(fires: int, malfunctions: int, self_destruct: int | None) -> str:
     """The header's first line: the fire and malfunction tracks and the self-destruct."""
     armed = "off" if self_destruct is None else f"armed, {self_destruct} of 6"
@@ -436,14 +517,14 @@ def draw_cell(board: Board, view: DerelictView, room: RoomView) -> None:
     board.words((x0 + 6, y0 + NAME_DY), name, size, ink, bold=bold, anchor="lm")
     things: list[tuple[str, Paint]] = []
     if room.fire:
-        things.append(("fire F", partial(paint_badge, "F", Ink.VERMILLION, Ink.WHITE)))
+        things.append(FIRE)
     if room.malfunction:
-        things.append(("malfunction X", partial(paint_badge, "X", MALFUNCTION, Ink.WHITE)))
+        things.append(MALFUNCTION_BADGE)
     for intruder in room.intruders:
         things.append((f"{intruder.type} {intruder.letter}", partial(paint_intruder, intruder.type, intruder.letter)))
     for seat in room.characters:
         letter = view.seats[seat].letter or "?"
-        things.append((f"character {letter}", partial(paint_character, letter, SEAT_INKS[seat % 5])))
+        things.append((f"character {letter}", character_paint(letter, seat)))
     shown = things if len(things) <= PLACES else things[: PLACES - 1]
     for i, (what, paint) in enumerate(shown):
         board.piece(room.id, what, (x0 + PIECE_X + i * PIECE_STEP, y0 + PIECE_DY), paint)
@@ -472,7 +553,7 @@ def draw_roster(board: Board, view: DerelictView) -> None:
     y = roster_top() + ROSTER_LINE // 2
     for seat in view.seats:
         letter = seat.letter or "?"
-        paint = partial(paint_character, letter, SEAT_INKS[seat.seat % 5])
+        paint = character_paint(letter, seat.seat)
         board.piece(f"seat {seat.seat}", f"character {letter}", (MARGIN + 14, y), paint)
         acting = view.current == seat.seat and not over
         line = roster_line(view, seat, acting, WIDTH - 2 * MARGIN - 34)
@@ -532,6 +613,10 @@ def paint_badge(letter: str, fill: Ink, ink: Ink, draw: ImageDraw.ImageDraw, at:
     x, y = at
     rounded(draw, (x - PIECE_R, y - PIECE_R, x + PIECE_R, y + PIECE_R), fill, Ink.BLACK, radius=5, width=2)
     label(draw, (x, y), letter, 17, ink, bold=True, anchor="mm")
+
+
+FIRE: tuple[str, Paint] = ("fire F", partial(paint_badge, "F", Ink.VERMILLION, Ink.WHITE))
+MALFUNCTION_BADGE: tuple[str, Paint] = ("malfunction X", partial(paint_badge, "X", MALFUNCTION, Ink.WHITE))
 
 
 def paint_tag(words: str, draw: ImageDraw.ImageDraw, at: tuple[int, int]) -> None:

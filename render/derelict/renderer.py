@@ -67,14 +67,16 @@ class DerelictRenderer:
         of a move: the glyphs new lines are built from (``warm_glyphs``) and their pairs' kernings, the static
         layer, the rooms' looks and the texts every game prints, from eight boards of a seeded game of ``seats``
         drawn on a renderer of their own and thrown away (the process's shared caches keep what they drew); every
-        room's name in its face, the header's fire and malfunction lines, every card's tile and every character's
-        private heading (``phone.warm_texts``, ``hand.warm``): about 0.5 s of CPU."""
+        room's name in its face, the header's fire and malfunction lines, every piece's look and every number of the
+        time track in both weights, every card's tile and every character's private heading (``phone.warm_texts``,
+        ``phone.warm_pieces``, ``hand.warm``): about 0.5 s of CPU."""
         from engine.core import SeatSetup
         from engine.core.playout import random_playout
         from engine.derelict import SPEC, DerelictState
 
         warm_glyphs(font(size, bold=bold) for size, bold in ((18, False), (18, True), (21, True)))  # roster, header
         phone.warm_texts()
+        phone.warm_pieces()
         warm_hand(self.hands)
         options = SPEC.options_model()
         playout = random_playout(SPEC, [SeatSetup() for _ in range(seats)], options, 1)
