@@ -111,6 +111,14 @@ Measure = tuple[int, int, int, int, bool, int]
 ``exact``, and its advance (26.6 units), in one tuple."""
 
 
+Sums = tuple[int, int, int, int, int]
+"""A line's numbers for ``GlyphFace.box`` at any anchor: its pen's end (26.6 units) and its box's left, right, bottom
+and top in whole pixels from the pen's start on the baseline (y up)."""
+SUMS_KEPT = 1024
+"""Lines whose ``Sums`` a face keeps (the oldest go first): a new text is often measured at two anchors (its width,
+``"la"``, and where it is drawn), the second for the price of its anchor."""
+
+
 @dataclass(frozen=True)
 class Mark:
     """One character's outline box in the default hinting (``getbbox``'s), in whole pixels from the pen on the
@@ -137,6 +145,7 @@ class GlyphFace:
         # its glyph is kept and its box measured; a character whose glyph is unusable has no ``Placing``.
         self._placings: dict[str, Placing] = {}
         self._measures: dict[str, Measure] = {}
+        self._sums: dict[str, Sums | None] = {}  # ``box``'s sums of the lines measured lately, at any anchor
         self._lock = threading.Lock()
         top = self._box("H", "ls")[1]
         self.anchor_y = {a: self._box("H", "l" + a)[1] - top for a in "amsd"}  # the anchor's height over the baseline
@@ -264,6 +273,26 @@ class GlyphFace:
         FreeType measures."""
         if not words or len(anchor) != 2 or anchor[0] not in "lmr" or anchor[1] not in "amsdtb":
             return None
+        try:
+            sums = self._sums[words]
+        except KeyError:
+            sums = self._sum(words)
+            with self._lock:
+                self._sums[words] = sums
+                if len(self._sums) > SUMS_KEPT:
+                    del self._sums[next(iter(self._sums))]  # the oldest first
+        if sums is None:
+            return None
+        pen, x_min, x_max, y_min, y_max = sums
+        x_anchor = {"l": 0, "m": _pixel(pen // 2), "r": _pixel(pen)}[anchor[0]]
+        y_anchor = {"t": y_max, "b": y_min}.get(anchor[1])
+        if y_anchor is None:
+            y_anchor = self.anchor_y[anchor[1]]  # the face's height of the anchor above the baseline
+        return (x_min - x_anchor, y_anchor - y_max, x_max - x_anchor, y_anchor - y_min)
+
+    def _sum(self, words: str) -> Sums | None:
+        """``box``'s sums for ``words`` at any anchor (its pen's end and its box from the pen's start on the
+        baseline), or ``None`` when FreeType must measure it (that too is the same at every anchor)."""
         pen = x_min = x_max = y_min = y_max = 0
         within = 0  # the furthest a glyph whose right side is not known may reach
         before = ""
@@ -306,11 +335,7 @@ class GlyphFace:
             before = char
         if within > x_max:
             return None
-        x_anchor = {"l": 0, "m": _pixel(pen // 2), "r": _pixel(pen)}[anchor[0]]
-        y_anchor = {"t": y_max, "b": y_min}.get(anchor[1])
-        if y_anchor is None:
-            y_anchor = self.anchor_y[anchor[1]]  # the face's height of the anchor above the baseline
-        return (x_min - x_anchor, y_anchor - y_max, x_max - x_anchor, y_anchor - y_min)
+        return (pen, x_min, x_max, y_min, y_max)
 
     def _measure(self, char: str) -> Measure:
         """``char``'s ``Measure`` (its ``mark`` and advance), read once and kept."""
