@@ -28,6 +28,7 @@ import string
 import threading
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Any
 
 from PIL import Image, ImageFont
 
@@ -43,6 +44,9 @@ COMMON = string.ascii_letters + string.digits + " ()·:,.'-/"
 PAIRED = string.ascii_lowercase + " "
 """The characters whose pairs ``warm_glyphs`` measures ahead, most of every name (another pair: about 20-60 µs when
 met)."""
+NUMBERED = string.digits + " .,:/-+()×"
+"""The characters of counts, scores and places ("T08.NW", "3/8", "12 (+2)"), whose pairs ``warm_glyphs`` measures
+ahead too: half the pairs a board's new lines still read in a move were of these (about 10 ms a face at start)."""
 LIGATURES = frozenset(("ff", "fi", "fl"))
 """The pairs of ``CHARACTERS`` DejaVu Sans draws as one glyph (HarfBuzz's ``liga``): found by comparing every pair
 of them with Pillow's drawing in the boards' faces; lines holding one go to Pillow."""
@@ -90,6 +94,33 @@ class Glyph:
     top: int
     mask: Image.Image | None
 
+    @property
+    def placing(self) -> Placing:
+        """What ``GlyphFace._placed`` reads of this glyph, in one tuple: its numbers and its mask's core and size
+        (``Image.im``, ``width`` and ``height`` are property calls: a few of them a glyph were a third of a
+        line's cost)."""
+        mask = self.mask
+        if mask is None:
+            return (self.advance, self.box_left, self.box_top, self.left, self.top, None, 0, 0)
+        width, height = mask.size
+        return (self.advance, self.box_left, self.box_top, self.left, self.top, mask.im, width, height)
+
+
+Placing = tuple[int, int, int, int, int, Any, int, int]
+"""A glyph's ``advance``, ``box_left``, ``box_top``, ``left``, ``top``, its mask's core (``None`` for a blank) and
+the mask's width and height: ``Glyph.placing``."""
+Measure = tuple[int, int, int, int, bool, int]
+"""A character's box numbers for ``GlyphFace.box``: its ``Mark``'s ``left``, ``-top``, ``-bottom``, ``right`` and
+``exact``, and its advance (26.6 units), in one tuple."""
+
+
+Sums = tuple[int, int, int, int, int]
+"""A line's numbers for ``GlyphFace.box`` at any anchor: its pen's end (26.6 units) and its box's left, right, bottom
+and top in whole pixels from the pen's start on the baseline (y up)."""
+SUMS_KEPT = 1024
+"""Lines whose ``Sums`` a face keeps (the oldest go first): a new text is often measured at two anchors (its width,
+``"la"``, and where it is drawn), the second for the price of its anchor."""
+
 
 @dataclass(frozen=True)
 class Mark:
@@ -113,6 +144,11 @@ class GlyphFace:
         self._kerning: dict[str, int | None] = {}  # a pair -> its kerning, None when Pillow draws it otherwise
         self._advances: dict[str, int] = {}
         self._marks: dict[str, Mark] = {}
+        # What ``_placed`` and ``box`` read a character by, in one tuple each (``Placing``, ``Measure``): filled as
+        # its glyph is kept and its box measured; a character whose glyph is unusable has no ``Placing``.
+        self._placings: dict[str, Placing] = {}
+        self._measures: dict[str, Measure] = {}
+        self._sums: dict[str, Sums | None] = {}  # ``box``'s sums of the lines measured lately, at any anchor
         self._lock = threading.Lock()
         top = self._box("H", "ls")[1]
         self.anchor_y = {a: self._box("H", "l" + a)[1] - top for a in "amsd"}  # the anchor's height over the baseline
@@ -156,6 +192,8 @@ class GlyphFace:
             made = None  # its bitmap strays from its outline's box (an underscore, a slashed o at some sizes)
         with self._lock:
             self._glyphs[char] = made  # only once checked: another thread never builds with an unchecked glyph
+            if made is not None:
+                self._placings[char] = made.placing
         return made
 
     def _read(self, char: str) -> Glyph | None:
@@ -238,12 +276,32 @@ class GlyphFace:
         FreeType measures."""
         if not words or len(anchor) != 2 or anchor[0] not in "lmr" or anchor[1] not in "amsdtb":
             return None
+        try:
+            sums = self._sums[words]
+        except KeyError:
+            sums = self._sum(words)
+            with self._lock:
+                self._sums[words] = sums
+                if len(self._sums) > SUMS_KEPT:
+                    del self._sums[next(iter(self._sums))]  # the oldest first
+        if sums is None:
+            return None
+        pen, x_min, x_max, y_min, y_max = sums
+        x_anchor = {"l": 0, "m": _pixel(pen // 2), "r": _pixel(pen)}[anchor[0]]
+        y_anchor = {"t": y_max, "b": y_min}.get(anchor[1])
+        if y_anchor is None:
+            y_anchor = self.anchor_y[anchor[1]]  # the face's height of the anchor above the baseline
+        return (x_min - x_anchor, y_anchor - y_max, x_max - x_anchor, y_anchor - y_min)
+
+    def _sum(self, words: str) -> Sums | None:
+        """``box``'s sums for ``words`` at any anchor (its pen's end and its box from the pen's start on the
+        baseline), or ``None`` when FreeType must measure it (that too is the same at every anchor)."""
         pen = x_min = x_max = y_min = y_max = 0
         within = 0  # the furthest a glyph whose right side is not known may reach
         before = ""
-        # The kept tables read directly (a method call a character is most of a measure's cost); a miss asks the
-        # method, which reads it from Pillow and keeps it.
-        kernings, marks, advances = self._kerning, self._marks, self._advances
+        # The kept numbers read directly, a character's in one tuple (a method call or an attribute a character
+        # was most of a measure's cost); a miss asks ``_measure``, which reads them from Pillow and keeps them.
+        kernings, measures = self._kerning, self._measures
         for char in words:
             if before:
                 kern = kernings.get(before + char)
@@ -252,45 +310,55 @@ class GlyphFace:
                     if kern is None:
                         return None
                 pen += kern
-            if pen < 0 or char not in CHARACTERS:
-                return None
-            mark = marks.get(char)
-            if mark is None:
-                mark = self.mark(char)
+                if pen < 0:
+                    return None
+            measure = measures.get(char)
+            if measure is None:
+                if char not in CHARACTERS:
+                    return None
+                measure = self._measure(char)
+                if measure[5] < 0:
+                    return None  # a pen moving back: FreeType's box
+            left, top, bottom, right, exact, advance = measure
             at = (pen + 32) >> 6  # _pixel
-            if at + mark.left < x_min:
-                x_min = at + mark.left
-            if -mark.top > y_max:
-                y_max = -mark.top
-            if -mark.bottom < y_min:
-                y_min = -mark.bottom
-            if mark.exact:
-                if at + mark.right > x_max:
-                    x_max = at + mark.right
-            elif at + mark.right > within:
-                within = at + mark.right
-            advance = advances.get(char)
-            pen += self.advance(char) if advance is None else advance
+            if at + left < x_min:
+                x_min = at + left
+            if top > y_max:
+                y_max = top
+            if bottom < y_min:
+                y_min = bottom
+            if exact:
+                if at + right > x_max:
+                    x_max = at + right
+            elif at + right > within:
+                within = at + right
+            pen += advance
             if (pen + 32) >> 6 > x_max:
                 x_max = (pen + 32) >> 6
             before = char
         if within > x_max:
             return None
-        x_anchor = {"l": 0, "m": _pixel(pen // 2), "r": _pixel(pen)}[anchor[0]]
-        y_anchor = {"t": y_max, "b": y_min}.get(anchor[1])
-        if y_anchor is None:
-            y_anchor = self.anchor_y[anchor[1]]  # the face's height of the anchor above the baseline
-        return (x_min - x_anchor, y_anchor - y_max, x_max - x_anchor, y_anchor - y_min)
+        return (pen, x_min, x_max, y_min, y_max)
+
+    def _measure(self, char: str) -> Measure:
+        """``char``'s ``Measure`` (its ``mark`` and advance), read once and kept."""
+        mark, advance = self.mark(char), self.advance(char)
+        measure = (mark.left, -mark.top, -mark.bottom, mark.right, mark.exact, advance)
+        if advance >= 0:  # never otherwise: ``box``'s pen then only moves back by a kerning, where it is checked
+            with self._lock:
+                self._measures[char] = measure
+        return measure
 
     def warm(self, *, pairs: bool = True) -> None:
-        """Read the glyphs and boxes of ``COMMON`` now, and unless told otherwise the kernings of ``PAIRED``'s
-        pairs (0.1-0.2 s a face in all, the pairs about a third of it), not in a player's move."""
+        """Read the glyphs and boxes of ``COMMON`` now, and unless told otherwise the kernings of ``PAIRED``'s and
+        ``NUMBERED``'s pairs (0.1-0.2 s a face in all, the pairs about a third of it), not in a player's move."""
         for char in COMMON:
             self.glyph(char)
             self.mark(char)
-        for first in PAIRED if pairs else "":
-            for second in PAIRED:
-                self.kerning(first, second)
+        for chars in (PAIRED, NUMBERED) if pairs else ():
+            for first in chars:
+                for second in chars:
+                    self.kerning(first, second)
 
     def stamp(self, words: str, anchor: str) -> Line | None:
         """``words`` as ``drawn`` gives them, or ``None`` when they go to Pillow (a single character too: Pillow
@@ -300,14 +368,21 @@ class GlyphFace:
         return self._placed(words, anchor)
 
     def _placed(self, words: str, anchor: str, only: Glyph | None = None) -> Line | None:
-        """``stamp``'s work; ``only``: the glyph of a one-character ``words``, being checked before it is kept."""
+        """``stamp``'s work; ``only``: the glyph of a one-character ``words``, being checked before it is kept.
+
+        Each glyph's ``Placing`` is read from one dict in one tuple, the line's ink box is found in the same pass
+        (its offset from the anchor is one shift for every glyph), and each glyph's mask is pasted (ORed) into the
+        line through the cores, with no property read a glyph."""
         if not words or len(anchor) != 2 or anchor[0] not in "lmr" or anchor[1] not in self.anchor_y:
             return None
         pen = 0
-        box_left = box_top = ink_left = ink_top = 0
-        placed: list[tuple[int, Glyph]] = []
+        box_left = box_top = 0
+        ink_x0 = ink_y0 = 1 << 30  # the ink's box, from the pen's start on the baseline
+        ink_x1 = ink_y1 = -(1 << 30)
+        placed: list[tuple[int, int, Any, int, int]] = []  # (x, y, core, width, height) of each glyph with ink
         before = ""
-        kernings, glyphs = self._kerning, self._glyphs  # read directly, as in ``box``; a miss asks the method
+        kernings, placings = self._kerning, self._placings  # read directly; a miss asks ``glyph``
+        checked = None if only is None else only.placing
         for char in words:
             if before:
                 kern = kernings.get(before + char)
@@ -316,44 +391,46 @@ class GlyphFace:
                     if kern is None:
                         return None
                 pen += kern
-            if only is not None:
-                glyph: Glyph | None = only
-            elif char in glyphs:
-                glyph = glyphs[char]
-            else:
+            placing = placings.get(char) if checked is None else checked
+            if placing is None:
                 glyph = self.glyph(char)
-            if glyph is None:
-                return None
+                if glyph is None:
+                    return None
+                placing = glyph.placing
+            advance, glyph_left, glyph_top, left, top, core, width, height = placing
             at = (pen + 32) >> 6  # _pixel
-            if at + glyph.box_left < box_left:
-                box_left = at + glyph.box_left
-            if glyph.box_top > box_top:
-                box_top = glyph.box_top
-            if glyph.mask is not None:
-                if at + glyph.left < ink_left:
-                    ink_left = at + glyph.left
-                if -glyph.top > ink_top:
-                    ink_top = -glyph.top
-                placed.append((at, glyph))
-            pen += glyph.advance
+            if at + glyph_left < box_left:
+                box_left = at + glyph_left
+            if glyph_top > box_top:
+                box_top = glyph_top
+            if core is not None:
+                x = at + left
+                if x < ink_x0:
+                    ink_x0 = x
+                if top < ink_y0:
+                    ink_y0 = top
+                if x + width > ink_x1:
+                    ink_x1 = x + width
+                if top + height > ink_y1:
+                    ink_y1 = top + height
+                placed.append((x, top, core, width, height))
+            pen += advance
             before = char
         if not placed:
             return NO_INK
-        if all(g.top >= 0 for _, g in placed):
+        if ink_y0 >= 0:
             return None  # no ink above the baseline (underscores): the line's top is a stray bitmap's, Pillow's
         x_anchor = {"l": 0, "m": _pixel(pen // 2), "r": _pixel(pen)}[anchor[0]]
-        dx = box_left - ink_left - x_anchor
-        dy = self.anchor_y[anchor[1]] - box_top + ink_top
-        spots = [(dx + at + g.left, dy + g.top, g.mask) for at, g in placed if g.mask is not None]
-        x0 = min(x for x, _, _ in spots)
-        y0 = min(y for _, y, _ in spots)
-        x1 = max(x + m.width for x, _, m in spots)
-        y1 = max(y + m.height for _, y, m in spots)
-        line = Image.new("1", (x1 - x0, y1 - y0), 0)
-        core = line.im
-        for x, y, mask in spots:
-            core.paste(1, (x - x0, y - y0, x - x0 + mask.width, y - y0 + mask.height), mask.im)
-        return Line((x0, y0), line)
+        # Pillow moves the line by its outline box less its ink's (both clamped at the pen's start and baseline).
+        dx = box_left - min(ink_x0, 0) - x_anchor
+        dy = self.anchor_y[anchor[1]] - box_top - ink_y0
+        line = Image.new("1", (ink_x1 - ink_x0, ink_y1 - ink_y0), 0)
+        paste = line.im.paste
+        for x, y, core, width, height in placed:
+            x -= ink_x0
+            y -= ink_y0
+            paste(1, (x, y, x + width, y + height), core)
+        return Line((dx + ink_x0, dy + ink_y0), line)
 
 
 def _same(ours: Line | None, theirs: Line) -> bool:

@@ -17,11 +17,11 @@ from types import FunctionType
 
 from PIL import Image, ImageChops, ImageDraw, ImageFilter, ImageFont
 
-from .canvas import Box, text
+from .canvas import Box
 from .fonts import MIN_TEXT as MIN_TEXT  # the measure, kept where the measures are
 from .fonts import Font, font
 from .palette import Ink
-from .stamps import Table
+from .stamps import Table, stamp_text
 
 HALO = 2
 """Pixels around a text's letters that must show only what the text is printed on (no line, no piece)."""
@@ -72,7 +72,12 @@ class Sheet:
         """Record ``words`` drawn as ``label(draw, xy, words, size, …, anchor=anchor)`` draws them."""
         x, y = xy
         if self.boxes_only:
-            self.marks.append(Mark(words, size, _text_box(words, size, bold, anchor, (x, y)), NO_MASK, NO_MASK))
+            if type(x) is int and type(y) is int:  # the usual case: the box kept at the origin, moved
+                x0, y0, x1, y1 = _origin_box(words, size, bold, anchor)
+                box = (x0 + x, y0 + y, x1 + x, y1 + y)
+            else:
+                box = _text_box(words, size, bold, anchor, (x, y))
+            self.marks.append(Mark(words, size, box, NO_MASK, NO_MASK))
             return
         if float(x).is_integer() and float(y).is_integer():  # the usual case: the masks are the same anywhere
             (left, top, right, bottom), letters, halo = _masks(words, size, bold, anchor, (0, 0))
@@ -92,16 +97,25 @@ def say(
 ) -> None:
     """Draw a text a player reads, and note it on ``sheet`` (when measuring) where and as it was drawn: a
     renderer draws on a blank canvas with a sheet for ``layout(view)``, so the drawing is the measure."""
-    text(draw, xy, words, face, ink, anchor=anchor)
-    noted(sheet, xy, words, face, anchor)
+    stamp_text(draw, xy, words, face, ink, anchor)  # ``canvas.text``'s own call
+    if sheet is not None:
+        noted(sheet, xy, words, face, anchor)
 
 
 def noted(sheet: Sheet | None, xy: tuple[int, int], words: str, face: Font, anchor: str) -> None:
     """Note on ``sheet`` (when measuring) a text drawn at ``xy`` in ``face``: ``say``'s measure, for a caller that
     draws the text its own way."""
     if sheet is not None and isinstance(face, ImageFont.FreeTypeFont):
-        size = round(face.size)
-        sheet.mark(xy, words, size, bold=face is font(size, bold=True), anchor=anchor)
+        known = _sizes.get(face)
+        if known is None:
+            size = round(face.size)
+            known = _sizes[face] = (size, face is font(size, bold=True))
+        sheet.mark(xy, words, known[0], bold=known[1], anchor=anchor)
+
+
+_sizes: dict[ImageFont.FreeTypeFont, tuple[int, bool]] = {}
+"""Each face ``noted`` met: its size in whole pixels and whether it is the project's bold face of that size (a
+face's are fixed; a few dozen faces in all, as ``font`` makes them)."""
 
 
 def place(

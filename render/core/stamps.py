@@ -19,8 +19,9 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -38,12 +39,21 @@ class Stamp:
 
     offset: tuple[int, int]
     layers: tuple[tuple[int, Image.Image], ...]  # (palette index, mode "1" mask)
+    cores: tuple[tuple[int, Any], ...] = field(init=False, repr=False, compare=False)
+    """``layers`` with each mask's core (``Image.im``), read once: what ``ImageDraw.bitmap`` hands its core."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "cores", tuple((ink, mask.im) for ink, mask in self.layers))
 
     def on(self, draw: ImageDraw.ImageDraw, xy: tuple[int, int]) -> None:
-        """Stamp at ``xy`` (the point the stamp was drawn around: a centre, an anchor, a corner)."""
+        """Stamp at ``xy`` (the point the stamp was drawn around: a centre, an anchor, a corner): each mask filled
+        with its ink through the image's core drawing, the call ``draw.bitmap(at, mask, fill=ink)`` ends with
+        (its checks, the ink's conversion and the mask's ``load`` are the same every time: a mask here is made
+        in memory, loaded, and never changed)."""
         at = (xy[0] + self.offset[0], xy[1] + self.offset[1])
-        for ink, mask in self.layers:
-            draw.bitmap(at, mask, fill=ink)
+        core = draw.draw
+        for ink, mask in self.cores:
+            core.draw_bitmap(at, mask, core.draw_ink(ink))
 
 
 EMPTY = Stamp((0, 0), ())
@@ -120,8 +130,9 @@ def stamp_text(
 def inked(draw: ImageDraw.ImageDraw, xy: tuple[int, int], stamp: Stamp, ink: Ink) -> None:
     """A text's ``stamp`` (one mask) at ``xy``, the point it was made around, in ``ink``."""
     at = (xy[0] + stamp.offset[0], xy[1] + stamp.offset[1])
-    for _, mask in stamp.layers:
-        draw.bitmap(at, mask, fill=int(ink))
+    core = draw.draw  # as ``Stamp.on``: ``draw.bitmap``'s own call
+    for _, mask in stamp.cores:
+        core.draw_bitmap(at, mask, core.draw_ink(int(ink)))
 
 
 def stamp_label(

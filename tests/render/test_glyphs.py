@@ -15,7 +15,7 @@ import pytest
 from PIL import ImageFont
 
 from render.core.fonts import font
-from render.core.glyphs import CHARACTERS, drawn, glyph_face, line, measured
+from render.core.glyphs import CHARACTERS, SUMS_KEPT, drawn, glyph_face, line, measured
 from render.core.stamps import text_stamp
 
 TEXTS = json.loads((Path(__file__).parent / "stamp_texts.json").read_text("utf-8"))
@@ -103,3 +103,21 @@ def test_ligatures_and_unknown_characters_go_to_pillow() -> None:
     assert glyph_face(face).stamp("top", "lt") is None  # the text's own top: Pillow's
     assert "🙂" not in CHARACTERS
     assert pixels(line("office", face, "la")) == pixels(drawn("office", face, "la"))
+
+
+def test_a_line_measured_again_at_other_anchors_is_pillows_box_and_the_kept_lines_stay_bounded() -> None:
+    """A new text is measured at its width's anchor and where it is drawn: the second measure comes from the line's
+    kept sums, still FreeType's box, and a face keeps at most ``SUMS_KEPT`` lines (a line dropped is summed anew)."""
+    face = font(20)
+    assert isinstance(face, ImageFont.FreeTypeFont)
+    kept = glyph_face(face)
+    kept.warm(pairs=False)
+    lines = random_lines(SUMS_KEPT + 200, 7)
+    for words in lines:
+        for anchor in ("la", "mm", "rs"):
+            box = kept.box(words, anchor)
+            assert box is None or box == ImageFont.FreeTypeFont.getbbox(face, words, anchor=anchor), (words, anchor)
+    assert len(kept._sums) <= SUMS_KEPT
+    first = lines[0]  # dropped long ago: summed again, the same box
+    box = kept.box(first, "md")
+    assert box is None or box == ImageFont.FreeTypeFont.getbbox(face, first, anchor="md")
