@@ -21,7 +21,7 @@ from engine.abordaje.view import AbordajeView, DeckView, ShipDeckCardView, Side,
 from engine.core.words import count as counted
 from render.core import Box, Ink, dashed_box, font, new_canvas, rounded, wrap
 from render.core.canvas import shortened
-from render.core.sheet import Sheet
+from render.core.sheet import Sheet, _text_box
 from render.core.sheet import say_sized as _say
 
 from .pieces import SHIP_TINT, SIDE_LETTER, SIDE_NAME, SIDES, captain, card_back, control_marker, crew_token
@@ -112,7 +112,7 @@ def draw_phone(
     draw = ImageDraw.Draw(image)
     put = partial(put_part, sections if base is not None else None, image, draw)
     inner = None if sections is None or pieces is None or base is None else partial(put_part, pieces, image, draw)
-    _header(draw, view, sheet)
+    _header(draw, view, sheet, put)
     for i, side in enumerate(SIDES):
         _panel(draw, sheet, view=view, side=side, box=panel_box(i), put=put)
     for i, card in enumerate(view.cards):
@@ -168,9 +168,16 @@ def panel_box(i: int) -> Box:
     return (6 + i * 317, PANEL_TOP, 317 + i * 317, PANEL_BOTTOM)
 
 
-def _header(draw: ImageDraw.ImageDraw, view: AbordajeView, sheet: Sheet | None) -> None:
-    """The title, the variant and what the game is doing (drawn every time: it changes on three boards in four,
-    so keeping it as a part would cost more than it saves)."""
+HEADER_TOP: Box = (0, 0, WIDTH - 1, 46)
+"""The header's band with the title and the variant (a part: it changes once a turn, and every game shares it)."""
+HEADER_LINE: Box = (0, 47, WIDTH - 1, HEADER[3])
+"""The header's band with what the game is doing (a part: its looks come back turn after turn)."""
+
+
+def _header(draw: ImageDraw.ImageDraw, view: AbordajeView, sheet: Sheet | None, put: Put | None = None) -> None:
+    """The title, the variant and what the game is doing. With ``put`` (a board with kept parts), as two parts,
+    each its half of the band: the whole header changes on three boards in four, but its title only with the turn
+    and its line among a few looks a turn (the same phases, the same players waiting)."""
     over = view.phase == "over" or view.winner is not None or view.tie
     if over:
         line = _result_title(view)
@@ -184,7 +191,39 @@ def _header(draw: ImageDraw.ImageDraw, view: AbordajeView, sheet: Sheet | None) 
     title = f"¡Abordaje! · turn {view.turn}"
     variant = "basic" if view.variant == "basic" else "advanced"
     won = view.winner is not None
-    _header_texts(draw, sheet, title=title, variant=variant, line=line, over=over, won=won)
+    line = _fit(line, WIDTH - 28, 22, bold=True)
+    if put is None or not _halves_hold(title, line):
+        _header_texts(draw, sheet, title=title, variant=variant, line=line, over=over, won=won)
+        return
+    put(
+        HEADER_TOP,
+        ("header title", title, variant, won),
+        partial(_header_top, title=title, variant=variant, won=won),
+        sheet,
+    )
+    put(HEADER_LINE, ("header line", line, over, won), partial(_header_line, line=line, over=over, won=won), sheet)
+
+
+def _header_top(draw: ImageDraw.ImageDraw, sheet: Sheet | None, *, title: str, variant: str, won: bool) -> None:
+    """The header's upper half (``HEADER_TOP``): its band, the title and the variant, as ``_header_texts``."""
+    draw.rectangle(HEADER_TOP, fill=int(Ink.GREEN if won else Ink.CHARCOAL))
+    _say(draw, sheet, (14, 26), title, 28, Ink.WHITE, bold=True, anchor="lm")
+    _say(draw, sheet, (WIDTH - 14, 26), variant, TEXT, Ink.WHITE, anchor="rm")
+
+
+def _header_line(draw: ImageDraw.ImageDraw, sheet: Sheet | None, *, line: str, over: bool, won: bool) -> None:
+    """The header's lower half (``HEADER_LINE``): its band and what the game is doing, as ``_header_texts``."""
+    draw.rectangle(HEADER_LINE, fill=int(Ink.GREEN if won else Ink.CHARCOAL))
+    ink = Ink.YELLOW if not over else Ink.WHITE
+    _say(draw, sheet, (14, 68), line, 22, ink, bold=True, anchor="lm")
+
+
+def _halves_hold(title: str, line: str) -> bool:
+    """Whether the title's letters stay in the header's upper half and the line's in its lower half, 2 px clear (a
+    name of stacked accents or deep descenders may not: such a header is drawn whole, as it always was)."""
+    title_bottom = _text_box(title, 28, True, "lm", (14, 26))[3]
+    _, line_top, _, line_bottom = _text_box(line, 22, True, "lm", (14, 68))
+    return title_bottom <= HEADER_TOP[3] - 2 and HEADER_LINE[1] + 2 <= line_top and line_bottom <= HEADER_LINE[3] - 2
 
 
 def _header_texts(
@@ -197,7 +236,7 @@ def _header_texts(
         draw,
         sheet,
         (14, 68),
-        _fit(line, WIDTH - 28, 22, bold=True),
+        line,
         22,
         Ink.YELLOW if not over else Ink.WHITE,
         bold=True,

@@ -14,7 +14,7 @@ import pytest
 
 from engine.abordaje.view import AbordajeView
 from render.abordaje import AbordajeRenderer
-from render.abordaje.phone import draw_phone
+from render.abordaje.phone import _halves_hold, draw_phone
 from render.core.sheet import Sheet
 
 from .test_abordaje_render import GAMES, playout, public
@@ -109,3 +109,44 @@ def test_boards_differing_in_one_piece_draw_different_boards_each_as_drawn_fresh
         assert drawn_first == _fresh(first)
         assert drawn_second == _fresh(second)
         assert drawn_first[0] != drawn_second[0]
+
+
+def _phase(data: dict) -> None:  # type: ignore[type-arg]
+    """Only the header's line changes (what the game is doing)."""
+    data["phase"] = "captain" if data["phase"] != "captain" else "resolve"
+
+
+def _won(data: dict) -> None:  # type: ignore[type-arg]
+    """The whole header turns green: both its halves."""
+    data["winner"] = "spanish"
+    data["phase"] = "over"
+
+
+def _named(data: dict) -> None:  # type: ignore[type-arg]
+    data["names"] = {0: "Ágata Jyq", 1: "Brígida"}
+    data["sides"]["pirate"]["waiting"] = True
+
+
+@pytest.mark.parametrize("change", [_phase, _won, _named])
+def test_boards_differing_in_one_half_of_the_header_draw_different_boards_each_as_drawn_fresh(
+    change: Callable[[dict], None],  # type: ignore[type-arg]
+) -> None:
+    one = _a_view()
+    other = _edited(one, change)
+    for first, second in ((one, other), (other, one)):
+        renderer = AbordajeRenderer()
+        drawn_first, drawn_second = _made_of_pieces(renderer, first), _made_of_pieces(renderer, second)
+        assert drawn_first == _fresh(first)
+        assert drawn_second == _fresh(second)
+        assert drawn_first[0][: 640 * 93] != drawn_second[0][: 640 * 93]
+
+
+def test_a_name_measured_past_its_half_of_the_header_draws_the_header_whole_as_drawn_fresh() -> None:
+    """A name of stacked accents is measured reaching from the header's line into its title's half: such a header is
+    drawn whole (``phone._halves_hold``), the same pixels as a board drawn fresh, before and after other headers."""
+    one = _edited(_a_view(), _named)
+    tall = _edited(one, lambda data: data["names"].update({0: "Z" + "\u0301" * 12 + "a" + "\u0323" * 12}))
+    assert not _halves_hold("¡Abordaje! · turn 1", f"Orders resolve · to play: {tall.names[0]}")
+    renderer = AbordajeRenderer()
+    for view in (one, tall, one, tall):
+        assert _made_of_pieces(renderer, view) == _fresh(view)
