@@ -307,15 +307,38 @@ def _row(
     """One ship-deck card: its deck on each ship and the two orders placed on it, three parts each within its
     box (over the static layer's frame and code for this card's number, which their keys carry)."""
     now = view.phase == "assign" and view.assigning_card == card.number
-    for ship in SIDES:
+    decks, orders = card_looks(card)
+    for ship, look in zip(SIDES, decks, strict=True):
         x0, x1 = DECK_X[ship]
         box = (x0, top + 2, x1, top + ROW - 4)
-        look = ("deck", ship, card.number, card.active, frozen(card.decks[ship]))
         put(box, look, partial(_deck, box=box, ship=ship, card=card, put=inner), sheet)
     swapped = (_swapped(view, "pirate", card.number), _swapped(view, "spanish", card.number))
-    key = ("orders", card.number, card.active, frozen(card.conquered_by), frozen(card.slots), now, swapped)
+    key = (*orders, now, swapped)
     paint = partial(_orders, card=card, top=top, now=now, swapped=swapped, put=inner)
     put((MIDDLE[0], top + 2, MIDDLE[1], top + ROW - 4), key, paint, sheet)
+
+
+CardLooks = tuple[tuple[Hashable, Hashable], tuple[Hashable, ...]]
+LOOKS_KEPT = 1024
+_looks: dict[int, tuple[ShipDeckCardView, CardLooks]] = {}
+
+
+def card_looks(card: ShipDeckCardView) -> CardLooks:
+    """The keys of a card's two decks (pirate ship first) and of its orders (less what the board adds: whether it is
+    being assigned, whether a side swapped it), remembered by the card's view itself: the engine shares one card
+    view between the views of every state in which that card looks the same (``engine.abordaje.rules._card_view``),
+    and views are never changed once made, so a card met again (most of a board's, most moves) is keyed without
+    walking its decks and slots again. An entry holds its card, so no other card takes its ``id`` while it is kept."""
+    kept = _looks.get(id(card))
+    if kept is not None and kept[0] is card:
+        return kept[1]
+    decks = tuple(("deck", ship, card.number, card.active, frozen(card.decks[ship])) for ship in SIDES)
+    orders = ("orders", card.number, card.active, frozen(card.conquered_by), frozen(card.slots))
+    looks: CardLooks = ((decks[0], decks[1]), orders)
+    if len(_looks) >= LOOKS_KEPT:
+        _looks.clear()  # a new game's cards fill it again within a board or two
+    _looks[id(card)] = (card, looks)
+    return looks
 
 
 def _swapped(view: AbordajeView, side: Side, number: int) -> bool:

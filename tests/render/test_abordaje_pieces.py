@@ -14,7 +14,7 @@ import pytest
 
 from engine.abordaje.view import AbordajeView
 from render.abordaje import AbordajeRenderer
-from render.abordaje.phone import _halves_hold, draw_phone
+from render.abordaje.phone import LOOKS_KEPT, _halves_hold, card_looks, draw_phone
 from render.core.sheet import Sheet
 
 from .test_abordaje_render import GAMES, playout, public
@@ -150,3 +150,18 @@ def test_a_name_measured_past_its_half_of_the_header_draws_the_header_whole_as_d
     renderer = AbordajeRenderer()
     for view in (one, tall, one, tall):
         assert _made_of_pieces(renderer, view) == _fresh(view)
+
+
+def test_a_cards_looks_are_remembered_by_its_view_and_follow_what_it_shows() -> None:
+    """``card_looks`` keys a card by its view object (the engine shares one between equal states): an equal copy of
+    the card is keyed the same, a card whose crew, order or conqueror differs is keyed apart, and a full memory
+    forgets, never confuses, its cards."""
+    view = _a_view()
+    card = view.cards[0]
+    assert card_looks(card) == card_looks(card.model_copy(deep=True))
+    for change in (_one_more_crew, _spent, lambda data: data["cards"][0].update(active=False, conquered_by=["pirate"])):
+        other = _edited(view, change).cards[0]
+        assert card_looks(other) != card_looks(card)
+    many = [card.model_copy(update={"number": n}) for n in range(LOOKS_KEPT + 10)]
+    assert [card_looks(c)[1][1] for c in many] == list(range(LOOKS_KEPT + 10))
+    assert card_looks(card) == card_looks(card.model_copy(deep=True))
