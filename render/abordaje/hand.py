@@ -167,7 +167,8 @@ def _card(image: Image.Image, box: Box, kind: CardKind, *, from_set_aside: bool)
     x0, y0, x1, y1 = box
     width, height = x1 - x0, y1 - y0
     face = FACES.get((kind, from_set_aside, width, height), partial(_face, kind, from_set_aside, width, height))
-    image.paste(face, (x0 - FACE_PAD, y0 - FACE_PAD))
+    left, top = x0 - FACE_PAD, y0 - FACE_PAD  # pasted through the core, as a kept part is (``sections``)
+    image.im.paste(face.im, (left, top, left + face.width, top + face.height))
 
 
 def _card_face(

@@ -21,7 +21,7 @@ from engine.abordaje.view import AbordajeView, DeckView, ShipDeckCardView, Side,
 from engine.core.words import count as counted
 from render.core import Box, Ink, dashed_box, font, new_canvas, rounded, wrap
 from render.core.canvas import shortened
-from render.core.sheet import Sheet
+from render.core.sheet import Sheet, _text_box
 from render.core.sheet import say_sized as _say
 
 from .pieces import SHIP_TINT, SIDE_LETTER, SIDE_NAME, SIDES, captain, card_back, control_marker, crew_token
@@ -96,12 +96,14 @@ def draw_phone(
     sheet: Sheet | None = None,
     base: Image.Image | None = None,
     sections: Sections | None = None,
+    pieces: Sections | None = None,
 ) -> Image.Image:
     """The phone board of ``view`` (the public view) on ``base``, a copy of ``draw_static``'s layer for its
     cards (or on a layer drawn now), noting every text and piece on ``sheet`` if given (the layer's own when it
     is drawn here; ``render.core.layers.LayerSheets`` adds them for a copy). With ``sections`` (and ``base``),
     each panel's frame, each deck and card's orders and the footer's first line are pasted when their look was
-    drawn before (``render.abordaje.sections``).
+    drawn before (``render.abordaje.sections``); with ``pieces`` too, a deck or card's orders drawn anew is made of
+    kept smaller parts (a crew's disc and count, an order's slot), kept apart so the big parts never push them out.
 
     A panel's name and numbers are printed on its pasted frame every time (four stamps): kept whole, a panel was a
     new look on one board in two (its hand count, pool or waiting changes with most moves), and each new one cut
@@ -109,11 +111,12 @@ def draw_phone(
     image = draw_static(static_key(view), sheet) if base is None else base
     draw = ImageDraw.Draw(image)
     put = partial(put_part, sections if base is not None else None, image, draw)
-    _header(draw, view, sheet)
+    inner = None if sections is None or pieces is None or base is None else partial(put_part, pieces, image, draw)
+    _header(draw, view, sheet, put)
     for i, side in enumerate(SIDES):
         _panel(draw, sheet, view=view, side=side, box=panel_box(i), put=put)
     for i, card in enumerate(view.cards):
-        _row(put, view, card, ROWS_TOP + i * ROW, sheet)
+        _row(put, view, card, ROWS_TOP + i * ROW, sheet, inner)
     _footer(draw, view, rows_bottom(view) + 10, sheet, put)
     return image
 
@@ -165,9 +168,16 @@ def panel_box(i: int) -> Box:
     return (6 + i * 317, PANEL_TOP, 317 + i * 317, PANEL_BOTTOM)
 
 
-def _header(draw: ImageDraw.ImageDraw, view: AbordajeView, sheet: Sheet | None) -> None:
-    """The title, the variant and what the game is doing (drawn every time: it changes on three boards in four,
-    so keeping it as a part would cost more than it saves)."""
+HEADER_TOP: Box = (0, 0, WIDTH - 1, 46)
+"""The header's band with the title and the variant (a part: it changes once a turn, and every game shares it)."""
+HEADER_LINE: Box = (0, 47, WIDTH - 1, HEADER[3])
+"""The header's band with what the game is doing (a part: its looks come back turn after turn)."""
+
+
+def _header(draw: ImageDraw.ImageDraw, view: AbordajeView, sheet: Sheet | None, put: Put | None = None) -> None:
+    """The title, the variant and what the game is doing. With ``put`` (a board with kept parts), as two parts,
+    each its half of the band: the whole header changes on three boards in four, but its title only with the turn
+    and its line among a few looks a turn (the same phases, the same players waiting)."""
     over = view.phase == "over" or view.winner is not None or view.tie
     if over:
         line = _result_title(view)
@@ -181,7 +191,39 @@ def _header(draw: ImageDraw.ImageDraw, view: AbordajeView, sheet: Sheet | None) 
     title = f"¡Abordaje! · turn {view.turn}"
     variant = "basic" if view.variant == "basic" else "advanced"
     won = view.winner is not None
-    _header_texts(draw, sheet, title=title, variant=variant, line=line, over=over, won=won)
+    line = _fit(line, WIDTH - 28, 22, bold=True)
+    if put is None or not _halves_hold(title, line):
+        _header_texts(draw, sheet, title=title, variant=variant, line=line, over=over, won=won)
+        return
+    put(
+        HEADER_TOP,
+        ("header title", title, variant, won),
+        partial(_header_top, title=title, variant=variant, won=won),
+        sheet,
+    )
+    put(HEADER_LINE, ("header line", line, over, won), partial(_header_line, line=line, over=over, won=won), sheet)
+
+
+def _header_top(draw: ImageDraw.ImageDraw, sheet: Sheet | None, *, title: str, variant: str, won: bool) -> None:
+    """The header's upper half (``HEADER_TOP``): its band, the title and the variant, as ``_header_texts``."""
+    draw.rectangle(HEADER_TOP, fill=int(Ink.GREEN if won else Ink.CHARCOAL))
+    _say(draw, sheet, (14, 26), title, 28, Ink.WHITE, bold=True, anchor="lm")
+    _say(draw, sheet, (WIDTH - 14, 26), variant, TEXT, Ink.WHITE, anchor="rm")
+
+
+def _header_line(draw: ImageDraw.ImageDraw, sheet: Sheet | None, *, line: str, over: bool, won: bool) -> None:
+    """The header's lower half (``HEADER_LINE``): its band and what the game is doing, as ``_header_texts``."""
+    draw.rectangle(HEADER_LINE, fill=int(Ink.GREEN if won else Ink.CHARCOAL))
+    ink = Ink.YELLOW if not over else Ink.WHITE
+    _say(draw, sheet, (14, 68), line, 22, ink, bold=True, anchor="lm")
+
+
+def _halves_hold(title: str, line: str) -> bool:
+    """Whether the title's letters stay in the header's upper half and the line's in its lower half, 2 px clear (a
+    name of stacked accents or deep descenders may not: such a header is drawn whole, as it always was)."""
+    title_bottom = _text_box(title, 28, True, "lm", (14, 26))[3]
+    _, line_top, _, line_bottom = _text_box(line, 22, True, "lm", (14, 68))
+    return title_bottom <= HEADER_TOP[3] - 2 and HEADER_LINE[1] + 2 <= line_top and line_bottom <= HEADER_LINE[3] - 2
 
 
 def _header_texts(
@@ -194,7 +236,7 @@ def _header_texts(
         draw,
         sheet,
         (14, 68),
-        _fit(line, WIDTH - 28, 22, bold=True),
+        line,
         22,
         Ink.YELLOW if not over else Ink.WHITE,
         bold=True,
@@ -259,19 +301,44 @@ def _panel_frame(draw: ImageDraw.ImageDraw, sheet: Sheet | None, *, side: Side, 
         _say(draw, sheet, (x1 - 12, y0 + 24), "to play", TEXT, Ink.BLACK, bold=True, anchor="rm")
 
 
-def _row(put: Put, view: AbordajeView, card: ShipDeckCardView, top: int, sheet: Sheet | None) -> None:
+def _row(
+    put: Put, view: AbordajeView, card: ShipDeckCardView, top: int, sheet: Sheet | None, inner: Put | None = None
+) -> None:
     """One ship-deck card: its deck on each ship and the two orders placed on it, three parts each within its
     box (over the static layer's frame and code for this card's number, which their keys carry)."""
     now = view.phase == "assign" and view.assigning_card == card.number
-    for ship in SIDES:
+    decks, orders = card_looks(card)
+    for ship, look in zip(SIDES, decks, strict=True):
         x0, x1 = DECK_X[ship]
         box = (x0, top + 2, x1, top + ROW - 4)
-        look = ("deck", ship, card.number, card.active, frozen(card.decks[ship]))
-        put(box, look, partial(_deck, box=box, ship=ship, card=card), sheet)
+        put(box, look, partial(_deck, box=box, ship=ship, card=card, put=inner), sheet)
     swapped = (_swapped(view, "pirate", card.number), _swapped(view, "spanish", card.number))
-    key = ("orders", card.number, card.active, frozen(card.conquered_by), frozen(card.slots), now, swapped)
-    paint = partial(_orders, card=card, top=top, now=now, swapped=swapped)
+    key = (*orders, now, swapped)
+    paint = partial(_orders, card=card, top=top, now=now, swapped=swapped, put=inner)
     put((MIDDLE[0], top + 2, MIDDLE[1], top + ROW - 4), key, paint, sheet)
+
+
+CardLooks = tuple[tuple[Hashable, Hashable], tuple[Hashable, ...]]
+LOOKS_KEPT = 1024
+_looks: dict[int, tuple[ShipDeckCardView, CardLooks]] = {}
+
+
+def card_looks(card: ShipDeckCardView) -> CardLooks:
+    """The keys of a card's two decks (pirate ship first) and of its orders (less what the board adds: whether it is
+    being assigned, whether a side swapped it), remembered by the card's view itself: the engine shares one card
+    view between the views of every state in which that card looks the same (``engine.abordaje.rules._card_view``),
+    and views are never changed once made, so a card met again (most of a board's, most moves) is keyed without
+    walking its decks and slots again. An entry holds its card, so no other card takes its ``id`` while it is kept."""
+    kept = _looks.get(id(card))
+    if kept is not None and kept[0] is card:
+        return kept[1]
+    decks = tuple(("deck", ship, card.number, card.active, frozen(card.decks[ship])) for ship in SIDES)
+    orders = ("orders", card.number, card.active, frozen(card.conquered_by), frozen(card.slots))
+    looks: CardLooks = ((decks[0], decks[1]), orders)
+    if len(_looks) >= LOOKS_KEPT:
+        _looks.clear()  # a new game's cards fill it again within a board or two
+    _looks[id(card)] = (card, looks)
+    return looks
 
 
 def _swapped(view: AbordajeView, side: Side, number: int) -> bool:
@@ -288,8 +355,15 @@ def _orders(
     top: int,
     now: bool,
     swapped: tuple[bool, bool],
+    put: Put | None = None,
 ) -> None:
-    """The middle of a card's row: its number, and the order each side placed on it (or who conquered it)."""
+    """The middle of a card's row: its number, and the order each side placed on it (or who conquered it).
+
+    With ``put`` (a board with kept parts), each slot is a part of its own inside the card's: a card's orders are a
+    new look on one board in four (any slot of two changes it), but a slot has 28 looks a side (``warm`` draws
+    them ahead), so a new card's look is its number and two pastes. A slot lies on the middle box's white, inside
+    its frame (orange or grey: the key says which, as the part's box reaches a pixel past the slot's, where its
+    dashes and outline reach), below the card's number: nothing else on the board reaches into it."""
     mx0, mx1 = MIDDLE
     if now:  # framed in orange over the static layer's grey frame
         _middle_frame(draw, top, now=True)
@@ -300,9 +374,12 @@ def _orders(
     _say(draw, sheet, (middle, top + 18), words, TEXT, Ink.BLACK, bold=True, anchor="mm")
     if card.active:
         for i, side in enumerate(SIDES):
-            left = mx0 + 6 + i * ((mx1 - mx0 - 6) // 2)
-            slot = (left, top + 36, left + (mx1 - mx0 - 18) // 2, top + ROW - 10)
-            _slot(draw, slot, side, card.slots[side], swapped[i], card.number, sheet)
+            if put is None:
+                _slot(draw, slot_box(top, i), side, card.slots[side], swapped[i], card.number, sheet)
+            else:
+                put_slot(
+                    put, sheet, top=top, i=i, number=card.number, slot=card.slots[side], swapped=swapped[i], now=now
+                )
     else:
         who = " and ".join(SIDE_NAME[s] for s in card.conquered_by) or "nobody"
         _say(draw, sheet, (middle, top + 58), _fit(f"won by {who}", mx1 - mx0 - 16), TEXT, Ink.CHARCOAL, anchor="mm")
@@ -319,6 +396,30 @@ def _middle_frame(draw: ImageDraw.ImageDraw, top: int, *, now: bool) -> None:
         radius=8,
         width=4 if now else 2,
     )
+
+
+def slot_box(top: int, i: int) -> Box:
+    """Where the ``i``-th side's order lies on the card whose row starts at ``top``."""
+    mx0, mx1 = MIDDLE
+    left = mx0 + 6 + i * ((mx1 - mx0 - 6) // 2)
+    return (left, top + 36, left + (mx1 - mx0 - 18) // 2, top + ROW - 10)
+
+
+def put_slot(
+    put: Put, sheet: Sheet | None, *, top: int, i: int, number: int, slot: SlotView, swapped: bool, now: bool
+) -> None:
+    """The ``i``-th side's order on card ``number`` as a part of its own (``_orders``; ``warm`` draws them ahead)."""
+    side = SIDES[i]
+    box = slot_box(top, i)
+    look = ("slot", side, number, frozen(slot), swapped, now)
+    paint = partial(_slot_part, box=box, side=side, slot=slot, swapped=swapped, number=number)
+    put((box[0], box[1], box[2] + 1, box[3] + 1), look, paint, sheet)  # wide lines reach 1 px past the box
+
+
+def _slot_part(
+    draw: ImageDraw.ImageDraw, sheet: Sheet | None, *, box: Box, side: Side, slot: SlotView, swapped: bool, number: int
+) -> None:
+    _slot(draw, box, side, slot, swapped, number, sheet)
 
 
 def _slot(
@@ -385,10 +486,23 @@ def _marker_at(draw: ImageDraw.ImageDraw, at: tuple[int, int], owner: Side) -> N
     control_marker(draw, (at[0] - half, at[1] - half, at[0] + half, at[1] + half), owner)
 
 
-def _deck(draw: ImageDraw.ImageDraw, sheet: Sheet | None, *, box: Box, ship: Side, card: ShipDeckCardView) -> None:
+def _deck(
+    draw: ImageDraw.ImageDraw,
+    sheet: Sheet | None,
+    *,
+    box: Box,
+    ship: Side,
+    card: ShipDeckCardView,
+    put: Put | None = None,
+) -> None:
     """A deck: its code, the captains and any control marker on the top line, both crews' counts below (its
-    box and code are on the static layer; a conquered card's deck is boxed in grey again over it)."""
-    x0, y0, x1, y1 = box
+    box and code are on the static layer; a conquered card's deck is boxed in grey again over it).
+
+    With ``put`` (a board with kept parts), each crew's disc and count is a part of its own inside the deck's: a
+    deck is a new look whenever one of its five numbers changes, but a crew's count has some twenty looks a place
+    (``warm`` draws them ahead). It lies on the deck's ground (its ship's tint, or grey once conquered: the key
+    says which), below the top line's captains and marker: nothing else reaches into it."""
+    x0, y0, x1, _ = box
     code = f"{SIDE_LETTER[ship].lower()}{card.number}"
     if not card.active:
         _deck_frame(draw, box, ship, card.number, active=False, sheet=None)
@@ -416,11 +530,37 @@ def _deck(draw: ImageDraw.ImageDraw, sheet: Sheet | None, *, box: Box, ship: Sid
     for i, (side, n) in enumerate(counts):
         if n <= 0:
             continue
-        at = (x0 + 22 + i * 88, y1 - 22)
-        crew_token(draw, at, side, radius=CREW_RADIUS)
-        if sheet is not None:
-            sheet.token(code, f"{side} crew", at, partial(crew_token, side=side, radius=CREW_RADIUS))
-        _say(draw, sheet, (at[0] + 20, at[1]), str(n), 26, Ink.BLACK, bold=True, anchor="lm")
+        if put is None:
+            _crew(draw, sheet, at=crew_at(box, i), code=code, side=side, n=n)
+        else:
+            put_crew(put, sheet, deck=box, i=i, code=code, active=card.active, n=n)
+
+
+CREW_REACH = 17
+"""How far a crew's part reaches around its disc's centre (the disc is 14 px, its count 26 px high)."""
+
+
+def crew_at(deck: Box, i: int) -> tuple[int, int]:
+    """The centre of the ``i``-th side's crew disc (pirates first) in the deck ``deck``."""
+    return (deck[0] + 22 + i * 88, deck[3] - 22)
+
+
+def put_crew(put: Put, sheet: Sheet | None, *, deck: Box, i: int, code: str, active: bool, n: int) -> None:
+    """The ``i``-th side's crew of ``n`` on deck ``code`` as a part of its own (``_deck``; ``warm`` draws it ahead)."""
+    side = SIDES[i]
+    at = crew_at(deck, i)
+    box = (at[0] - CREW_REACH, at[1] - CREW_REACH, at[0] + 64, at[1] + CREW_REACH)
+    put(box, ("crew", code, active, side, n), partial(_crew, at=at, code=code, side=side, n=n), sheet)
+
+
+def _crew(
+    draw: ImageDraw.ImageDraw, sheet: Sheet | None, *, at: tuple[int, int], code: str, side: Side, n: int
+) -> None:
+    """A crew's disc at ``at`` on deck ``code`` and its count beside it."""
+    crew_token(draw, at, side, radius=CREW_RADIUS)
+    if sheet is not None:
+        sheet.token(code, f"{side} crew", at, partial(crew_token, side=side, radius=CREW_RADIUS))
+    _say(draw, sheet, (at[0] + 20, at[1]), str(n), 26, Ink.BLACK, bold=True, anchor="lm")
 
 
 def _footer(draw: ImageDraw.ImageDraw, view: AbordajeView, top: int, sheet: Sheet | None, put: Put) -> None:

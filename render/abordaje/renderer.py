@@ -28,7 +28,7 @@ from .layout import WIDTH as FULL_WIDTH
 from .phone import HEADER, draw_phone, static_key
 from .phone import draw_static as draw_phone_static
 from .pieces import SIDE_LETTER, SIDE_NAME, SIDES
-from .sections import Sections
+from .sections import PIECES_BYTES, Sections
 from .warm import warm
 
 ZOOM_MARGIN = 8
@@ -57,6 +57,7 @@ class AbordajeRenderer:
         self.layers = LayerCache()  # the detailed boards' and the phone boards' static layers, by their cards
         self.layer_sheets = LayerSheets()
         self.sections = Sections()  # parts of phone boards and hands (panels, decks, orders…), drawn once per look
+        self.pieces = Sections(PIECES_BYTES)  # the smaller parts a new deck or card's orders is made of
 
     def board(self, view: View) -> bytes:
         """The public board for the channel, drawn for a phone (``render.abordaje.phone``). A seat's view is
@@ -152,7 +153,7 @@ class AbordajeRenderer:
         numbers = static_key(view)
         key = ("phone", numbers)
         base = self.layer_sheets.copy_of(self.layers, key, partial(draw_phone_static, numbers), sheet)
-        return draw_phone(view, sheet, base, self.sections)
+        return draw_phone(view, sheet, base, self.sections, self.pieces)
 
     def _full_image(self, view: AbordajeView) -> Image.Image:
         layout = layout_for(tuple(card.number for card in view.cards))

@@ -45,6 +45,10 @@ Put = Callable[[Box, Hashable, Paint, Sheet | None], None]
 MAX_BYTES = 6 * 1024 * 1024
 """The pixels kept, at most (one byte a pixel): a deck is 16 KB, a card's orders 22 KB, a panel 50 KB, so about
 300 parts, the boards of some 40 games in play at once."""
+PIECES_BYTES = 4 * 1024 * 1024
+"""The pixels kept of the smaller parts a deck or a card's orders is made of (``render.abordaje.phone``: a crew's disc
+and count, 3 KB; an order's slot, 6 KB), apart from the parts above: every look the boards of both variants ask for
+often (``render.abordaje.warm`` draws some 650 of them ahead, 3 MB)."""
 
 
 @dataclass(frozen=True)

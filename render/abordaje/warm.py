@@ -12,7 +12,8 @@ stamps and measures in the shared, bounded text caches.
 Then every line a hand can say about the hand last passed on (``render.abordaje.passed``, in caches of its own):
 about 1,050 texts, 350 lines, 0.7 s more at that load (0.6 → 1.4 s in all) and 4 MB, the costliest firsts of
 the hands (one move in eight of the bench's play met one: 2-5 ms); and each card's line of placed orders in a
-hand (65 lines, 1 MB).
+hand (65 lines, 1 MB). Last, the pieces a deck or a card's orders drawn anew is made of (``_pieces``: every order
+slot and crews of 1-8, 644 pieces, 3 MB, 0.1-0.2 s more), the tail's cost once the parts above are kept.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from __future__ import annotations
 from functools import partial
 from typing import TYPE_CHECKING, get_args
 
-from PIL import ImageDraw
+from PIL import Image, ImageDraw
 
 from engine.abordaje import SPEC, AbordajeOptions
 from engine.abordaje.view import AbordajeView, CardKind, DeckView, Side, SideView, SlotView
@@ -29,7 +30,7 @@ from render.core import new_canvas
 from render.core.sheet import Sheet
 
 from . import hand, phone
-from .pieces import SIDES
+from .pieces import SIDE_LETTER, SIDES
 from .sections import put_part
 
 if TYPE_CHECKING:
@@ -57,6 +58,7 @@ def warm(renderer: AbordajeRenderer) -> None:
             hand.draw_hand(own, None, renderer.sections)
             _hand_texts(own)
         _board_texts(board)
+        _pieces(renderer, phone.static_key(board))
     hand.warm_faces()
     hand.warm_lines()
     hand.warm_passed_lines()
@@ -96,6 +98,48 @@ def _board_texts(view: AbordajeView) -> None:
         for swapped in (False, True):
             for slot in _slots():
                 phone._slot(draw, (202, top + 36, 312, top + 82), side, slot, swapped, 1, sheet)
+
+
+MOST_CREW_KEPT = 8
+"""Crews drawn ahead as parts go up to this count (the bench's games rarely pass 6 on a deck)."""
+
+
+def _pieces(renderer: AbordajeRenderer, numbers: tuple[int, ...]) -> None:
+    """Every order slot and every crew of 1 to ``MOST_CREW_KEPT`` on a deck in play of the board of these ship-deck
+    cards, as the parts a deck or a card's orders drawn anew is made of (``phone.put_slot``, ``phone.put_crew``):
+    each drawn on the static layer as a board has it there (the row put back first), and kept in
+    ``renderer.pieces``. Basic and advanced: some 650 parts (their first rows share them), 3 MB."""
+    image = renderer.layer_sheets.copy_of(
+        renderer.layers, ("phone", numbers), partial(phone.draw_static, numbers), None
+    )
+    clean, now = image.copy(), image.copy()
+    framing = ImageDraw.Draw(now)
+    for row in range(len(numbers)):
+        phone._middle_frame(framing, phone.ROWS_TOP + row * phone.ROW, now=True)
+    draw = ImageDraw.Draw(image)
+    put = partial(put_part, renderer.pieces, image, draw)
+
+    def on(ground: Image.Image, top: int) -> None:  # the row as the static layer (or an orange frame) has it
+        strip = (0, top, phone.WIDTH, top + phone.ROW)
+        image.im.paste(ground.im.crop(strip), strip)
+
+    for row, number in enumerate(numbers):
+        top = phone.ROWS_TOP + row * phone.ROW
+        for i in range(len(SIDES)):
+            for slot in _slots():
+                for swapped in (False, True):
+                    on(clean, top)
+                    phone.put_slot(put, None, top=top, i=i, number=number, slot=slot, swapped=swapped, now=False)
+            for slot in _slots()[:2]:  # while a card is being assigned its orders are none yet or face down
+                on(now, top)
+                phone.put_slot(put, None, top=top, i=i, number=number, slot=slot, swapped=False, now=True)
+            for ship in SIDES:
+                x0, x1 = phone.DECK_X[ship]
+                code = f"{SIDE_LETTER[ship].lower()}{number}"
+                for n in range(1, MOST_CREW_KEPT + 1):
+                    on(clean, top)
+                    deck = (x0, top + 2, x1, top + phone.ROW - 4)
+                    phone.put_crew(put, None, deck=deck, i=i, code=code, active=True, n=n)
 
 
 def _panel_texts() -> list[tuple[str, str, str]]:
