@@ -22,6 +22,7 @@ from engine.core import Event, GameSpec, LobbyError, NoGameHere, Prompt, State, 
 from engine.core.handed import handing
 from engine.core.words import count, name_seats
 from engine.registry import GAMES
+from render.core.alt import described_as
 from render.core.cache import kept
 from render.core.changes import KEYS, changed_alt
 from render.registry import RENDERERS, CloseUp, MarksChanges, Renderer
@@ -163,6 +164,14 @@ async def drawn(draw: Callable[[], T], *, new: bool = False) -> T:
             return value  # type: ignore[return-value]  # kept() returned draw()'s own value
     waiting_on_thread()  # what waits to run beside this drawing starts now (``bot.tables.beside``)
     return await asyncio.to_thread(draw)
+
+
+def hand_alt(renderer: Renderer, view: View, described: str | None) -> str:
+    """``renderer.alt(view)``, written from ``described`` (``view.describe()``, when the caller has it)."""
+    if described is None:
+        return renderer.alt(view)
+    with described_as(view, described):
+        return renderer.alt(view)
 
 
 @dataclass
@@ -814,19 +823,26 @@ class HostCore:
         told = [in_private(line, record) for line in private_lines]
         lines.extend(await self._since_lines(loaded, seat, told))
         lines.extend(told)
-        described = self._described(record, spec.key, seat.seat, seen, seen_digest, marked)
+        names = display_names(record)
+        described = self._described(record, spec.key, seat.seat, seen, seen_digest, marked, names)
         if described:
-            lines.append(described)
+            lines.append(name_seats(described, names))
         if prompts:
             lines.extend(f"**{p.question}**" for p in prompts)
             lines.extend(await self._hint_lines(loaded, seat, prompts))
         elif loaded.record.status == "active":
             lines.append("Nothing is waiting on you right now.")
-        drawn_from = (spec.key, bool(prompts), seen_digest, tuple(image_names(record).items()))
+        pictured_names = image_names(record)
+        drawn_from = (spec.key, bool(prompts), seen_digest, tuple(pictured_names.items()))
         images = self.panels_drawn.get((record.id, seat.seat), drawn_from)
         if images is None:  # the seat's view changed since its last panel: its images asked of the renderer
             pictured = self._for_images(record, state, seen, marked)
-            images = await self._panel_images(spec, pictured, closeup=bool(prompts))
+            # The image names everyone as the panel does: its view is the very view the panel's words describe, so
+            # its hand's alt text is written from those words, not described again (unless they mark a seat, which
+            # the alt text names only after it is cut to length).
+            same = pictured_names == names and "⟦" not in described
+            words = described if same else None
+            images = await self._panel_images(spec, pictured, closeup=bool(prompts), described=words)
             self.panels_drawn.put((record.id, seat.seat), drawn_from, images)
         image, closeup = images
         return Panel(text=clip("\n".join(lines)), prompts=prompts, image=image, closeup=closeup, game_id=record.id)
@@ -842,16 +858,25 @@ class HostCore:
             return seen.model_copy(update={"names": public[1].names})
         return for_images(seen, record, marked=marked)
 
-    def _described(self, record: GameRecord, key: str, seat: int, seen: View, seen_digest: bytes, marked: bool) -> str:
-        """The seat's view in words for its panel (``View.describe``, naming people as a panel does), kept per seat
-        with the digest of the view it was written from (``_seen_json``'s) and the names it used, like the panel's
-        images: a view's words are worked out from its fields and names alone (0.1 ms for Jupiter's)."""
-        names = display_names(record)
+    def _described(
+        self,
+        record: GameRecord,
+        key: str,
+        seat: int,
+        seen: View,
+        seen_digest: bytes,
+        marked: bool,
+        names: dict[int, str],
+    ) -> str:
+        """The seat's view in words for its panel (``View.describe`` of the view named with ``names``, the panel's
+        ``display_names``; a seat marker it writes itself is the caller's to name), kept per seat with the digest of
+        the view it was written from (``_seen_json``'s) and the names it used, like the panel's images: a view's
+        words are worked out from its fields and names alone (0.1 ms for Jupiter's)."""
         written_from = (key, seen_digest, tuple(names.items()))
         described = self.panels_described.get((record.id, seat), written_from)
         if described is None:
             view = named_view(seen, record, names, marked=marked)  # its texts name people as the panel does
-            described = in_private(view.describe(), record)
+            described = view.describe()
             self.panels_described.put((record.id, seat), written_from, described)
         return described
 
@@ -883,11 +908,13 @@ class HostCore:
         return []
 
     async def _panel_images(
-        self, spec: GameSpec[Any, Any], view: View, *, closeup: bool
+        self, spec: GameSpec[Any, Any], view: View, *, closeup: bool, described: str | None = None
     ) -> tuple[Attachment | None, Attachment | None]:
         """A panel's hand image and, when asked and the renderer draws one, its close-up of where the seat's
         choices are: both looked up on the loop when already drawn (most moves: a hop to a thread and back costs
-        about 0.1 ms of CPU), else both drawn in one worker thread, one after the other (``drawn``)."""
+        about 0.1 ms of CPU), else both drawn in one worker thread, one after the other (``drawn``).
+        ``described``: ``view.describe()``, when the caller wrote it already (the panel's words): the hand's alt
+        text is written from it (``render.core.alt.described_as``) rather than describing the view again."""
         renderer = self.renderers.get(spec.key)
         if renderer is None:
             return None, None
@@ -896,7 +923,7 @@ class HostCore:
         image = (
             None
             if hand is None
-            else Attachment(f"{spec.key}-hand.png", hand, name_seats(renderer.alt(view), view.names))
+            else Attachment(f"{spec.key}-hand.png", hand, name_seats(hand_alt(renderer, view, described), view.names))
         )
         close = (
             None
