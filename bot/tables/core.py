@@ -29,7 +29,7 @@ from render.registry import RENDERERS, CloseUp, MarksChanges, Renderer
 
 from ..outbox import Attachment, ChannelPost, DirectMessage, Outbox, Panel, PostKind
 from ..store import ActionRecord, DeliveryRecord, GameRecord, GuildSettings, NoteRecord, SeatRecord, Store, UserPrefs
-from .beside import both, waiting_on_thread
+from .beside import both, by_a_drawing, waiting_on_thread
 from .common import (
     MESSAGE_LIMIT,
     Committed,
@@ -46,6 +46,7 @@ from .common import (
 )
 from .lastdrawn import LastDrawn, digest
 from .liveboard import CALL_TO_ACTION, WAITING, ShownBoards, board_key, shows_of
+from .lookfirst import LookFirst
 from .names import (
     channel_names,
     display_names,
@@ -229,6 +230,7 @@ class HostCore:
         self.boards_drawn: LastDrawn[Attachment] = LastDrawn(PARSED_GAMES)
         self.panels_drawn: LastDrawn[tuple[Attachment | None, Attachment | None]] = LastDrawn(4 * PARSED_GAMES)
         self.panels_described: LastDrawn[str] = LastDrawn(4 * PARSED_GAMES)  # each seat's view in words, likewise
+        self.look_first = LookFirst()  # whether a panel's images beside a board's drawing are looked up first
         self._kinds: dict[tuple[str, type], bool] = {}  # whether a game's renderer is a MarksChanges, a CloseUp
 
     @staticmethod
@@ -919,7 +921,19 @@ class HostCore:
         if renderer is None:
             return None, None
         near = cast(CloseUp, renderer) if closeup and self._is(spec.key, renderer, CloseUp) else None
-        hand, shown = await drawn(lambda: (renderer.hand(view), None if near is None else near.closeup(view)))
+
+        def draw() -> tuple[bytes | None, bytes | None]:
+            return renderer.hand(view), None if near is None else near.closeup(view)
+
+        if not by_a_drawing():
+            hand, shown = await drawn(draw)
+        elif self.look_first.worth(spec.key):  # beside a board's drawing: looked up first while that is cheap
+            start = time.thread_time()
+            found, value = kept(draw)
+            self.look_first.took(spec.key, time.thread_time() - start)
+            hand, shown = value if found and value is not None else await drawn(draw, new=True)
+        else:  # beside a board's drawing, with a key that costs the loop more than a hop: asked of the thread
+            hand, shown = await drawn(draw, new=True)
         image = (
             None
             if hand is None
