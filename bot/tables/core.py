@@ -914,37 +914,40 @@ class HostCore:
     ) -> tuple[Attachment | None, Attachment | None]:
         """A panel's hand image and, when asked and the renderer draws one, its close-up of where the seat's
         choices are: both looked up on the loop when already drawn (most moves: a hop to a thread and back costs
-        about 0.1 ms of CPU), else both drawn in one worker thread, one after the other (``drawn``).
-        ``described``: ``view.describe()``, when the caller wrote it already (the panel's words): the hand's alt
-        text is written from it (``render.core.alt.described_as``) rather than describing the view again."""
+        about 0.1 ms of CPU), else both drawn in one worker thread, one after the other (``drawn``), their alt
+        texts with them; beside a board's drawing, straight in the thread when the look-up costs more
+        (``bot.tables.lookfirst``). ``described``: ``view.describe()``, when the caller wrote it already (the
+        panel's words): the hand's alt text is written from it (``render.core.alt.described_as``)."""
         renderer = self.renderers.get(spec.key)
         if renderer is None:
             return None, None
         near = cast(CloseUp, renderer) if closeup and self._is(spec.key, renderer, CloseUp) else None
 
-        def draw() -> tuple[bytes | None, bytes | None]:
-            return renderer.hand(view), None if near is None else near.closeup(view)
+        def draw() -> tuple[Attachment | None, Attachment | None]:
+            """Both images with their alt texts, written where they are drawn (a worker thread, when they are)."""
+            hand = renderer.hand(view)
+            shown = None if near is None else near.closeup(view)
+            return (
+                None
+                if hand is None
+                else Attachment(
+                    f"{spec.key}-hand.png", hand, name_seats(hand_alt(renderer, view, described), view.names)
+                ),
+                None
+                if shown is None or near is None
+                else Attachment(f"{spec.key}-closeup.png", shown, name_seats(near.closeup_alt(view), view.names)),
+            )
 
         if not by_a_drawing():
-            hand, shown = await drawn(draw)
-        elif self.look_first.worth(spec.key):  # beside a board's drawing: looked up first while that is cheap
+            return await drawn(draw)
+        if self.look_first.worth(spec.key):  # beside a board's drawing: looked up first while that is cheap
             start = time.thread_time()
             found, value = kept(draw)
             self.look_first.took(spec.key, time.thread_time() - start)
-            hand, shown = value if found and value is not None else await drawn(draw, new=True)
-        else:  # beside a board's drawing, with a key that costs the loop more than a hop: asked of the thread
-            hand, shown = await drawn(draw, new=True)
-        image = (
-            None
-            if hand is None
-            else Attachment(f"{spec.key}-hand.png", hand, name_seats(hand_alt(renderer, view, described), view.names))
-        )
-        close = (
-            None
-            if shown is None or near is None
-            else Attachment(f"{spec.key}-closeup.png", shown, name_seats(near.closeup_alt(view), view.names))
-        )
-        return image, close
+            if found and value is not None:
+                return value
+        # Beside a board's drawing, with a key that costs the loop more than a hop (or not kept): asked of the thread.
+        return await drawn(draw, new=True)
 
     async def status(self, channel_id: int) -> str:
         """Whose decision the game waits on, what it is and since when."""
