@@ -58,8 +58,8 @@ _by_a_drawing: ContextVar[bool] = ContextVar("by_a_drawing", default=False)
 
 def by_a_drawing() -> bool:
     """Whether the current task was started beside one waiting on a worker thread (the actor's panel beside a new
-    board's drawing): a drawing of its own is then best asked of a worker thread at once (``bot.tables.core.drawn``),
-    as the loop has nothing to save by looking it up first (the hop is the board's anyway)."""
+    board's drawing): its view changed with the board's, so its images are mostly to draw, and asked of a worker
+    thread at once where looking them up on the loop first costs more than the hop (``bot.tables.lookfirst``)."""
     return _by_a_drawing.get()
 
 
