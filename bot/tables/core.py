@@ -46,7 +46,7 @@ from .common import (
 )
 from .lastdrawn import LastDrawn, digest
 from .liveboard import CALL_TO_ACTION, WAITING, ShownBoards, board_key, shows_of
-from .lookfirst import LookFirst
+from .lookfirst import LookFirst, after_the_answer, unhurried
 from .names import (
     channel_names,
     display_names,
@@ -637,7 +637,8 @@ class HostCore:
         if drawing is None:
             return None
         loaded, seat, lines, after = drawing
-        panel = await self._panel(loaded, seat, lines, pending=after)
+        with after_the_answer():  # nobody waits on its images but the loop (``bot.tables.lookfirst``)
+            panel = await self._panel(loaded, seat, lines, pending=after)
         dm = DirectMessage(seat.user_id, loaded.record.channel_id, panel, item.nonce)
         return Outbox(loaded.record.channel_id, dms=[dm], owed=[item.key])
 
@@ -915,8 +916,8 @@ class HostCore:
         """A panel's hand image and, when asked and the renderer draws one, its close-up of where the seat's
         choices are: both looked up on the loop when already drawn (most moves: a hop to a thread and back costs
         about 0.1 ms of CPU), else both drawn in one worker thread, one after the other (``drawn``), their alt
-        texts with them; beside a board's drawing, straight in the thread when the look-up costs more
-        (``bot.tables.lookfirst``). ``described``: ``view.describe()``, when the caller wrote it already (the
+        texts with them; beside a board's drawing or after the answer, straight in the thread when the look-up
+        costs more (``bot.tables.lookfirst``). ``described``: ``view.describe()``, when the caller wrote it already (the
         panel's words): the hand's alt text is written from it (``render.core.alt.described_as``)."""
         renderer = self.renderers.get(spec.key)
         if renderer is None:
@@ -938,15 +939,15 @@ class HostCore:
                 else Attachment(f"{spec.key}-closeup.png", shown, name_seats(near.closeup_alt(view), view.names)),
             )
 
-        if not by_a_drawing():
+        if not by_a_drawing() and not unhurried():
             return await drawn(draw)
-        if self.look_first.worth(spec.key):  # beside a board's drawing: looked up first while that is cheap
+        if self.look_first.worth(spec.key):  # beside a board's drawing or after the answer: looked up first if cheap
             start = time.thread_time()
             found, value = kept(draw)
             self.look_first.took(spec.key, time.thread_time() - start)
             if found and value is not None:
                 return value
-        # Beside a board's drawing, with a key that costs the loop more than a hop (or not kept): asked of the thread.
+        # A key that costs the loop more than a hop (or an image not kept): asked of the thread.
         return await drawn(draw, new=True)
 
     async def status(self, channel_id: int) -> str:

@@ -7,12 +7,16 @@ key again in the thread. What the look-up costs depends on the game's renderer: 
 costs the loop 0.04 ms, less than a hop (about 0.1 ms of the loop's CPU); Jupiter Deep's 0.45-0.55 ms, Abandon
 Capricorn's hand 0.2 ms. So each game's first look-ups beside a drawing are timed (the loop's CPU), and once
 they cost more than a hop on average, that game's images beside a drawing go to the worker thread at once, which
-finds them kept as well: the same images either way.
+finds them kept as well: the same images either way. So do the others' DMs drawn after the answer (``unhurried``):
+nobody waits on them but the loop, which the look-up would cost more than the hop.
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 
 HOP = 0.0001
 """The loop's CPU for one hop to a worker thread and back (``asyncio.to_thread``), in seconds."""
@@ -39,3 +43,22 @@ class LookFirst:
         if self._tries[game] < TRIES:
             self._tries[game] += 1
             self._seconds[game] += seconds
+
+
+_unhurried: ContextVar[bool] = ContextVar("unhurried", default=False)
+
+
+@contextmanager
+def after_the_answer() -> Iterator[None]:
+    """Within it, the panels drawn are the others' DMs, after the answer (``HostCore.drawn_later``): a hop to a
+    worker thread delays nobody, so their images are asked of it at once when the look-up costs the loop more."""
+    token = _unhurried.set(True)
+    try:
+        yield
+    finally:
+        _unhurried.reset(token)
+
+
+def unhurried() -> bool:
+    """Whether the panel drawn now is one nobody waits on (``after_the_answer``)."""
+    return _unhurried.get()
