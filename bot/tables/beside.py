@@ -29,7 +29,11 @@ class _Beside(Generic[B]):
 
     def start(self) -> None:
         if self._task is None and self._coro is not None:
-            self._task = asyncio.ensure_future(self._coro)
+            token = _by_a_drawing.set(True)  # the task's context is a copy of this one, made as it is created
+            try:
+                self._task = asyncio.ensure_future(self._coro)
+            finally:
+                _by_a_drawing.reset(token)
             self._coro = None
 
     async def result(self) -> B:
@@ -49,6 +53,14 @@ class _Beside(Generic[B]):
 
 
 _beside: ContextVar[_Beside[Any] | None] = ContextVar("beside", default=None)
+_by_a_drawing: ContextVar[bool] = ContextVar("by_a_drawing", default=False)
+
+
+def by_a_drawing() -> bool:
+    """Whether the current task was started beside one waiting on a worker thread (the actor's panel beside a new
+    board's drawing): its view changed with the board's, so its images are mostly to draw, and asked of a worker
+    thread at once where looking them up on the loop first costs more than the hop (``bot.tables.lookfirst``)."""
+    return _by_a_drawing.get()
 
 
 def waiting_on_thread() -> None:

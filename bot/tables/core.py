@@ -22,13 +22,14 @@ from engine.core import Event, GameSpec, LobbyError, NoGameHere, Prompt, State, 
 from engine.core.handed import handing
 from engine.core.words import count, name_seats
 from engine.registry import GAMES
+from render.core.alt import described_as
 from render.core.cache import kept
 from render.core.changes import KEYS, changed_alt
 from render.registry import RENDERERS, CloseUp, MarksChanges, Renderer
 
 from ..outbox import Attachment, ChannelPost, DirectMessage, Outbox, Panel, PostKind
 from ..store import ActionRecord, DeliveryRecord, GameRecord, GuildSettings, NoteRecord, SeatRecord, Store, UserPrefs
-from .beside import both, waiting_on_thread
+from .beside import both, by_a_drawing, waiting_on_thread
 from .common import (
     MESSAGE_LIMIT,
     Committed,
@@ -45,6 +46,7 @@ from .common import (
 )
 from .lastdrawn import LastDrawn, digest
 from .liveboard import CALL_TO_ACTION, WAITING, ShownBoards, board_key, shows_of
+from .lookfirst import LookFirst, after_the_answer, unhurried
 from .names import (
     channel_names,
     display_names,
@@ -165,6 +167,14 @@ async def drawn(draw: Callable[[], T], *, new: bool = False) -> T:
     return await asyncio.to_thread(draw)
 
 
+def hand_alt(renderer: Renderer, view: View, described: str | None) -> str:
+    """``renderer.alt(view)``, written from ``described`` (``view.describe()``, when the caller has it)."""
+    if described is None:
+        return renderer.alt(view)
+    with described_as(view, described):
+        return renderer.alt(view)
+
+
 @dataclass
 class Cached:
     """A parsed state kept for one stored version, with its pending prompts once someone asked for them."""
@@ -220,6 +230,7 @@ class HostCore:
         self.boards_drawn: LastDrawn[Attachment] = LastDrawn(PARSED_GAMES)
         self.panels_drawn: LastDrawn[tuple[Attachment | None, Attachment | None]] = LastDrawn(4 * PARSED_GAMES)
         self.panels_described: LastDrawn[str] = LastDrawn(4 * PARSED_GAMES)  # each seat's view in words, likewise
+        self.look_first = LookFirst()  # whether a panel's images beside a board's drawing are looked up first
         self._kinds: dict[tuple[str, type], bool] = {}  # whether a game's renderer is a MarksChanges, a CloseUp
 
     @staticmethod
@@ -626,7 +637,8 @@ class HostCore:
         if drawing is None:
             return None
         loaded, seat, lines, after = drawing
-        panel = await self._panel(loaded, seat, lines, pending=after)
+        with after_the_answer():  # nobody waits on its images but the loop (``bot.tables.lookfirst``)
+            panel = await self._panel(loaded, seat, lines, pending=after)
         dm = DirectMessage(seat.user_id, loaded.record.channel_id, panel, item.nonce)
         return Outbox(loaded.record.channel_id, dms=[dm], owed=[item.key])
 
@@ -814,19 +826,26 @@ class HostCore:
         told = [in_private(line, record) for line in private_lines]
         lines.extend(await self._since_lines(loaded, seat, told))
         lines.extend(told)
-        described = self._described(record, spec.key, seat.seat, seen, seen_digest, marked)
+        names = display_names(record)
+        described = self._described(record, spec.key, seat.seat, seen, seen_digest, marked, names)
         if described:
-            lines.append(described)
+            lines.append(name_seats(described, names))
         if prompts:
             lines.extend(f"**{p.question}**" for p in prompts)
             lines.extend(await self._hint_lines(loaded, seat, prompts))
         elif loaded.record.status == "active":
             lines.append("Nothing is waiting on you right now.")
-        drawn_from = (spec.key, bool(prompts), seen_digest, tuple(image_names(record).items()))
+        pictured_names = image_names(record)
+        drawn_from = (spec.key, bool(prompts), seen_digest, tuple(pictured_names.items()))
         images = self.panels_drawn.get((record.id, seat.seat), drawn_from)
         if images is None:  # the seat's view changed since its last panel: its images asked of the renderer
             pictured = self._for_images(record, state, seen, marked)
-            images = await self._panel_images(spec, pictured, closeup=bool(prompts))
+            # The image names everyone as the panel does: its view is the very view the panel's words describe, so
+            # its hand's alt text is written from those words, not described again (unless they mark a seat, which
+            # the alt text names only after it is cut to length).
+            same = pictured_names == names and "⟦" not in described
+            words = described if same else None
+            images = await self._panel_images(spec, pictured, closeup=bool(prompts), described=words)
             self.panels_drawn.put((record.id, seat.seat), drawn_from, images)
         image, closeup = images
         return Panel(text=clip("\n".join(lines)), prompts=prompts, image=image, closeup=closeup, game_id=record.id)
@@ -842,16 +861,25 @@ class HostCore:
             return seen.model_copy(update={"names": public[1].names})
         return for_images(seen, record, marked=marked)
 
-    def _described(self, record: GameRecord, key: str, seat: int, seen: View, seen_digest: bytes, marked: bool) -> str:
-        """The seat's view in words for its panel (``View.describe``, naming people as a panel does), kept per seat
-        with the digest of the view it was written from (``_seen_json``'s) and the names it used, like the panel's
-        images: a view's words are worked out from its fields and names alone (0.1 ms for Jupiter's)."""
-        names = display_names(record)
+    def _described(
+        self,
+        record: GameRecord,
+        key: str,
+        seat: int,
+        seen: View,
+        seen_digest: bytes,
+        marked: bool,
+        names: dict[int, str],
+    ) -> str:
+        """The seat's view in words for its panel (``View.describe`` of the view named with ``names``, the panel's
+        ``display_names``; a seat marker it writes itself is the caller's to name), kept per seat with the digest of
+        the view it was written from (``_seen_json``'s) and the names it used, like the panel's images: a view's
+        words are worked out from its fields and names alone (0.1 ms for Jupiter's)."""
         written_from = (key, seen_digest, tuple(names.items()))
         described = self.panels_described.get((record.id, seat), written_from)
         if described is None:
             view = named_view(seen, record, names, marked=marked)  # its texts name people as the panel does
-            described = in_private(view.describe(), record)
+            described = view.describe()
             self.panels_described.put((record.id, seat), written_from, described)
         return described
 
@@ -883,27 +911,44 @@ class HostCore:
         return []
 
     async def _panel_images(
-        self, spec: GameSpec[Any, Any], view: View, *, closeup: bool
+        self, spec: GameSpec[Any, Any], view: View, *, closeup: bool, described: str | None = None
     ) -> tuple[Attachment | None, Attachment | None]:
         """A panel's hand image and, when asked and the renderer draws one, its close-up of where the seat's
         choices are: both looked up on the loop when already drawn (most moves: a hop to a thread and back costs
-        about 0.1 ms of CPU), else both drawn in one worker thread, one after the other (``drawn``)."""
+        about 0.1 ms of CPU), else both drawn in one worker thread, one after the other (``drawn``), their alt
+        texts with them; beside a board's drawing or after the answer, straight in the thread when the look-up
+        costs more (``bot.tables.lookfirst``). ``described``: ``view.describe()``, when the caller wrote it already (the
+        panel's words): the hand's alt text is written from it (``render.core.alt.described_as``)."""
         renderer = self.renderers.get(spec.key)
         if renderer is None:
             return None, None
         near = cast(CloseUp, renderer) if closeup and self._is(spec.key, renderer, CloseUp) else None
-        hand, shown = await drawn(lambda: (renderer.hand(view), None if near is None else near.closeup(view)))
-        image = (
-            None
-            if hand is None
-            else Attachment(f"{spec.key}-hand.png", hand, name_seats(renderer.alt(view), view.names))
-        )
-        close = (
-            None
-            if shown is None or near is None
-            else Attachment(f"{spec.key}-closeup.png", shown, name_seats(near.closeup_alt(view), view.names))
-        )
-        return image, close
+
+        def draw() -> tuple[Attachment | None, Attachment | None]:
+            """Both images with their alt texts, written where they are drawn (a worker thread, when they are)."""
+            hand = renderer.hand(view)
+            shown = None if near is None else near.closeup(view)
+            return (
+                None
+                if hand is None
+                else Attachment(
+                    f"{spec.key}-hand.png", hand, name_seats(hand_alt(renderer, view, described), view.names)
+                ),
+                None
+                if shown is None or near is None
+                else Attachment(f"{spec.key}-closeup.png", shown, name_seats(near.closeup_alt(view), view.names)),
+            )
+
+        if not by_a_drawing() and not unhurried():
+            return await drawn(draw)
+        if self.look_first.worth(spec.key):  # beside a board's drawing or after the answer: looked up first if cheap
+            start = time.thread_time()
+            found, value = kept(draw)
+            self.look_first.took(spec.key, time.thread_time() - start)
+            if found and value is not None:
+                return value
+        # A key that costs the loop more than a hop (or an image not kept): asked of the thread.
+        return await drawn(draw, new=True)
 
     async def status(self, channel_id: int) -> str:
         """Whose decision the game waits on, what it is and since when."""

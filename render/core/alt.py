@@ -8,6 +8,9 @@ an attachment's description; the sentence is kept well under that and readable a
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 
 from engine.core import View
 
@@ -26,9 +29,34 @@ def closeup_alt(game: str, where: str) -> str:
     return clipped(f"A close-up of the {game} board: {where}.")
 
 
+_GIVEN: ContextVar[tuple[View, str] | None] = ContextVar("alt_described", default=None)
+"""A view and its ``describe()`` a caller already wrote (``described_as``): this context's alone, so a drawing in
+another thread (which describes its own view) never sees it."""
+
+
+@contextmanager
+def described_as(view: View, words: str) -> Iterator[None]:
+    """Within the block, an alt text of this very ``view`` object is written from ``words``, its ``describe()``
+    the caller already has (the host's panel text describes a seat's view; its hand's alt text would describe it
+    again), rather than describing it twice. The same words, so the same alt text."""
+    token = _GIVEN.set((view, words))
+    try:
+        yield
+    finally:
+        _GIVEN.reset(token)
+
+
+def description(view: View) -> str:
+    """``view.describe()``, or the words given for this very view (``described_as``)."""
+    given = _GIVEN.get()
+    if given is not None and given[0] is view:
+        return given[1]
+    return view.describe()
+
+
 def alt_text(opening: str, view: View) -> str:
     """``opening`` (what the image is) followed by the view's own description, as one plain paragraph."""
-    described = plain(view.describe())
+    described = plain(description(view))
     words = f"{opening}: {described}" if described else f"{opening}."
     return clipped(words)
 
