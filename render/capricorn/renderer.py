@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
+from collections.abc import Hashable
 from functools import partial
 
 from PIL import Image, ImageDraw
@@ -55,6 +56,7 @@ from .ship import (
     warm_clear_masks,
     warm_mothers_placed,
     warm_sectors,
+    warm_sockets,
     warm_tags,
 )
 from .zoom import ROOM_AREAS, room_alt, room_box
@@ -96,6 +98,30 @@ def _public(view: CapricornView) -> CapricornView:
         while len(_publics) > PUBLIC_KEPT:
             _publics.popitem(last=False)
     return public
+
+
+CLOSEUP_KEYS_KEPT = 64
+"""Close-up cache keys kept by what they show (``_closeup_key``), a few hundred bytes each."""
+_closeup_keys: OrderedDict[Hashable, str] = OrderedDict()
+_closeup_keys_lock = threading.Lock()
+
+
+def _closeup_key(shows: Hashable) -> str:
+    """The close-up's cache key for what it shows (``closeup_shows``): its text, written once and then found by
+    the tuple itself (the text of a close-up's pieces is about 35 µs to write; the host asks every action's
+    close-up by its key at least once, a new one twice). Equal tuples write the same text: each place in them
+    always holds the same type (a ``True`` never meets a ``1``)."""
+    with _closeup_keys_lock:
+        key = _closeup_keys.get(shows)
+        if key is not None:
+            _closeup_keys.move_to_end(shows)
+            return key
+    key = "capricorn.closeup:" + repr(shows)
+    with _closeup_keys_lock:
+        _closeup_keys[shows] = key
+        while len(_closeup_keys) > CLOSEUP_KEYS_KEPT:
+            _closeup_keys.popitem(last=False)
+    return key
 
 
 def rotation_key(view: CapricornView) -> tuple[tuple[str, int], ...]:
@@ -228,8 +254,9 @@ class CapricornRenderer:
                 self.layers.get(("ring", ring, turns), partial(draw_ring_layer, base, ring, turns))
         self.layer_sheets.copy_of(self.layers, "phone", draw_phone_static, None)
         warm_tags()
+        warm_sockets()
         warm_clear_masks()
-        warm_glyphs(font(size, bold=bold) for size, bold in ((20, False), (22, True), (26, True)))  # crew lines, header
+        warm_glyphs(font(size, bold=bold) for size, bold in ((20, False), (20, True), (22, True), (26, True)))
         warm_sectors()
         warm_corners()
         warm_crew(
@@ -320,7 +347,7 @@ class CapricornRenderer:
         closeup_view = _capricorn(view)
         if closeup_view.result is not None:
             return None
-        key = "capricorn.closeup:" + repr(closeup_shows(closeup_view))  # what it draws: the last one if unchanged
+        key = _closeup_key(closeup_shows(closeup_view))  # what it draws: the last one if unchanged
         return self.cache.get_or_render(key, lambda: encode_png(self.closeup_image(_public(closeup_view))))
 
     def closeup_image(self, public: CapricornView) -> Image.Image:
