@@ -17,7 +17,7 @@ from render.capricorn.closeup import closeup_shows
 from render.capricorn.layout import HEIGHT, PANEL_LEFT, arc, polar, space_angles
 from render.capricorn.renderer import _closeup_key
 from render.core.closeup import landscape_box
-from render.core.sheet import overlap
+from render.core.sheet import masks_meet, overlap
 from render.core.zoom import widest_for
 
 from .test_capricorn_render import GAMES, playout, view_of
@@ -106,3 +106,21 @@ def test_what_a_closeup_shows_is_worked_out_afresh_along_games() -> None:
             assert key == "capricorn.closeup:" + repr(shows)
             assert keys.setdefault(key, shows) == shows
     assert len(keys) > 20
+
+
+def test_a_pieces_test_on_the_masks_cores_is_the_sheets_test() -> None:
+    """``ship._meet`` (a piece's places test the marks near it on the masks' cores) answers as ``masks_meet``,
+    for pieces and code halos placed all around each other: touching, apart, one inside the other."""
+    halos = [mark[1] for mark in ship._code_masks("inner", 0)[:4]]
+    looks = [ship._piece_shape("alien", ("red", "R", True), 13)[1], ship._piece_shape("mother", ("black", 3), 11)[1]]
+    masks = halos + looks
+    met = apart = 0
+    for a, b in itertools.product(masks, repeat=2):
+        for dx in range(-b.width - 1, a.width + 2, 3):
+            for dy in range(-b.height - 1, a.height + 2, 4):
+                a_box = (100, 200, 100 + a.width, 200 + a.height)
+                b_box = (100 + dx, 200 + dy, 100 + dx + b.width, 200 + dy + b.height)
+                answer = masks_meet(a_box, a, b_box, b)
+                assert ship._meet(a_box, a, b_box, b) == answer, (a_box, b_box)
+                met, apart = met + answer, apart + (not answer)
+    assert met > 100 and apart > 100
