@@ -238,15 +238,16 @@ class CapricornRenderer:
     def warm(self) -> None:
         """Draw now what every process draws as it meets its first positions: the base (about 30 ms), each turning
         ring's layer at every counter (5-7 ms each, 24), the phone board's static layer (about 12 ms) and the
-        turning rooms' tags at every counter (``warm_tags``, about 65 ms), every lane's sector box and corners at
-        every column (``warm_sectors``, ``warm_corners``, about 15 ms), every crew body and health badge drawn
-        and measured (``warm_crew``, about 60 ms), every Mother's look at every health and size, the cube and
-        search token, the card frames and the end's box (40-75 ms), and what pieces keep clear of by ring and tag
-        (``warm_clear_masks``, about 5 ms): about 0.4 s of CPU in all, so no player's action pays for them. They
-        are what a process holds anyway once its games have turned their rings and wounded their crews and
-        Mothers: about 11.3 MB (the base 1.3 MB, the ring layers 7.9 MB, the phone layer 0.7 MB, the pieces'
-        looks 0.7 MB, the masks 0.3 MB), within the caches' bounds. For the host to call once when it loads the
-        games (off the event loop)."""
+        turning rooms' tags at every counter (``warm_tags``, about 65 ms), every room's door sockets and span and
+        every lane's sector box and corners at every column (``warm_sockets``, ``warm_sectors``, ``warm_corners``,
+        about 20 ms), every crew body and health badge drawn and measured (``warm_crew``, about 60 ms), every
+        Mother's look at every health and size, the cube and search token, the card frames and every card's tile
+        and the end's box (100-140 ms), and what pieces keep clear of by ring and tag (``warm_clear_masks``, about
+        5 ms): about 0.45 s of CPU in all, so no player's action pays for them. They are what a process holds
+        anyway once its games have turned their rings, dealt their cards and wounded their crews and Mothers:
+        about 15 MB (the base 1.3 MB, the ring layers 7.9 MB, the phone layer 0.7 MB, the pieces' looks 0.7 MB,
+        the card tiles 3.1 MB, the masks 0.3 MB, four faces' glyphs 1 MB), within the caches' bounds. For the host
+        to call once when it loads the games (off the event loop)."""
         base = self.layers.get("base", draw_base)
         for ring in SHIP.rotating:
             self.layers.get(("mask", ring), partial(ring_mask, ring))
