@@ -124,6 +124,25 @@ def _closeup_key(shows: Hashable) -> str:
     return key
 
 
+_closeup_views: OrderedDict[int, tuple[CapricornView, str]] = OrderedDict()
+
+
+def _closeup_key_of(view: CapricornView) -> str:
+    """``_closeup_key(closeup_shows(view))``, kept by the view's identity for the last few views: the host asks a
+    new close-up twice (once for a kept image, then to draw it), with the very same view. Views are never changed
+    once made; an entry holds its view, so no identity is reused meanwhile."""
+    with _closeup_keys_lock:
+        kept = _closeup_views.get(id(view))
+        if kept is not None and kept[0] is view:
+            return kept[1]
+    key = _closeup_key(closeup_shows(view))
+    with _closeup_keys_lock:
+        _closeup_views[id(view)] = (view, key)
+        while len(_closeup_views) > PUBLIC_KEPT:
+            _closeup_views.popitem(last=False)
+    return key
+
+
 def rotation_key(view: CapricornView) -> tuple[tuple[str, int], ...]:
     """What the composed static ship depends on: the rings' counters (the open doors follow from them)."""
     return tuple(sorted(view.rotation.items()))
@@ -348,7 +367,7 @@ class CapricornRenderer:
         closeup_view = _capricorn(view)
         if closeup_view.result is not None:
             return None
-        key = _closeup_key(closeup_shows(closeup_view))  # what it draws: the last one if unchanged
+        key = _closeup_key_of(closeup_view)  # what it draws: the last one if unchanged
         return self.cache.get_or_render(key, lambda: encode_png(self.closeup_image(_public(closeup_view))))
 
     def closeup_image(self, public: CapricornView) -> Image.Image:

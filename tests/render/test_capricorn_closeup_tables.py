@@ -15,7 +15,7 @@ from engine.capricorn.terms import POD
 from render.capricorn import closeup, ship
 from render.capricorn.closeup import closeup_shows
 from render.capricorn.layout import HEIGHT, PANEL_LEFT, arc, polar, space_angles
-from render.capricorn.renderer import _closeup_key
+from render.capricorn.renderer import _closeup_key, _closeup_key_of
 from render.core.closeup import landscape_box
 from render.core.sheet import masks_meet, overlap
 from render.core.zoom import widest_for
@@ -124,3 +124,15 @@ def test_a_pieces_test_on_the_masks_cores_is_the_sheets_test() -> None:
                 assert ship._meet(a_box, a, b_box, b) == answer, (a_box, b_box)
                 met, apart = met + answer, apart + (not answer)
     assert met > 100 and apart > 100
+
+
+def test_a_closeup_key_is_kept_by_the_view_itself_and_a_changed_view_gets_its_own() -> None:
+    players, seed = GAMES[1]
+    views = [view_of(state, 0) for state in playout(players, seed)[:40]]
+    views = [view for view in views if view.result is None]
+    for view in views:
+        assert _closeup_key_of(view) == _closeup_key(closeup_shows(view))
+        assert _closeup_key_of(view) == _closeup_key(closeup_shows(view))  # asked again: the kept one
+    view = views[-1]
+    moved = view.model_copy(update={"rotation": {**view.rotation, "inner": (view.rotation.get("inner", 0) + 1) % 12}})
+    assert _closeup_key_of(moved) == _closeup_key(closeup_shows(moved)) != _closeup_key_of(view)
