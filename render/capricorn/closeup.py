@@ -40,11 +40,15 @@ def _turns(view: CapricornView) -> tuple[tuple[str, int], ...]:
 
 @lru_cache(maxsize=1024)
 def _choice_spaces(space: str, turns: tuple[tuple[str, int], ...]) -> tuple[str, ...]:
+    """The room's spaces (or the pod), then the spaces one step out of it: a step from a room's space is along
+    its room (``within_room_steps``) or through an open door (``door_partner``), so the steps out of the room
+    are the other sides of the open doors (``openings``, one list per rotation state) with a side in it:
+    ``SHIP.steps`` of every space of the room less the room, without asking it space by space."""
     room = SHIP.room_of(space)
     spaces = [space] if room is None else list(SHIP.room(room).spaces)
-    rotation = dict(turns)
-    steps = {step for code in spaces for step in SHIP.steps(code, rotation)}  # type: ignore[arg-type]
-    return tuple(spaces + sorted(steps - set(spaces)))
+    inside = set(spaces)
+    out = {b if a in inside else a for a, b in SHIP.openings(dict(turns)) if a in inside or b in inside}  # type: ignore[arg-type]
+    return tuple(spaces + sorted(out - inside))
 
 
 def _corners(code: str, rotation: Mapping[str, int]) -> tuple[Point, ...]:
@@ -62,11 +66,40 @@ def _corners_at(r0: int, r1: int, col: int) -> tuple[Point, ...]:
     return tuple(polar(r, a) for r in (r0, r1) for a in (a0, (a0 + a1) / 2, a1))
 
 
+def _span(code: str, rotation: Mapping[str, int]) -> Box:
+    """The least and greatest x and y of a space's ``_corners`` (all ``landscape_box`` reads of its points)."""
+    if code == POD:
+        return CX - POD_RADIUS, CY - POD_RADIUS, CX + POD_RADIUS, CY + POD_RADIUS
+    return _span_at(*lane_radii(code), SHIP.abs_col(code, rotation))  # type: ignore[arg-type]
+
+
+@lru_cache(maxsize=256)
+def _span_at(r0: int, r1: int, col: int) -> Box:
+    """``_span`` of the sector between radii ``r0`` and ``r1`` at absolute column ``col`` (144 in all, worked out
+    in ``warm_corners``)."""
+    xs, ys = zip(*_corners_at(r0, r1, col), strict=True)
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+@lru_cache(maxsize=256)
+def _room_span(room: str, turns: int) -> Box:
+    """``_span`` of all a room's spaces together, its ring turned ``turns`` marks (64 in all, worked out in
+    ``warm_corners``)."""
+    rotation: dict[str, int] = {SHIP.room(room).ring: turns}
+    spans = [_span(code, rotation) for code in SHIP.room(room).spaces]
+    return min(s[0] for s in spans), min(s[1] for s in spans), max(s[2] for s in spans), max(s[3] for s in spans)
+
+
 def warm_corners() -> None:
-    """Work out now every lane's corner points at every column (``_corners_at``, 144 in all, a few ms)."""
+    """Work out now every lane's corner points and their span at every column (``_corners_at``, ``_span_at``: 144
+    each), and every room's span at every counter of its ring (``_room_span``, 64): a few ms in all."""
     for r0, r1 in {lane_radii(code) for room in SHIP.rooms for code in room.spaces}:
         for col in range(SHIP.columns):
             _corners_at(r0, r1, col)
+            _span_at(r0, r1, col)
+    for room in SHIP.rooms:
+        for turns in range(SHIP.marks) if room.ring in SHIP.rotating else (0,):
+            _room_span(room.key, turns)
 
 
 def closeup_box(view: CapricornView) -> Box:
@@ -79,7 +112,16 @@ def _closeup_box(space: str, turns: tuple[tuple[str, int], ...]) -> Box:
     """``closeup_box`` for the acting character on ``space`` under the rotation ``turns`` (all it depends on,
     worked out once: a character stays a few actions on one space)."""
     rotation = dict(turns)
-    points = [p for code in _choice_spaces(space, turns) for p in _corners(code, rotation)]
+    room = SHIP.room_of(space)
+    choices = _choice_spaces(space, turns)
+    if room is None:
+        spans = [_span(code, rotation) for code in choices]
+    else:  # the room's own spaces as one span, kept by its ring's counter, then the steps out of it
+        ring = SHIP.room(room).ring
+        inside = len(SHIP.room(room).spaces)
+        spans = [_room_span(room, rotation.get(ring, 0))] + [_span(code, rotation) for code in choices[inside:]]
+    least = (min(s[0] for s in spans), min(s[1] for s in spans))
+    points = [least, (max(s[2] for s in spans), max(s[3] for s in spans))]
     actor = _corners(space, rotation)
     focus = (sum(x for x, _ in actor) / len(actor), sum(y for _, y in actor) / len(actor))
     return landscape_box(points, (0, 0, PANEL_LEFT, HEIGHT), MARGIN, widest=widest_for(CODE_SIZE), focus=focus)
@@ -113,21 +155,40 @@ def closeup_shows(view: CapricornView) -> tuple[Hashable, ...]:
     token or cube draws 8 pixels around a point of its space, well inside that bound; the pod's always).
 
     Most actions change something out of the box (a piece elsewhere, a card, a track): their close-up is the
-    last one, found by this key without drawing it. Only public fields are read."""
+    last one, found by this key without drawing it. Only public fields are read. Which tokens and pieces are
+    near is kept by the box, the rotation and the tokens or pieces themselves (``_tokens_near``, ``_pieces_near``):
+    most actions ask it again of the very same ones."""
     box = closeup_box(view)
-    rotation = view.rotation
-
-    def near(code: str, pieces: tuple[Piece, ...] = ()) -> bool:
-        return SHIP.is_space(code) and overlap(pieces_reach(code, rotation, pieces), box)
-
+    turns = _turns(view)
     return (
         box,
-        _turns(view),
+        turns,
         tuple(tuple(pair) for pair in view.open_doors),
-        tuple(code for code in view.searched if code != POD and near(code)),
-        tuple(code for code in view.cubes if code != POD and near(code)),
-        tuple((code, pieces) for code, pieces in pieces_by_space(view).items() if code == POD or near(code, pieces)),
+        _tokens_near(box, turns, tuple(view.searched)),
+        _tokens_near(box, turns, tuple(view.cubes)),
+        _pieces_near(box, turns, tuple(pieces_by_space(view).items())),
     )
+
+
+def _near(code: str, rotation: Mapping[str, int], box: Box, pieces: tuple[Piece, ...] = ()) -> bool:
+    """Whether ``pieces`` on ``code`` (or a token there, with none) can draw into ``box`` (``pieces_reach``)."""
+    return SHIP.is_space(code) and overlap(pieces_reach(code, rotation, pieces), box)
+
+
+@lru_cache(maxsize=256)
+def _tokens_near(box: Box, turns: tuple[tuple[str, int], ...], codes: tuple[str, ...]) -> tuple[str, ...]:
+    """The spaces of ``codes`` (searched, or with a cube) whose token can draw into ``box`` (never the pod's)."""
+    rotation = dict(turns)
+    return tuple(code for code in codes if code != POD and _near(code, rotation, box))
+
+
+@lru_cache(maxsize=256)
+def _pieces_near(
+    box: Box, turns: tuple[tuple[str, int], ...], spaces: tuple[tuple[str, tuple[Piece, ...]], ...]
+) -> tuple[tuple[str, tuple[Piece, ...]], ...]:
+    """The spaces of ``spaces`` (each with its pieces) whose pieces can draw into ``box``, and the pod's."""
+    rotation = dict(turns)
+    return tuple((code, pieces) for code, pieces in spaces if code == POD or _near(code, rotation, box, pieces))
 
 
 def closeup_where(view: CapricornView) -> str:

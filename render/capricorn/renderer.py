@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
+from collections.abc import Hashable
 from functools import partial
 
 from PIL import Image, ImageDraw
@@ -55,6 +56,7 @@ from .ship import (
     warm_clear_masks,
     warm_mothers_placed,
     warm_sectors,
+    warm_sockets,
     warm_tags,
 )
 from .zoom import ROOM_AREAS, room_alt, room_box
@@ -96,6 +98,49 @@ def _public(view: CapricornView) -> CapricornView:
         while len(_publics) > PUBLIC_KEPT:
             _publics.popitem(last=False)
     return public
+
+
+CLOSEUP_KEYS_KEPT = 64
+"""Close-up cache keys kept by what they show (``_closeup_key``), a few hundred bytes each."""
+_closeup_keys: OrderedDict[Hashable, str] = OrderedDict()
+_closeup_keys_lock = threading.Lock()
+
+
+def _closeup_key(shows: Hashable) -> str:
+    """The close-up's cache key for what it shows (``closeup_shows``): its text, written once and then found by
+    the tuple itself (the text of a close-up's pieces is about 35 µs to write; the host asks every action's
+    close-up by its key at least once, a new one twice). Equal tuples write the same text: each place in them
+    always holds the same type (a ``True`` never meets a ``1``)."""
+    with _closeup_keys_lock:
+        key = _closeup_keys.get(shows)
+        if key is not None:
+            _closeup_keys.move_to_end(shows)
+            return key
+    key = "capricorn.closeup:" + repr(shows)
+    with _closeup_keys_lock:
+        _closeup_keys[shows] = key
+        while len(_closeup_keys) > CLOSEUP_KEYS_KEPT:
+            _closeup_keys.popitem(last=False)
+    return key
+
+
+_closeup_views: OrderedDict[int, tuple[CapricornView, str]] = OrderedDict()
+
+
+def _closeup_key_of(view: CapricornView) -> str:
+    """``_closeup_key(closeup_shows(view))``, kept by the view's identity for the last few views: the host asks a
+    new close-up twice (once for a kept image, then to draw it), with the very same view. Views are never changed
+    once made; an entry holds its view, so no identity is reused meanwhile."""
+    with _closeup_keys_lock:
+        kept = _closeup_views.get(id(view))
+        if kept is not None and kept[0] is view:
+            return kept[1]
+    key = _closeup_key(closeup_shows(view))
+    with _closeup_keys_lock:
+        _closeup_views[id(view)] = (view, key)
+        while len(_closeup_views) > PUBLIC_KEPT:
+            _closeup_views.popitem(last=False)
+    return key
 
 
 def rotation_key(view: CapricornView) -> tuple[tuple[str, int], ...]:
@@ -212,15 +257,16 @@ class CapricornRenderer:
     def warm(self) -> None:
         """Draw now what every process draws as it meets its first positions: the base (about 30 ms), each turning
         ring's layer at every counter (5-7 ms each, 24), the phone board's static layer (about 12 ms) and the
-        turning rooms' tags at every counter (``warm_tags``, about 65 ms), every lane's sector box and corners at
-        every column (``warm_sectors``, ``warm_corners``, about 15 ms), every crew body and health badge drawn
-        and measured (``warm_crew``, about 60 ms), every Mother's look at every health and size, the cube and
-        search token, the card frames and the end's box (40-75 ms), and what pieces keep clear of by ring and tag
-        (``warm_clear_masks``, about 5 ms): about 0.4 s of CPU in all, so no player's action pays for them. They
-        are what a process holds anyway once its games have turned their rings and wounded their crews and
-        Mothers: about 11.3 MB (the base 1.3 MB, the ring layers 7.9 MB, the phone layer 0.7 MB, the pieces'
-        looks 0.7 MB, the masks 0.3 MB), within the caches' bounds. For the host to call once when it loads the
-        games (off the event loop)."""
+        turning rooms' tags at every counter (``warm_tags``, about 65 ms), every room's door sockets and span and
+        every lane's sector box and corners at every column (``warm_sockets``, ``warm_sectors``, ``warm_corners``,
+        about 20 ms), every crew body and health badge drawn and measured (``warm_crew``, about 60 ms), every
+        Mother's look at every health and size, the cube and search token, the card frames and every card's tile
+        and the end's box (100-140 ms), and what pieces keep clear of by ring and tag (``warm_clear_masks``, about
+        5 ms): about 0.45 s of CPU in all, so no player's action pays for them. They are what a process holds
+        anyway once its games have turned their rings, dealt their cards and wounded their crews and Mothers:
+        about 15 MB (the base 1.3 MB, the ring layers 7.9 MB, the phone layer 0.7 MB, the pieces' looks 0.7 MB,
+        the card tiles 3.1 MB, the masks 0.3 MB, four faces' glyphs 1 MB), within the caches' bounds. For the host
+        to call once when it loads the games (off the event loop)."""
         base = self.layers.get("base", draw_base)
         for ring in SHIP.rotating:
             self.layers.get(("mask", ring), partial(ring_mask, ring))
@@ -228,8 +274,9 @@ class CapricornRenderer:
                 self.layers.get(("ring", ring, turns), partial(draw_ring_layer, base, ring, turns))
         self.layer_sheets.copy_of(self.layers, "phone", draw_phone_static, None)
         warm_tags()
+        warm_sockets()
         warm_clear_masks()
-        warm_glyphs(font(size, bold=bold) for size, bold in ((20, False), (22, True), (26, True)))  # crew lines, header
+        warm_glyphs(font(size, bold=bold) for size, bold in ((20, False), (20, True), (22, True), (26, True)))
         warm_sectors()
         warm_corners()
         warm_crew(
@@ -320,7 +367,7 @@ class CapricornRenderer:
         closeup_view = _capricorn(view)
         if closeup_view.result is not None:
             return None
-        key = "capricorn.closeup:" + repr(closeup_shows(closeup_view))  # what it draws: the last one if unchanged
+        key = _closeup_key_of(closeup_view)  # what it draws: the last one if unchanged
         return self.cache.get_or_render(key, lambda: encode_png(self.closeup_image(_public(closeup_view))))
 
     def closeup_image(self, public: CapricornView) -> Image.Image:

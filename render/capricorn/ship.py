@@ -193,11 +193,6 @@ def _rim(radius: float, a0: float, a1: float, steps: int) -> tuple[Point, ...]:
     return tuple(polar(radius, a0 + (a1 - a0) * i / steps) for i in range(steps + 1))
 
 
-def _socket_span(code: str, rotation: Mapping[str, int]) -> tuple[float, float]:
-    a0, a1 = space_angles(code, rotation)
-    return a0 + 3, a1 - 3
-
-
 @lru_cache(maxsize=2048)
 def _socket(code: str, col: int) -> tuple[tuple[Point, ...], Box]:
     """A closed door socket's outline with its space at absolute column ``col``, and the box around it."""
@@ -213,21 +208,37 @@ def _socket(code: str, col: int) -> tuple[tuple[Point, ...], Box]:
 def _sockets(turns: tuple[tuple[str, int], ...]) -> tuple[tuple[str, tuple[Point, ...], Box], ...]:
     """Every door socket under the rotation ``turns``, in the ship's order: its space, outline and box
     (``_socket``), listed once per rotation state (144 at most) instead of looking up each of the 144 spaces
-    for every board and close-up part."""
+    for every board and close-up part; joined from each room's (``_room_sockets``, by its ring's counter)."""
     rotation = dict(turns)
     return tuple(
+        socket for room in SHIP.rooms for socket in _room_sockets(room.key, rotation.get(room.ring, 0) % SHIP.marks)
+    )
+
+
+@lru_cache(maxsize=128)
+def _room_sockets(room: str, turns: int) -> tuple[tuple[str, tuple[Point, ...], Box], ...]:
+    """A room's door sockets (``_sockets``) with its ring turned ``turns`` marks: 64 in all (``warm_sockets``)."""
+    rotation = {SHIP.room(room).ring: turns}
+    return tuple(
         (code, *_socket(code, SHIP.abs_col(code, rotation)))  # type: ignore[arg-type]
-        for room in SHIP.rooms
-        for code in room.spaces
+        for code in SHIP.room(room).spaces
         if SHIP.space(code).door is not None
     )
+
+
+def warm_sockets() -> None:
+    """Work out now every room's door sockets at every counter of its ring (``_room_sockets``, a few ms): a
+    rotation state met for the first time then lists its sockets by joining nine tuples."""
+    for room in SHIP.rooms:
+        for turns in range(SHIP.marks) if room.ring in SHIP.rotating else (0,):
+            _room_sockets(room.key, turns)
 
 
 def _draw_doors(
     draw: ImageDraw.ImageDraw, view: CapricornView, shift: Point = (0, 0), within: Box | None = None
 ) -> None:
     """Closed sockets as short dark stubs on the ring edge; open doors as orange bridges across the gap (given
-    ``within``, the sockets wholly outside it are left out: they would draw nothing there)."""
+    ``within``, the sockets and doors wholly outside it are left out: they would draw nothing there)."""
     rotation = view.rotation
     dx, dy = shift
     open_codes = {c for pair in view.open_doors for c in pair}
@@ -237,21 +248,34 @@ def _draw_doors(
         if within is None or overlap(bound, within):
             draw.polygon(_moved(points, shift), fill=int(Ink.GREY))
     for a, b in view.open_doors:
-        code = b if a == POD else a
-        a0, a1 = _socket_span(code, rotation)
-        if a == POD:
-            inner_r, outer_r = POD_RADIUS - 2, _edge_radius(b) + 2
-        else:
-            inner_r, outer_r = _edge_radius(a) - 2, _edge_radius(b) + 2
-        draw.polygon(_moved(arc(inner_r, outer_r, a0, a1, 3), shift), fill=int(Ink.ORANGE), outline=int(Ink.BLACK))
-        middle = (a0 + a1) / 2
-        bridge = _moved([polar(inner_r + 1, middle), polar(outer_r - 1, middle)], shift)
-        draw.line(bridge, fill=int(Ink.WHITE), width=2)
-    for col in SHIP.pod_doors:  # the pod's fixed sockets
-        angle = (col + 0.5) * 360 / SHIP.columns
-        x, y = polar(POD_RADIUS - 6, angle)
+        outline, bridge, bound = _open_door(a, b, SHIP.abs_col(b if a == POD else a, rotation))  # type: ignore[arg-type]
+        if within is None or overlap(bound, within):
+            draw.polygon(_moved(outline, shift), fill=int(Ink.ORANGE), outline=int(Ink.BLACK))
+            draw.line(_moved(bridge, shift), fill=int(Ink.WHITE), width=2)
+    for x, y in _pod_sockets():  # the pod's fixed sockets
         x, y = x + dx, y + dy
         draw.rectangle((x - 3, y - 3, x + 3, y + 3), fill=int(Ink.BLACK))
+
+
+@lru_cache(maxsize=512)
+def _open_door(a: str, b: str, col: int) -> tuple[tuple[Point, ...], tuple[Point, ...], Box]:
+    """An open door from ``a`` (the inner side, or the pod) to ``b`` with its space (``a``'s, or ``b``'s from the
+    pod) at absolute column ``col``: the bridge's outline, its white middle line, and a box around both (with
+    room for the outline and the line's width), worked out once (a door opens under many rotation states)."""
+    a0, a1 = col * COLUMN_DEGREES + 3, (col + 1) * COLUMN_DEGREES - 3  # the socket's span, 3° in from the walls
+    inner_r = POD_RADIUS - 2 if a == POD else _edge_radius(a) - 2
+    outer_r = _edge_radius(b) + 2
+    outline = tuple(arc(inner_r, outer_r, a0, a1, 3))
+    middle = (a0 + a1) / 2
+    bridge = (polar(inner_r + 1, middle), polar(outer_r - 1, middle))
+    xs, ys = [x for x, _ in outline + bridge], [y for _, y in outline + bridge]
+    return outline, bridge, (min(xs) - 3, min(ys) - 3, max(xs) + 4, max(ys) + 4)
+
+
+@lru_cache(maxsize=1)
+def _pod_sockets() -> tuple[Point, ...]:
+    """The middle of each of the pod's fixed door sockets."""
+    return tuple(polar(POD_RADIUS - 6, (col + 0.5) * 360 / SHIP.columns) for col in SHIP.pod_doors)
 
 
 ROOM_SIZE = 14
@@ -557,12 +581,25 @@ def _slots(code: str, rotation: Mapping[str, int], pieces: Sequence[Piece]) -> t
     for size, centres in slot_candidates(code, rotation, len(pieces)):  # tried one by one: the first often fits
         drawn_pieces = [_drawn_piece(k, d, size, at) for (k, d), at in zip(pieces, centres, strict=True)]
         marks = _near(clear, [box for box, _ in drawn_pieces])
-        if any(masks_meet(reach, halo, box, pixels) for box, pixels in drawn_pieces for reach, halo in marks):
+        if any(_meet(reach, halo, box, pixels) for box, pixels in drawn_pieces for reach, halo in marks):
             continue
-        if any(masks_meet(a[0], a[1], b[0], b[1]) for i, a in enumerate(drawn_pieces) for b in drawn_pieces[i + 1 :]):
+        if any(_meet(a[0], a[1], b[0], b[1]) for i, a in enumerate(drawn_pieces) for b in drawn_pieces[i + 1 :]):
             continue
         return size, centres
     return None
+
+
+def _meet(a_box: Box, a: Image.Image, b_box: Box, b: Image.Image) -> bool:
+    """``render.core.sheet.masks_meet`` on the masks' cores: the same two cuts, their product and whether it has
+    an inked pixel, without the image objects Pillow wraps each cut and product in (most of a test's 30-90 µs;
+    a piece's first placing makes a few dozen)."""
+    if not overlap(a_box, b_box):
+        return False
+    x0, y0 = max(a_box[0], b_box[0]), max(a_box[1], b_box[1])
+    x1, y1 = min(a_box[2], b_box[2]), min(a_box[3], b_box[3])
+    part_a = a.im.crop((x0 - a_box[0], y0 - a_box[1], x1 - a_box[0], y1 - a_box[1]))
+    part_b = b.im.crop((x0 - b_box[0], y0 - b_box[1], x1 - b_box[0], y1 - b_box[1]))
+    return part_a.chop_multiply(part_b).getbbox(True) is not None
 
 
 def _letter(kind: str, data: tuple[object, ...]) -> str:
@@ -591,7 +628,7 @@ def _clear_point(
         for radius in radii:
             at = polar(radius, a0 + (a1 - a0) * spot)
             box, pixels = _drawn_piece(kind, data, size, at)
-            if not any(masks_meet(reach, halo, box, pixels) for reach, halo in _near(clear, [box])):
+            if not any(_meet(reach, halo, box, pixels) for reach, halo in _near(clear, [box])):
                 return at
     return polar(low, (a0 + a1) / 2)
 
@@ -642,8 +679,9 @@ def _near(marks: Sequence[MarkMask], boxes: list[Box]) -> list[MarkMask]:
     (the rest are skipped without changing any answer)."""
     if not boxes:
         return []
-    around = (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes))
-    return [m for m in marks if overlap(m[0], around)]
+    x0, y0 = min(b[0] for b in boxes), min(b[1] for b in boxes)
+    x1, y1 = max(b[2] for b in boxes), max(b[3] for b in boxes)
+    return [m for m in marks if m[0][0] < x1 and x0 < m[0][2] and m[0][1] < y1 and y0 < m[0][3]]  # ``overlap``
 
 
 def ring_codes(ring: str, rotation: Mapping[str, int]) -> Sheet:
