@@ -32,6 +32,7 @@ import pytest
 from bot.store import Store
 from bot.store.factory import open_store
 from bot.store.sql import for_sqlite
+from bot.store.sqlite import SqliteStore
 from bot.tables import Host
 from tests.host.conftest import Clock, make_host
 
@@ -217,6 +218,17 @@ async def database(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncItera
 async def store(database: Database) -> AsyncIterator[Store]:
     """An opened store over the test's fresh database."""
     s = await open_store(database.url)
+    try:
+        yield s
+    finally:
+        await s.close()
+
+
+@pytest.fixture
+async def sqlite_file_store(tmp_path: Path) -> AsyncIterator[SqliteStore]:
+    """An opened SQLite store on a file, as the bot runs it (WAL, its checkpointer, aiosqlite's thread)."""
+    s = SqliteStore(tmp_path / "games.db")
+    await s.open()
     try:
         yield s
     finally:

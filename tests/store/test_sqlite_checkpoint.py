@@ -13,7 +13,6 @@ from __future__ import annotations
 import asyncio
 import json
 import sqlite3
-from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
@@ -29,13 +28,8 @@ PAGES = 1_200
 
 
 @pytest.fixture
-async def store(tmp_path: Path) -> AsyncIterator[SqliteStore]:
-    s = SqliteStore(tmp_path / "games.db")
-    await s.open()
-    try:
-        yield s
-    finally:
-        await s.close()
+def store(sqlite_file_store: SqliteStore) -> SqliteStore:
+    return sqlite_file_store
 
 
 def wal_pages(path: Path) -> int:

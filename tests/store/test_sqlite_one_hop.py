@@ -11,8 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
-from collections.abc import AsyncIterator, Awaitable, Callable
-from pathlib import Path
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import pytest
@@ -28,13 +27,8 @@ from .test_store import action, id_of, start_game
 
 
 @pytest.fixture
-async def store(tmp_path: Path) -> AsyncIterator[SqliteStore]:
-    s = SqliteStore(tmp_path / "games.db")
-    await s.open()
-    try:
-        yield s
-    finally:
-        await s.close()
+def store(sqlite_file_store: SqliteStore) -> SqliteStore:
+    return sqlite_file_store
 
 
 async def hops(call: Callable[[], Awaitable[Any]]) -> int:
