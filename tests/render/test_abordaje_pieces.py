@@ -8,7 +8,8 @@ or not, swapped or not, spent or not; a crew on either ship's deck, of any count
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from typing import Any
 
 import pytest
 
@@ -95,19 +96,28 @@ def _a_view() -> AbordajeView:
     raise AssertionError("the seeded game has no board with both crews on the first card")
 
 
+def _each_order_drawn_fresh(
+    change: Callable[[dict], None],  # type: ignore[type-arg]
+) -> Iterator[tuple[AbordajeRenderer, Any, Any]]:
+    """A board and the same board ``change``d, drawn one after the other on a new renderer (no piece drawn ahead:
+    the first board's pieces are the ones kept), in each order: each is the board drawn fresh. Yields the renderer
+    and both drawings, for what a test asserts besides."""
+    one = _a_view()
+    other = _edited(one, change)
+    for first, second in ((one, other), (other, one)):
+        renderer = AbordajeRenderer()
+        drawn_first, drawn_second = _made_of_pieces(renderer, first), _made_of_pieces(renderer, second)
+        assert drawn_first == _fresh(first)
+        assert drawn_second == _fresh(second)
+        yield renderer, drawn_first, drawn_second
+
+
 @pytest.mark.parametrize("change", [_assigning, _face_down, _spent, _swapped, _one_more_crew, _crew_on_the_other_ship])
 def test_boards_differing_in_one_piece_draw_different_boards_each_as_drawn_fresh(
     change: Callable[[dict], None],  # type: ignore[type-arg]
 ) -> None:
-    one = _a_view()
-    other = _edited(one, change)
-    for first, second in ((one, other), (other, one)):
-        renderer = AbordajeRenderer()  # no piece drawn ahead: the first board's pieces are the ones kept
-        drawn_first = _made_of_pieces(renderer, first)
-        drawn_second = _made_of_pieces(renderer, second)
+    for renderer, drawn_first, drawn_second in _each_order_drawn_fresh(change):
         assert renderer.pieces.pastes > 0
-        assert drawn_first == _fresh(first)
-        assert drawn_second == _fresh(second)
         assert drawn_first[0] != drawn_second[0]
 
 
@@ -131,13 +141,7 @@ def _named(data: dict) -> None:  # type: ignore[type-arg]
 def test_boards_differing_in_one_half_of_the_header_draw_different_boards_each_as_drawn_fresh(
     change: Callable[[dict], None],  # type: ignore[type-arg]
 ) -> None:
-    one = _a_view()
-    other = _edited(one, change)
-    for first, second in ((one, other), (other, one)):
-        renderer = AbordajeRenderer()
-        drawn_first, drawn_second = _made_of_pieces(renderer, first), _made_of_pieces(renderer, second)
-        assert drawn_first == _fresh(first)
-        assert drawn_second == _fresh(second)
+    for _, drawn_first, drawn_second in _each_order_drawn_fresh(change):
         assert drawn_first[0][: 640 * 93] != drawn_second[0][: 640 * 93]
 
 
